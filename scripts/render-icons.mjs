@@ -1,0 +1,22 @@
+// Renders the PNG app icons from the SVGs in public/icons with headless Chromium.
+// Run after changing an SVG: node scripts/render-icons.mjs (needs /usr/bin/chromium).
+import { readFile } from 'node:fs/promises';
+import { chromium } from '@playwright/test';
+
+const targets = [
+  { svg: 'public/icons/icon.svg', out: 'public/icons/icon-192.png', size: 192 },
+  { svg: 'public/icons/icon.svg', out: 'public/icons/icon-512.png', size: 512 },
+  { svg: 'public/icons/icon-maskable.svg', out: 'public/icons/icon-maskable-512.png', size: 512 },
+  { svg: 'public/icons/icon-maskable.svg', out: 'public/apple-touch-icon.png', size: 180 },
+];
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+for (const { svg, out, size } of targets) {
+  const page = await browser.newPage({ viewport: { width: size, height: size } });
+  const markup = await readFile(svg, 'utf8');
+  await page.setContent(`<style>html,body{margin:0;background:transparent}svg{display:block;width:${size}px;height:${size}px}</style>${markup}`);
+  await page.screenshot({ path: out, omitBackground: true });
+  await page.close();
+  console.log(`${out} (${size}x${size})`);
+}
+await browser.close();

@@ -1,0 +1,5 @@
+import { sectionPage } from '@/ui/page/section-page';
+
+const page = sectionPage('adminSubscriptions');
+export const generateMetadata = page.generateMetadata;
+export default page.SectionPage;

@@ -1,0 +1,97 @@
+// The root layout, one per language: <html lang>, providers, header, footer and the PWA hooks.
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { notFound } from 'next/navigation';
+import Script from 'next/script';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { routing } from '@/i18n/routing';
+import { env } from '@/server/env';
+import { COLORS } from '@/styles/tokens';
+import { SIGNED_OUT } from '@/navigation/routes';
+import { TrpcProvider } from '@/trpc/client';
+import { SiteHeader } from '@/ui/shell/SiteHeader';
+import { SiteFooter } from '@/ui/shell/SiteFooter';
+import { SmoothScroll } from '@/ui/shell/SmoothScroll';
+import { CAPTURE_INSTALL_PROMPT_SCRIPT, InstallPrompt } from '@/features/pwa/InstallPrompt';
+import { ServiceWorkerRegistration } from '@/features/pwa/ServiceWorkerRegistration';
+import { VersionWatcher } from '@/features/pwa/VersionWatcher';
+import '@/styles/globals.css';
+
+// Only the configured languages exist; any other first segment is a 404 before rendering.
+export const dynamicParams = false;
+
+export function generateStaticParams() {
+  return routing.locales.map((locale) => ({ locale }));
+}
+
+export const viewport: Viewport = {
+  themeColor: COLORS.background,
+  colorScheme: 'dark',
+  width: 'device-width',
+  initialScale: 1,
+  viewportFit: 'cover',
+};
+
+export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) return {};
+  const t = await getTranslations({ locale, namespace: 'Meta' });
+  const siteName = t('siteName');
+  return {
+    metadataBase: new URL(env.SITE_URL),
+    applicationName: siteName,
+    title: { default: `${siteName} – ${t('tagline')}`, template: `%s · ${siteName}` },
+    description: t('description'),
+    manifest: '/manifest.webmanifest',
+    icons: {
+      icon: [
+        { url: '/icons/icon.svg', type: 'image/svg+xml' },
+        { url: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      ],
+      apple: [{ url: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }],
+    },
+    appleWebApp: { capable: true, title: siteName, statusBarStyle: 'black-translucent' },
+    formatDetection: { telephone: false },
+    openGraph: { siteName, type: 'website' },
+  };
+}
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'Nav' });
+
+  return (
+    <html lang={locale} dir="ltr">
+      <body>
+        <Script id="capture-install-prompt" strategy="beforeInteractive">
+          {CAPTURE_INSTALL_PROMPT_SCRIPT}
+        </Script>
+        <NextIntlClientProvider>
+          <TrpcProvider locale={locale}>
+            <a className="skip-link" href="#main">
+              {t('skipToContent')}
+            </a>
+            <SiteHeader viewer={SIGNED_OUT} />
+            <main id="main" className="site-main" tabIndex={-1}>
+              <div className="container">{children}</div>
+            </main>
+            <SiteFooter />
+            <SmoothScroll />
+            <InstallPrompt />
+            <ServiceWorkerRegistration />
+            <VersionWatcher />
+          </TrpcProvider>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,12 @@
+import type { MetadataRoute } from 'next';
+import { env } from '@/server/env';
+
+export const dynamic = 'force-dynamic';
+
+export default function robots(): MetadataRoute.Robots {
+  const base = env.SITE_URL.replace(/\/$/, '');
+  return {
+    rules: [{ userAgent: '*', allow: '/', disallow: ['/api/', '/admin', '/de/admin', '/vip', '/de/vip', '/scanner', '/de/scanner'] }],
+    sitemap: [`${base}/sitemap.xml`, `${base}/de/sitemap.xml`],
+  };
+}

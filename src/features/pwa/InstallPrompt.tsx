@@ -1,0 +1,74 @@
+'use client';
+// Offers to install the app when the browser allows it (Chromium's beforeinstallprompt).
+// "Not now" is remembered in localStorage; the prompt then never returns on this device.
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { isInstallPromptDismissed, rememberInstallPromptDismissed } from './install-prompt-store';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+declare global {
+  interface Window {
+    /** Captured by the inline script in the layout, before React hydrates. */
+    __deferredInstallPrompt?: BeforeInstallPromptEvent | null;
+  }
+}
+
+/** Inline script: keeps the event if it fires before hydration. */
+export const CAPTURE_INSTALL_PROMPT_SCRIPT =
+  "window.addEventListener('beforeinstallprompt',function(e){e.preventDefault();window.__deferredInstallPrompt=e;});";
+
+export function InstallPrompt() {
+  const t = useTranslations('Pwa');
+  const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(null);
+
+  useEffect(() => {
+    if (isInstallPromptDismissed(window.localStorage)) return;
+    if (window.__deferredInstallPrompt) setPromptEvent(window.__deferredInstallPrompt);
+    const onPrompt = (event: Event) => {
+      event.preventDefault();
+      setPromptEvent(event as BeforeInstallPromptEvent);
+    };
+    const onInstalled = () => setPromptEvent(null);
+    window.addEventListener('beforeinstallprompt', onPrompt);
+    window.addEventListener('appinstalled', onInstalled);
+    return () => {
+      window.removeEventListener('beforeinstallprompt', onPrompt);
+      window.removeEventListener('appinstalled', onInstalled);
+    };
+  }, []);
+
+  if (!promptEvent) return null;
+
+  const dismiss = () => {
+    rememberInstallPromptDismissed(window.localStorage, new Date());
+    window.__deferredInstallPrompt = null;
+    setPromptEvent(null);
+  };
+
+  const install = async () => {
+    await promptEvent.prompt();
+    const { outcome } = await promptEvent.userChoice;
+    window.__deferredInstallPrompt = null;
+    if (outcome === 'dismissed') rememberInstallPromptDismissed(window.localStorage, new Date());
+    setPromptEvent(null);
+  };
+
+  return (
+    <section className="toast" aria-labelledby="install-title" data-testid="install-prompt">
+      <h2 id="install-title" className="toast__title">{t('installTitle')}</h2>
+      <p>{t('installText')}</p>
+      <div className="toast__actions">
+        <button type="button" className="button button--ghost button--small" onClick={dismiss}>
+          {t('notNow')}
+        </button>
+        <button type="button" className="button button--primary button--small" onClick={install}>
+          {t('install')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { renderSitemap, staticSitemapEntries } from './sitemap';
+
+describe('sitemap', () => {
+  it('lists the public pages without parameters, not the sign-in pages', () => {
+    expect(staticSitemapEntries().map((e) => e.path)).toEqual(['/', '/events', '/about', '/impressum']);
+  });
+
+  it('writes language URLs with alternates to every language and lastmod when known', () => {
+    const xml = renderSitemap('https://venue.example/', 'de', [{ path: '/about', lastModified: new Date('2026-11-01T10:00:00Z') }]);
+    expect(xml).toContain('<loc>https://venue.example/de/about</loc>');
+    expect(xml).toContain('<lastmod>2026-11-01T10:00:00.000Z</lastmod>');
+    expect(xml).toContain('hreflang="en" href="https://venue.example/about"');
+    expect(xml).toContain('hreflang="de" href="https://venue.example/de/about"');
+    expect(xml).toContain('hreflang="x-default" href="https://venue.example/about"');
+  });
+
+  it('escapes XML in URLs', () => {
+    expect(renderSitemap('https://venue.example', 'en', [{ path: '/events/a&b' }])).toContain('/events/a&amp;b</loc>');
+  });
+});

@@ -1,0 +1,47 @@
+// Sitemaps per language (sitemaps.org), each URL with hreflang alternates to every language.
+import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
+import { APP_ROUTES } from '@/navigation/routes';
+
+export interface SitemapEntry {
+  /** Path without locale prefix. */
+  path: string;
+  lastModified?: Date;
+}
+
+/** Public pages without parameters that belong in a sitemap (sign-in pages do not). */
+const EXCLUDED = new Set(['login', 'confirm']);
+
+export function staticSitemapEntries(): SitemapEntry[] {
+  return APP_ROUTES.filter((route) => route.access === 'public' && !route.pattern.includes('[') && !EXCLUDED.has(route.id)).map(
+    (route) => ({ path: route.pattern }),
+  );
+}
+
+function escapeXml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+}
+
+export function renderSitemap(origin: string, locale: Locale, entries: SitemapEntry[]): string {
+  const base = origin.replace(/\/$/, '');
+  const urls = entries.map((entry) => {
+    const loc = escapeXml(base + localizedPath(locale, entry.path));
+    const alternates = [...LOCALES.map((other) => [other, localizedPath(other, entry.path)] as const), ['x-default', entry.path] as const]
+      .map(([hreflang, path]) => `    <xhtml:link rel="alternate" hreflang="${hreflang}" href="${escapeXml(base + path)}"/>`)
+      .join('\n');
+    const lastmod = entry.lastModified ? `\n    <lastmod>${entry.lastModified.toISOString()}</lastmod>` : '';
+    return `  <url>\n    <loc>${loc}</loc>${lastmod}\n${alternates}\n  </url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function sitemapResponse(origin: string, locale: Locale): Response {
+  return new Response(renderSitemap(origin, locale, staticSitemapEntries()), {
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate' },
+  });
+}

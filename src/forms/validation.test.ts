@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrorsFromIssues, formFields, messageForIssue, rules, validateFields, type WireIssue } from './validation';
+
+describe('rules', () => {
+  it.each([
+    ['required', rules.required, '', 'required'],
+    ['required', rules.required, '   ', 'required'],
+    ['required', rules.required, 'x', null],
+    ['email', rules.email, 'ada@example.org', null],
+    ['email', rules.email, 'ada@example', 'email'],
+    ['email', rules.email, 'ada example.org', 'email'],
+    ['email', rules.email, '', null],
+    ['numeric', rules.numeric, '0123', null],
+    ['numeric', rules.numeric, '12a', 'numeric'],
+    ['numeric', rules.numeric, '-1', 'numeric'],
+    ['pattern', rules.pattern(/^[a-z-]+$/), 'summer-night', null],
+    ['pattern', rules.pattern(/^[a-z-]+$/), 'Summer Night', 'format'],
+  ] as const)('%s(%j) → %s', (_, rule, value, expected) => {
+    expect(rule(value)).toBe(expected);
+  });
+});
+
+describe('validateFields', () => {
+  it('reports the first failing rule per field and nothing for valid fields', () => {
+    const errors = validateFields(
+      { email: '', capacity: '12x', name: 'Ada' },
+      { email: [rules.required, rules.email], capacity: [rules.required, rules.numeric], name: [rules.required] },
+    );
+    expect(errors).toEqual({ email: 'required', capacity: 'numeric' });
+  });
+});
+
+describe('server issues', () => {
+  const schema = z.object({
+    name: formFields.requiredText(),
+    email: formFields.email(),
+    capacity: formFields.digits(),
+    slug: formFields.matching(/^[a-z0-9-]+$/),
+  });
+
+  function wire(input: unknown): WireIssue[] {
+    const result = schema.safeParse(input);
+    if (result.success) return [];
+    return result.error.issues.map((issue) => ({
+      path: issue.path.map(String),
+      code: issue.code,
+      format: 'format' in issue ? String(issue.format) : undefined,
+      expected: 'expected' in issue ? String(issue.expected) : undefined,
+      message: issue.message,
+    }));
+  }
+
+  it('maps each field of a zod schema to one of the four messages', () => {
+    expect(fieldErrorsFromIssues(wire({ name: ' ', email: 'nope', capacity: '4a', slug: 'Bad Slug' }))).toEqual({
+      name: 'required',
+      email: 'email',
+      capacity: 'numeric',
+      slug: 'format',
+    });
+  });
+
+  it('calls a missing value required', () => {
+    expect(fieldErrorsFromIssues(wire({ email: '' }))).toMatchObject({ name: 'required', email: 'required' });
+  });
+
+  it('understands issues from schemas that do not use formFields', () => {
+    expect(messageForIssue({ path: ['a'], code: 'invalid_format', format: 'email', message: 'Invalid email address' })).toBe('email');
+    expect(messageForIssue({ path: ['a'], code: 'invalid_type', expected: 'number', message: 'x' })).toBe('numeric');
+    expect(messageForIssue({ path: ['a'], code: 'invalid_type', expected: 'string', message: 'x' })).toBe('required');
+    expect(messageForIssue({ path: ['a'], code: 'too_big', message: 'x' })).toBe('format');
+  });
+});

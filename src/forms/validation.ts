@@ -1,0 +1,81 @@
+// Form validation shared by every form: the specification's four messages, as rules for client
+// checks and as a mapping from the server's zod issues, so both show the same localized text.
+import { z } from 'zod';
+import type { Messages } from 'next-intl';
+
+export type FormMessageKey = keyof Messages['Forms'];
+
+/** A rule returns the message key of the first problem, or null when the value passes. */
+export type Rule = (value: string) => FormMessageKey | null;
+
+// Deliberately simple: one @, no spaces, a dot in the domain. The server has the last word.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DIGITS = /^[0-9]+$/;
+
+export const rules = {
+  required: ((value) => (value.trim() === '' ? 'required' : null)) as Rule,
+  email: ((value) => (value.trim() === '' || EMAIL.test(value.trim()) ? null : 'email')) as Rule,
+  numeric: ((value) => (value.trim() === '' || DIGITS.test(value.trim()) ? null : 'numeric')) as Rule,
+  pattern:
+    (pattern: RegExp): Rule =>
+    (value) =>
+      value === '' || pattern.test(value) ? null : 'format',
+};
+
+export type FieldRules<Field extends string> = Record<Field, readonly Rule[]>;
+export type FieldErrors<Field extends string> = Partial<Record<Field, FormMessageKey>>;
+
+/** Runs each field's rules in order and keeps the first failure per field. */
+export function validateFields<Field extends string>(
+  values: Record<Field, string>,
+  fieldRules: FieldRules<Field>,
+): FieldErrors<Field> {
+  const errors: FieldErrors<Field> = {};
+  for (const field of Object.keys(fieldRules) as Field[]) {
+    for (const rule of fieldRules[field]) {
+      const problem = rule(values[field] ?? '');
+      if (problem) {
+        errors[field] = problem;
+        break;
+      }
+    }
+  }
+  return errors;
+}
+
+/** Zod building blocks whose issues carry the message key, for tRPC inputs and forms alike. */
+export const formFields = {
+  requiredText: () => z.string().trim().min(1, 'required'),
+  email: () => z.string().trim().min(1, 'required').pipe(z.email('email')),
+  digits: () => z.string().trim().min(1, 'required').regex(DIGITS, 'numeric'),
+  matching: (pattern: RegExp) => z.string().regex(pattern, 'format'),
+};
+
+const MESSAGE_KEYS: readonly FormMessageKey[] = ['required', 'email', 'numeric', 'format'];
+
+/** A zod issue as the tRPC error formatter sends it to the client. */
+export interface WireIssue {
+  path: string[];
+  code: string;
+  format?: string;
+  expected?: string;
+  message: string;
+}
+
+/** Which of the four messages describes a zod issue from the server. */
+export function messageForIssue(issue: WireIssue): FormMessageKey {
+  if ((MESSAGE_KEYS as readonly string[]).includes(issue.message)) return issue.message as FormMessageKey;
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'email';
+  if (issue.code === 'invalid_type') return issue.expected === 'number' || issue.expected === 'int' ? 'numeric' : 'required';
+  return 'format';
+}
+
+/** Field errors from the server's issues: the first issue per top-level field wins. */
+export function fieldErrorsFromIssues(issues: readonly WireIssue[]): Record<string, FormMessageKey> {
+  const errors: Record<string, FormMessageKey> = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (field !== undefined && !(field in errors)) errors[field] = messageForIssue(issue);
+  }
+  return errors;
+}

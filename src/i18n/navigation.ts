@@ -1,0 +1,5 @@
+// Locale-aware Link, redirect and router: they keep the current language in every URL.
+import { createNavigation } from 'next-intl/navigation';
+import { routing } from './routing';
+
+export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { APP_ROUTES, canAccess, matchRoute, navRoutes, pathFor, SIGNED_OUT } from './routes';
+import { splitLocale, isKnownPath } from './not-found';
+
+// The routes of the specification (section 2) and who may open them (section 6, plus the
+// product's decision that subscriptions and notification details are admin-only).
+const SPEC = [
+  ['/', 'public'],
+  ['/about', 'public'],
+  ['/login', 'public'],
+  ['/confirm', 'public'],
+  ['/impressum', 'public'],
+  ['/events', 'public'],
+  ['/events/[slug]', 'public'],
+  ['/vip', 'user,admin,scanner'],
+  ['/vip/qr', 'user,admin,scanner'],
+  ['/vip/bar', 'user,admin,scanner'],
+  ['/vip/lounge', 'user,admin,scanner'],
+  ['/vip/profile', 'user,admin,scanner'],
+  ['/scanner', 'admin,scanner'],
+  ['/admin', 'admin'],
+  ['/admin/events', 'admin'],
+  ['/admin/images', 'admin'],
+  ['/admin/users', 'admin'],
+  ['/admin/users/[id]', 'admin'],
+  ['/admin/subscriptions', 'admin'],
+  ['/admin/notifications', 'admin'],
+  ['/admin/notifications/[id]', 'admin'],
+] as const;
+
+describe('route table', () => {
+  it('holds exactly the routes of the specification with their access', () => {
+    const table = APP_ROUTES.map((r) => [r.pattern, r.access === 'public' ? 'public' : [...r.access].sort().join(',')]);
+    const spec = SPEC.map(([pattern, access]) => [pattern, access === 'public' ? access : access.split(',').sort().join(',')]);
+    expect(table.sort()).toEqual(spec.sort());
+  });
+
+  it.each(SPEC)('matches %s', (pattern) => {
+    const path = pattern.replace('[slug]', 'summer-night').replace('[id]', 'abc123');
+    expect(matchRoute(path)?.pattern).toBe(pattern);
+  });
+
+  it('does not match unknown paths or partial dynamic paths', () => {
+    expect(matchRoute('/nope')).toBeUndefined();
+    expect(matchRoute('/events/a/b')).toBeUndefined();
+    expect(matchRoute('/admin/users/')?.pattern).toBe('/admin/users');
+  });
+
+  it('builds paths with encoded parameters', () => {
+    expect(pathFor('event', { slug: 'a b' })).toBe('/events/a%20b');
+    expect(() => pathFor('adminUser')).toThrow(/Missing parameter "id"/);
+  });
+
+  it('grants access by role and sign-in', () => {
+    expect(canAccess('public', null, false)).toBe(true);
+    expect(canAccess(['admin'], 'admin', true)).toBe(true);
+    expect(canAccess(['admin'], 'user', true)).toBe(false);
+    expect(canAccess(['user'], null, true)).toBe(false);
+    expect(canAccess(['user'], 'user', false)).toBe(false);
+  });
+
+  it('shows signed-out visitors only public links', () => {
+    expect(navRoutes('main', SIGNED_OUT).map((r) => r.id)).toEqual(['events', 'about']);
+    expect(navRoutes('main', { signedIn: true, role: 'scanner' }).map((r) => r.id)).toEqual(['events', 'about', 'vip', 'scanner']);
+    expect(navRoutes('main', { signedIn: true, role: 'admin' }).map((r) => r.id)).toContain('admin');
+  });
+});
+
+describe('unknown paths', () => {
+  it.each([
+    ['/', 'en', '/'],
+    ['/de', 'de', '/'],
+    ['/de/', 'de', '/'],
+    ['/de/vip/qr', 'de', '/vip/qr'],
+    ['/about/', 'en', '/about'],
+    ['/dev/x', 'en', '/dev/x'],
+  ])('splits %s into %s and %s', (pathname, locale, path) => {
+    expect(splitLocale(pathname)).toEqual({ locale, path });
+  });
+
+  it('knows the pages of the route table and nothing else', () => {
+    expect(isKnownPath('/vip/qr')).toBe(true);
+    expect(isKnownPath('/page-not-found')).toBe(false);
+    expect(isKnownPath('/vip/nope')).toBe(false);
+  });
+});

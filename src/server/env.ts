@@ -1,0 +1,25 @@
+// Server environment, read and validated once. Import `env` instead of touching process.env.
+import 'server-only';
+import { z } from 'zod';
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Which backend serves documents, files, live reads and push. */
+  BACKEND: z.enum(['embedded', 'firebase']).default('embedded'),
+  /** Public origin of the site, used for absolute links (sitemaps, e-mail links). */
+  SITE_URL: z.url().default('http://localhost:3000'),
+  /** Embedded backend: where documents and files live on disk. */
+  DATA_DIR: z.string().min(1).default('.data'),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment configuration (see .env.example):\n${problems.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);

@@ -1,0 +1,1 @@
+// Empty stand-in for the 'server-only' guard in unit tests (see vitest.config.ts).

@@ -1,0 +1,10 @@
+// The application router: one entry per feature.
+import { router, createCallerFactory } from './init';
+import { healthRouter } from '@/features/health/health.router';
+
+export const appRouter = router({
+  health: healthRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

@@ -1,0 +1,72 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BREAKPOINTS, COLORS, isMobileWidth } from './tokens';
+
+const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function cssFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? cssFiles(path) : path.endsWith('.css') ? [path] : [];
+  });
+}
+
+describe('design tokens', () => {
+  it('uses the specification breakpoints', () => {
+    expect(BREAKPOINTS).toEqual({ sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 });
+    expect(isMobileWidth(390)).toBe(true);
+    expect(isMobileWidth(1279)).toBe(true);
+    expect(isMobileWidth(1280)).toBe(false);
+  });
+
+  it('has the primary colour of the specification', () => {
+    expect(COLORS.primary).toBe('#ffefc1');
+  });
+
+  it('mirrors every colour and breakpoint in tokens.css', () => {
+    for (const [name, value] of Object.entries(COLORS)) expect(css).toContain(`--color-${kebab(name)}: ${value};`);
+    for (const [name, value] of Object.entries(BREAKPOINTS)) expect(css).toContain(`--breakpoint-${name}: ${value}px;`);
+    expect(css).toContain('--scroll-duration: 300ms;');
+  });
+
+  it('uses only token breakpoints in media queries', () => {
+    const allowed = new Set(Object.values(BREAKPOINTS));
+    const widths = cssFiles(join(process.cwd(), 'src')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\((?:min|max)-width:\s*(\d+)px\)/g)].map((m) => [file, Number(m[1])] as const),
+    );
+    expect(widths.length).toBeGreaterThan(0);
+    for (const [file, width] of widths) expect(allowed.has(width as never), `${file}: ${width}px`).toBe(true);
+  });
+});
+
+// WCAG 2.x relative luminance and contrast ratio.
+function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) =>
+    c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4,
+  );
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+function contrast(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe('contrast on the dark theme (WCAG AA, 4.5:1 for text)', () => {
+  it.each([
+    ['text on background', COLORS.text, COLORS.background],
+    ['text on surface', COLORS.text, COLORS.surface],
+    ['text on raised surface', COLORS.text, COLORS.surfaceRaised],
+    ['muted text on background', COLORS.textMuted, COLORS.background],
+    ['muted text on surface', COLORS.textMuted, COLORS.surface],
+    ['muted text on raised surface', COLORS.textMuted, COLORS.surfaceRaised],
+    ['primary on background', COLORS.primary, COLORS.background],
+    ['primary on surface', COLORS.primary, COLORS.surface],
+    ['text on primary buttons', COLORS.onPrimary, COLORS.primary],
+    ['danger on surface', COLORS.danger, COLORS.surface],
+    ['success on surface', COLORS.success, COLORS.surface],
+  ])('%s', (_, foreground, background) => {
+    expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
+  });
+});

@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+
+export function PageHeader({ title, lead, eyebrow }: { title: string; lead?: ReactNode; eyebrow?: string }) {
+  return (
+    <header className="page-header">
+      {eyebrow && <span className="eyebrow">{eyebrow}</span>}
+      <h1>{title}</h1>
+      {lead && <p>{lead}</p>}
+    </header>
+  );
+}
