@@ -2,7 +2,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import Script from 'next/script';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
@@ -71,10 +70,11 @@ export default async function LocaleLayout({
 
   return (
     <html lang={locale} dir="ltr">
+      <head>
+        {/* Inline, not next/script: it must listen before the browser may offer installation. */}
+        <script dangerouslySetInnerHTML={{ __html: CAPTURE_INSTALL_PROMPT_SCRIPT }} />
+      </head>
       <body>
-        <Script id="capture-install-prompt" strategy="beforeInteractive">
-          {CAPTURE_INSTALL_PROMPT_SCRIPT}
-        </Script>
         <NextIntlClientProvider>
           <TrpcProvider locale={locale}>
             <a className="skip-link" href="#main">

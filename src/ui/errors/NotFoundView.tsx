@@ -11,7 +11,7 @@ export async function NotFoundView({ path }: { path?: string }) {
       <p className="error-page__code" aria-hidden="true">404</p>
       <h1 id="error-title">{t('notFoundTitle')}</h1>
       {path === undefined ? (
-        <MissingPath />
+        <MissingPath title={`${t('notFoundTitle')} · Nordlicht`} />
       ) : (
         <p className="error-page__path" data-testid="missing-path">{t('notFoundMessage', { path })}</p>
       )}

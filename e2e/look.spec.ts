@@ -1,0 +1,106 @@
+// The look on a phone and a desktop, in both languages: dark theme, no sideways scrolling, a
+// finished header and footer. Screenshots land in test-results/screens for review.
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+for (const viewport of VIEWPORTS) {
+  for (const locale of TEST_LOCALES) {
+    for (const path of ['/', '/about', '/impressum']) {
+      test(`${localized(locale, path)} on a ${viewport.name}`, async ({ page }, testInfo) => {
+        await page.setViewportSize(viewport);
+        await page.goto(localized(locale, path), { waitUntil: 'networkidle' });
+        const layout = await page.evaluate(() => ({
+          overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          background: getComputedStyle(document.body).backgroundColor,
+          scheme: getComputedStyle(document.documentElement).colorScheme,
+        }));
+        expect(layout.overflow).toBeLessThanOrEqual(0);
+        expect(layout.background).toBe('rgb(15, 14, 12)');
+        expect(layout.scheme).toBe('dark');
+        const desktopNav = page.getByRole('navigation', { name: MESSAGES[locale].Nav.primary });
+        const menuButton = page.getByRole('button', { name: MESSAGES[locale].Nav.openMenu });
+        if (viewport.name === 'phone') {
+          await expect(desktopNav).toBeHidden();
+          await expect(menuButton).toBeVisible();
+        } else {
+          await expect(desktopNav).toBeVisible();
+          await expect(menuButton).toBeHidden();
+        }
+        const name = `${viewport.name}-${locale}${path === '/' ? '-home' : path.replace(/\//g, '-')}.png`;
+        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', name), fullPage: true });
+      });
+    }
+  }
+}
+
+test('the phone menu opens, traps focus, closes with Escape and navigates', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/de', { waitUntil: 'networkidle' });
+  const m = MESSAGES.de.Nav;
+  const button = page.getByRole('button', { name: m.openMenu });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: m.menuTitle });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('link', { name: m.signIn })).toBeVisible();
+  for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(button).toBeFocused();
+  await button.click();
+  await dialog.getByRole('link', { name: m.about }).click();
+  await expect(page).toHaveURL(/\/de\/about$/);
+  await expect(dialog).toBeHidden();
+});
+
+test('the skip link moves focus to the content and the current page is marked', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/about', { waitUntil: 'networkidle' });
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: MESSAGES.en.Nav.skipToContent });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main')).toBeFocused();
+  await expect(page.getByRole('navigation', { name: MESSAGES.en.Nav.primary }).getByRole('link', { name: 'About' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+});
+
+test('in-page links scroll smoothly over about 300 ms', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/', { waitUntil: 'networkidle' });
+  // Record the scroll position on every frame from the click on.
+  await page.evaluate(() => {
+    const samples: [number, number][] = [];
+    (window as unknown as { samples: typeof samples }).samples = samples;
+    document.addEventListener('click', () => {
+      const start = performance.now();
+      const frame = () => {
+        samples.push([performance.now() - start, window.scrollY]);
+        if (performance.now() - start < 900) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    }, { capture: true, once: true });
+  });
+  await page.getByRole('link', { name: MESSAGES.en.Home.ctaMember }).click();
+  await page.waitForTimeout(1000);
+  const samples = await page.evaluate(() => (window as unknown as { samples: [number, number][] }).samples);
+  const end = samples.at(-1)![1];
+  const moving = samples.filter(([, y]) => y > 0 && y < end);
+  expect(end).toBeGreaterThan(0);
+  expect(moving.length).toBeGreaterThan(3); // not a jump
+  const duration = moving.at(-1)![0] - samples.find(([, y]) => y > 0)![0];
+  expect(duration).toBeGreaterThan(150);
+  expect(duration).toBeLessThan(450);
+  await expect(page.locator('#membership')).toBeFocused();
+  await expect(page).toHaveURL(/#membership$/);
+});
