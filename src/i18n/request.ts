@@ -1,7 +1,7 @@
 // Per-request i18n configuration for server components: the locale and its messages.
 import { getRequestConfig } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
-import { routing } from './routing';
+import { routing, VENUE_TIME_ZONE } from './routing';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
@@ -9,6 +9,6 @@ export default getRequestConfig(async ({ requestLocale }) => {
   return {
     locale,
     messages: (await import(`./messages/${locale}.json`)).default,
-    timeZone: 'Europe/Berlin',
+    timeZone: VENUE_TIME_ZONE,
   };
 });

@@ -5,6 +5,9 @@ export const LOCALES = ['en', 'de'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 
+/** Dates and times are shown in the venue's time zone, wherever the visitor is. */
+export const VENUE_TIME_ZONE = 'Europe/Berlin';
+
 /** The language cookie lives for a year (specification: 365 days). */
 export const LOCALE_COOKIE_NAME = 'NEXT_LOCALE';
 export const LOCALE_COOKIE_MAX_AGE = 60 * 60 * 24 * 365;

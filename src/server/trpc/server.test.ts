@@ -1,0 +1,11 @@
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-locale': 'de' }) }));
+
+describe('server-side caller', () => {
+  it('calls procedures directly with the request context', async () => {
+    const { getServerApi } = await import('./server');
+    const api = await getServerApi();
+    await expect(api.health.check()).resolves.toMatchObject({ status: 'ok', backend: 'embedded' });
+  });
+});
