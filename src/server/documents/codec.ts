@@ -1,0 +1,60 @@
+// Validation and value handling shared by the adapters: documents are checked against their
+// collection's schema on every write and every read.
+import { z } from 'zod';
+import { DocumentsError, ServerTimestamp, type CollectionDef, type DocumentData } from './port';
+
+export function documentPath(collection: string, id: string): string {
+  return `${collection}/${id}`;
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
+}
+
+/** Checks data about to be written; the stored form is the schema's output. */
+export function validateForWrite<T extends DocumentData>(def: CollectionDef<T>, id: string, data: unknown): T {
+  const result = def.schema.safeParse(data);
+  if (!result.success) {
+    throw new DocumentsError('invalid-argument', `Invalid document for ${documentPath(def.name, id)}: ${describeIssues(result.error)}`, documentPath(def.name, id));
+  }
+  return result.data;
+}
+
+/** Checks a stored document; one that no longer fits its schema is an error naming its path. */
+export function validateOnRead<T extends DocumentData>(def: CollectionDef<T>, id: string, data: unknown): T {
+  const result = def.schema.safeParse(data);
+  if (!result.success) {
+    throw new DocumentsError('data-loss', `Malformed document at ${documentPath(def.name, id)}: ${describeIssues(result.error)}`, documentPath(def.name, id));
+  }
+  return result.data;
+}
+
+/** Replaces server timestamps with the commit time and drops undefined fields (deeply). */
+export function resolveWriteValues(value: unknown, commitTime: Date): unknown {
+  if (value instanceof ServerTimestamp) return commitTime;
+  if (value instanceof Date || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => resolveWriteValues(item, commitTime));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item !== undefined) out[key] = resolveWriteValues(item, commitTime);
+  }
+  return out;
+}
+
+/** Applies an update's top-level fields and dotted paths to a copy of the current document. */
+export function applyUpdate(current: DocumentData, changes: Record<string, unknown>): DocumentData {
+  const next: DocumentData = structuredClone(current);
+  for (const [path, value] of Object.entries(changes)) {
+    const parts = path.split('.');
+    let target: Record<string, unknown> = next;
+    for (const part of parts.slice(0, -1)) {
+      const child = target[part];
+      if (child === null || typeof child !== 'object' || Array.isArray(child) || child instanceof Date) target[part] = {};
+      target = target[part] as Record<string, unknown>;
+    }
+    const last = parts.at(-1)!;
+    if (value === undefined) delete target[last];
+    else target[last] = value;
+  }
+  return next;
+}

@@ -1,0 +1,315 @@
+// The documents contract: every adapter passes the same suite (see the *.test.ts beside each).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AUTO_ID_LENGTH } from './auto-id';
+import { defineCollection, DocumentsError, serverTimestamp, type Documents } from './port';
+
+export interface ContractHarness {
+  /** A new, empty store. */
+  open(): Promise<Documents>;
+  /** Closes the store and opens the same data again, where the adapter keeps data on disk. */
+  reopen?(documents: Documents): Promise<Documents>;
+}
+
+const Show = defineCollection(
+  'contract_shows',
+  z.object({
+    title: z.string().min(1),
+    rank: z.number().int(),
+    tags: z.array(z.string()),
+    startsAt: z.date(),
+    published: z.boolean(),
+    venue: z.object({ name: z.string(), city: z.string() }),
+    note: z.string().nullable(),
+    updatedAt: z.date().optional(),
+  }),
+);
+type Show = z.infer<typeof Show.schema>;
+// The same collection seen without rules, to store documents the strict schema rejects.
+const LooseShow = defineCollection('contract_shows', z.record(z.string(), z.unknown()));
+const Counter = defineCollection('contract_counters', z.object({ value: z.number().int() }));
+
+function show(overrides: Partial<Show> = {}): Show {
+  return {
+    title: 'Harbour Lights',
+    rank: 1,
+    tags: ['concert'],
+    startsAt: new Date('2026-12-05T20:00:00Z'),
+    published: true,
+    venue: { name: 'Main hall', city: 'Musterstadt' },
+    note: null,
+    ...overrides,
+  };
+}
+
+async function expectCode(promise: Promise<unknown>, code: DocumentsError['code']) {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(DocumentsError);
+  expect((error as DocumentsError).code).toBe(code);
+  return error as DocumentsError;
+}
+
+export function documentsContract(name: string, harness: ContractHarness): void {
+  describe(`documents port: ${name}`, () => {
+    let db: Documents;
+    beforeEach(async () => {
+      db = await harness.open();
+    });
+    afterEach(async () => {
+      await db.close();
+    });
+
+    describe('single documents', () => {
+      it('reads a missing document as not existing', async () => {
+        const snapshot = await db.collection(Show).doc('nope').get();
+        expect(snapshot).toMatchObject({ id: 'nope', path: 'contract_shows/nope', exists: false, data: undefined });
+      });
+
+      it('creates and reads a document with dates, maps, arrays and null intact', async () => {
+        await db.collection(Show).doc('a').create(show());
+        const snapshot = await db.collection(Show).doc('a').get();
+        expect(snapshot.exists).toBe(true);
+        expect(snapshot.data).toEqual(show());
+        expect(snapshot.data!.startsAt).toBeInstanceOf(Date);
+        expect(snapshot.updateTime).toBeInstanceOf(Date);
+      });
+
+      it('refuses to create a document twice', async () => {
+        await db.collection(Show).doc('a').create(show());
+        await expectCode(db.collection(Show).doc('a').create(show({ title: 'Other' })), 'already-exists');
+        expect((await db.collection(Show).doc('a').get()).data!.title).toBe('Harbour Lights');
+      });
+
+      it('replaces with set, merges fields and dotted paths with update', async () => {
+        const ref = db.collection(Show).doc('a');
+        await ref.set(show());
+        await ref.set(show({ title: 'Replaced', rank: 2 }));
+        await ref.update({ rank: 3, 'venue.name': 'Small stage' });
+        expect((await ref.get()).data).toEqual(show({ title: 'Replaced', rank: 3, venue: { name: 'Small stage', city: 'Musterstadt' } }));
+      });
+
+      it('refuses to update a missing document', async () => {
+        await expectCode(db.collection(Show).doc('missing').update({ rank: 2 }), 'not-found');
+        expect((await db.collection(Show).doc('missing').get()).exists).toBe(false);
+      });
+
+      it('deletes, and deleting a missing document is not an error', async () => {
+        const ref = db.collection(Show).doc('a');
+        await ref.create(show());
+        await ref.delete();
+        expect((await ref.get()).exists).toBe(false);
+        await expect(ref.delete()).resolves.toBeUndefined();
+      });
+
+      it('generates 20-character ids', async () => {
+        const ids = new Set(Array.from({ length: 200 }, () => db.collection(Show).doc().id));
+        expect(ids.size).toBe(200);
+        for (const id of ids) expect(id).toMatch(new RegExp(`^[A-Za-z0-9]{${AUTO_ID_LENGTH}}$`));
+      });
+
+      it('rejects a write that breaks the schema, naming the path, and stores nothing', async () => {
+        const error = await expectCode(db.collection(Show).doc('bad').set(show({ title: '' })), 'invalid-argument');
+        expect(error.message).toContain('contract_shows/bad');
+        expect(error.message).toContain('title');
+        expect((await db.collection(Show).doc('bad').get()).exists).toBe(false);
+        await db.collection(Show).doc('a').create(show());
+        await expectCode(db.collection(Show).doc('a').update({ rank: 'high' }), 'invalid-argument');
+        expect((await db.collection(Show).doc('a').get()).data!.rank).toBe(1);
+      });
+
+      it('reports a malformed stored document as an error naming its path', async () => {
+        await db.collection(LooseShow).doc('broken').set({ title: 42 });
+        const error = await expectCode(db.collection(Show).doc('broken').get(), 'data-loss');
+        expect(error.path).toBe('contract_shows/broken');
+        expect(error.message).toContain('contract_shows/broken');
+        await expectCode(db.collection(Show).get(), 'data-loss');
+      });
+
+      it('fills server timestamps with the commit time', async () => {
+        const before = Date.now();
+        const ref = db.collection(Show).doc('a');
+        await ref.create({ ...show(), updatedAt: serverTimestamp() });
+        const updatedAt = (await ref.get()).data!.updatedAt!;
+        expect(updatedAt).toBeInstanceOf(Date);
+        expect(updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1000);
+        expect(updatedAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+        await ref.update({ updatedAt: serverTimestamp() });
+        expect((await ref.get()).data!.updatedAt!.getTime()).toBeGreaterThanOrEqual(updatedAt.getTime());
+      });
+    });
+
+    describe('queries', () => {
+      beforeEach(async () => {
+        const batch = db.batch();
+        const rows: [string, Partial<Show>][] = [
+          ['a', { rank: 1, tags: ['concert', 'indie'], startsAt: new Date('2026-12-01T20:00:00Z') }],
+          ['b', { rank: 2, tags: ['club'], startsAt: new Date('2026-12-02T22:00:00Z'), published: false, note: 'late' }],
+          ['c', { rank: 3, tags: ['concert'], startsAt: new Date('2026-12-03T20:00:00Z'), venue: { name: 'Small stage', city: 'Musterstadt' } }],
+          ['d', { rank: 4, tags: [], startsAt: new Date('2026-12-04T19:00:00Z'), title: 'Reading' }],
+        ];
+        for (const [id, data] of rows) batch.set(db.collection(Show).doc(id), show(data));
+        await batch.commit();
+      });
+      const ids = (snapshots: { id: string }[]) => snapshots.map((s) => s.id);
+
+      it('filters by equality, also on booleans, nested fields and null', async () => {
+        expect(ids(await db.collection(Show).where('published', '==', false).get())).toEqual(['b']);
+        expect(ids(await db.collection(Show).where('venue.name', '==', 'Small stage').get())).toEqual(['c']);
+        expect(ids(await db.collection(Show).where('note', '==', null).get())).toEqual(['a', 'c', 'd']);
+        expect(ids(await db.collection(Show).where('rank', '!=', 2).orderBy('rank').get())).toEqual(['a', 'c', 'd']);
+      });
+
+      it('filters by ranges of numbers and dates', async () => {
+        expect(ids(await db.collection(Show).where('rank', '>', 1).where('rank', '<=', 3).get())).toEqual(['b', 'c']);
+        expect(ids(await db.collection(Show).where('startsAt', '>=', new Date('2026-12-03T00:00:00Z')).get())).toEqual(['c', 'd']);
+        expect(ids(await db.collection(Show).where('startsAt', '<', new Date('2026-12-02T22:00:00Z')).get())).toEqual(['a']);
+      });
+
+      it('filters with in and array-contains', async () => {
+        expect(ids(await db.collection(Show).where('rank', 'in', [4, 2, 9]).orderBy('rank').get())).toEqual(['b', 'd']);
+        expect(ids(await db.collection(Show).where('tags', 'array-contains', 'concert').get())).toEqual(['a', 'c']);
+        expect(ids(await db.collection(Show).where('tags', 'array-contains', 'jazz').get())).toEqual([]);
+      });
+
+      it('orders, in both directions, and limits', async () => {
+        expect(ids(await db.collection(Show).orderBy('startsAt', 'desc').get())).toEqual(['d', 'c', 'b', 'a']);
+        expect(ids(await db.collection(Show).orderBy('title').orderBy('rank', 'desc').limit(2).get())).toEqual(['c', 'b']);
+        expect(ids(await db.collection(Show).where('tags', 'array-contains', 'concert').orderBy('rank', 'desc').limit(1).get())).toEqual(['c']);
+      });
+
+      it('refuses queries Firestore refuses', async () => {
+        expect(() => db.collection(Show).where('rank', 'in', Array.from({ length: 31 }, (_, i) => i))).toThrow(DocumentsError);
+        expect(() => db.collection(Show).where('rank', '>', 1).where('startsAt', '<', new Date())).toThrow(/one field/);
+        expect(() => db.collection(Show).where('tags', 'array-contains', 'a').where('tags', 'array-contains', 'b')).toThrow(DocumentsError);
+        expect(() => db.collection(Show).where('venue', '==', { name: 'x' })).toThrow(DocumentsError);
+        expect(() => db.collection(Show).limit(0)).toThrow(DocumentsError);
+        await expectCode(db.collection(Show).where('rank', '>', 1).orderBy('title').get(), 'invalid-argument');
+      });
+    });
+
+    describe('paging', () => {
+      it('walks 1,000 documents page by page with no gap and no repeat, in both directions', async () => {
+        const ranks = new Map<string, number>();
+        for (let start = 0; start < 1000; start += 250) {
+          const batch = db.batch();
+          for (let i = start; i < start + 250; i++) {
+            const ref = db.collection(Show).doc();
+            const rank = (i * 7919) % 97; // many documents share a rank: the id breaks ties
+            ranks.set(ref.id, rank);
+            batch.create(ref, show({ rank, title: `Show ${i}` }));
+          }
+          await batch.commit();
+        }
+        for (const direction of ['asc', 'desc'] as const) {
+          const seen: string[] = [];
+          let page = await db.collection(Show).orderBy('rank', direction).limit(37).get();
+          while (page.length > 0) {
+            seen.push(...page.map((s) => s.id));
+            page = await db.collection(Show).orderBy('rank', direction).limit(37).startAfter(page.at(-1)!).get();
+          }
+          expect(seen.length).toBe(1000);
+          expect(new Set(seen).size).toBe(1000);
+          const order = seen.map((id) => ranks.get(id)!);
+          const sorted = [...order].sort((x, y) => (direction === 'asc' ? x - y : y - x));
+          expect(order).toEqual(sorted);
+        }
+      });
+    });
+
+    describe('batches and transactions', () => {
+      it('applies a batch completely or not at all', async () => {
+        await db.collection(Show).doc('taken').create(show());
+        const batch = db
+          .batch()
+          .create(db.collection(Show).doc('new-1'), show())
+          .update(db.collection(Show).doc('taken'), { rank: 99 })
+          .create(db.collection(Show).doc('taken'), show());
+        await expectCode(batch.commit(), 'already-exists');
+        expect((await db.collection(Show).doc('new-1').get()).exists).toBe(false);
+        expect((await db.collection(Show).doc('taken').get()).data!.rank).toBe(1);
+      });
+
+      it('loses no update when read-modify-write transactions run at the same time', async () => {
+        const ref = db.collection(Counter).doc('door');
+        await ref.set({ value: 0 });
+        const increment = () =>
+          db.runTransaction(async (tx) => {
+            const current = (await tx.get(ref)).data!.value;
+            await new Promise((resolve) => setTimeout(resolve, 5)); // let the others read too
+            tx.update(ref, { value: current + 1 });
+            return current;
+          });
+        const results = await Promise.all([increment(), increment()]);
+        expect((await ref.get()).data!.value).toBe(2);
+        expect(results.sort()).toEqual([0, 1]);
+        await Promise.all(Array.from({ length: 8 }, increment));
+        expect((await ref.get()).data!.value).toBe(10);
+      });
+
+      it('creates at most once when two transactions race for a missing document', async () => {
+        const ref = db.collection(Counter).doc('once');
+        const claim = () =>
+          db.runTransaction(async (tx) => {
+            if ((await tx.get(ref)).exists) return false;
+            tx.create(ref, { value: 1 });
+            return true;
+          });
+        expect((await Promise.all([claim(), claim(), claim()])).filter(Boolean)).toHaveLength(1);
+      });
+
+      it('requires reads before writes and keeps nothing of a failed transaction', async () => {
+        const ref = db.collection(Counter).doc('x');
+        await expectCode(
+          db.runTransaction(async (tx) => {
+            tx.set(ref, { value: 1 });
+            await tx.get(ref);
+          }),
+          'invalid-argument',
+        );
+        await expect(
+          db.runTransaction(async (tx) => {
+            await tx.get(ref);
+            tx.set(ref, { value: 5 });
+            throw new Error('changed my mind');
+          }),
+        ).rejects.toThrow('changed my mind');
+        expect((await ref.get()).exists).toBe(false);
+      });
+    });
+
+    describe('change feed', () => {
+      it('reports every committed write in order', async () => {
+        const changes: string[] = [];
+        const stop = db.onChange((change) => changes.push(`${change.type} ${change.collection}/${change.id}`));
+        const ref = db.collection(Counter).doc('feed');
+        await ref.create({ value: 1 });
+        await ref.update({ value: 2 });
+        await ref.delete();
+        await db.batch().set(db.collection(Counter).doc('f2'), { value: 1 }).commit();
+        await expectCode(db.collection(Counter).doc('f2').create({ value: 1 }), 'already-exists');
+        stop();
+        await db.collection(Counter).doc('f3').set({ value: 1 });
+        expect(changes).toEqual([
+          'created contract_counters/feed',
+          'updated contract_counters/feed',
+          'deleted contract_counters/feed',
+          'created contract_counters/f2',
+        ]);
+      });
+    });
+
+    if (harness.reopen) {
+      const reopen = harness.reopen;
+      it('keeps committed documents across a restart', async () => {
+        await db.collection(Show).doc('kept').create(show({ title: 'Kept' }));
+        await db.batch().set(db.collection(Counter).doc('c'), { value: 7 }).commit();
+        db = await reopen(db);
+        expect((await db.collection(Show).doc('kept').get()).data).toEqual(show({ title: 'Kept' }));
+        expect((await db.collection(Counter).doc('c').get()).data).toEqual({ value: 7 });
+      });
+    }
+  });
+}

@@ -1,0 +1,434 @@
+// The embedded documents adapter: one SQLite file (WAL) holds every collection as JSON.
+// Transactions are optimistic, as Firestore's are for this use: reads record each document's
+// version, the commit checks them under SQLite's write lock and the work is retried on conflict.
+import 'server-only';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { assertDocumentId, autoId } from '../auto-id';
+import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import {
+  DocumentsError,
+  type CollectionDef,
+  type CollectionRef,
+  type Direction,
+  type DocumentChange,
+  type DocumentData,
+  type DocumentRef,
+  type Documents,
+  type DocumentSnapshot,
+  type Query,
+  type QueryDocumentSnapshot,
+  type Transaction,
+  type UpdateData,
+  type WhereOp,
+  type WriteBatch,
+  type WriteData,
+} from '../port';
+import {
+  addFilter,
+  addOrder,
+  effectiveOrders,
+  idDirection,
+  withLimit,
+  withStartAfter,
+  type QuerySpec,
+} from '../query';
+
+type Write =
+  | { kind: 'create' | 'set'; def: CollectionDef<DocumentData>; id: string; data: unknown }
+  | { kind: 'update'; def: CollectionDef<DocumentData>; id: string; data: Record<string, unknown> }
+  | { kind: 'delete'; def: CollectionDef<DocumentData>; id: string };
+
+/** A document's version when it was read: 0 means it did not exist. */
+type ReadVersions = Map<string, { collection: string; id: string; version: number }>;
+
+interface Row {
+  id: string;
+  data: string;
+  version: number;
+  update_time: number;
+}
+
+const MAX_TRANSACTION_ATTEMPTS = 8;
+
+class Conflict extends Error {}
+
+// Dates are stored as {"__ts": milliseconds} so they survive JSON and compare as numbers.
+function encode(value: unknown): unknown {
+  if (value instanceof Date) return { __ts: value.getTime() };
+  if (Array.isArray(value)) return value.map(encode);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  }
+  return value;
+}
+
+function decode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decode);
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value);
+    if (entries.length === 1 && entries[0]![0] === '__ts' && typeof entries[0]![1] === 'number') return new Date(entries[0]![1]);
+    return Object.fromEntries(entries.map(([k, v]) => [k, decode(v)]));
+  }
+  return value;
+}
+
+function jsonPath(field: string): string {
+  return `$${field.split('.').map((part) => `."${part}"`).join('')}`;
+}
+
+/** SQL for a field's comparable value: a date's milliseconds, otherwise the JSON value. */
+function fieldSql(field: string): string {
+  const path = jsonPath(field);
+  return `COALESCE(json_extract(data, '${path}."__ts"'), json_extract(data, '${path}'))`;
+}
+
+function bindable(value: unknown): unknown {
+  if (value instanceof Date) return value.getTime();
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
+
+class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
+  constructor(
+    readonly id: string,
+    readonly path: string,
+    readonly data: T | undefined,
+    readonly updateTime: Date | undefined,
+  ) {}
+  get exists(): boolean {
+    return this.data !== undefined;
+  }
+}
+
+export class SqliteDocuments implements Documents {
+  private readonly db: Database.Database;
+  private readonly feed = new EventEmitter();
+
+  constructor(readonly file: string) {
+    if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS documents (
+        collection TEXT NOT NULL,
+        id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        create_time INTEGER NOT NULL,
+        update_time INTEGER NOT NULL,
+        PRIMARY KEY (collection, id)
+      ) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS commit_sequence (only INTEGER PRIMARY KEY CHECK (only = 1), value INTEGER NOT NULL);
+      INSERT OR IGNORE INTO commit_sequence (only, value) VALUES (1, 0);
+    `);
+    this.feed.setMaxListeners(0);
+  }
+
+  collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T> {
+    return new EmbeddedCollection(this, def, { collection: def.name, filters: [], orders: [] });
+  }
+
+  batch(): WriteBatch {
+    return new EmbeddedBatch(this);
+  }
+
+  async runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
+    for (let attempt = 1; attempt <= MAX_TRANSACTION_ATTEMPTS; attempt++) {
+      const tx = new EmbeddedTransaction(this);
+      const result = await work(tx);
+      try {
+        this.commit(tx.writes, tx.reads);
+        return result;
+      } catch (error) {
+        if (!(error instanceof Conflict)) throw error;
+        // Back off a little, with jitter, so contending transactions stop colliding.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
+      }
+    }
+    throw new DocumentsError('aborted', 'The transaction kept conflicting with concurrent changes; try again.');
+  }
+
+  onChange(listener: (change: DocumentChange) => void): () => void {
+    this.feed.on('change', listener);
+    return () => this.feed.off('change', listener);
+  }
+
+  async close(): Promise<void> {
+    this.feed.removeAllListeners();
+    this.db.close();
+  }
+
+  // ---- used by the references below ----
+
+  readDocument<T extends DocumentData>(def: CollectionDef<T>, id: string, versions?: ReadVersions): DocumentSnapshot<T> {
+    const row = this.db
+      .prepare<[string, string], Row>('SELECT id, data, version, update_time FROM documents WHERE collection = ? AND id = ?')
+      .get(def.name, id);
+    versions?.set(documentPath(def.name, id), { collection: def.name, id, version: row?.version ?? 0 });
+    return this.snapshot(def, id, row);
+  }
+
+  runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
+    const { sql, params } = this.toSql(spec);
+    const rows = this.db.prepare<unknown[], Row>(sql).all(...params);
+    return rows.map((row) => {
+      versions?.set(documentPath(def.name, row.id), { collection: def.name, id: row.id, version: row.version });
+      return this.snapshot(def, row.id, row) as QueryDocumentSnapshot<T>;
+    });
+  }
+
+  /** Applies writes atomically, after checking that documents read since are unchanged. */
+  commit(writes: readonly Write[], reads?: ReadVersions): void {
+    if (writes.length === 0 && !reads) return;
+    const changes: DocumentChange[] = [];
+    const apply = this.db.transaction(() => {
+      if (reads) {
+        const current = this.db.prepare<[string, string], { version: number }>(
+          'SELECT version FROM documents WHERE collection = ? AND id = ?',
+        );
+        for (const read of reads.values()) {
+          if ((current.get(read.collection, read.id)?.version ?? 0) !== read.version) throw new Conflict();
+        }
+      }
+      if (writes.length === 0) return;
+      const sequence = this.db.prepare<[], { value: number }>('UPDATE commit_sequence SET value = value + 1 RETURNING value').get()!.value;
+      const now = new Date();
+      const select = this.db.prepare<[string, string], Row>('SELECT id, data, version, update_time FROM documents WHERE collection = ? AND id = ?');
+      const upsert = this.db.prepare(
+        `INSERT INTO documents (collection, id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
+      );
+      const remove = this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?');
+      for (const write of writes) {
+        const path = documentPath(write.def.name, write.id);
+        const existing = select.get(write.def.name, write.id);
+        if (write.kind === 'delete') {
+          if (existing) {
+            remove.run(write.def.name, write.id);
+            changes.push({ collection: write.def.name, id: write.id, type: 'deleted', data: undefined });
+          }
+          continue;
+        }
+        if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
+        if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
+        const resolved = resolveWriteValues(write.data, now) as Record<string, unknown>;
+        const next =
+          write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
+        const valid = validateForWrite(write.def, write.id, next);
+        upsert.run(write.def.name, write.id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
+        changes.push({ collection: write.def.name, id: write.id, type: existing ? 'updated' : 'created', data: valid });
+      }
+    });
+    apply.immediate();
+    for (const change of changes) {
+      try {
+        this.feed.emit('change', change);
+      } catch (error) {
+        console.error('A documents change listener failed:', error);
+      }
+    }
+  }
+
+  private snapshot<T extends DocumentData>(def: CollectionDef<T>, id: string, row: Row | undefined): DocumentSnapshot<T> {
+    const path = documentPath(def.name, id);
+    if (!row) return new EmbeddedSnapshot<T>(id, path, undefined, undefined);
+    let raw: unknown;
+    try {
+      raw = decode(JSON.parse(row.data));
+    } catch {
+      throw new DocumentsError('data-loss', `Malformed document at ${path}: not valid JSON`, path);
+    }
+    return new EmbeddedSnapshot(id, path, validateOnRead(def, id, raw), new Date(row.update_time));
+  }
+
+  private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
+    const where: string[] = ['collection = ?'];
+    const params: unknown[] = [spec.collection];
+    for (const filter of spec.filters) {
+      const field = fieldSql(filter.field);
+      const path = jsonPath(filter.field);
+      switch (filter.op as WhereOp) {
+        case '==':
+          if (filter.value === null) where.push(`json_type(data, '${path}') = 'null'`);
+          else {
+            where.push(`${field} = ?`);
+            params.push(bindable(filter.value));
+          }
+          break;
+        case '!=':
+          where.push(`json_type(data, '${path}') IS NOT NULL AND json_type(data, '${path}') != 'null' AND ${field} != ?`);
+          params.push(bindable(filter.value));
+          break;
+        case '<':
+        case '<=':
+        case '>':
+        case '>=':
+          where.push(`${field} ${filter.op} ?`);
+          params.push(bindable(filter.value));
+          break;
+        case 'in': {
+          const values = filter.value as unknown[];
+          where.push(`${field} IN (${values.map(() => '?').join(', ')})`);
+          params.push(...values.map(bindable));
+          break;
+        }
+        case 'array-contains':
+          where.push(`EXISTS (SELECT 1 FROM json_each(data, '${path}') AS item WHERE COALESCE(CASE WHEN item.type = 'object' THEN json_extract(item.value, '$."__ts"') END, item.value) = ?)`);
+          params.push(bindable(filter.value));
+          break;
+      }
+    }
+    const orders = effectiveOrders(spec);
+    // As in Firestore, ordering by a field leaves out documents that lack it.
+    for (const order of orders) where.push(`json_type(data, '${jsonPath(order.field)}') IS NOT NULL`);
+    const idDir = idDirection(orders);
+    if (spec.startAfter) {
+      const columns = [...orders.map((o) => ({ sql: fieldSql(o.field), direction: o.direction })), { sql: 'id', direction: idDir }];
+      const alternatives = columns.map((column, index) => {
+        const equal = columns.slice(0, index).map((c) => `${c.sql} = ?`);
+        const beyond = `${column.sql} ${column.direction === 'asc' ? '>' : '<'} ?`;
+        return `(${[...equal, beyond].join(' AND ')})`;
+      });
+      where.push(`(${alternatives.join(' OR ')})`);
+      columns.forEach((_, index) => {
+        for (let j = 0; j <= index; j++) params.push(bindable(spec.startAfter![j]));
+      });
+    }
+    const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
+    let sql = `SELECT id, data, version, update_time FROM documents WHERE ${where.join(' AND ')} ORDER BY ${orderSql.join(', ')}`;
+    if (spec.limit !== undefined) {
+      sql += ' LIMIT ?';
+      params.push(spec.limit);
+    }
+    return { sql, params };
+  }
+}
+
+class EmbeddedQuery<T extends DocumentData> implements Query<T> {
+  constructor(
+    protected readonly store: SqliteDocuments,
+    readonly def: CollectionDef<T>,
+    readonly spec: QuerySpec,
+  ) {}
+  where(field: string, op: WhereOp, value: unknown): Query<T> {
+    return new EmbeddedQuery(this.store, this.def, addFilter(this.spec, { field, op, value }));
+  }
+  orderBy(field: string, direction: Direction = 'asc'): Query<T> {
+    return new EmbeddedQuery(this.store, this.def, addOrder(this.spec, { field, direction }));
+  }
+  limit(count: number): Query<T> {
+    return new EmbeddedQuery(this.store, this.def, withLimit(this.spec, count));
+  }
+  startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T> {
+    return new EmbeddedQuery(this.store, this.def, withStartAfter(this.spec, snapshot));
+  }
+  async get(): Promise<QueryDocumentSnapshot<T>[]> {
+    return this.store.runQuery(this.def, this.spec);
+  }
+}
+
+class EmbeddedCollection<T extends DocumentData> extends EmbeddedQuery<T> implements CollectionRef<T> {
+  doc(id: string = autoId()): DocumentRef<T> {
+    assertDocumentId(id);
+    return new EmbeddedDocumentRef(this.store, this.def, id);
+  }
+}
+
+class EmbeddedDocumentRef<T extends DocumentData> implements DocumentRef<T> {
+  constructor(
+    private readonly store: SqliteDocuments,
+    readonly collection: CollectionDef<T>,
+    readonly id: string,
+  ) {}
+  get path(): string {
+    return documentPath(this.collection.name, this.id);
+  }
+  private write(kind: Write['kind'], data?: unknown): void {
+    this.store.commit([toWrite(kind, this, data)]);
+  }
+  async get(): Promise<DocumentSnapshot<T>> {
+    return this.store.readDocument(this.collection, this.id);
+  }
+  async create(data: WriteData<T>): Promise<void> {
+    this.write('create', data);
+  }
+  async set(data: WriteData<T>): Promise<void> {
+    this.write('set', data);
+  }
+  async update(data: UpdateData<T>): Promise<void> {
+    this.write('update', data);
+  }
+  async delete(): Promise<void> {
+    this.write('delete');
+  }
+}
+
+function toWrite<T extends DocumentData>(kind: Write['kind'], ref: DocumentRef<T>, data?: unknown): Write {
+  return { kind, def: ref.collection as unknown as CollectionDef<DocumentData>, id: ref.id, data } as Write;
+}
+
+class EmbeddedBatch implements WriteBatch {
+  private readonly writes: Write[] = [];
+  private committed = false;
+  constructor(private readonly store: SqliteDocuments) {}
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
+    this.writes.push(toWrite('create', ref, data));
+    return this;
+  }
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
+    this.writes.push(toWrite('set', ref, data));
+    return this;
+  }
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): WriteBatch {
+    this.writes.push(toWrite('update', ref, data));
+    return this;
+  }
+  delete<T extends DocumentData>(ref: DocumentRef<T>): WriteBatch {
+    this.writes.push(toWrite('delete', ref));
+    return this;
+  }
+  async commit(): Promise<void> {
+    if (this.committed) throw new DocumentsError('failed-precondition', 'This batch was already committed.');
+    this.committed = true;
+    this.store.commit(this.writes);
+  }
+}
+
+class EmbeddedTransaction implements Transaction {
+  readonly writes: Write[] = [];
+  readonly reads: ReadVersions = new Map();
+  constructor(private readonly store: SqliteDocuments) {}
+  private assertReading(): void {
+    if (this.writes.length > 0) throw new DocumentsError('invalid-argument', 'A transaction must do all its reads before its writes.');
+  }
+  async get<T extends DocumentData>(ref: DocumentRef<T>): Promise<DocumentSnapshot<T>> {
+    this.assertReading();
+    return this.store.readDocument(ref.collection, ref.id, this.reads);
+  }
+  async query<T extends DocumentData>(query: Query<T>): Promise<QueryDocumentSnapshot<T>[]> {
+    this.assertReading();
+    const embedded = query as EmbeddedQuery<T>;
+    return this.store.runQuery(embedded.def, embedded.spec, this.reads);
+  }
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
+    this.writes.push(toWrite('create', ref, data));
+    return this;
+  }
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
+    this.writes.push(toWrite('set', ref, data));
+    return this;
+  }
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): Transaction {
+    this.writes.push(toWrite('update', ref, data));
+    return this;
+  }
+  delete<T extends DocumentData>(ref: DocumentRef<T>): Transaction {
+    this.writes.push(toWrite('delete', ref));
+    return this;
+  }
+}

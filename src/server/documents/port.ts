@@ -1,0 +1,137 @@
+// The documents port: a Firestore-shaped document store. Domain code talks to this interface;
+// the embedded (SQLite) and Firestore adapters implement it. Nothing here allows a read or write
+// that Firestore could not do, so code written against one adapter runs on the other.
+import type { z } from 'zod';
+
+export type DocumentData = Record<string, unknown>;
+
+/** A collection declared once with the schema of its documents. */
+export interface CollectionDef<T extends DocumentData> {
+  readonly name: string;
+  readonly schema: z.ZodType<T>;
+}
+
+export function defineCollection<T extends DocumentData>(name: string, schema: z.ZodType<T>): CollectionDef<T> {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new Error(`Invalid collection name: ${name}`);
+  return { name, schema };
+}
+
+/** The database error codes of the specification that this port raises. */
+export type DocumentsErrorCode =
+  | 'not-found'
+  | 'already-exists'
+  | 'invalid-argument'
+  | 'failed-precondition'
+  | 'aborted'
+  | 'data-loss'
+  | 'unavailable'
+  | 'internal';
+
+export class DocumentsError extends Error {
+  constructor(
+    readonly code: DocumentsErrorCode,
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'DocumentsError';
+  }
+}
+
+/** Replaced by the commit time of the write that carries it (Firestore's serverTimestamp()). */
+export class ServerTimestamp {
+  private readonly brand = 'serverTimestamp';
+}
+const SERVER_TIMESTAMP = new ServerTimestamp();
+export function serverTimestamp(): ServerTimestamp {
+  return SERVER_TIMESTAMP;
+}
+
+/** Write data: any Date field may instead be the server timestamp. */
+export type WriteData<T> = { [K in keyof T]: T[K] extends Date ? Date | ServerTimestamp : T[K] };
+/** Update data: top-level fields or dotted paths into maps. */
+export type UpdateData<T> = Partial<WriteData<T>> & Record<string, unknown>;
+
+export interface DocumentSnapshot<T extends DocumentData> {
+  readonly id: string;
+  readonly path: string;
+  readonly exists: boolean;
+  /** The validated document, or undefined when it does not exist. */
+  readonly data: T | undefined;
+  readonly updateTime: Date | undefined;
+}
+
+export interface QueryDocumentSnapshot<T extends DocumentData> extends DocumentSnapshot<T> {
+  readonly exists: true;
+  readonly data: T;
+  readonly updateTime: Date;
+}
+
+export type WhereOp = '==' | '!=' | '<' | '<=' | '>' | '>=' | 'in' | 'array-contains';
+export type Direction = 'asc' | 'desc';
+
+export interface Query<T extends DocumentData> {
+  where(field: string, op: WhereOp, value: unknown): Query<T>;
+  orderBy(field: string, direction?: Direction): Query<T>;
+  limit(count: number): Query<T>;
+  /** Cursor paging: continue after this document of a previous page. */
+  startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T>;
+  get(): Promise<QueryDocumentSnapshot<T>[]>;
+}
+
+export interface DocumentRef<T extends DocumentData> {
+  readonly id: string;
+  readonly path: string;
+  readonly collection: CollectionDef<T>;
+  get(): Promise<DocumentSnapshot<T>>;
+  /** Fails with already-exists when the document exists. */
+  create(data: WriteData<T>): Promise<void>;
+  /** Creates or replaces the whole document. */
+  set(data: WriteData<T>): Promise<void>;
+  /** Changes some fields; fails with not-found when the document does not exist. */
+  update(data: UpdateData<T>): Promise<void>;
+  /** Deleting a missing document is not an error (as in Firestore). */
+  delete(): Promise<void>;
+}
+
+export interface CollectionRef<T extends DocumentData> extends Query<T> {
+  readonly def: CollectionDef<T>;
+  /** A reference to a document; without an id, a new generated 20-character id. */
+  doc(id?: string): DocumentRef<T>;
+}
+
+export interface WriteBatch {
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch;
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch;
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): WriteBatch;
+  delete<T extends DocumentData>(ref: DocumentRef<T>): WriteBatch;
+  /** Applies every write or none. */
+  commit(): Promise<void>;
+}
+
+/** Reads first, then writes; the whole function is retried when a read document changed. */
+export interface Transaction {
+  get<T extends DocumentData>(ref: DocumentRef<T>): Promise<DocumentSnapshot<T>>;
+  query<T extends DocumentData>(query: Query<T>): Promise<QueryDocumentSnapshot<T>[]>;
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction;
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction;
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): Transaction;
+  delete<T extends DocumentData>(ref: DocumentRef<T>): Transaction;
+}
+
+export interface DocumentChange {
+  collection: string;
+  id: string;
+  type: 'created' | 'updated' | 'deleted';
+  /** The raw document after the change (undefined after a delete); readers validate it. */
+  data: DocumentData | undefined;
+}
+
+export interface Documents {
+  collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T>;
+  batch(): WriteBatch;
+  runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
+  /** The change feed, for live reads: every committed write, in commit order. */
+  onChange(listener: (change: DocumentChange) => void): () => void;
+  close(): Promise<void>;
+}

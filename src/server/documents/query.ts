@@ -1,0 +1,113 @@
+// The query rules shared by both adapters: what a query may say (the limits Firestore enforces)
+// and how its cursor is derived. Adapters only translate a checked QuerySpec.
+import { DocumentsError, type Direction, type DocumentData, type QueryDocumentSnapshot, type WhereOp } from './port';
+
+export interface Filter {
+  field: string;
+  op: WhereOp;
+  value: unknown;
+}
+
+export interface Order {
+  field: string;
+  direction: Direction;
+}
+
+export interface QuerySpec {
+  collection: string;
+  filters: readonly Filter[];
+  orders: readonly Order[];
+  limit?: number;
+  /** Values of the effective orders, then the document id, of the document to start after. */
+  startAfter?: readonly unknown[];
+}
+
+export const MAX_IN_VALUES = 30;
+const INEQUALITIES: readonly WhereOp[] = ['<', '<=', '>', '>=', '!='];
+
+function invalid(message: string): DocumentsError {
+  return new DocumentsError('invalid-argument', message);
+}
+
+function assertFieldPath(field: string): void {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/.test(field)) throw invalid(`Invalid field path: ${field}`);
+}
+
+function assertComparable(value: unknown, what: string): void {
+  const ok = value === null || ['string', 'number', 'boolean'].includes(typeof value) || value instanceof Date;
+  if (!ok) throw invalid(`${what} must be a string, number, boolean, date or null`);
+  if (typeof value === 'number' && !Number.isFinite(value)) throw invalid(`${what} must be a finite number`);
+}
+
+export function inequalityField(spec: QuerySpec): string | undefined {
+  return spec.filters.find((f) => INEQUALITIES.includes(f.op))?.field;
+}
+
+export function addFilter(spec: QuerySpec, filter: Filter): QuerySpec {
+  assertFieldPath(filter.field);
+  if (filter.op === 'in') {
+    if (!Array.isArray(filter.value) || filter.value.length === 0 || filter.value.length > MAX_IN_VALUES) {
+      throw invalid(`'in' takes a list of 1 to ${MAX_IN_VALUES} values`);
+    }
+    filter.value.forEach((v) => assertComparable(v, `'in' value`));
+    if (spec.filters.some((f) => f.op === 'in')) throw invalid(`A query can have only one 'in' filter`);
+  } else {
+    assertComparable(filter.value, `Value for ${filter.field}`);
+  }
+  if (filter.op === 'array-contains' && spec.filters.some((f) => f.op === 'array-contains')) {
+    throw invalid(`A query can have only one 'array-contains' filter`);
+  }
+  if (INEQUALITIES.includes(filter.op)) {
+    if (filter.value === null) throw invalid(`Range and '!=' filters cannot compare with null`);
+    const existing = inequalityField(spec);
+    if (existing && existing !== filter.field) {
+      throw invalid(`Range and '!=' filters must all be on one field (${existing}), not also ${filter.field}`);
+    }
+  }
+  return { ...spec, filters: [...spec.filters, filter], startAfter: undefined };
+}
+
+export function addOrder(spec: QuerySpec, order: Order): QuerySpec {
+  assertFieldPath(order.field);
+  if (spec.orders.some((o) => o.field === order.field)) throw invalid(`Already ordered by ${order.field}`);
+  return { ...spec, orders: [...spec.orders, order], startAfter: undefined };
+}
+
+export function withLimit(spec: QuerySpec, limit: number): QuerySpec {
+  if (!Number.isInteger(limit) || limit <= 0) throw invalid('limit must be a positive whole number');
+  return { ...spec, limit };
+}
+
+/** The orders a query really uses: a range field sorts first, as in Firestore. */
+export function effectiveOrders(spec: QuerySpec): Order[] {
+  const range = inequalityField(spec);
+  if (range && spec.orders.length > 0 && spec.orders[0]!.field !== range) {
+    throw invalid(`A query with a range filter on ${range} must be ordered by ${range} first`);
+  }
+  if (range && spec.orders.length === 0) return [{ field: range, direction: 'asc' }];
+  return [...spec.orders];
+}
+
+/** Direction of the implicit last order by document id: that of the last explicit order. */
+export function idDirection(orders: readonly Order[]): Direction {
+  return orders.at(-1)?.direction ?? 'asc';
+}
+
+export function fieldValue(data: DocumentData, field: string): unknown {
+  let value: unknown = data;
+  for (const part of field.split('.')) {
+    if (value === null || typeof value !== 'object' || value instanceof Date) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+export function withStartAfter<T extends DocumentData>(spec: QuerySpec, snapshot: QueryDocumentSnapshot<T>): QuerySpec {
+  const orders = effectiveOrders(spec);
+  const values = orders.map((order) => {
+    const value = fieldValue(snapshot.data, order.field);
+    if (value === undefined) throw invalid(`The cursor document ${snapshot.path} has no ${order.field}`);
+    return value;
+  });
+  return { ...spec, startAfter: [...values, snapshot.id] };
+}
