@@ -6,8 +6,12 @@ describe('environment', () => {
     expect(parseEnv({})).toMatchObject({ BACKEND: 'embedded', SITE_URL: 'http://localhost:3000', DATA_DIR: '.data' });
   });
 
-  it('accepts the Firebase backend', () => {
-    expect(parseEnv({ BACKEND: 'firebase', SITE_URL: 'https://venue.example' }).BACKEND).toBe('firebase');
+  it('accepts the Firebase backend with its project', () => {
+    expect(parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod' }).BACKEND).toBe('firebase');
+  });
+
+  it('requires the project for the Firebase backend', () => {
+    expect(() => parseEnv({ BACKEND: 'firebase' })).toThrow(/FIREBASE_PROJECT_ID: is required when BACKEND=firebase/);
   });
 
   it('names every invalid variable', () => {

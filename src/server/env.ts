@@ -2,7 +2,8 @@
 import 'server-only';
 import { z } from 'zod';
 
-export const EnvSchema = z.object({
+export const EnvSchema = z
+  .object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Which backend serves documents, files, live reads and push. */
   BACKEND: z.enum(['embedded', 'firebase']).default('embedded'),
@@ -10,7 +11,13 @@ export const EnvSchema = z.object({
   SITE_URL: z.url().default('http://localhost:3000'),
   /** Embedded backend: where documents and files live on disk. */
   DATA_DIR: z.string().min(1).default('.data'),
-});
+  /** Firebase backend: the project; credentials come from Application Default Credentials. */
+  FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+})
+  .refine((value) => value.BACKEND !== 'firebase' || value.FIREBASE_PROJECT_ID, {
+    path: ['FIREBASE_PROJECT_ID'],
+    message: 'is required when BACKEND=firebase',
+  });
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

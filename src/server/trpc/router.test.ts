@@ -7,10 +7,13 @@ import { createContextInner } from './context';
 import { createCaller } from './router';
 import { publicProcedure, router } from './init';
 import { formFields } from '@/forms/validation';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+
+const documents = new SqliteDocuments(':memory:');
 
 describe('health', () => {
   it('reports the build and the backend of the context', async () => {
-    const api = createCaller(createContextInner({ backend: 'embedded' }));
+    const api = createCaller(createContextInner({ backend: 'embedded', documents }));
     const health = await api.health.check();
     expect(health.status).toBe('ok');
     expect(health.backend).toBe('embedded');
@@ -39,7 +42,7 @@ describe('error formatter', () => {
         body: JSON.stringify(superjson.serialize(body)),
       }),
       router: testRouter,
-      createContext: () => createContextInner(),
+      createContext: () => createContextInner({ documents }),
     });
     return { status: response.status, body: (await response.json()) as { error?: { json: { data: Record<string, unknown> } } } };
   }

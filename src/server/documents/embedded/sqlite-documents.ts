@@ -106,6 +106,8 @@ class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
 export class SqliteDocuments implements Documents {
   private readonly db: Database.Database;
   private readonly feed = new EventEmitter();
+  private readonly statements: ReturnType<SqliteDocuments['prepareStatements']>;
+  private readonly queryStatements = new Map<string, Database.Statement<unknown[], Row>>();
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -127,6 +129,25 @@ export class SqliteDocuments implements Documents {
       INSERT OR IGNORE INTO commit_sequence (only, value) VALUES (1, 0);
     `);
     this.feed.setMaxListeners(0);
+    this.statements = this.prepareStatements();
+  }
+
+  // Prepared once: preparing is a large part of a small write's cost.
+  private prepareStatements() {
+    return {
+      select: this.db.prepare<[string, string], Row>(
+        'SELECT id, data, version, update_time FROM documents WHERE collection = ? AND id = ?',
+      ),
+      version: this.db.prepare<[string, string], { version: number }>(
+        'SELECT version FROM documents WHERE collection = ? AND id = ?',
+      ),
+      nextSequence: this.db.prepare<[], { value: number }>('UPDATE commit_sequence SET value = value + 1 RETURNING value'),
+      upsert: this.db.prepare(
+        `INSERT INTO documents (collection, id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
+      ),
+      remove: this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?'),
+    };
   }
 
   collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T> {
@@ -166,16 +187,19 @@ export class SqliteDocuments implements Documents {
   // ---- used by the references below ----
 
   readDocument<T extends DocumentData>(def: CollectionDef<T>, id: string, versions?: ReadVersions): DocumentSnapshot<T> {
-    const row = this.db
-      .prepare<[string, string], Row>('SELECT id, data, version, update_time FROM documents WHERE collection = ? AND id = ?')
-      .get(def.name, id);
+    const row = this.statements.select.get(def.name, id);
     versions?.set(documentPath(def.name, id), { collection: def.name, id, version: row?.version ?? 0 });
     return this.snapshot(def, id, row);
   }
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
     const { sql, params } = this.toSql(spec);
-    const rows = this.db.prepare<unknown[], Row>(sql).all(...params);
+    let statement = this.queryStatements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare<unknown[], Row>(sql);
+      if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
+    }
+    const rows = statement.all(...params);
     return rows.map((row) => {
       versions?.set(documentPath(def.name, row.id), { collection: def.name, id: row.id, version: row.version });
       return this.snapshot(def, row.id, row) as QueryDocumentSnapshot<T>;
@@ -187,23 +211,15 @@ export class SqliteDocuments implements Documents {
     if (writes.length === 0 && !reads) return;
     const changes: DocumentChange[] = [];
     const apply = this.db.transaction(() => {
+      const { select, version, nextSequence, upsert, remove } = this.statements;
       if (reads) {
-        const current = this.db.prepare<[string, string], { version: number }>(
-          'SELECT version FROM documents WHERE collection = ? AND id = ?',
-        );
         for (const read of reads.values()) {
-          if ((current.get(read.collection, read.id)?.version ?? 0) !== read.version) throw new Conflict();
+          if ((version.get(read.collection, read.id)?.version ?? 0) !== read.version) throw new Conflict();
         }
       }
       if (writes.length === 0) return;
-      const sequence = this.db.prepare<[], { value: number }>('UPDATE commit_sequence SET value = value + 1 RETURNING value').get()!.value;
+      const sequence = nextSequence.get()!.value;
       const now = new Date();
-      const select = this.db.prepare<[string, string], Row>('SELECT id, data, version, update_time FROM documents WHERE collection = ? AND id = ?');
-      const upsert = this.db.prepare(
-        `INSERT INTO documents (collection, id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
-      );
-      const remove = this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?');
       for (const write of writes) {
         const path = documentPath(write.def.name, write.id);
         const existing = select.get(write.def.name, write.id);

@@ -1,0 +1,357 @@
+// The Firestore documents adapter (production), on firebase-admin. Firestore already has the
+// port's semantics; this maps types (Timestamp ⇄ Date, server timestamps), validates documents
+// against their schemas as the embedded adapter does, and translates error codes.
+import 'server-only';
+import { EventEmitter } from 'node:events';
+import {
+  FieldPath,
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot as FsSnapshot,
+  type Firestore,
+  type Query as FsQuery,
+  type Transaction as FsTransaction,
+} from 'firebase-admin/firestore';
+import { assertDocumentId, autoId } from '../auto-id';
+import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import {
+  DocumentsError,
+  ServerTimestamp,
+  type CollectionDef,
+  type CollectionRef,
+  type Direction,
+  type DocumentChange,
+  type DocumentData,
+  type DocumentRef,
+  type Documents,
+  type DocumentSnapshot,
+  type DocumentsErrorCode,
+  type Query,
+  type QueryDocumentSnapshot,
+  type Transaction,
+  type UpdateData,
+  type WhereOp,
+  type WriteBatch,
+  type WriteData,
+} from '../port';
+import { addFilter, addOrder, effectiveOrders, idDirection, withLimit, withStartAfter, type QuerySpec } from '../query';
+
+type Write =
+  | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown }
+  | { kind: 'update'; ref: DocumentRef<DocumentData>; data: Record<string, unknown> }
+  | { kind: 'delete'; ref: DocumentRef<DocumentData> };
+
+// gRPC status codes as Firestore reports them, to the port's codes.
+const GRPC_CODES: Record<number, DocumentsErrorCode> = {
+  3: 'invalid-argument',
+  5: 'not-found',
+  6: 'already-exists',
+  9: 'failed-precondition',
+  10: 'aborted',
+  14: 'unavailable',
+  15: 'data-loss',
+};
+
+export function translate(error: unknown): unknown {
+  if (error instanceof DocumentsError) return error;
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'number' && GRPC_CODES[code]) {
+    return new DocumentsError(GRPC_CODES[code], (error as Error).message);
+  }
+  return error;
+}
+
+async function translated<R>(work: () => Promise<R>): Promise<R> {
+  try {
+    return await work();
+  } catch (error) {
+    throw translate(error);
+  }
+}
+
+export function fromFirestore(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate();
+  if (Array.isArray(value)) return value.map(fromFirestore);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fromFirestore(v)]));
+  }
+  return value;
+}
+
+/** Server timestamps become Firestore's sentinel; everything else is written as validated. */
+export function toFirestore(value: unknown, original: unknown): unknown {
+  if (original instanceof ServerTimestamp) return FieldValue.serverTimestamp();
+  if (Array.isArray(value)) return value.map((item, i) => toFirestore(item, Array.isArray(original) ? original[i] : undefined));
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    const source = (original ?? {}) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toFirestore(v, source[k])]));
+  }
+  return value;
+}
+
+class FirestoreSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
+  constructor(
+    readonly id: string,
+    readonly path: string,
+    readonly data: T | undefined,
+    readonly updateTime: Date | undefined,
+  ) {}
+  get exists(): boolean {
+    return this.data !== undefined;
+  }
+}
+
+function snapshotOf<T extends DocumentData>(def: CollectionDef<T>, snapshot: FsSnapshot): DocumentSnapshot<T> {
+  const path = documentPath(def.name, snapshot.id);
+  if (!snapshot.exists) return new FirestoreSnapshot<T>(snapshot.id, path, undefined, undefined);
+  const data = validateOnRead(def, snapshot.id, fromFirestore(snapshot.data()));
+  return new FirestoreSnapshot(snapshot.id, path, data, snapshot.updateTime?.toDate());
+}
+
+export class FirestoreDocuments implements Documents {
+  private readonly feed = new EventEmitter();
+
+  constructor(readonly firestore: Firestore) {
+    this.feed.setMaxListeners(0);
+  }
+
+  collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T> {
+    return new FirestoreCollection(this, def, { collection: def.name, filters: [], orders: [] });
+  }
+
+  batch(): WriteBatch {
+    return new FirestoreBatch(this);
+  }
+
+  runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
+    return translated(async () => {
+      let committed: { writes: Write[]; documents: Map<string, DocumentData | undefined> } | undefined;
+      const result = await this.firestore.runTransaction(async (fsTx) => {
+        const tx = new FirestoreTransaction(this, fsTx);
+        const value = await work(tx);
+        committed = { writes: tx.writes, documents: await this.applyWrites(fsTx, tx.writes) };
+        return value;
+      });
+      if (committed) this.announce(committed.writes, committed.documents);
+      return result;
+    });
+  }
+
+  onChange(listener: (change: DocumentChange) => void): () => void {
+    this.feed.on('change', listener);
+    return () => this.feed.off('change', listener);
+  }
+
+  async close(): Promise<void> {
+    this.feed.removeAllListeners();
+    await this.firestore.terminate();
+  }
+
+  // ---- used by the references below ----
+
+  docRef(ref: DocumentRef<DocumentData>) {
+    return this.firestore.collection(ref.collection.name).doc(ref.id);
+  }
+
+  buildQuery(spec: QuerySpec): FsQuery {
+    let query: FsQuery = this.firestore.collection(spec.collection);
+    for (const filter of spec.filters) query = query.where(filter.field, filter.op, filter.value);
+    const orders = effectiveOrders(spec);
+    for (const order of orders) query = query.orderBy(order.field, order.direction);
+    if (spec.startAfter) query = query.orderBy(FieldPath.documentId(), idDirection(orders)).startAfter(...spec.startAfter);
+    if (spec.limit !== undefined) query = query.limit(spec.limit);
+    return query;
+  }
+
+  /**
+   * Validates and stages writes inside a Firestore transaction (updates read the document).
+   * Returns each written document as validated, for the change feed.
+   */
+  async applyWrites(fsTx: FsTransaction, writes: readonly Write[]): Promise<Map<string, DocumentData | undefined>> {
+    const now = new Date();
+    const current = new Map<string, DocumentData | undefined>();
+    for (const write of writes) {
+      if (write.kind !== 'update') continue;
+      const snapshot = await fsTx.get(this.docRef(write.ref));
+      current.set(write.ref.path, snapshot.exists ? (fromFirestore(snapshot.data()) as DocumentData) : undefined);
+    }
+    for (const write of writes) {
+      const ref = this.docRef(write.ref);
+      if (write.kind === 'delete') {
+        fsTx.delete(ref);
+        current.set(write.ref.path, undefined);
+        continue;
+      }
+      // Check against the schema with server timestamps shown as the commit time.
+      const resolved = resolveWriteValues(write.data, now) as DocumentData;
+      if (write.kind === 'update') {
+        const existing = current.get(write.ref.path);
+        if (!existing) throw new DocumentsError('not-found', `No document to update: ${write.ref.path}`, write.ref.path);
+        const merged = validateForWrite(write.ref.collection, write.ref.id, applyUpdate(existing, resolved));
+        current.set(write.ref.path, merged);
+        fsTx.set(ref, toFirestore(merged, applyUpdate(existing, write.data)) as DocumentData);
+        continue;
+      }
+      const valid = validateForWrite(write.ref.collection, write.ref.id, resolved);
+      current.set(write.ref.path, valid);
+      const data = toFirestore(valid, write.data) as DocumentData;
+      if (write.kind === 'create') fsTx.create(ref, data);
+      else fsTx.set(ref, data);
+    }
+    return current;
+  }
+
+  commitWrites(writes: readonly Write[]): Promise<void> {
+    return translated(async () => {
+      const documents = await this.firestore.runTransaction((fsTx) => this.applyWrites(fsTx, writes));
+      this.announce(writes, documents);
+    });
+  }
+
+  private announce(writes: readonly Write[], documents: Map<string, DocumentData | undefined>): void {
+    for (const write of writes) {
+      const change: DocumentChange = {
+        collection: write.ref.collection.name,
+        id: write.ref.id,
+        type: write.kind === 'delete' ? 'deleted' : write.kind === 'create' ? 'created' : 'updated',
+        data: documents.get(write.ref.path),
+      };
+      try {
+        this.feed.emit('change', change);
+      } catch (error) {
+        console.error('A documents change listener failed:', error);
+      }
+    }
+  }
+}
+
+class FirestoreQueryImpl<T extends DocumentData> implements Query<T> {
+  constructor(
+    protected readonly store: FirestoreDocuments,
+    readonly def: CollectionDef<T>,
+    readonly spec: QuerySpec,
+  ) {}
+  where(field: string, op: WhereOp, value: unknown): Query<T> {
+    return new FirestoreQueryImpl(this.store, this.def, addFilter(this.spec, { field, op, value }));
+  }
+  orderBy(field: string, direction: Direction = 'asc'): Query<T> {
+    return new FirestoreQueryImpl(this.store, this.def, addOrder(this.spec, { field, direction }));
+  }
+  limit(count: number): Query<T> {
+    return new FirestoreQueryImpl(this.store, this.def, withLimit(this.spec, count));
+  }
+  startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T> {
+    return new FirestoreQueryImpl(this.store, this.def, withStartAfter(this.spec, snapshot));
+  }
+  get(): Promise<QueryDocumentSnapshot<T>[]> {
+    return translated(async () => {
+      const result = await this.store.buildQuery(this.spec).get();
+      return result.docs.map((doc) => snapshotOf(this.def, doc) as QueryDocumentSnapshot<T>);
+    });
+  }
+}
+
+class FirestoreCollection<T extends DocumentData> extends FirestoreQueryImpl<T> implements CollectionRef<T> {
+  doc(id: string = autoId()): DocumentRef<T> {
+    assertDocumentId(id);
+    return new FirestoreDocumentRef(this.store, this.def, id);
+  }
+}
+
+class FirestoreDocumentRef<T extends DocumentData> implements DocumentRef<T> {
+  constructor(
+    private readonly store: FirestoreDocuments,
+    readonly collection: CollectionDef<T>,
+    readonly id: string,
+  ) {}
+  get path(): string {
+    return documentPath(this.collection.name, this.id);
+  }
+  private write(kind: Write['kind'], data?: unknown): Promise<void> {
+    return this.store.commitWrites([toWrite(kind, this, data)]);
+  }
+  get(): Promise<DocumentSnapshot<T>> {
+    return translated(async () => snapshotOf(this.collection, await this.store.docRef(this as never).get()));
+  }
+  create(data: WriteData<T>): Promise<void> {
+    return this.write('create', data);
+  }
+  set(data: WriteData<T>): Promise<void> {
+    return this.write('set', data);
+  }
+  update(data: UpdateData<T>): Promise<void> {
+    return this.write('update', data);
+  }
+  delete(): Promise<void> {
+    return this.write('delete');
+  }
+}
+
+function toWrite<T extends DocumentData>(kind: Write['kind'], ref: DocumentRef<T>, data?: unknown): Write {
+  return { kind, ref: ref as unknown as DocumentRef<DocumentData>, data } as Write;
+}
+
+class FirestoreBatch implements WriteBatch {
+  private readonly writes: Write[] = [];
+  private committed = false;
+  constructor(private readonly store: FirestoreDocuments) {}
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
+    this.writes.push(toWrite('create', ref, data));
+    return this;
+  }
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
+    this.writes.push(toWrite('set', ref, data));
+    return this;
+  }
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): WriteBatch {
+    this.writes.push(toWrite('update', ref, data));
+    return this;
+  }
+  delete<T extends DocumentData>(ref: DocumentRef<T>): WriteBatch {
+    this.writes.push(toWrite('delete', ref));
+    return this;
+  }
+  async commit(): Promise<void> {
+    if (this.committed) throw new DocumentsError('failed-precondition', 'This batch was already committed.');
+    this.committed = true;
+    // A transaction rather than a plain batch, so updates can be checked against the schema.
+    await this.store.commitWrites(this.writes);
+  }
+}
+
+class FirestoreTransaction implements Transaction {
+  readonly writes: Write[] = [];
+  constructor(
+    private readonly store: FirestoreDocuments,
+    private readonly fsTx: FsTransaction,
+  ) {}
+  private assertReading(): void {
+    if (this.writes.length > 0) throw new DocumentsError('invalid-argument', 'A transaction must do all its reads before its writes.');
+  }
+  async get<T extends DocumentData>(ref: DocumentRef<T>): Promise<DocumentSnapshot<T>> {
+    this.assertReading();
+    return snapshotOf(ref.collection, await this.fsTx.get(this.store.docRef(ref as never)));
+  }
+  async query<T extends DocumentData>(query: Query<T>): Promise<QueryDocumentSnapshot<T>[]> {
+    this.assertReading();
+    const impl = query as FirestoreQueryImpl<T>;
+    const result = await this.fsTx.get(this.store.buildQuery(impl.spec));
+    return result.docs.map((doc) => snapshotOf(impl.def, doc) as QueryDocumentSnapshot<T>);
+  }
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
+    this.writes.push(toWrite('create', ref, data));
+    return this;
+  }
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
+    this.writes.push(toWrite('set', ref, data));
+    return this;
+  }
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): Transaction {
+    this.writes.push(toWrite('update', ref, data));
+    return this;
+  }
+  delete<T extends DocumentData>(ref: DocumentRef<T>): Transaction {
+    this.writes.push(toWrite('delete', ref));
+    return this;
+  }
+}
