@@ -1,5 +1,8 @@
 // Browser tests against the production build, in Debian's Chromium (Playwright cannot download
 // browsers here). `E2E_BASE_URL` points the tests at a server that is already running instead.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -42,7 +45,13 @@ export default defineConfig({
         url: `${baseURL}/api/trpc/health.check`,
         timeout: 240_000,
         reuseExistingServer: !process.env.CI,
-        env: { SITE_URL: baseURL, NEXT_TELEMETRY_DISABLED: '1' },
+        // A fresh data directory and an Auth emulator port of its own for every run.
+        env: {
+          SITE_URL: baseURL,
+          NEXT_TELEMETRY_DISABLED: '1',
+          DATA_DIR: (process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'venue-e2e-'))),
+          FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_AUTH_EMULATOR_HOST ?? '127.0.0.1:9299',
+        },
         stdout: 'ignore',
         stderr: 'pipe',
       },

@@ -1,0 +1,107 @@
+// Runs a Next.js command with the backend it needs. In embedded mode (the default) it first
+// starts the Firebase Auth emulator (offline, from firebase-tools) with the data kept in
+// DATA_DIR/auth, points the app at it, and stops it when the app stops. In Firebase mode it runs
+// the command as it is.
+//   node scripts/with-backend.mjs next dev
+//   node scripts/with-backend.mjs next start -p 3100
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import nextEnv from '@next/env';
+
+const [command, ...args] = process.argv.slice(2);
+if (!command) {
+  console.error('Usage: node scripts/with-backend.mjs <command> [args...]');
+  process.exit(2);
+}
+
+const dev = args[0] === 'dev';
+nextEnv.loadEnvConfig(process.cwd(), dev);
+const backend = process.env.BACKEND ?? 'embedded';
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const children = new Set();
+
+function run(cmd, cmdArgs, options) {
+  const child = spawn(cmd, cmdArgs, { stdio: 'inherit', env, ...options });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return child;
+}
+
+function stopAll(code) {
+  for (const child of children) child.kill('SIGTERM');
+  // The emulator exports its data on exit; give it a moment before forcing.
+  setTimeout(() => {
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(code);
+  }, 8000).unref();
+  if (children.size === 0) process.exit(code);
+  const wait = setInterval(() => {
+    if (children.size === 0) {
+      clearInterval(wait);
+      process.exit(code);
+    }
+  }, 100);
+}
+
+process.on('SIGINT', () => stopAll(130));
+process.on('SIGTERM', () => stopAll(143));
+
+async function waitForAuthEmulator(host, emulator) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (emulator.exitCode !== null) throw new Error('The Auth emulator stopped while starting (see its output above).');
+    try {
+      const response = await fetch(`http://${host}/`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`The Auth emulator did not answer on ${host} within 60 s.`);
+}
+
+if (backend === 'embedded') {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+  const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-venue';
+  const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+  const authData = resolve(dataDir, 'auth');
+  mkdirSync(authData, { recursive: true });
+  // The emulator's ports follow FIREBASE_AUTH_EMULATOR_HOST (the hub and logging ports next to
+  // it), so a test server and a development server can run side by side.
+  const [hostname, port] = host.split(':');
+  const config = resolve(dataDir, 'firebase.emulators.json');
+  writeFileSync(
+    config,
+    JSON.stringify({
+      emulators: {
+        singleProjectMode: true,
+        auth: { host: hostname, port: Number(port) },
+        hub: { host: hostname, port: Number(port) + 1 },
+        logging: { host: hostname, port: Number(port) + 2 },
+        ui: { enabled: false },
+      },
+    }),
+  );
+  const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config, '--export-on-exit', authData];
+  if (existsSync(resolve(authData, 'firebase-export-metadata.json'))) emulatorArgs.push('--import', authData);
+  Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
+  const emulator = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'] });
+  emulator.on('exit', (code) => {
+    if (children.size > 0) {
+      console.error(`The Auth emulator exited (code ${code}); stopping the app.`);
+      stopAll(1);
+    }
+  });
+  try {
+    await waitForAuthEmulator(host, emulator);
+  } catch (error) {
+    console.error(error.message);
+    stopAll(1);
+  }
+  console.log(`Embedded backend: Auth emulator on ${host} (project ${projectId}), data in ${resolve(process.env.DATA_DIR ?? '.data')}`);
+}
+
+const app = run(resolve('node_modules/.bin', command), args);
+app.on('exit', (code) => stopAll(code ?? 0));
