@@ -3,7 +3,12 @@ import { parseEnv } from './env';
 
 describe('environment', () => {
   it('defaults to the embedded backend on localhost', () => {
-    expect(parseEnv({})).toMatchObject({ BACKEND: 'embedded', SITE_URL: 'http://localhost:3000', DATA_DIR: '.data' });
+    expect(parseEnv({})).toMatchObject({
+      BACKEND: 'embedded',
+      SITE_URL: 'http://localhost:3000',
+      DATA_DIR: '.data',
+      FIREBASE_PROJECT_ID: 'demo-venue',
+    });
   });
 
   it('accepts the Firebase backend with its project', () => {

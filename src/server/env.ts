@@ -17,7 +17,9 @@ export const EnvSchema = z
   .refine((value) => value.BACKEND !== 'firebase' || value.FIREBASE_PROJECT_ID, {
     path: ['FIREBASE_PROJECT_ID'],
     message: 'is required when BACKEND=firebase',
-  });
+  })
+  // The embedded backend's emulator project: 'demo-' ids never reach Google's servers.
+  .transform((value) => ({ ...value, FIREBASE_PROJECT_ID: value.FIREBASE_PROJECT_ID ?? 'demo-venue' }));
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
@@ -30,3 +32,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 export const env: Env = parseEnv(process.env);
+
+// Embedded mode signs in against the local Auth emulator; firebase-admin finds it through this
+// variable. scripts/with-backend.mjs sets it too; this covers `next start` run on its own.
+if (env.BACKEND === 'embedded') process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';

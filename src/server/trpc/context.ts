@@ -5,11 +5,15 @@ import { env, type Env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
 import type { Documents } from '@/server/documents/port';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
+import type { Identity } from '@/features/identity/identity';
+import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 
 export interface ContextInner {
   backend: Env['BACKEND'];
   locale: Locale;
   documents: Documents;
+  /** Who is calling, verified from the session cookie; null when signed out. */
+  identity: Identity | null;
 }
 
 export function createContextInner(options: Partial<ContextInner> & Pick<ContextInner, 'documents'>): ContextInner {
@@ -17,6 +21,7 @@ export function createContextInner(options: Partial<ContextInner> & Pick<Context
     backend: options.backend ?? env.BACKEND,
     locale: options.locale ?? DEFAULT_LOCALE,
     documents: options.documents,
+    identity: options.identity ?? null,
   };
 }
 
@@ -26,7 +31,16 @@ export async function createContext({ headers }: { headers: Headers }): Promise<
   return createContextInner({
     locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
     documents: getDocuments(),
+    identity: await verifySession(readCookie(headers, SESSION_COOKIE)),
   });
 }
 
 export type Context = ContextInner;
+
+function readCookie(headers: Headers, name: string): string | undefined {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}

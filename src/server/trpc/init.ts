@@ -1,12 +1,18 @@
 // The tRPC instance. Only named trust levels are exported; the raw instance stays here.
 import 'server-only';
-import { initTRPC } from '@trpc/server';
+import { initTRPC, TRPCError } from '@trpc/server';
 import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
+import type { Role } from '@/features/identity/roles';
 
-const t = initTRPC.context<Context>().create({
+/** Every procedure declares who may call it; the access matrix test reads this. */
+export interface ProcedureMeta {
+  access: 'public' | 'signed-in' | readonly Role[];
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
   errorFormatter({ shape, error }) {
     const cause = error.cause;
@@ -34,4 +40,20 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure;
+export const publicProcedure = t.procedure.meta({ access: 'public' });
+
+/** A signed-in person, with or without a role; `ctx.identity` is never null here. */
+export const signedInProcedure = t.procedure.meta({ access: 'signed-in' }).use(({ ctx, next }) => {
+  if (!ctx.identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+  return next({ ctx: { ...ctx, identity: ctx.identity } });
+});
+
+/** A signed-in person holding one of the roles. */
+export function roleProcedure(...roles: [Role, ...Role[]]) {
+  return t.procedure.meta({ access: roles }).use(({ ctx, next }) => {
+    if (!ctx.identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    const role = ctx.identity.role;
+    if (!role || !roles.includes(role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
+    return next({ ctx: { ...ctx, identity: { ...ctx.identity, role } } });
+  });
+}

@@ -1,9 +1,11 @@
 // The application router: one entry per feature.
 import { router, createCallerFactory } from './init';
 import { healthRouter } from '@/features/health/health.router';
+import { identityRouter } from '@/features/identity/identity.router';
 
 export const appRouter = router({
   health: healthRouter,
+  identity: identityRouter,
 });
 
 export type AppRouter = typeof appRouter;

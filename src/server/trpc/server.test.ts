@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-locale': 'de' }) }));
+vi.mock('@/features/identity/session', () => ({ SESSION_COOKIE: '__session', verifySession: async () => null }));
 vi.mock('@/server/documents/documents', async () => {
   const { SqliteDocuments } = await import('@/server/documents/embedded/sqlite-documents');
   const documents = new SqliteDocuments(':memory:');

@@ -1,0 +1,27 @@
+// The Auth emulator of the server under test (see playwright.config.ts), driven over its REST API.
+export const AUTH_EMULATOR = process.env.E2E_AUTH_EMULATOR_HOST ?? '127.0.0.1:9299';
+export const PROJECT_ID = process.env.FIREBASE_PROJECT_ID ?? 'demo-venue';
+const API = `http://${AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1`;
+
+async function call<T>(path: string, body: unknown, admin = false): Promise<T> {
+  const response = await fetch(`${API}/${path}${admin ? '' : '?key=demo-key'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(admin ? { authorization: 'Bearer owner' } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`Auth emulator ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.org`;
+}
+
+/** Creates an account and returns a fresh ID token for it. */
+export function signUp(email: string, password = 'correct-horse-7') {
+  return call<{ idToken: string; localId: string }>('accounts:signUp', { email, password, returnSecureToken: true });
+}
+
+export function disableAccount(uid: string) {
+  return call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, disableUser: true }, true);
+}

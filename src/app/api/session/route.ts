@@ -1,0 +1,44 @@
+// POST {idToken}: start or renew the server session. DELETE: end it.
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import { env } from '@/server/env';
+import { isSameOrigin } from '@/server/http/same-origin';
+import { createSessionCookie, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
+
+export const dynamic = 'force-dynamic';
+
+const SessionRequest = z.object({ idToken: z.string().min(1).max(8192) });
+
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: 'lax' as const,
+  secure: env.NODE_ENV === 'production' && env.SITE_URL.startsWith('https:'),
+  path: '/',
+};
+
+function refuse(status: number, error: string) {
+  return NextResponse.json({ error }, { status, headers: { 'cache-control': 'no-store' } });
+}
+
+export async function POST(request: Request) {
+  if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
+  const body = SessionRequest.safeParse(await request.json().catch(() => null));
+  if (!body.success) return refuse(400, 'invalid-request');
+  try {
+    const cookie = await createSessionCookie(body.data.idToken);
+    const response = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+    response.cookies.set(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: SESSION_MAX_AGE_SECONDS });
+    return response;
+  } catch (error) {
+    if (error instanceof SessionError) return refuse(401, error.reason);
+    console.error('Creating a session failed:', error);
+    return refuse(503, 'unavailable');
+  }
+}
+
+export async function DELETE(request: Request) {
+  if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
+  const response = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+  response.cookies.set(SESSION_COOKIE, '', { ...cookieOptions, maxAge: 0 });
+  return response;
+}

@@ -1,0 +1,25 @@
+// Who is making a request, as the server verified it. Never built from client input.
+import { isRole, type Role } from './roles';
+
+export interface Identity {
+  uid: string;
+  email: string | null;
+  emailVerified: boolean;
+  displayName: string | null;
+  photoURL: string | null;
+  /** From the custom claim `role`; null for a signed-in person without a role. */
+  role: Role | null;
+}
+
+/** Builds the identity from a verified Firebase token's claims. */
+export function identityFromClaims(claims: Record<string, unknown> & { uid: string }): Identity {
+  const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
+  return {
+    uid: claims.uid,
+    email: text(claims.email),
+    emailVerified: claims.email_verified === true,
+    displayName: text(claims.name),
+    photoURL: text(claims.picture),
+    role: isRole(claims.role) ? claims.role : null,
+  };
+}
