@@ -40,7 +40,7 @@ export class DocumentsError extends Error {
 
 /** Replaced by the commit time of the write that carries it (Firestore's serverTimestamp()). */
 export class ServerTimestamp {
-  private readonly brand = 'serverTimestamp';
+  readonly kind = 'serverTimestamp' as const;
 }
 const SERVER_TIMESTAMP = new ServerTimestamp();
 export function serverTimestamp(): ServerTimestamp {

@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
+import { stagedWrite, WriteStager, type StagedWrite } from '../staged-writes';
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
@@ -23,8 +24,8 @@ import {
   type Transaction,
   type UpdateData,
   type WhereOp,
-  type WriteBatch,
   type WriteData,
+  type WriteBatch,
 } from '../port';
 import {
   addFilter,
@@ -35,11 +36,6 @@ import {
   withStartAfter,
   type QuerySpec,
 } from '../query';
-
-type Write =
-  | { kind: 'create' | 'set'; def: CollectionDef<DocumentData>; id: string; data: unknown }
-  | { kind: 'update'; def: CollectionDef<DocumentData>; id: string; data: Record<string, unknown> }
-  | { kind: 'delete'; def: CollectionDef<DocumentData>; id: string };
 
 /** A document's version when it was read: 0 means it did not exist. */
 type ReadVersions = Map<string, { collection: string; id: string; version: number }>;
@@ -207,7 +203,7 @@ export class SqliteDocuments implements Documents {
   }
 
   /** Applies writes atomically, after checking that documents read since are unchanged. */
-  commit(writes: readonly Write[], reads?: ReadVersions): void {
+  commit(writes: readonly StagedWrite[], reads?: ReadVersions): void {
     if (writes.length === 0 && !reads) return;
     const changes: DocumentChange[] = [];
     const apply = this.db.transaction(() => {
@@ -221,12 +217,13 @@ export class SqliteDocuments implements Documents {
       const sequence = nextSequence.get()!.value;
       const now = new Date();
       for (const write of writes) {
-        const path = documentPath(write.def.name, write.id);
-        const existing = select.get(write.def.name, write.id);
+        const { collection: def, id } = write.ref;
+        const path = write.ref.path;
+        const existing = select.get(def.name, id);
         if (write.kind === 'delete') {
           if (existing) {
-            remove.run(write.def.name, write.id);
-            changes.push({ collection: write.def.name, id: write.id, type: 'deleted', data: undefined });
+            remove.run(def.name, id);
+            changes.push({ collection: def.name, id, type: 'deleted', data: undefined });
           }
           continue;
         }
@@ -235,9 +232,9 @@ export class SqliteDocuments implements Documents {
         const resolved = resolveWriteValues(write.data, now) as Record<string, unknown>;
         const next =
           write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
-        const valid = validateForWrite(write.def, write.id, next);
-        upsert.run(write.def.name, write.id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
-        changes.push({ collection: write.def.name, id: write.id, type: existing ? 'updated' : 'created', data: valid });
+        const valid = validateForWrite(def, id, next);
+        upsert.run(def.name, id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
+        changes.push({ collection: def.name, id, type: existing ? 'updated' : 'created', data: valid });
       }
     });
     apply.immediate();
@@ -364,8 +361,8 @@ class EmbeddedDocumentRef<T extends DocumentData> implements DocumentRef<T> {
   get path(): string {
     return documentPath(this.collection.name, this.id);
   }
-  private write(kind: Write['kind'], data?: unknown): void {
-    this.store.commit([toWrite(kind, this, data)]);
+  private write(kind: StagedWrite['kind'], data?: unknown): void {
+    this.store.commit([stagedWrite(kind, this, data)]);
   }
   async get(): Promise<DocumentSnapshot<T>> {
     return this.store.readDocument(this.collection, this.id);
@@ -384,29 +381,10 @@ class EmbeddedDocumentRef<T extends DocumentData> implements DocumentRef<T> {
   }
 }
 
-function toWrite<T extends DocumentData>(kind: Write['kind'], ref: DocumentRef<T>, data?: unknown): Write {
-  return { kind, def: ref.collection as unknown as CollectionDef<DocumentData>, id: ref.id, data } as Write;
-}
-
-class EmbeddedBatch implements WriteBatch {
-  private readonly writes: Write[] = [];
+class EmbeddedBatch extends WriteStager implements WriteBatch {
   private committed = false;
-  constructor(private readonly store: SqliteDocuments) {}
-  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
-    this.writes.push(toWrite('create', ref, data));
-    return this;
-  }
-  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
-    this.writes.push(toWrite('set', ref, data));
-    return this;
-  }
-  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): WriteBatch {
-    this.writes.push(toWrite('update', ref, data));
-    return this;
-  }
-  delete<T extends DocumentData>(ref: DocumentRef<T>): WriteBatch {
-    this.writes.push(toWrite('delete', ref));
-    return this;
+  constructor(private readonly store: SqliteDocuments) {
+    super();
   }
   async commit(): Promise<void> {
     if (this.committed) throw new DocumentsError('failed-precondition', 'This batch was already committed.');
@@ -415,10 +393,11 @@ class EmbeddedBatch implements WriteBatch {
   }
 }
 
-class EmbeddedTransaction implements Transaction {
-  readonly writes: Write[] = [];
+class EmbeddedTransaction extends WriteStager implements Transaction {
   readonly reads: ReadVersions = new Map();
-  constructor(private readonly store: SqliteDocuments) {}
+  constructor(private readonly store: SqliteDocuments) {
+    super();
+  }
   private assertReading(): void {
     if (this.writes.length > 0) throw new DocumentsError('invalid-argument', 'A transaction must do all its reads before its writes.');
   }
@@ -430,21 +409,5 @@ class EmbeddedTransaction implements Transaction {
     this.assertReading();
     const embedded = query as EmbeddedQuery<T>;
     return this.store.runQuery(embedded.def, embedded.spec, this.reads);
-  }
-  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
-    this.writes.push(toWrite('create', ref, data));
-    return this;
-  }
-  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
-    this.writes.push(toWrite('set', ref, data));
-    return this;
-  }
-  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): Transaction {
-    this.writes.push(toWrite('update', ref, data));
-    return this;
-  }
-  delete<T extends DocumentData>(ref: DocumentRef<T>): Transaction {
-    this.writes.push(toWrite('delete', ref));
-    return this;
   }
 }

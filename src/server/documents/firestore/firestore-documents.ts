@@ -13,6 +13,7 @@ import {
   type Transaction as FsTransaction,
 } from 'firebase-admin/firestore';
 import { assertDocumentId, autoId } from '../auto-id';
+import { stagedWrite, WriteStager, type StagedWrite } from '../staged-writes';
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
@@ -31,15 +32,12 @@ import {
   type Transaction,
   type UpdateData,
   type WhereOp,
-  type WriteBatch,
   type WriteData,
+  type WriteBatch,
 } from '../port';
 import { addFilter, addOrder, effectiveOrders, idDirection, withLimit, withStartAfter, type QuerySpec } from '../query';
 
-type Write =
-  | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown }
-  | { kind: 'update'; ref: DocumentRef<DocumentData>; data: Record<string, unknown> }
-  | { kind: 'delete'; ref: DocumentRef<DocumentData> };
+type Write = StagedWrite;
 
 // gRPC status codes as Firestore reports them, to the port's codes.
 const GRPC_CODES: Record<number, DocumentsErrorCode> = {
@@ -268,7 +266,7 @@ class FirestoreDocumentRef<T extends DocumentData> implements DocumentRef<T> {
     return documentPath(this.collection.name, this.id);
   }
   private write(kind: Write['kind'], data?: unknown): Promise<void> {
-    return this.store.commitWrites([toWrite(kind, this, data)]);
+    return this.store.commitWrites([stagedWrite(kind, this, data)]);
   }
   get(): Promise<DocumentSnapshot<T>> {
     return translated(async () => snapshotOf(this.collection, await this.store.docRef(this as never).get()));
@@ -287,29 +285,10 @@ class FirestoreDocumentRef<T extends DocumentData> implements DocumentRef<T> {
   }
 }
 
-function toWrite<T extends DocumentData>(kind: Write['kind'], ref: DocumentRef<T>, data?: unknown): Write {
-  return { kind, ref: ref as unknown as DocumentRef<DocumentData>, data } as Write;
-}
-
-class FirestoreBatch implements WriteBatch {
-  private readonly writes: Write[] = [];
+class FirestoreBatch extends WriteStager implements WriteBatch {
   private committed = false;
-  constructor(private readonly store: FirestoreDocuments) {}
-  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
-    this.writes.push(toWrite('create', ref, data));
-    return this;
-  }
-  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch {
-    this.writes.push(toWrite('set', ref, data));
-    return this;
-  }
-  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): WriteBatch {
-    this.writes.push(toWrite('update', ref, data));
-    return this;
-  }
-  delete<T extends DocumentData>(ref: DocumentRef<T>): WriteBatch {
-    this.writes.push(toWrite('delete', ref));
-    return this;
+  constructor(private readonly store: FirestoreDocuments) {
+    super();
   }
   async commit(): Promise<void> {
     if (this.committed) throw new DocumentsError('failed-precondition', 'This batch was already committed.');
@@ -319,12 +298,13 @@ class FirestoreBatch implements WriteBatch {
   }
 }
 
-class FirestoreTransaction implements Transaction {
-  readonly writes: Write[] = [];
+class FirestoreTransaction extends WriteStager implements Transaction {
   constructor(
     private readonly store: FirestoreDocuments,
     private readonly fsTx: FsTransaction,
-  ) {}
+  ) {
+    super();
+  }
   private assertReading(): void {
     if (this.writes.length > 0) throw new DocumentsError('invalid-argument', 'A transaction must do all its reads before its writes.');
   }
@@ -337,21 +317,5 @@ class FirestoreTransaction implements Transaction {
     const impl = query as FirestoreQueryImpl<T>;
     const result = await this.fsTx.get(this.store.buildQuery(impl.spec));
     return result.docs.map((doc) => snapshotOf(impl.def, doc) as QueryDocumentSnapshot<T>);
-  }
-  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
-    this.writes.push(toWrite('create', ref, data));
-    return this;
-  }
-  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction {
-    this.writes.push(toWrite('set', ref, data));
-    return this;
-  }
-  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): Transaction {
-    this.writes.push(toWrite('update', ref, data));
-    return this;
-  }
-  delete<T extends DocumentData>(ref: DocumentRef<T>): Transaction {
-    this.writes.push(toWrite('delete', ref));
-    return this;
   }
 }

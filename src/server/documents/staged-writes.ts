@@ -1,0 +1,35 @@
+// Writes collected by a batch or a transaction until they are committed; shared by the adapters.
+import type { DocumentData, DocumentRef, UpdateData, WriteData } from './port';
+
+export type StagedWrite =
+  | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown }
+  | { kind: 'update'; ref: DocumentRef<DocumentData>; data: Record<string, unknown> }
+  | { kind: 'delete'; ref: DocumentRef<DocumentData> };
+
+export function stagedWrite<T extends DocumentData>(kind: StagedWrite['kind'], ref: DocumentRef<T>, data?: unknown): StagedWrite {
+  return { kind, ref: ref as unknown as DocumentRef<DocumentData>, data } as StagedWrite;
+}
+
+export abstract class WriteStager {
+  readonly writes: StagedWrite[] = [];
+
+  protected beforeWrite(): void {}
+
+  private stage<T extends DocumentData>(kind: StagedWrite['kind'], ref: DocumentRef<T>, data?: unknown): this {
+    this.beforeWrite();
+    this.writes.push(stagedWrite(kind, ref, data));
+    return this;
+  }
+  create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): this {
+    return this.stage('create', ref, data);
+  }
+  set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): this {
+    return this.stage('set', ref, data);
+  }
+  update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): this {
+    return this.stage('update', ref, data);
+  }
+  delete<T extends DocumentData>(ref: DocumentRef<T>): this {
+    return this.stage('delete', ref);
+  }
+}
