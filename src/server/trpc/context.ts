@@ -28,10 +28,11 @@ export function createContextInner(options: Partial<ContextInner> & Pick<Context
 /** Builds the context of one request from its headers. */
 export async function createContext({ headers }: { headers: Headers }): Promise<ContextInner> {
   const requested = headers.get('x-locale');
+  const documents = getDocuments();
   return createContextInner({
     locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
-    documents: getDocuments(),
-    identity: await verifySession(readCookie(headers, SESSION_COOKIE)),
+    documents,
+    identity: await verifySession(documents, readCookie(headers, SESSION_COOKIE)),
   });
 }
 

@@ -3,7 +3,8 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { env } from '@/server/env';
 import { isSameOrigin } from '@/server/http/same-origin';
-import { createSessionCookie, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
+import { createSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
+import { getDocuments } from '@/server/documents/documents';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +26,7 @@ export async function POST(request: Request) {
   const body = SessionRequest.safeParse(await request.json().catch(() => null));
   if (!body.success) return refuse(400, 'invalid-request');
   try {
-    const cookie = await createSessionCookie(body.data.idToken);
+    const cookie = await createSession(getDocuments(), body.data.idToken);
     const response = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: SESSION_MAX_AGE_SECONDS });
     return response;

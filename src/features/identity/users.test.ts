@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import type { Identity } from './identity';
+import { recordSignIn, Users, withStoredRole } from './users';
+
+const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: null };
+
+describe('users', () => {
+  let documents: SqliteDocuments;
+  beforeEach(() => {
+    documents = new SqliteDocuments(':memory:');
+  });
+
+  it('creates the user document on first sign-in, without a role', async () => {
+    const user = await recordSignIn(documents, ada);
+    expect(user).toMatchObject({ email: 'ada@example.org', displayName: 'Ada', role: null, disabled: false, locale: null });
+    expect(user.createdAt).toBeInstanceOf(Date);
+    expect(user.lastSignInAt.getTime()).toBe(user.createdAt.getTime());
+  });
+
+  it('refreshes the profile on later sign-ins and keeps role and creation time', async () => {
+    const first = await recordSignIn(documents, ada);
+    await documents.collection(Users).doc('ada').update({ role: 'user' });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const again = await recordSignIn(documents, { ...ada, displayName: 'Ada L.' });
+    expect(again).toMatchObject({ displayName: 'Ada L.', role: 'user' });
+    expect(again.createdAt).toEqual(first.createdAt);
+    expect(again.lastSignInAt.getTime()).toBeGreaterThan(first.lastSignInAt.getTime());
+  });
+
+  it('trusts the stored role over the token, at once', async () => {
+    await recordSignIn(documents, ada);
+    await documents.collection(Users).doc('ada').update({ role: 'admin' });
+    expect((await withStoredRole(documents, { ...ada, role: null }))?.role).toBe('admin');
+    await documents.collection(Users).doc('ada').update({ role: null });
+    expect((await withStoredRole(documents, { ...ada, role: 'admin' }))?.role).toBeNull();
+  });
+
+  it('has no role for an account without a document and no identity for a disabled one', async () => {
+    expect((await withStoredRole(documents, { ...ada, role: 'admin' }))?.role).toBeNull();
+    await recordSignIn(documents, ada);
+    await documents.collection(Users).doc('ada').update({ disabled: true });
+    expect(await withStoredRole(documents, ada)).toBeNull();
+  });
+});
