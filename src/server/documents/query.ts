@@ -1,6 +1,14 @@
 // The query rules shared by both adapters: what a query may say (the limits Firestore enforces)
 // and how its cursor is derived. Adapters only translate a checked QuerySpec.
-import { DocumentsError, type Direction, type DocumentData, type QueryDocumentSnapshot, type WhereOp } from './port';
+import {
+  DocumentsError,
+  type CollectionDef,
+  type Direction,
+  type DocumentData,
+  type Query,
+  type QueryDocumentSnapshot,
+  type WhereOp,
+} from './port';
 
 export interface Filter {
   field: string;
@@ -110,4 +118,27 @@ export function withStartAfter<T extends DocumentData>(spec: QuerySpec, snapshot
     return value;
   });
   return { ...spec, startAfter: [...values, snapshot.id] };
+}
+
+/** The query builder both adapters share; each supplies how to run a checked spec. */
+export abstract class SpecQuery<T extends DocumentData> implements Query<T> {
+  constructor(
+    readonly def: CollectionDef<T>,
+    readonly spec: QuerySpec,
+  ) {}
+  protected abstract withSpec(spec: QuerySpec): Query<T>;
+  abstract get(): Promise<QueryDocumentSnapshot<T>[]>;
+
+  where(field: string, op: WhereOp, value: unknown): Query<T> {
+    return this.withSpec(addFilter(this.spec, { field, op, value }));
+  }
+  orderBy(field: string, direction: Direction = 'asc'): Query<T> {
+    return this.withSpec(addOrder(this.spec, { field, direction }));
+  }
+  limit(count: number): Query<T> {
+    return this.withSpec(withLimit(this.spec, count));
+  }
+  startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T> {
+    return this.withSpec(withStartAfter(this.spec, snapshot));
+  }
 }

@@ -13,7 +13,6 @@ import {
   DocumentsError,
   type CollectionDef,
   type CollectionRef,
-  type Direction,
   type DocumentChange,
   type DocumentData,
   type DocumentRef,
@@ -27,15 +26,7 @@ import {
   type WriteData,
   type WriteBatch,
 } from '../port';
-import {
-  addFilter,
-  addOrder,
-  effectiveOrders,
-  idDirection,
-  withLimit,
-  withStartAfter,
-  type QuerySpec,
-} from '../query';
+import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
 
 /** A document's version when it was read: 0 means it did not exist. */
 type ReadVersions = Map<string, { collection: string; id: string; version: number }>;
@@ -322,23 +313,16 @@ export class SqliteDocuments implements Documents {
   }
 }
 
-class EmbeddedQuery<T extends DocumentData> implements Query<T> {
+class EmbeddedQuery<T extends DocumentData> extends SpecQuery<T> {
   constructor(
     protected readonly store: SqliteDocuments,
-    readonly def: CollectionDef<T>,
-    readonly spec: QuerySpec,
-  ) {}
-  where(field: string, op: WhereOp, value: unknown): Query<T> {
-    return new EmbeddedQuery(this.store, this.def, addFilter(this.spec, { field, op, value }));
+    def: CollectionDef<T>,
+    spec: QuerySpec,
+  ) {
+    super(def, spec);
   }
-  orderBy(field: string, direction: Direction = 'asc'): Query<T> {
-    return new EmbeddedQuery(this.store, this.def, addOrder(this.spec, { field, direction }));
-  }
-  limit(count: number): Query<T> {
-    return new EmbeddedQuery(this.store, this.def, withLimit(this.spec, count));
-  }
-  startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T> {
-    return new EmbeddedQuery(this.store, this.def, withStartAfter(this.spec, snapshot));
+  protected withSpec(spec: QuerySpec): Query<T> {
+    return new EmbeddedQuery(this.store, this.def, spec);
   }
   async get(): Promise<QueryDocumentSnapshot<T>[]> {
     return this.store.runQuery(this.def, this.spec);

@@ -20,7 +20,6 @@ import {
   ServerTimestamp,
   type CollectionDef,
   type CollectionRef,
-  type Direction,
   type DocumentChange,
   type DocumentData,
   type DocumentRef,
@@ -31,11 +30,10 @@ import {
   type QueryDocumentSnapshot,
   type Transaction,
   type UpdateData,
-  type WhereOp,
   type WriteData,
   type WriteBatch,
 } from '../port';
-import { addFilter, addOrder, effectiveOrders, idDirection, withLimit, withStartAfter, type QuerySpec } from '../query';
+import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
 
 type Write = StagedWrite;
 
@@ -223,23 +221,16 @@ export class FirestoreDocuments implements Documents {
   }
 }
 
-class FirestoreQueryImpl<T extends DocumentData> implements Query<T> {
+class FirestoreQueryImpl<T extends DocumentData> extends SpecQuery<T> {
   constructor(
     protected readonly store: FirestoreDocuments,
-    readonly def: CollectionDef<T>,
-    readonly spec: QuerySpec,
-  ) {}
-  where(field: string, op: WhereOp, value: unknown): Query<T> {
-    return new FirestoreQueryImpl(this.store, this.def, addFilter(this.spec, { field, op, value }));
+    def: CollectionDef<T>,
+    spec: QuerySpec,
+  ) {
+    super(def, spec);
   }
-  orderBy(field: string, direction: Direction = 'asc'): Query<T> {
-    return new FirestoreQueryImpl(this.store, this.def, addOrder(this.spec, { field, direction }));
-  }
-  limit(count: number): Query<T> {
-    return new FirestoreQueryImpl(this.store, this.def, withLimit(this.spec, count));
-  }
-  startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T> {
-    return new FirestoreQueryImpl(this.store, this.def, withStartAfter(this.spec, snapshot));
+  protected withSpec(spec: QuerySpec): Query<T> {
+    return new FirestoreQueryImpl(this.store, this.def, spec);
   }
   get(): Promise<QueryDocumentSnapshot<T>[]> {
     return translated(async () => {
