@@ -1,5 +1,6 @@
 // Writes collected by a batch or a transaction until they are committed; shared by the adapters.
-import type { DocumentData, DocumentRef, UpdateData, WriteData } from './port';
+import { documentPath } from './codec';
+import type { CollectionDef, DocumentData, DocumentRef, DocumentSnapshot, UpdateData, WriteData } from './port';
 
 export type StagedWrite =
   | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown }
@@ -31,5 +32,31 @@ export abstract class WriteStager {
   }
   delete<T extends DocumentData>(ref: DocumentRef<T>): this {
     return this.stage('delete', ref);
+  }
+}
+
+/** A document reference whose single writes commit at once; adapters supply reading and committing. */
+export abstract class CommittingDocumentRef<T extends DocumentData> implements DocumentRef<T> {
+  constructor(
+    readonly collection: CollectionDef<T>,
+    readonly id: string,
+  ) {}
+  get path(): string {
+    return documentPath(this.collection.name, this.id);
+  }
+  abstract get(): Promise<DocumentSnapshot<T>>;
+  protected abstract commit(write: StagedWrite): Promise<void>;
+
+  create(data: WriteData<T>): Promise<void> {
+    return this.commit(stagedWrite('create', this, data));
+  }
+  set(data: WriteData<T>): Promise<void> {
+    return this.commit(stagedWrite('set', this, data));
+  }
+  update(data: UpdateData<T>): Promise<void> {
+    return this.commit(stagedWrite('update', this, data));
+  }
+  delete(): Promise<void> {
+    return this.commit(stagedWrite('delete', this));
   }
 }

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
-import { stagedWrite, WriteStager, type StagedWrite } from '../staged-writes';
+import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
@@ -21,9 +21,7 @@ import {
   type Query,
   type QueryDocumentSnapshot,
   type Transaction,
-  type UpdateData,
   type WhereOp,
-  type WriteData,
   type WriteBatch,
 } from '../port';
 import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
@@ -336,32 +334,19 @@ class EmbeddedCollection<T extends DocumentData> extends EmbeddedQuery<T> implem
   }
 }
 
-class EmbeddedDocumentRef<T extends DocumentData> implements DocumentRef<T> {
+class EmbeddedDocumentRef<T extends DocumentData> extends CommittingDocumentRef<T> {
   constructor(
     private readonly store: SqliteDocuments,
-    readonly collection: CollectionDef<T>,
-    readonly id: string,
-  ) {}
-  get path(): string {
-    return documentPath(this.collection.name, this.id);
-  }
-  private write(kind: StagedWrite['kind'], data?: unknown): void {
-    this.store.commit([stagedWrite(kind, this, data)]);
+    collection: CollectionDef<T>,
+    id: string,
+  ) {
+    super(collection, id);
   }
   async get(): Promise<DocumentSnapshot<T>> {
     return this.store.readDocument(this.collection, this.id);
   }
-  async create(data: WriteData<T>): Promise<void> {
-    this.write('create', data);
-  }
-  async set(data: WriteData<T>): Promise<void> {
-    this.write('set', data);
-  }
-  async update(data: UpdateData<T>): Promise<void> {
-    this.write('update', data);
-  }
-  async delete(): Promise<void> {
-    this.write('delete');
+  protected async commit(write: StagedWrite): Promise<void> {
+    this.store.commit([write]);
   }
 }
 

@@ -13,7 +13,7 @@ import {
   type Transaction as FsTransaction,
 } from 'firebase-admin/firestore';
 import { assertDocumentId, autoId } from '../auto-id';
-import { stagedWrite, WriteStager, type StagedWrite } from '../staged-writes';
+import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
@@ -29,8 +29,6 @@ import {
   type Query,
   type QueryDocumentSnapshot,
   type Transaction,
-  type UpdateData,
-  type WriteData,
   type WriteBatch,
 } from '../port';
 import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
@@ -247,32 +245,19 @@ class FirestoreCollection<T extends DocumentData> extends FirestoreQueryImpl<T> 
   }
 }
 
-class FirestoreDocumentRef<T extends DocumentData> implements DocumentRef<T> {
+class FirestoreDocumentRef<T extends DocumentData> extends CommittingDocumentRef<T> {
   constructor(
     private readonly store: FirestoreDocuments,
-    readonly collection: CollectionDef<T>,
-    readonly id: string,
-  ) {}
-  get path(): string {
-    return documentPath(this.collection.name, this.id);
-  }
-  private write(kind: Write['kind'], data?: unknown): Promise<void> {
-    return this.store.commitWrites([stagedWrite(kind, this, data)]);
+    collection: CollectionDef<T>,
+    id: string,
+  ) {
+    super(collection, id);
   }
   get(): Promise<DocumentSnapshot<T>> {
     return translated(async () => snapshotOf(this.collection, await this.store.docRef(this as never).get()));
   }
-  create(data: WriteData<T>): Promise<void> {
-    return this.write('create', data);
-  }
-  set(data: WriteData<T>): Promise<void> {
-    return this.write('set', data);
-  }
-  update(data: UpdateData<T>): Promise<void> {
-    return this.write('update', data);
-  }
-  delete(): Promise<void> {
-    return this.write('delete');
+  protected commit(write: StagedWrite): Promise<void> {
+    return this.store.commitWrites([write]);
   }
 }
 
