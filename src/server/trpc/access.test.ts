@@ -84,3 +84,22 @@ describe('role procedures', () => {
     expect(result).toBe(outcome);
   });
 });
+
+describe('identity resolution', () => {
+  it('is skipped by public procedures and done at most once per request', async () => {
+    let checks = 0;
+    const ctx = createContextInner({
+      documents,
+      identity: async () => {
+        checks += 1;
+        return person('user');
+      },
+    });
+    const caller = createCaller(ctx);
+    await caller.health.check();
+    expect(checks).toBe(0);
+    await caller.identity.me();
+    await caller.identity.me();
+    expect(checks).toBe(1);
+  });
+});

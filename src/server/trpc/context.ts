@@ -12,16 +12,29 @@ export interface ContextInner {
   backend: Env['BACKEND'];
   locale: Locale;
   documents: Documents;
-  /** Who is calling, verified from the session cookie; null when signed out. */
-  identity: Identity | null;
+  /**
+   * Who is calling, verified from the session cookie; null when signed out. Resolved on first use
+   * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
+   */
+  resolveIdentity: () => Promise<Identity | null>;
 }
 
-export function createContextInner(options: Partial<ContextInner> & Pick<ContextInner, 'documents'>): ContextInner {
+export interface ContextOptions {
+  documents: Documents;
+  backend?: Env['BACKEND'];
+  locale?: Locale;
+  /** A known identity (tests), or how to find it (requests). */
+  identity?: Identity | null | (() => Promise<Identity | null>);
+}
+
+export function createContextInner(options: ContextOptions): ContextInner {
+  const source = options.identity ?? null;
+  let identity: Promise<Identity | null> | undefined;
   return {
     backend: options.backend ?? env.BACKEND,
     locale: options.locale ?? DEFAULT_LOCALE,
     documents: options.documents,
-    identity: options.identity ?? null,
+    resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
   };
 }
 
@@ -32,7 +45,7 @@ export async function createContext({ headers }: { headers: Headers }): Promise<
   return createContextInner({
     locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
     documents,
-    identity: await verifySession(documents, readCookie(headers, SESSION_COOKIE)),
+    identity: () => verifySession(documents, readCookie(headers, SESSION_COOKIE)),
   });
 }
 

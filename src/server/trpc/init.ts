@@ -43,17 +43,19 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.meta({ access: 'public' });
 
 /** A signed-in person, with or without a role; `ctx.identity` is never null here. */
-export const signedInProcedure = t.procedure.meta({ access: 'signed-in' }).use(({ ctx, next }) => {
-  if (!ctx.identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
-  return next({ ctx: { ...ctx, identity: ctx.identity } });
+export const signedInProcedure = t.procedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
+  const identity = await ctx.resolveIdentity();
+  if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+  return next({ ctx: { ...ctx, identity } });
 });
 
 /** A signed-in person holding one of the roles. */
 export function roleProcedure(...roles: [Role, ...Role[]]) {
-  return t.procedure.meta({ access: roles }).use(({ ctx, next }) => {
-    if (!ctx.identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
-    const role = ctx.identity.role;
+  return t.procedure.meta({ access: roles }).use(async ({ ctx, next }) => {
+    const identity = await ctx.resolveIdentity();
+    if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+    const role = identity.role;
     if (!role || !roles.includes(role)) throw new TRPCError({ code: 'FORBIDDEN', message: 'Your role does not allow this.' });
-    return next({ ctx: { ...ctx, identity: { ...ctx.identity, role } } });
+    return next({ ctx: { ...ctx, identity: { ...identity, role } } });
   });
 }
