@@ -143,7 +143,7 @@ export class FirestoreDocuments implements Documents {
 
   // ---- used by the references below ----
 
-  docRef(ref: DocumentRef<DocumentData>) {
+  docRef(ref: { readonly collection: { readonly name: string }; readonly id: string }) {
     return this.firestore.collection(ref.collection.name).doc(ref.id);
   }
 
@@ -254,7 +254,7 @@ class FirestoreDocumentRef<T extends DocumentData> extends CommittingDocumentRef
     super(collection, id);
   }
   get(): Promise<DocumentSnapshot<T>> {
-    return translated(async () => snapshotOf(this.collection, await this.store.docRef(this as never).get()));
+    return translated(async () => snapshotOf(this.collection, await this.store.docRef(this).get()));
   }
   protected commit(write: StagedWrite): Promise<void> {
     return this.store.commitWrites([write]);
@@ -286,7 +286,7 @@ class FirestoreTransaction extends WriteStager implements Transaction {
   }
   async get<T extends DocumentData>(ref: DocumentRef<T>): Promise<DocumentSnapshot<T>> {
     this.assertReading();
-    return snapshotOf(ref.collection, await this.fsTx.get(this.store.docRef(ref as never)));
+    return snapshotOf(ref.collection, await this.fsTx.get(this.store.docRef(ref)));
   }
   async query<T extends DocumentData>(query: Query<T>): Promise<QueryDocumentSnapshot<T>[]> {
     this.assertReading();
