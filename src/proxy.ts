@@ -1,31 +1,61 @@
 // Runs before every page request: locale routing (path prefix, then cookie, then the browser's
-// languages) and the 404 for URLs outside the route table. Sessions are verified where data is
-// read, not here.
+// languages), the 404 for URLs outside the route table, and the route guards of the role table:
+// signed out → /login with the return path, signed in without the role → 403.
 //
-// Unknown URLs are rewritten to the 404 page here instead of relying on notFound() in a
-// catch-all page: Next.js renders a thrown notFound() only in the browser (vercel/next.js#62228),
-// leaving the HTML without content or <html lang>.
+// Unknown and forbidden URLs are rewritten to pages rendered on the server instead of relying on
+// notFound()/forbidden() in a page: Next.js renders those only in the browser
+// (vercel/next.js#62228), leaving the HTML without content or <html lang>. Pages check access
+// again themselves (src/features/identity/guard.tsx): the proxy is the first line, not the only.
 import { NextResponse, type NextRequest } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
-import { routing } from '@/i18n/routing';
-import { isKnownPath, NOT_FOUND_PATH_PARAM, NOT_FOUND_SEGMENT, splitLocale } from '@/navigation/not-found';
+import { localizedPath, routing, type Locale } from '@/i18n/routing';
+import { NOT_FOUND_PATH_PARAM, NOT_FOUND_SEGMENT, splitLocale } from '@/navigation/not-found';
+import { accessDecision, matchRoute } from '@/navigation/routes';
+import { RETURN_PARAM } from '@/navigation/return-path';
+import { FORBIDDEN_SEGMENT } from '@/navigation/forbidden';
+import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
+import { getDocuments } from '@/server/documents/documents';
 
 const handleLocale = createMiddleware(routing);
 
-export default function proxy(request: NextRequest) {
+function rewriteTo(request: NextRequest, response: NextResponse, pathname: string, status: number, search?: URLSearchParams) {
+  const target = request.nextUrl.clone();
+  target.pathname = pathname;
+  target.search = search ? `?${search}` : '';
+  const rewritten = NextResponse.rewrite(target, { status });
+  response.headers.getSetCookie().forEach((cookie) => rewritten.headers.append('set-cookie', cookie));
+  return rewritten;
+}
+
+function redirectToLogin(request: NextRequest, locale: Locale, clearSession: boolean) {
+  const target = request.nextUrl.clone();
+  target.pathname = localizedPath(locale, '/login');
+  target.search = `?${new URLSearchParams({ [RETURN_PARAM]: `${request.nextUrl.pathname}${request.nextUrl.search}` })}`;
+  const response = NextResponse.redirect(target, 307);
+  if (clearSession) response.cookies.set(SESSION_COOKIE, '', { path: '/', maxAge: 0, httpOnly: true, sameSite: 'lax' });
+  return response;
+}
+
+export default async function proxy(request: NextRequest) {
   const response = handleLocale(request);
   if (response.headers.has('location')) return response;
 
   const { locale, path } = splitLocale(request.nextUrl.pathname);
-  if (isKnownPath(path)) return response;
+  const route = matchRoute(path);
+  if (!route) {
+    const search = new URLSearchParams({ [NOT_FOUND_PATH_PARAM]: request.nextUrl.pathname });
+    return rewriteTo(request, response, `/${locale}/${NOT_FOUND_SEGMENT}`, 404, search);
+  }
+  if (route.access === 'public') return response;
 
-  const target = request.nextUrl.clone();
-  target.pathname = `/${locale}/${NOT_FOUND_SEGMENT}`;
-  target.search = '';
-  target.searchParams.set(NOT_FOUND_PATH_PARAM, request.nextUrl.pathname);
-  const notFound = NextResponse.rewrite(target, { status: 404 });
-  response.headers.getSetCookie().forEach((cookie) => notFound.headers.append('set-cookie', cookie));
-  return notFound;
+  // Guarded: no cookie is decided without asking Firebase; a cookie is verified (revocation,
+  // disabled accounts and the stored role included).
+  const cookie = request.cookies.get(SESSION_COOKIE)?.value;
+  const identity = cookie ? await verifySession(getDocuments(), cookie) : null;
+  const decision = accessDecision(route.access, { signedIn: identity !== null, role: identity?.role ?? null });
+  if (decision === 'sign-in') return redirectToLogin(request, locale, cookie !== undefined);
+  if (decision === 'forbidden') return rewriteTo(request, response, `/${locale}/${FORBIDDEN_SEGMENT}`, 403);
+  return response;
 }
 
 export const config = {

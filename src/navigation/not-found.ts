@@ -12,6 +12,7 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   return { locale: DEFAULT_LOCALE, path: pathname.replace(/\/+$/, '') || '/' };
 }
 
+// Kept for callers that only need to know whether a path exists.
 export function isKnownPath(path: string): boolean {
   return matchRoute(path) !== undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ROUTES, canAccess, matchRoute, navRoutes, pathFor, SIGNED_OUT } from './routes';
+import { accessDecision, APP_ROUTES, canAccess, matchRoute, navRoutes, pathFor, SIGNED_OUT } from './routes';
 import { splitLocale, isKnownPath } from './not-found';
 
 // The routes of the specification (section 2) and who may open them (section 6, plus the
@@ -49,6 +49,13 @@ describe('route table', () => {
   it('builds paths with encoded parameters', () => {
     expect(pathFor('event', { slug: 'a b' })).toBe('/events/a%20b');
     expect(() => pathFor('adminUser')).toThrow(/Missing parameter "id"/);
+  });
+
+  it('sends signed-out people to sign in and the wrong role to 403', () => {
+    expect(accessDecision('public', SIGNED_OUT)).toBe('allow');
+    expect(accessDecision(['admin'], SIGNED_OUT)).toBe('sign-in');
+    expect(accessDecision(['admin'], { signedIn: true, role: null })).toBe('forbidden');
+    expect(accessDecision(['admin', 'scanner'], { signedIn: true, role: 'scanner' })).toBe('allow');
   });
 
   it('grants access by role and sign-in', () => {

@@ -99,6 +99,14 @@ export function canAccess(access: Access, role: Role | null | undefined, signedI
   return signedIn && role != null && access.includes(role);
 }
 
+/** What the guards do with a request for a route: show it, send to /login, or answer 403. */
+export type AccessDecision = 'allow' | 'sign-in' | 'forbidden';
+
+export function accessDecision(access: Access, viewer: Viewer): AccessDecision {
+  if (canAccess(access, viewer.role, viewer.signedIn)) return 'allow';
+  return viewer.signedIn ? 'forbidden' : 'sign-in';
+}
+
 /** Who is looking: used to show only the links a person may follow. */
 export interface Viewer {
   signedIn: boolean;

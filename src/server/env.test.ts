@@ -12,11 +12,15 @@ describe('environment', () => {
   });
 
   it('accepts the Firebase backend with its project', () => {
-    expect(parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod' }).BACKEND).toBe('firebase');
+    expect(
+      parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com' })
+        .BACKEND,
+    ).toBe('firebase');
   });
 
-  it('requires the project for the Firebase backend', () => {
+  it('requires the project and its web config for the Firebase backend', () => {
     expect(() => parseEnv({ BACKEND: 'firebase' })).toThrow(/FIREBASE_PROJECT_ID: is required when BACKEND=firebase/);
+    expect(() => parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p' })).toThrow(/FIREBASE_API_KEY[\s\S]*FIREBASE_AUTH_DOMAIN/);
   });
 
   it('names every invalid variable', () => {

@@ -13,10 +13,20 @@ export const EnvSchema = z
   DATA_DIR: z.string().min(1).default('.data'),
   /** Firebase backend: the project; credentials come from Application Default Credentials. */
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
+  /** Firebase backend: the web app's public config (Firebase console, project settings). */
+  FIREBASE_API_KEY: z.string().min(1).optional(),
+  FIREBASE_AUTH_DOMAIN: z.string().min(1).optional(),
+  FIREBASE_APP_ID: z.string().min(1).optional(),
+  FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
+  FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
+  /** Embedded backend: the Auth emulator as browsers reach it (default: http://FIREBASE_AUTH_EMULATOR_HOST). */
+  AUTH_EMULATOR_URL: z.url().optional(),
 })
-  .refine((value) => value.BACKEND !== 'firebase' || value.FIREBASE_PROJECT_ID, {
-    path: ['FIREBASE_PROJECT_ID'],
-    message: 'is required when BACKEND=firebase',
+  .superRefine((value, context) => {
+    if (value.BACKEND !== 'firebase') return;
+    for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const) {
+      if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
+    }
   })
   // The embedded backend's emulator project: 'demo-' ids never reach Google's servers.
   .transform((value) => ({ ...value, FIREBASE_PROJECT_ID: value.FIREBASE_PROJECT_ID ?? 'demo-venue' }));

@@ -70,3 +70,15 @@ describe('contrast on the dark theme (WCAG AA, 4.5:1 for text)', () => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('contrast of control edges (WCAG AA, 3:1 for user interface components)', () => {
+  it.each([
+    ['input edge on background', COLORS.borderStrong, COLORS.background],
+    ['input edge on surface', COLORS.borderStrong, COLORS.surface],
+    ['input edge on raised surface', COLORS.borderStrong, COLORS.surfaceRaised],
+    ['error badge text on danger', COLORS.onPrimary, COLORS.danger],
+    ['success badge text on success', COLORS.onPrimary, COLORS.success],
+  ])('%s', (_, foreground, background) => {
+    expect(contrast(foreground, background)).toBeGreaterThanOrEqual(3);
+  });
+});

@@ -16,6 +16,8 @@ export const COLORS = {
   surface: '#1a1815',
   surfaceRaised: '#24211c',
   border: '#3a352c',
+  /** Edges of controls people operate (inputs): 3:1 against every surface (WCAG 1.4.11). */
+  borderStrong: '#847a68',
   text: '#f5f1e8',
   textMuted: '#bdb5a4',
   danger: '#ff9b8f',

@@ -7,8 +7,8 @@ import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { COLORS } from '@/styles/tokens';
-import { SIGNED_OUT } from '@/navigation/routes';
 import { TrpcProvider } from '@/trpc/client';
+import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { SiteHeader } from '@/ui/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
 import { SmoothScroll } from '@/ui/shell/SmoothScroll';
@@ -77,10 +77,11 @@ export default async function LocaleLayout({
       <body>
         <NextIntlClientProvider>
           <TrpcProvider locale={locale}>
+            <AuthProvider>
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
-            <SiteHeader viewer={SIGNED_OUT} />
+            <SiteHeader />
             <main id="main" className="site-main" tabIndex={-1}>
               <div className="container">{children}</div>
             </main>
@@ -89,6 +90,7 @@ export default async function LocaleLayout({
             <InstallPrompt />
             <ServiceWorkerRegistration />
             <VersionWatcher />
+            </AuthProvider>
           </TrpcProvider>
         </NextIntlClientProvider>
       </body>

@@ -15,17 +15,48 @@ export const UserDocument = z.object({
   disabled: z.boolean(),
   createdAt: z.date(),
   lastSignInAt: z.date(),
+  /** Lower-case prefixes of the name's words and the e-mail address, for admin search. */
+  searchTerms: z.array(z.string()).default([]),
 });
 export type UserDocument = z.infer<typeof UserDocument>;
 
 export const Users = defineCollection('users', UserDocument);
+
+const MAX_PREFIX = 24;
+
+/** A search query in the form the terms are stored: its first word, lower-cased. */
+export function searchTermOf(query: string): string {
+  return (query.trim().toLowerCase().split(/\s+/)[0] ?? '').slice(0, MAX_PREFIX);
+}
+
+/**
+ * Every prefix of every word of the name and of the e-mail address (whole, local part, and its
+ * pieces), so `array-contains` finds "ada", "lovelace" or "ada.lo" on both backends.
+ */
+export function searchTermsFor(email: string | null, displayName: string | null): string[] {
+  const words = new Set<string>();
+  const address = email?.trim().toLowerCase();
+  if (address) {
+    words.add(address);
+    for (const piece of address.split(/[@._+-]+/)) if (piece) words.add(piece);
+  }
+  for (const word of (displayName ?? '').toLowerCase().split(/[\s,.-]+/)) if (word) words.add(word);
+  const terms = new Set<string>();
+  for (const word of words) for (let length = 1; length <= Math.min(word.length, MAX_PREFIX); length++) terms.add(word.slice(0, length));
+  return [...terms];
+}
 
 /** Creates the user's document on first sign-in, refreshes profile fields after; returns it. */
 export async function recordSignIn(documents: Documents, identity: Identity): Promise<UserDocument> {
   const ref = documents.collection(Users).doc(identity.uid);
   await documents.runTransaction(async (tx) => {
     const existing = await tx.get(ref);
-    const profile = { email: identity.email, displayName: identity.displayName, photoURL: identity.photoURL };
+    const profile = {
+      email: identity.email,
+      displayName: identity.displayName,
+      photoURL: identity.photoURL,
+      searchTerms: searchTermsFor(identity.email, identity.displayName),
+    };
     if (existing.exists) tx.update(ref, { ...profile, lastSignInAt: serverTimestamp() });
     else
       tx.create(ref, {

@@ -1,7 +1,7 @@
 // Validation and value handling shared by the adapters: documents are checked against their
 // collection's schema on every write and every read.
 import { z } from 'zod';
-import { DocumentsError, ServerTimestamp, type CollectionDef, type DocumentData } from './port';
+import { DocumentsError, isServerTimestamp, type CollectionDef, type DocumentData } from './port';
 
 export function documentPath(collection: string, id: string): string {
   return `${collection}/${id}`;
@@ -31,7 +31,7 @@ export function validateOnRead<T extends DocumentData>(def: CollectionDef<T>, id
 
 /** Replaces server timestamps with the commit time and drops undefined fields (deeply). */
 export function resolveWriteValues(value: unknown, commitTime: Date): unknown {
-  if (value instanceof ServerTimestamp) return commitTime;
+  if (isServerTimestamp(value)) return commitTime;
   if (value instanceof Date || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((item) => resolveWriteValues(item, commitTime));
   const out: Record<string, unknown> = {};

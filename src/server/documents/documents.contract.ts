@@ -139,6 +139,14 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         await ref.update({ updatedAt: serverTimestamp() });
         expect((await ref.get()).data!.updatedAt!.getTime()).toBeGreaterThanOrEqual(updatedAt.getTime());
       });
+
+      it('recognises a server timestamp made by another copy of the port module', async () => {
+        // Next bundles the proxy, instrumentation and routes apart; they share one instance.
+        const otherCopy = { kind: 'serverTimestamp', [Symbol.for('venue.documents.serverTimestamp')]: true };
+        const ref = db.collection(Show).doc('a');
+        await ref.create({ ...show(), updatedAt: otherCopy as never });
+        expect((await ref.get()).data!.updatedAt).toBeInstanceOf(Date);
+      });
     });
 
     describe('queries', () => {

@@ -38,13 +38,25 @@ export class DocumentsError extends Error {
   }
 }
 
+const SERVER_TIMESTAMP_BRAND: unique symbol = Symbol.for('venue.documents.serverTimestamp') as never;
+
 /** Replaced by the commit time of the write that carries it (Firestore's serverTimestamp()). */
 export class ServerTimestamp {
   readonly kind = 'serverTimestamp' as const;
+  readonly [SERVER_TIMESTAMP_BRAND] = true;
 }
 const SERVER_TIMESTAMP = new ServerTimestamp();
 export function serverTimestamp(): ServerTimestamp {
   return SERVER_TIMESTAMP;
+}
+
+/**
+ * Recognised by a registry symbol, not `instanceof`: Next bundles the proxy, instrumentation and
+ * routes separately, so one process can hold several copies of this module while sharing one
+ * documents instance.
+ */
+export function isServerTimestamp(value: unknown): value is ServerTimestamp {
+  return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[SERVER_TIMESTAMP_BRAND] === true;
 }
 
 /** Write data: any Date field may instead be the server timestamp. */

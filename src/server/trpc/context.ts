@@ -4,6 +4,8 @@ import 'server-only';
 import { env, type Env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
 import type { Documents } from '@/server/documents/port';
+import type { Accounts } from '@/server/accounts/port';
+import { firebaseAccounts } from '@/server/accounts/firebase-accounts';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
@@ -12,6 +14,7 @@ export interface ContextInner {
   backend: Env['BACKEND'];
   locale: Locale;
   documents: Documents;
+  accounts: Accounts;
   /**
    * Who is calling, verified from the session cookie; null when signed out. Resolved on first use
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
@@ -21,6 +24,7 @@ export interface ContextInner {
 
 export interface ContextOptions {
   documents: Documents;
+  accounts?: Accounts;
   backend?: Env['BACKEND'];
   locale?: Locale;
   /** A known identity (tests), or how to find it (requests). */
@@ -34,6 +38,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     backend: options.backend ?? env.BACKEND,
     locale: options.locale ?? DEFAULT_LOCALE,
     documents: options.documents,
+    accounts: options.accounts ?? firebaseAccounts,
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
   };
 }

@@ -6,6 +6,14 @@ import { ZodError } from 'zod';
 import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
 import type { Role } from '@/features/identity/roles';
+import { DomainError, type DomainErrorKind } from '@/server/domain-error';
+
+const TRPC_CODE: Record<DomainErrorKind, TRPCError['code']> = {
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  forbidden: 'FORBIDDEN',
+  invalid: 'BAD_REQUEST',
+};
 
 /** Every procedure declares who may call it; the access matrix test reads this. */
 export interface ProcedureMeta {
@@ -31,6 +39,8 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
                 message: issue.message,
               }))
             : null) satisfies WireIssue[] | null,
+        /** Which localized message explains a domain refusal (Errors.reasons.<reason>). */
+        reason: cause instanceof DomainError ? cause.reason : null,
       },
     };
   },
@@ -39,11 +49,21 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
+/** Domain refusals become tRPC errors here, so handlers never translate them one by one. */
+const procedure = t.procedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE[cause.kind], message: cause.message, cause });
+  }
+  return result;
+});
+
 /** Anyone, signed in or not. */
-export const publicProcedure = t.procedure.meta({ access: 'public' });
+export const publicProcedure = procedure.meta({ access: 'public' });
 
 /** A signed-in person, with or without a role; `ctx.identity` is never null here. */
-export const signedInProcedure = t.procedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
+export const signedInProcedure = procedure.meta({ access: 'signed-in' }).use(async ({ ctx, next }) => {
   const identity = await ctx.resolveIdentity();
   if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
   return next({ ctx: { ...ctx, identity } });
@@ -51,7 +71,7 @@ export const signedInProcedure = t.procedure.meta({ access: 'signed-in' }).use(a
 
 /** A signed-in person holding one of the roles. */
 export function roleProcedure(...roles: [Role, ...Role[]]) {
-  return t.procedure.meta({ access: roles }).use(async ({ ctx, next }) => {
+  return procedure.meta({ access: roles }).use(async ({ ctx, next }) => {
     const identity = await ctx.resolveIdentity();
     if (!identity) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
     const role = identity.role;

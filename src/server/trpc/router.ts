@@ -2,10 +2,12 @@
 import { router, createCallerFactory } from './init';
 import { healthRouter } from '@/features/health/health.router';
 import { identityRouter } from '@/features/identity/identity.router';
+import { usersRouter } from '@/features/users/users.router';
 
 export const appRouter = router({
   health: healthRouter,
   identity: identityRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

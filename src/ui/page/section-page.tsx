@@ -6,7 +6,8 @@ import { hasLocale } from 'next-intl';
 import { notFound } from 'next/navigation';
 import { routing, type Locale } from '@/i18n/routing';
 import { pageMetadata } from '@/navigation/metadata';
-import type { RouteId } from '@/navigation/routes';
+import { routeById, type RouteId } from '@/navigation/routes';
+import { guardPage } from '@/features/identity/guard';
 import { PageHeader } from './PageHeader';
 
 export interface LocaleParams {
@@ -28,6 +29,10 @@ export function sectionPage(id: SectionId) {
   }
   async function SectionPage({ params }: LocaleParams) {
     const locale = await localeFrom(params);
+    if (routeById(id).access !== 'public') {
+      const { denied } = await guardPage(id, locale, routeById(id).pattern);
+      if (denied) return denied;
+    }
     const t = await getTranslations({ locale });
     return (
       <>

@@ -6,15 +6,13 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { CloseIcon, MenuIcon } from '@/ui/icons';
 import { NavLink } from './NavLink';
+import { AccountControl } from './AccountControl';
+import { useVisibleItems, type NavItem } from './PrimaryNav';
 
-export interface MenuItem {
-  href: string;
-  label: string;
-}
-
-export function MobileMenu({ items }: { items: MenuItem[] }) {
+export function MobileMenu({ items }: { items: NavItem[] }) {
   const t = useTranslations('Nav');
   const [open, setOpen] = useState(false);
+  const visible = useVisibleItems(items);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger className="icon-button menu-button" aria-label={t('openMenu')}>
@@ -31,7 +29,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
           </div>
           <nav className="mobile-nav" aria-label={t('primary')}>
             <ul>
-              {items.map((item) => (
+              {visible.map((item) => (
                 <li key={item.href}>
                   <NavLink href={item.href} onNavigate={() => setOpen(false)}>
                     {item.label}
@@ -40,6 +38,7 @@ export function MobileMenu({ items }: { items: MenuItem[] }) {
               ))}
             </ul>
           </nav>
+          <AccountControl inMenu onDone={() => setOpen(false)} />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

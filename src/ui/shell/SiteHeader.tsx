@@ -1,11 +1,14 @@
-// The site header: brand, the links this viewer may follow, language switch and menu.
+// The site header: brand, the links this viewer may follow, language switch, account and menu.
+// Rendered once for every page (public pages stay static); which links show is decided in the
+// browser from the viewer's role, the server guards decide what opens.
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { navRoutes, type Viewer } from '@/navigation/routes';
+import { APP_ROUTES } from '@/navigation/routes';
 import { LogoMark } from '@/ui/icons';
 import { LanguageSwitch } from './LanguageSwitch';
-import { MobileMenu, type MenuItem } from './MobileMenu';
-import { NavLink } from './NavLink';
+import { MobileMenu } from './MobileMenu';
+import { AccountControl } from './AccountControl';
+import { PrimaryNav, type NavItem } from './PrimaryNav';
 
 const NAV_LABEL_KEYS = {
   events: 'events',
@@ -15,13 +18,12 @@ const NAV_LABEL_KEYS = {
   admin: 'admin',
 } as const;
 
-export async function SiteHeader({ viewer }: { viewer: Viewer }) {
+export async function SiteHeader() {
   const t = await getTranslations('Nav');
-  const items: MenuItem[] = navRoutes('main', viewer).flatMap((route) => {
+  const items: NavItem[] = APP_ROUTES.flatMap((route) => {
     const key = NAV_LABEL_KEYS[route.id as keyof typeof NAV_LABEL_KEYS];
-    return key ? [{ href: route.pattern, label: t(key) }] : [];
+    return route.nav === 'main' && key ? [{ href: route.pattern, label: t(key), access: route.access }] : [];
   });
-  const menuItems = viewer.signedIn ? items : [...items, { href: '/login', label: t('signIn') }];
 
   return (
     <header className="site-header">
@@ -30,23 +32,11 @@ export async function SiteHeader({ viewer }: { viewer: Viewer }) {
           <LogoMark />
           <span aria-hidden="true">Nordlicht</span>
         </Link>
-        <nav className="site-nav" aria-label={t('primary')}>
-          <ul>
-            {items.map((item) => (
-              <li key={item.href}>
-                <NavLink href={item.href}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <PrimaryNav items={items} />
         <div className="site-header__actions">
           <LanguageSwitch />
-          {!viewer.signedIn && (
-            <Link href="/login" className="button button--primary button--small site-header__signin">
-              {t('signIn')}
-            </Link>
-          )}
-          <MobileMenu items={menuItems} />
+          <AccountControl />
+          <MobileMenu items={items} />
         </div>
       </div>
     </header>

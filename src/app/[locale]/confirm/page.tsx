@@ -1,5 +1,22 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /confirm: where the e-mail sign-in link returns to; completes the sign-in.
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { ConfirmPanel } from '@/features/identity/ui/ConfirmPanel';
 
-const page = sectionPage('confirm');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return { ...(await pageMetadata(await localeFrom(params), 'confirm')), robots: { index: false } };
+}
+
+export default async function ConfirmPage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const t = await getTranslations({ locale, namespace: 'Pages.confirm' });
+  return (
+    <div className="auth-page">
+      <PageHeader title={t('title')} lead={t('description')} />
+      <ConfirmPanel />
+    </div>
+  );
+}

@@ -1,5 +1,27 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /login: password, account creation, password reset, e-mail link and Google.
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { LoginPanel } from '@/features/identity/ui/LoginPanel';
+import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
 
-const page = sectionPage('login');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return pageMetadata(await localeFrom(params), 'login');
+}
+
+export default async function LoginPage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const t = await getTranslations({ locale, namespace: 'Pages.login' });
+  return (
+    <div className="auth-page">
+      <PageHeader title={t('title')} lead={t('description')} />
+      {/* The return path is read from the query in the browser, so the page itself stays static. */}
+      <Suspense fallback={<AuthCardSkeleton />}>
+        <LoginPanel />
+      </Suspense>
+    </div>
+  );
+}

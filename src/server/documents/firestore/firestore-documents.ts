@@ -17,7 +17,7 @@ import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
-  ServerTimestamp,
+  isServerTimestamp,
   type CollectionDef,
   type CollectionRef,
   type DocumentChange,
@@ -74,7 +74,7 @@ export function fromFirestore(value: unknown): unknown {
 
 /** Server timestamps become Firestore's sentinel; everything else is written as validated. */
 export function toFirestore(value: unknown, original: unknown): unknown {
-  if (original instanceof ServerTimestamp) return FieldValue.serverTimestamp();
+  if (isServerTimestamp(original)) return FieldValue.serverTimestamp();
   if (Array.isArray(value)) return value.map((item, i) => toFirestore(item, Array.isArray(original) ? original[i] : undefined));
   if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
     const source = (original ?? {}) as Record<string, unknown>;

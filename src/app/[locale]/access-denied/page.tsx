@@ -1,0 +1,16 @@
+// A signed-in person without the role a page needs: the proxy rewrites here with status 403
+// (as it does for unknown URLs, see decision 003), so the page renders on the server.
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { ForbiddenView } from '@/ui/errors/ForbiddenView';
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  const t = await getTranslations({ locale: await localeFrom(params), namespace: 'Errors' });
+  return { title: t('forbiddenTitle'), robots: { index: false } };
+}
+
+export default async function AccessDenied({ params }: LocaleParams) {
+  await localeFrom(params);
+  return <ForbiddenView />;
+}

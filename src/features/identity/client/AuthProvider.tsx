@@ -1,0 +1,239 @@
+'use client';
+// Auth state for the whole page (specification: loading until the first auth callback, then
+// signed in or signed out; an `initialized` flag once Firebase is set up), the server session
+// kept in step with it, and the role as the server sees it, refreshed so that a change made by
+// an admin reaches this browser without signing out.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { onIdTokenChanged, signOut as firebaseSignOut, type Auth, type User } from 'firebase/auth';
+import { TRPCClientError } from '@trpc/client';
+import { trpc } from '@/trpc/client';
+import { isRole, type Role } from '../roles';
+import type { Viewer } from '@/navigation/routes';
+import { firebaseAuth } from './firebase-web';
+import {
+  deleteSession,
+  isFreshToken,
+  postSession,
+  readSessionMarker,
+  writeSessionMarker,
+  type SessionOutcome,
+} from './session-sync';
+
+/** The signed-in person as the client knows them (specification: session user). */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  emailVerified: boolean;
+}
+
+export type SessionState = 'none' | 'pending' | 'ready' | 'failed';
+
+export interface AuthState {
+  /** True until the first auth-state callback. */
+  loading: boolean;
+  /** True once Firebase Auth is initialised. */
+  initialized: boolean;
+  /** Firebase could not be initialised (no config, offline on first visit). */
+  unavailable: boolean;
+  user: SessionUser | null;
+  session: SessionState;
+  /** The role the server grants; null without one or while unknown. */
+  role: Role | null;
+  auth: Auth | null;
+  signOut: () => Promise<void>;
+  /** Resolves once the server session reflects the current sign-in. */
+  waitForSession: () => Promise<SessionOutcome>;
+}
+
+/** How often the role is checked against the server while the page is open. */
+export const ROLE_REFRESH_MS = 15_000;
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function toSessionUser(user: User): SessionUser {
+  return {
+    uid: user.uid,
+    email: user.email,
+    displayName: user.displayName,
+    photoURL: user.photoURL,
+    emailVerified: user.emailVerified,
+  };
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const [auth, setAuth] = useState<Auth | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [unavailable, setUnavailable] = useState(false);
+  const [user, setUser] = useState<SessionUser | null>(null);
+  const [session, setSessionState] = useState<SessionState>('none');
+  // Read by waitForSession, which callers hold from an earlier render.
+  const sessionRef = useRef<SessionState>('none');
+  const setSession = useCallback((next: SessionState) => {
+    sessionRef.current = next;
+    setSessionState(next);
+  }, []);
+  const [claimedRole, setClaimedRole] = useState<Role | null>(null);
+  const waiters = useRef(new Set<(outcome: SessionOutcome) => void>());
+
+  const settle = useCallback((outcome: SessionOutcome) => {
+    for (const resolve of waiters.current) resolve(outcome);
+    waiters.current.clear();
+  }, []);
+
+  useEffect(() => {
+    let unsubscribe = () => {};
+    let cancelled = false;
+    firebaseAuth()
+      .then((instance) => {
+        if (cancelled) return;
+        setAuth(instance);
+        unsubscribe = onIdTokenChanged(instance, async (current) => {
+          if (!current) {
+            setUser(null);
+            setClaimedRole(null);
+            setSession('none');
+            setLoading(false);
+            settle('refused');
+            // Signed out here or elsewhere: end the server session this browser still holds.
+            if (readSessionMarker()) {
+              writeSessionMarker(null);
+              await deleteSession();
+              await utils.invalidate();
+              router.refresh();
+            }
+            return;
+          }
+          setUser(toSessionUser(current));
+          setLoading(false);
+          let token;
+          try {
+            token = await current.getIdTokenResult();
+          } catch {
+            await firebaseSignOut(instance);
+            return;
+          }
+          setClaimedRole(isRole(token.claims.role) ? token.claims.role : null);
+          if (!isFreshToken(token.issuedAtTime)) {
+            if (readSessionMarker() === current.uid) {
+              setSession('ready');
+              settle('ready');
+            } else {
+              // An old token may not start a session: get a new one, which calls back here.
+              await current.getIdToken(true).catch(() => firebaseSignOut(instance));
+            }
+            return;
+          }
+          setSession('pending');
+          const previous = readSessionMarker();
+          const outcome = await postSession(token.token);
+          if (outcome === 'ready') {
+            writeSessionMarker(current.uid);
+            setSession('ready');
+            if (previous !== current.uid) {
+              await utils.invalidate();
+              router.refresh();
+            }
+          } else if (outcome === 'refused') {
+            // The server will not have this account (disabled or revoked): sign out here too.
+            setSession('failed');
+            settle(outcome);
+            await firebaseSignOut(instance);
+            return;
+          } else {
+            setSession('failed');
+          }
+          settle(outcome);
+        });
+      })
+      .catch((error: unknown) => {
+        console.error('Firebase Auth could not be initialised:', error);
+        if (cancelled) return;
+        setUnavailable(true);
+        setLoading(false);
+      });
+    return () => {
+      cancelled = true;
+      unsubscribe();
+    };
+  }, [router, settle, setSession, utils]);
+
+  // The role as the server has it now; a change applies to this page without signing out.
+  const me = trpc.identity.me.useQuery(undefined, {
+    enabled: session === 'ready',
+    refetchInterval: ROLE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    retry: false,
+  });
+  const serverRole = me.data?.role;
+  const lastRole = useRef<Role | null | undefined>(undefined);
+  useEffect(() => {
+    if (serverRole === undefined) return;
+    if (lastRole.current !== undefined && lastRole.current !== serverRole) {
+      router.refresh();
+      // New claims in the browser's token; its change renews the server session too.
+      void auth?.currentUser?.getIdToken(true).catch(() => undefined);
+    }
+    lastRole.current = serverRole;
+  }, [serverRole, router, auth]);
+
+  // The server no longer accepts the session (expired, revoked, disabled): renew it or sign out.
+  const sessionLost = me.error instanceof TRPCClientError && me.error.data?.code === 'UNAUTHORIZED';
+  useEffect(() => {
+    if (!sessionLost || !auth?.currentUser) return;
+    writeSessionMarker(null);
+    setSession('pending');
+    auth.currentUser.getIdToken(true).catch(() => firebaseSignOut(auth));
+  }, [sessionLost, auth, setSession]);
+
+  const signOut = useCallback(async () => {
+    // The server session first, so no request after this point runs as the old account.
+    writeSessionMarker(null);
+    await deleteSession();
+    if (auth) await firebaseSignOut(auth);
+    await utils.invalidate();
+    router.refresh();
+  }, [auth, utils, router]);
+
+  const waitForSession = useCallback(
+    () =>
+      new Promise<SessionOutcome>((resolve) => {
+        if (sessionRef.current === 'ready' && auth?.currentUser && readSessionMarker() === auth.currentUser.uid) resolve('ready');
+        else waiters.current.add(resolve);
+      }),
+    [auth],
+  );
+
+  const value = useMemo<AuthState>(
+    () => ({
+      loading,
+      initialized: auth !== null,
+      unavailable,
+      user,
+      session,
+      role: user ? (serverRole !== undefined ? serverRole : claimedRole) : null,
+      auth,
+      signOut,
+      waitForSession,
+    }),
+    [loading, auth, unavailable, user, session, serverRole, claimedRole, signOut, waitForSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const state = useContext(AuthContext);
+  if (!state) throw new Error('useAuth() needs an <AuthProvider> above it.');
+  return state;
+}
+
+/** Who is looking, for showing only the links a person may follow. */
+export function useViewer(): Viewer & { loading: boolean } {
+  const { user, role, loading } = useAuth();
+  return { signedIn: user !== null, role, loading };
+}

@@ -1,0 +1,45 @@
+// The browser's Firebase app, initialised once from the runtime config. In the embedded backend
+// it signs in against the Auth emulator; the browser uses Firebase only for sign-in here.
+import { getApp, getApps, initializeApp } from 'firebase/app';
+import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { FirebaseWebConfig } from '../web-config';
+
+const CONFIG_URL = '/api/auth/config';
+/** The last config seen, so a phone without signal can still restore its signed-in state. */
+const CONFIG_STORAGE_KEY = 'firebaseWebConfig';
+const APP_NAME = 'venue';
+
+let authPromise: Promise<Auth> | undefined;
+
+async function loadConfig(): Promise<FirebaseWebConfig> {
+  try {
+    const response = await fetch(CONFIG_URL, { cache: 'no-store' });
+    if (!response.ok) throw new Error(`GET ${CONFIG_URL}: ${response.status}`);
+    const config = FirebaseWebConfig.parse(await response.json());
+    try {
+      localStorage.setItem(CONFIG_STORAGE_KEY, JSON.stringify(config));
+    } catch {
+      // Storage may be full or disabled; the config is fetched again next time.
+    }
+    return config;
+  } catch (error) {
+    const stored = FirebaseWebConfig.safeParse(JSON.parse(localStorage.getItem(CONFIG_STORAGE_KEY) ?? 'null'));
+    if (stored.success) return stored.data;
+    throw error;
+  }
+}
+
+/** Firebase Auth for this page, initialised on first use. */
+export function firebaseAuth(): Promise<Auth> {
+  authPromise ??= loadConfig().then((config) => {
+    const { authEmulatorUrl, ...options } = config;
+    const app = getApps().some((existing) => existing.name === APP_NAME) ? getApp(APP_NAME) : initializeApp(options, APP_NAME);
+    const auth = getAuth(app);
+    if (authEmulatorUrl && !auth.emulatorConfig) connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+    return auth;
+  });
+  authPromise.catch(() => {
+    authPromise = undefined;
+  });
+  return authPromise;
+}

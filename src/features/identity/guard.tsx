@@ -1,0 +1,28 @@
+// The route guard of server components: a page checks its own row of the role table before it
+// renders anything, whatever the proxy decided before it.
+import 'server-only';
+import type { ReactElement } from 'react';
+import { redirect } from 'next/navigation';
+import { localizedPath, type Locale } from '@/i18n/routing';
+import { RETURN_PARAM } from '@/navigation/return-path';
+import type { RouteId } from '@/navigation/routes';
+import { ForbiddenView } from '@/ui/errors/ForbiddenView';
+import type { Identity } from './identity';
+import { currentIdentity, decisionFor } from './viewer';
+
+export type GuardResult = { identity: Identity | null; denied?: undefined } | { identity?: undefined; denied: ReactElement };
+
+/**
+ * Signed out: redirects to /login with `path` (without locale prefix) as the return path.
+ * Signed in without the role: the 403 view to render instead of the page.
+ */
+export async function guardPage(id: RouteId, locale: Locale, path: string): Promise<GuardResult> {
+  const identity = await currentIdentity();
+  const decision = decisionFor(id, identity);
+  if (decision === 'sign-in') {
+    const back = new URLSearchParams({ [RETURN_PARAM]: localizedPath(locale, path) });
+    redirect(`${localizedPath(locale, '/login')}?${back}`);
+  }
+  if (decision === 'forbidden') return { denied: <ForbiddenView /> };
+  return { identity };
+}

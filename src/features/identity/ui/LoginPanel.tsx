@@ -1,0 +1,288 @@
+'use client';
+// The sign-in page's forms: password sign-in, account creation, password reset and the e-mail
+// link, plus Google in a popup. Switching between them keeps what was typed; every failure is a
+// localized message with a next step; after sign-in the person returns where they came from.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { useLocale, useTranslations } from 'next-intl';
+import { localizedPath, type Locale } from '@/i18n/routing';
+import { RETURN_PARAM, safeReturnPath } from '@/navigation/return-path';
+import { rules, validateFields, type FieldErrors, type Rule } from '@/forms/validation';
+import { useAuth } from '../client/AuthProvider';
+import { isQuietAuthError, type AuthErrorKey } from '../client/auth-errors';
+import {
+  createAccount,
+  sendPasswordReset,
+  sendSignInLink,
+  signInWithGoogle,
+  signInWithPassword,
+  type SignInResult,
+} from '../client/sign-in';
+import { rememberReturnPath, useSignedInRedirect } from './after-sign-in';
+import { TextField } from '@/ui/form/TextField';
+
+/** Firebase's default minimum (specification: 6, configured on the server). */
+export const PASSWORD_MIN_LENGTH = 6;
+
+type Mode = 'signIn' | 'register' | 'reset' | 'link';
+type Field = 'displayName' | 'email' | 'password';
+
+const minLength =
+  (min: number): Rule =>
+  (value) =>
+    value === '' || value.length >= min ? null : 'passwordTooShort';
+
+const FIELD_RULES: Record<Mode, Partial<Record<Field, Rule[]>>> = {
+  signIn: { email: [rules.required, rules.email], password: [rules.required] },
+  register: { displayName: [rules.required], email: [rules.required, rules.email], password: [rules.required, minLength(PASSWORD_MIN_LENGTH)] },
+  reset: { email: [rules.required, rules.email] },
+  link: { email: [rules.required, rules.email] },
+};
+
+type Notice = { kind: 'error'; key: AuthErrorKey } | { kind: 'sent'; message: 'resetSent' | 'linkSent'; email: string } | { kind: 'signedIn' };
+
+export function LoginPanel() {
+  const t = useTranslations('Auth');
+  const tForms = useTranslations('Forms');
+  const locale = useLocale() as Locale;
+  const router = useRouter();
+  const searchParams = useSearchParams();
+  const { auth, user, loading, unavailable, waitForSession } = useAuth();
+  const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? localizedPath(locale, '/');
+  const finish = useSignedInRedirect();
+
+  const [mode, setMode] = useState<Mode>('signIn');
+  const [values, setValues] = useState<Record<Field, string>>({ displayName: '', email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState<Mode | 'google' | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const switchedMode = useRef(false);
+  const formId = useId();
+
+  useEffect(() => {
+    if (switchedMode.current) headingRef.current?.focus();
+  }, [mode]);
+  useEffect(() => {
+    // A closed popup was the person's own doing: say so, but leave the focus where it is.
+    if (notice?.kind === 'error' && !isQuietAuthError(notice.key)) noticeRef.current?.focus();
+  }, [notice]);
+
+  function changeMode(next: Mode) {
+    switchedMode.current = true;
+    setMode(next);
+    setErrors({});
+    setNotice(null);
+  }
+
+  function update(field: Field, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function completeSignIn(result: SignInResult) {
+    if (result.error) {
+      setNotice({ kind: 'error', key: result.error });
+      return;
+    }
+    setNotice({ kind: 'signedIn' });
+    const outcome = await waitForSession();
+    if (outcome !== 'ready') {
+      setNotice({ kind: 'error', key: 'session' });
+      return;
+    }
+    await finish(returnTo);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!auth || busy) return;
+    const problems = validateFields(values, FIELD_RULES[mode] as Record<Field, Rule[]>);
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      const first = (['displayName', 'email', 'password'] as const).find((field) => problems[field]);
+      if (first) document.getElementById(`${formId}-${first}`)?.focus();
+      return;
+    }
+    setNotice(null);
+    setBusy(mode);
+    try {
+      if (mode === 'signIn') await completeSignIn(await signInWithPassword(auth, values.email, values.password));
+      else if (mode === 'register') await completeSignIn(await createAccount(auth, values));
+      else if (mode === 'reset') {
+        const { error } = await sendPasswordReset(auth, values.email, locale);
+        // Whether an account exists is not revealed: a missing one reads like a sent mail.
+        setNotice(error && error !== 'wrongCredentials' ? { kind: 'error', key: error } : { kind: 'sent', message: 'resetSent', email: values.email.trim() });
+      } else {
+        rememberReturnPath(returnTo);
+        const { error } = await sendSignInLink(auth, values.email, locale);
+        setNotice(error ? { kind: 'error', key: error } : { kind: 'sent', message: 'linkSent', email: values.email.trim() });
+      }
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function google() {
+    if (!auth || busy) return;
+    setNotice(null);
+    setBusy('google');
+    try {
+      await completeSignIn(await signInWithGoogle(auth, locale));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (loading || (!auth && !unavailable)) {
+    return (
+      <div className="auth-card" aria-busy="true">
+        <p className="auth-card__status" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('initializing')}
+        </p>
+      </div>
+    );
+  }
+  if (unavailable) {
+    return (
+      <div className="auth-card">
+        <div className="alert alert--error" role="alert">
+          <span className="alert__label">!</span> {t('errors.network')}
+        </div>
+      </div>
+    );
+  }
+  if (user && notice?.kind !== 'signedIn' && busy === null) {
+    return (
+      <div className="auth-card">
+        <p>{t('alreadySignedIn', { name: user.displayName ?? user.email ?? '' })}</p>
+        <div className="auth-card__actions">
+          <button type="button" className="button button--primary" onClick={() => router.push(returnTo)}>
+            {t('continue')}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  const field = (name: Field) => ({
+    id: `${formId}-${name}`,
+    name,
+    value: values[name],
+    onChange: (value: string) => update(name, value),
+    error: errors[name] ? tForms(errors[name], { min: PASSWORD_MIN_LENGTH }) : undefined,
+  });
+  const tab = mode === 'link' ? 'link' : 'signIn';
+
+  return (
+    <div className="auth-card">
+      <div className="segmented" role="group" aria-label={t('methods')}>
+        {(['signIn', 'link'] as const).map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="segmented__option"
+            aria-pressed={tab === option}
+            onClick={() => changeMode(option)}
+          >
+            {t(`modes.${option}`)}
+          </button>
+        ))}
+      </div>
+
+      <h2 ref={headingRef} tabIndex={-1} className="auth-card__heading">
+        {t(`headings.${mode}`)}
+      </h2>
+      <p className="auth-card__lead">{t(`leads.${mode}`)}</p>
+
+      {notice && renderNotice(notice)}
+
+      <form noValidate onSubmit={submit} aria-describedby={notice ? `${formId}-notice` : undefined} className="form">
+        {mode === 'register' && (
+          <TextField label={t('displayName')} hint={t('displayNameHint')} autoComplete="name" {...field('displayName')} />
+        )}
+        <TextField label={t('email')} type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        {(mode === 'signIn' || mode === 'register') && (
+          <TextField
+            label={mode === 'register' ? t('newPassword') : t('password')}
+            type="password"
+            autoComplete={mode === 'register' ? 'new-password' : 'current-password'}
+            hint={mode === 'register' ? t('passwordHint', { min: PASSWORD_MIN_LENGTH }) : undefined}
+            {...field('password')}
+          />
+        )}
+        <button type="submit" className="button button--primary button--block" disabled={busy !== null} aria-busy={busy === mode}>
+          {busy === mode ? (
+            <>
+              <span className="spinner" aria-hidden="true" /> {t('working')}
+            </>
+          ) : (
+            t(`submit.${mode}`)
+          )}
+        </button>
+      </form>
+
+      <div className="auth-card__links">
+        {mode === 'signIn' && (
+          <>
+            <button type="button" className="link-button" onClick={() => changeMode('reset')}>
+              {t('forgotPassword')}
+            </button>
+            <p>
+              {t('newHere')}{' '}
+              <button type="button" className="link-button" onClick={() => changeMode('register')}>
+                {t('createAccount')}
+              </button>
+            </p>
+          </>
+        )}
+        {(mode === 'register' || mode === 'reset') && (
+          <p>
+            {mode === 'register' && `${t('haveAccount')} `}
+            <button type="button" className="link-button" onClick={() => changeMode('signIn')}>
+              {t('backToSignIn')}
+            </button>
+          </p>
+        )}
+      </div>
+
+      <div className="divider" role="separator">
+        <span>{t('or')}</span>
+      </div>
+      <button type="button" className="button button--ghost button--block" onClick={google} disabled={busy !== null} aria-busy={busy === 'google'}>
+        {busy === 'google' ? <span className="spinner" aria-hidden="true" /> : <GoogleMark />}
+        {t('google')}
+      </button>
+    </div>
+  );
+
+  function renderNotice(notice: Notice) {
+    const id = `${formId}-notice`;
+    if (notice.kind === 'error') {
+      return (
+        <div id={id} ref={noticeRef} tabIndex={-1} className="alert alert--error" role="alert">
+          <span className="alert__label" aria-hidden="true">!</span>
+          {t(`errors.${notice.key}`)}
+        </div>
+      );
+    }
+    return (
+      <div id={id} className="alert alert--success" role="status">
+        <span className="alert__label" aria-hidden="true">✓</span>
+        {notice.kind === 'signedIn' ? t('signedIn') : t(notice.message, { email: notice.email })}
+      </div>
+    );
+  }
+}
+
+function GoogleMark() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+      <path fill="#FFC107" d="M43.6 20.5H42V20H24v8h11.3C33.7 32.7 29.2 36 24 36c-6.6 0-12-5.4-12-12s5.4-12 12-12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 12.9 4 4 12.9 4 24s8.9 20 20 20 20-8.9 20-20c0-1.3-.1-2.4-.4-3.5z" />
+      <path fill="#FF3D00" d="M6.3 14.7l6.6 4.8C14.7 15.1 19 12 24 12c3.1 0 5.8 1.2 7.9 3.1l5.7-5.7C34 6.1 29.3 4 24 4 16.3 4 9.7 8.3 6.3 14.7z" />
+      <path fill="#4CAF50" d="M24 44c5.2 0 9.9-2 13.4-5.2l-6.2-5.2c-2 1.5-4.5 2.4-7.2 2.4-5.2 0-9.6-3.3-11.3-8l-6.5 5C9.5 39.6 16.2 44 24 44z" />
+      <path fill="#1976D2" d="M43.6 20.5H42V20H24v8h11.3c-.8 2.2-2.2 4.2-4.1 5.6l6.2 5.2C37 39.2 44 34 44 24c0-1.3-.1-2.4-.4-3.5z" />
+    </svg>
+  );
+}

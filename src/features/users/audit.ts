@@ -1,0 +1,22 @@
+// auditLog/{id}: who changed what on an account, and when. Written in the same transaction as
+// the change itself, so there is no change without its entry.
+import { z } from 'zod';
+import { ROLES } from '@/features/identity/roles';
+import { defineCollection } from '@/server/documents/port';
+
+export const AUDIT_ACTIONS = ['role', 'disabled', 'enabled', 'signedOutEverywhere'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AuditEntry = z.object({
+  targetUid: z.string(),
+  actorUid: z.string(),
+  actorName: z.string().nullable(),
+  action: z.enum(AUDIT_ACTIONS),
+  /** For role changes: the role before and after (null: no role). */
+  fromRole: z.enum(ROLES).nullable(),
+  toRole: z.enum(ROLES).nullable(),
+  at: z.date(),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+
+export const AuditLog = defineCollection('auditLog', AuditEntry);

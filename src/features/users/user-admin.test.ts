@@ -1,0 +1,177 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { DomainError } from '@/server/domain-error';
+import type { Accounts } from '@/server/accounts/port';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { searchTermsFor, Users } from '@/features/identity/users';
+import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
+
+class RecordingAccounts implements Accounts {
+  calls: string[] = [];
+  async setRoleClaim(uid: string, role: Role | null) {
+    this.calls.push(`claim ${uid} ${role}`);
+  }
+  async setDisabled(uid: string, disabled: boolean) {
+    this.calls.push(`disabled ${uid} ${disabled}`);
+  }
+  async revokeSessions(uid: string) {
+    this.calls.push(`revoke ${uid}`);
+  }
+  async ensureAccount() {
+    return false;
+  }
+}
+
+/** Audit entries are ordered by time; two changes in one millisecond would tie. */
+const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
+
+const admin: Identity = { uid: 'admin', email: 'boss@example.org', emailVerified: true, displayName: 'Boss', photoURL: null, role: 'admin' };
+
+async function addUser(documents: SqliteDocuments, uid: string, fields: { email: string; displayName: string; role?: Role | null; createdAt?: Date; lastSignInAt?: Date }) {
+  await documents
+    .collection(Users)
+    .doc(uid)
+    .create({
+      email: fields.email,
+      displayName: fields.displayName,
+      photoURL: null,
+      role: fields.role ?? null,
+      locale: null,
+      disabled: false,
+      createdAt: fields.createdAt ?? new Date(),
+      lastSignInAt: fields.lastSignInAt ?? new Date(),
+      searchTerms: searchTermsFor(fields.email, fields.displayName),
+    });
+}
+
+describe('searching and paging users', () => {
+  let documents: SqliteDocuments;
+  const COUNT = 2_500;
+
+  beforeEach(async () => {
+    documents = new SqliteDocuments(':memory:');
+    const base = Date.UTC(2026, 0, 1);
+    const batch = documents.batch();
+    for (let i = 0; i < COUNT; i++) {
+      const name = i % 10 === 0 ? `Ada Lovelace ${i}` : `Guest Number ${i}`;
+      const email = `person${i}@example.org`;
+      batch.create(documents.collection(Users).doc(`u${String(i).padStart(5, '0')}`), {
+        email,
+        displayName: name,
+        photoURL: null,
+        role: null,
+        locale: null,
+        disabled: false,
+        createdAt: new Date(base + i * 60_000),
+        // Last sign-in runs the other way round, so the two sorts differ.
+        lastSignInAt: new Date(base + (COUNT - i) * 60_000),
+        searchTerms: searchTermsFor(email, name),
+      });
+    }
+    await batch.commit();
+  });
+
+  it('walks thousands of users page by page with no gap or repeat, newest sign-up first', async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page = await listUsers(documents, { pageSize: 100, cursor });
+      seen.push(...page.users.map((user) => user.uid));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(25);
+    expect(new Set(seen).size).toBe(COUNT);
+    expect(seen[0]).toBe('u02499');
+    expect(seen.at(-1)).toBe('u00000');
+  });
+
+  it('sorts by last sign-in in either direction', async () => {
+    const recent = await listUsers(documents, { sort: 'lastSignInAt', direction: 'desc', pageSize: 25 });
+    expect(recent.users[0]?.uid).toBe('u00000');
+    const oldest = await listUsers(documents, { sort: 'lastSignInAt', direction: 'asc', pageSize: 25 });
+    expect(oldest.users[0]?.uid).toBe('u02499');
+  });
+
+  it('finds people by the start of a name or an e-mail address, case-insensitively', async () => {
+    const byName = await listUsers(documents, { search: 'LOVEL', pageSize: 100 });
+    expect(byName.users).toHaveLength(100);
+    expect(byName.users.every((user) => user.displayName?.startsWith('Ada Lovelace'))).toBe(true);
+    const found = new Set(byName.users.map((user) => user.uid));
+    for (let cursor = byName.nextCursor; cursor; ) {
+      const page = await listUsers(documents, { search: 'lovel', pageSize: 100, cursor });
+      page.users.forEach((user) => found.add(user.uid));
+      cursor = page.nextCursor;
+    }
+    expect(found.size).toBe(COUNT / 10);
+    const byEmail = await listUsers(documents, { search: 'person1234@', pageSize: 25 });
+    expect(byEmail.users.map((user) => user.uid)).toEqual(['u01234']);
+    expect((await listUsers(documents, { search: 'nobody' })).users).toEqual([]);
+  });
+});
+
+describe('changing accounts', () => {
+  let documents: SqliteDocuments;
+  let accounts: RecordingAccounts;
+
+  beforeEach(async () => {
+    documents = new SqliteDocuments(':memory:');
+    accounts = new RecordingAccounts();
+    await addUser(documents, 'admin', { email: 'boss@example.org', displayName: 'Boss', role: 'admin' });
+    await addUser(documents, 'mia', { email: 'mia@example.org', displayName: 'Mia', role: null });
+  });
+
+  it('changes a role, keeps the claim in line and records who did it', async () => {
+    await changeRole(documents, accounts, admin, 'mia', 'user');
+    await tick();
+    await changeRole(documents, accounts, admin, 'mia', 'scanner');
+    const detail = await getUserDetail(documents, 'mia');
+    expect(detail.user.role).toBe('scanner');
+    expect(accounts.calls).toEqual(['claim mia user', 'claim mia scanner']);
+    expect(detail.audit.map((entry) => [entry.action, entry.fromRole, entry.toRole, entry.actorUid, entry.actorName])).toEqual([
+      ['role', 'user', 'scanner', 'admin', 'Boss'],
+      ['role', null, 'user', 'admin', 'Boss'],
+    ]);
+    expect(detail.audit[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('does nothing and records nothing when the role is already set', async () => {
+    await changeRole(documents, accounts, admin, 'mia', null);
+    expect(accounts.calls).toEqual([]);
+    expect((await getUserDetail(documents, 'mia')).audit).toEqual([]);
+  });
+
+  it('refuses to let an admin demote or disable themselves, changing nothing', async () => {
+    await expect(changeRole(documents, accounts, admin, 'admin', 'user')).rejects.toMatchObject({ kind: 'forbidden', reason: 'selfDemotion' });
+    await expect(setDisabled(documents, accounts, admin, 'admin', true)).rejects.toMatchObject({ kind: 'forbidden', reason: 'selfDisable' });
+    const detail = await getUserDetail(documents, 'admin');
+    expect(detail.user).toMatchObject({ role: 'admin', disabled: false });
+    expect(detail.audit).toEqual([]);
+    expect(accounts.calls).toEqual([]);
+  });
+
+  it('disables an account and ends its sessions; enabling lets it in again', async () => {
+    await setDisabled(documents, accounts, admin, 'mia', true);
+    expect((await getUserDetail(documents, 'mia')).user.disabled).toBe(true);
+    await tick();
+    await setDisabled(documents, accounts, admin, 'mia', false);
+    const detail = await getUserDetail(documents, 'mia');
+    expect(detail.user.disabled).toBe(false);
+    expect(accounts.calls).toEqual(['disabled mia true', 'revoke mia', 'disabled mia false']);
+    expect(detail.audit.map((entry) => entry.action)).toEqual(['enabled', 'disabled']);
+  });
+
+  it('signs out everywhere and records it', async () => {
+    await signOutEverywhere(documents, accounts, admin, 'mia');
+    expect(accounts.calls).toEqual(['revoke mia']);
+    expect((await getUserDetail(documents, 'mia')).audit[0]?.action).toBe('signedOutEverywhere');
+  });
+
+  it('says which user is missing', async () => {
+    await expect(getUserDetail(documents, 'ghost')).rejects.toBeInstanceOf(DomainError);
+    await expect(changeRole(documents, accounts, admin, 'ghost', 'user')).rejects.toMatchObject({ kind: 'not-found', reason: 'userNotFound' });
+    expect(accounts.calls).toEqual([]);
+  });
+});

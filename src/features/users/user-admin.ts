@@ -1,0 +1,144 @@
+// User administration: find people, change their role, disable or enable their account, sign
+// them out everywhere. Every change is checked, applied and audited in one transaction; the
+// sign-in account follows. Plain functions over the documents and accounts ports.
+import { z } from 'zod';
+import { ROLES, type Role } from '@/features/identity/roles';
+import type { Identity } from '@/features/identity/identity';
+import { searchTermOf, Users, type UserDocument } from '@/features/identity/users';
+import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot } from '@/server/documents/port';
+import type { Accounts } from '@/server/accounts/port';
+import { DomainError } from '@/server/domain-error';
+import { AuditLog, type AuditAction, type AuditEntry } from './audit';
+
+export const USER_SORTS = ['createdAt', 'lastSignInAt'] as const;
+export const PAGE_SIZES = [25, 50, 100] as const;
+export const AUDIT_SHOWN = 50;
+
+export const UserListInput = z.object({
+  search: z.string().trim().max(100).default(''),
+  sort: z.enum(USER_SORTS).default('createdAt'),
+  direction: z.enum(['asc', 'desc']).default('desc'),
+  pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(25),
+  /** The id of the last user of the previous page. */
+  cursor: z.string().min(1).max(128).nullish(),
+});
+export type UserListInput = z.input<typeof UserListInput>;
+
+export interface UserSummary {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  role: Role | null;
+  disabled: boolean;
+  createdAt: Date;
+  lastSignInAt: Date;
+}
+
+export interface UserPage {
+  users: UserSummary[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
+}
+
+function summary(snapshot: { id: string; data: UserDocument }): UserSummary {
+  const { searchTerms: _terms, locale: _locale, ...rest } = snapshot.data;
+  return { uid: snapshot.id, ...rest };
+}
+
+export async function listUsers(documents: Documents, raw: UserListInput): Promise<UserPage> {
+  const input = UserListInput.parse(raw);
+  const users = documents.collection(Users);
+  let query: Query<UserDocument> = users;
+  const term = searchTermOf(input.search);
+  if (term) query = query.where('searchTerms', 'array-contains', term);
+  query = query.orderBy(input.sort, input.direction);
+  if (input.cursor) {
+    const last = await users.doc(input.cursor).get();
+    // A cursor whose user was deleted meanwhile: start over rather than fail.
+    if (last.exists) query = query.startAfter(last as QueryDocumentSnapshot<UserDocument>);
+  }
+  const page = await query.limit(input.pageSize + 1).get();
+  const shown = page.slice(0, input.pageSize);
+  return {
+    users: shown.map(summary),
+    nextCursor: page.length > input.pageSize ? (shown.at(-1)?.id ?? null) : null,
+  };
+}
+
+export interface UserDetail {
+  user: UserSummary & { locale: UserDocument['locale'] };
+  audit: (AuditEntry & { id: string })[];
+}
+
+export async function getUserDetail(documents: Documents, uid: string): Promise<UserDetail> {
+  const snapshot = await documents.collection(Users).doc(uid).get();
+  if (!snapshot.data) throw new DomainError('not-found', 'userNotFound');
+  const audit = await documents.collection(AuditLog).where('targetUid', '==', uid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get();
+  return {
+    user: { ...summary({ id: snapshot.id, data: snapshot.data }), locale: snapshot.data.locale },
+    audit: audit.map((entry) => ({ id: entry.id, ...entry.data })),
+  };
+}
+
+interface Change {
+  action: AuditAction;
+  patch: Partial<Pick<UserDocument, 'role' | 'disabled'>>;
+  fromRole?: Role | null;
+  toRole?: Role | null;
+}
+
+/** Applies a change to users/{uid} and writes its audit entry, atomically. */
+async function applyChange(documents: Documents, actor: Identity, uid: string, decide: (user: UserDocument) => Change | null) {
+  const ref = documents.collection(Users).doc(uid);
+  return documents.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.data) throw new DomainError('not-found', 'userNotFound');
+    const change = decide(snapshot.data);
+    if (!change) return null;
+    if (Object.keys(change.patch).length > 0) tx.update(ref, change.patch);
+    tx.create(documents.collection(AuditLog).doc(), {
+      targetUid: uid,
+      actorUid: actor.uid,
+      actorName: actor.displayName ?? actor.email,
+      action: change.action,
+      fromRole: change.fromRole ?? null,
+      toRole: change.toRole ?? null,
+      at: serverTimestamp(),
+    });
+    return change;
+  });
+}
+
+export const RoleChangeInput = z.object({ uid: z.string().min(1).max(128), role: z.enum(ROLES).nullable() });
+
+/** Sets a person's role. An admin cannot take their own admin role away. */
+export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, uid: string, role: Role | null) {
+  if (uid === actor.uid && role !== 'admin') throw new DomainError('forbidden', 'selfDemotion');
+  const change = await applyChange(documents, actor, uid, (user) =>
+    user.role === role ? null : { action: 'role', patch: { role }, fromRole: user.role, toRole: role },
+  );
+  // The document already decides on the server; the claim brings the browser's token in line.
+  if (change) await accounts.setRoleClaim(uid, role);
+}
+
+export const DisableInput = z.object({ uid: z.string().min(1).max(128), disabled: z.boolean() });
+
+/** Disables (and signs out everywhere) or enables an account. Never one's own. */
+export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean) {
+  if (uid === actor.uid) throw new DomainError('forbidden', 'selfDisable');
+  const change = await applyChange(documents, actor, uid, (user) =>
+    user.disabled === disabled ? null : { action: disabled ? 'disabled' : 'enabled', patch: { disabled } },
+  );
+  if (!change) return;
+  await accounts.setDisabled(uid, disabled);
+  if (disabled) await accounts.revokeSessions(uid);
+}
+
+export const UidInput = z.object({ uid: z.string().min(1).max(128) });
+
+/** Ends every session of the account; the person can sign in again. */
+export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {
+  await applyChange(documents, actor, uid, () => ({ action: 'signedOutEverywhere', patch: {} }));
+  await accounts.revokeSessions(uid);
+}

@@ -1,0 +1,29 @@
+// Admin procedures over people's accounts. Thin: access, input, one domain call.
+import { roleProcedure, router } from '@/server/trpc/init';
+import {
+  changeRole,
+  DisableInput,
+  getUserDetail,
+  listUsers,
+  RoleChangeInput,
+  setDisabled,
+  signOutEverywhere,
+  UidInput,
+  UserListInput,
+} from './user-admin';
+
+const admin = roleProcedure('admin');
+
+export const usersRouter = router({
+  list: admin.input(UserListInput).query(({ ctx, input }) => listUsers(ctx.documents, input)),
+  get: admin.input(UidInput).query(({ ctx, input }) => getUserDetail(ctx.documents, input.uid)),
+  setRole: admin
+    .input(RoleChangeInput)
+    .mutation(({ ctx, input }) => changeRole(ctx.documents, ctx.accounts, ctx.identity, input.uid, input.role)),
+  setDisabled: admin
+    .input(DisableInput)
+    .mutation(({ ctx, input }) => setDisabled(ctx.documents, ctx.accounts, ctx.identity, input.uid, input.disabled)),
+  signOutEverywhere: admin
+    .input(UidInput)
+    .mutation(({ ctx, input }) => signOutEverywhere(ctx.documents, ctx.accounts, ctx.identity, input.uid)),
+});

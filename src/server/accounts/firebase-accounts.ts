@@ -1,0 +1,32 @@
+// The accounts port on Firebase Auth through firebase-admin (the Auth emulator in embedded mode).
+import 'server-only';
+import { adminAuth } from '@/server/firebase/admin';
+import type { Role } from '@/features/identity/roles';
+import type { Accounts, NewAccount } from './port';
+
+function isMissingUser(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/user-not-found';
+}
+
+export const firebaseAccounts: Accounts = {
+  async setRoleClaim(uid: string, role: Role | null) {
+    const { role: _previous, ...other } = (await adminAuth().getUser(uid)).customClaims ?? {};
+    await adminAuth().setCustomUserClaims(uid, role ? { ...other, role } : other);
+  },
+  async setDisabled(uid: string, disabled: boolean) {
+    await adminAuth().updateUser(uid, { disabled });
+  },
+  async revokeSessions(uid: string) {
+    await adminAuth().revokeRefreshTokens(uid);
+  },
+  async ensureAccount(account: NewAccount) {
+    try {
+      await adminAuth().getUser(account.uid);
+      return false;
+    } catch (error) {
+      if (!isMissingUser(error)) throw error;
+    }
+    await adminAuth().createUser({ ...account, emailVerified: true });
+    return true;
+  },
+};

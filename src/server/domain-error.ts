@@ -1,0 +1,15 @@
+// A refusal by domain code, in the product's words: `reason` names the localized message the
+// client shows (Errors.reasons.<reason>), `kind` how the API reports it. Procedures map it to a
+// tRPC error in one place (src/server/trpc/init.ts).
+export type DomainErrorKind = 'not-found' | 'conflict' | 'forbidden' | 'invalid';
+
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    readonly reason: string,
+    message: string = reason,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}

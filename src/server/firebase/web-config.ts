@@ -1,0 +1,24 @@
+// Builds the browser's Firebase config from the validated environment.
+import 'server-only';
+import { env, type Env } from '@/server/env';
+import type { FirebaseWebConfig } from '@/features/identity/web-config';
+
+export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST): FirebaseWebConfig {
+  if (source.BACKEND === 'embedded') {
+    return {
+      // The emulator accepts any key; a demo- project never reaches Google.
+      apiKey: 'demo-key',
+      authDomain: `${source.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+      projectId: source.FIREBASE_PROJECT_ID,
+      authEmulatorUrl: source.AUTH_EMULATOR_URL ?? `http://${emulatorHost ?? '127.0.0.1:9099'}`,
+    };
+  }
+  return {
+    apiKey: source.FIREBASE_API_KEY!,
+    authDomain: source.FIREBASE_AUTH_DOMAIN!,
+    projectId: source.FIREBASE_PROJECT_ID,
+    appId: source.FIREBASE_APP_ID,
+    storageBucket: source.FIREBASE_STORAGE_BUCKET,
+    messagingSenderId: source.FIREBASE_MESSAGING_SENDER_ID,
+  };
+}

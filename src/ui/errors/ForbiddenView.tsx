@@ -1,0 +1,19 @@
+// The body of the 403 page: what happened, why, and what to do next.
+import { getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+
+export async function ForbiddenView() {
+  const t = await getTranslations('Errors');
+  return (
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__code" aria-hidden="true">403</p>
+      <h1 id="error-title">{t('forbiddenTitle')}</h1>
+      <p className="error-page__lead">{t('forbiddenMessage')}</p>
+      <p>{t('forbiddenHint')}</p>
+      <div className="error-page__actions">
+        <Link href="/" className="button button--primary">{t('backHome')}</Link>
+        <Link href="/login" className="button button--ghost">{t('signInOther')}</Link>
+      </div>
+    </section>
+  );
+}
