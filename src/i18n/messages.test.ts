@@ -36,12 +36,15 @@ describe('messages', () => {
     expect(en.Errors.notFoundTitle).toBe('Page Not Found');
     expect(en.Errors.notFoundMessage).toBe('Page not found: {path}');
     expect(en.Errors.serverErrorTitle).toBe('Internal Server Error');
-    expect(en.Forms).toEqual({
+    expect(en.Forms).toMatchObject({
       required: 'This field is required',
       email: 'Please enter a valid email',
       numeric: 'This field can only contain numbers',
       format: 'Invalid format',
     });
+    expect(en.Auth.errors.invalidLink).toBe('Invalid sign-in link');
+    expect(en.Auth.errors.emailRequired).toBe('Email is required');
+    expect(en.Auth.confirm.prompt).toBe('Please provide your email for confirmation');
   });
 
   it('translates the German texts rather than copying the English ones', () => {
