@@ -10,8 +10,8 @@ import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
-export const USER_SORTS = ['createdAt', 'lastSignInAt'] as const;
-export const PAGE_SIZES = [25, 50, 100] as const;
+import { USER_SORTS } from './user-admin-options';
+
 export const AUDIT_SHOWN = 50;
 
 export const UserListInput = z.object({

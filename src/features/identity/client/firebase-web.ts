@@ -1,7 +1,7 @@
 // The browser's Firebase app, initialised once from the runtime config. In the embedded backend
 // it signs in against the Auth emulator; the browser uses Firebase only for sign-in here.
 import { getApp, getApps, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, type Auth } from 'firebase/auth';
+import { connectAuthEmulator, getAuth, GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/auth';
 import { FirebaseWebConfig } from '../web-config';
 
 const CONFIG_URL = '/api/auth/config';
@@ -35,11 +35,27 @@ export function firebaseAuth(): Promise<Auth> {
     const { authEmulatorUrl, ...options } = config;
     const app = getApps().some((existing) => existing.name === APP_NAME) ? getApp(APP_NAME) : initializeApp(options, APP_NAME);
     const auth = getAuth(app);
-    if (authEmulatorUrl && !auth.emulatorConfig) connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+    if (authEmulatorUrl && !auth.emulatorConfig) {
+      connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
+      exposeEmulatorGoogleSignIn(auth);
+    }
     return auth;
   });
   authPromise.catch(() => {
     authPromise = undefined;
   });
   return authPromise;
+}
+
+/**
+ * Embedded backend only: the emulator's Google popup loads scripts from Google, which an offline
+ * machine cannot reach. Tests and demos sign a Google account in with a credential the emulator
+ * accepts instead; everything after the sign-in (session, roles) runs as with the popup.
+ */
+function exposeEmulatorGoogleSignIn(auth: Auth) {
+  (window as Window & { __emulatorGoogleSignIn?: (profile: { sub: string; email: string; name?: string }) => Promise<string> }).__emulatorGoogleSignIn =
+    async (profile) => {
+      const credential = GoogleAuthProvider.credential(JSON.stringify({ ...profile, email_verified: true }));
+      return (await signInWithCredential(auth, credential)).user.uid;
+    };
 }

@@ -1,0 +1,231 @@
+'use client';
+// /admin/users/{id}: one account with its role, access and history. Changes go through admin
+// procedures; the server refuses an admin's own demotion or disabling, and the page says why
+// before anyone tries.
+import { useId, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { useAuth } from '@/features/identity/client/AuthProvider';
+import { ROLES, type Role } from '@/features/identity/roles';
+import { RoleBadge, StatusBadge } from './badges';
+import { ConfirmDialog } from './ConfirmDialog';
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+export function UserAccount({ uid }: { uid: string }) {
+  const t = useTranslations('AdminUser');
+  const tRoles = useTranslations('Roles');
+  const format = useFormatter();
+  const errorMessage = useApiErrorMessage();
+  const { user: me } = useAuth();
+  const utils = trpc.useUtils();
+  const detail = trpc.users.get.useQuery({ uid });
+  const [role, setRole] = useState<Role | 'none' | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [dialog, setDialog] = useState<'disable' | 'signOut' | null>(null);
+  const id = useId();
+
+  const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
+  const onError = (error: unknown) => setFeedback({ kind: 'error', text: errorMessage(error) });
+  const setRoleMutation = trpc.users.setRole.useMutation({
+    onSuccess: async (_, input) => {
+      await refresh();
+      setRole(null);
+      setFeedback({ kind: 'success', text: t('roleSaved', { role: tRoles(input.role ?? 'none') }) });
+    },
+    onError,
+  });
+  const disableMutation = trpc.users.setDisabled.useMutation({
+    onSuccess: async (_, input) => {
+      await refresh();
+      setFeedback({ kind: 'success', text: input.disabled ? t('disabledDone') : t('enabled') });
+    },
+    onError,
+  });
+  const signOutMutation = trpc.users.signOutEverywhere.useMutation({
+    onSuccess: async () => {
+      await refresh();
+      setFeedback({ kind: 'success', text: t('signedOut') });
+    },
+    onError,
+  });
+
+  if (detail.isPending) {
+    return (
+      <p className="directory__status" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('loading')}
+      </p>
+    );
+  }
+  if (detail.isError) {
+    return (
+      <div className="alert alert--error" role="alert">
+        <span className="alert__label" aria-hidden="true">!</span>
+        <span>
+          {errorMessage(detail.error)} <Link href="/admin/users">{t('back')}</Link>
+        </span>
+      </div>
+    );
+  }
+
+  const { user, audit } = detail.data;
+  const own = me?.uid === user.uid;
+  const name = user.displayName ?? user.email ?? user.uid;
+  const chosenRole = role ?? user.role ?? 'none';
+  const busy = setRoleMutation.isPending || disableMutation.isPending || signOutMutation.isPending;
+  const dateTime = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <div className="account">
+      <p>
+        <Link href="/admin/users">← {t('back')}</Link>
+      </p>
+      <h2 className="account__name">{name}</h2>
+
+      {feedback && (
+        <div className={`alert alert--${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+          <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
+          {feedback.text}
+        </div>
+      )}
+
+      <section className="panel" aria-labelledby={`${id}-details`}>
+        <h3 id={`${id}-details`}>{t('details')}</h3>
+        <dl className="facts">
+          <dt>{t('email')}</dt>
+          <dd>{user.email ?? '–'}</dd>
+          <dt>{t('status')}</dt>
+          <dd>
+            <StatusBadge disabled={user.disabled} />
+          </dd>
+          <dt>{t('joined')}</dt>
+          <dd>{dateTime(user.createdAt)}</dd>
+          <dt>{t('lastSignIn')}</dt>
+          <dd>{dateTime(user.lastSignInAt)}</dd>
+          <dt>{t('language')}</dt>
+          <dd>{user.locale ? t(`languages.${user.locale}`) : t('languageNone')}</dd>
+        </dl>
+      </section>
+
+      <section className="panel" aria-labelledby={`${id}-role`}>
+        <h3 id={`${id}-role`}>{t('roleHeading')}</h3>
+        <p>
+          <RoleBadge role={user.role} />
+        </p>
+        {own ? (
+          <p className="field__hint">{t('ownRoleNote')}</p>
+        ) : (
+          <form
+            className="inline-form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              setFeedback(null);
+              setRoleMutation.mutate({ uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
+            }}
+          >
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-role-select`}>
+                {t('roleLabel')}
+              </label>
+              <select
+                id={`${id}-role-select`}
+                className="field__select"
+                value={chosenRole}
+                aria-describedby={`${id}-role-help`}
+                onChange={(event) => setRole(event.target.value as Role | 'none')}
+              >
+                <option value="none">{tRoles('none')}</option>
+                {ROLES.map((option) => (
+                  <option key={option} value={option}>
+                    {tRoles(option)}
+                  </option>
+                ))}
+              </select>
+              <p id={`${id}-role-help`} className="field__hint">
+                {t('roleHelp')}
+              </p>
+            </div>
+            <button type="submit" className="button button--primary" disabled={busy || chosenRole === (user.role ?? 'none')} aria-busy={setRoleMutation.isPending}>
+              {setRoleMutation.isPending && <span className="spinner" aria-hidden="true" />}
+              {t('saveRole')}
+            </button>
+          </form>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby={`${id}-access`}>
+        <h3 id={`${id}-access`}>{t('accessHeading')}</h3>
+        {own && <p className="field__hint">{t('ownAccountNote')}</p>}
+        <div className="auth-card__actions">
+          {!own &&
+            (user.disabled ? (
+              <button type="button" className="button button--primary" disabled={busy} onClick={() => disableMutation.mutate({ uid: user.uid, disabled: false })}>
+                {t('enable')}
+              </button>
+            ) : (
+              <ConfirmDialog
+                open={dialog === 'disable'}
+                onOpenChange={(open) => setDialog(open ? 'disable' : null)}
+                trigger={
+                  <button type="button" className="button button--ghost" disabled={busy}>
+                    {t('disable')}
+                  </button>
+                }
+                title={t('disableTitle', { name })}
+                text={t('disableText')}
+                confirmLabel={t('disable')}
+                cancelLabel={t('cancel')}
+                onConfirm={() => {
+                  setDialog(null);
+                  setFeedback(null);
+                  disableMutation.mutate({ uid: user.uid, disabled: true });
+                }}
+              />
+            ))}
+          <ConfirmDialog
+            open={dialog === 'signOut'}
+            onOpenChange={(open) => setDialog(open ? 'signOut' : null)}
+            trigger={
+              <button type="button" className="button button--ghost" disabled={busy}>
+                {t('signOutEverywhere')}
+              </button>
+            }
+            title={t('signOutTitle', { name })}
+            text={t('signOutText')}
+            confirmLabel={t('signOutEverywhere')}
+            cancelLabel={t('cancel')}
+            onConfirm={() => {
+              setDialog(null);
+              setFeedback(null);
+              signOutMutation.mutate({ uid: user.uid });
+            }}
+          />
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby={`${id}-audit`}>
+        <h3 id={`${id}-audit`}>{t('auditHeading')}</h3>
+        {audit.length === 0 ? (
+          <p className="field__hint">{t('auditEmpty')}</p>
+        ) : (
+          <ol className="audit">
+            {audit.map((entry) => {
+              const actor = entry.actorName ?? t('someone');
+              const text =
+                entry.action === 'role'
+                  ? t('audit.role', { actor, from: tRoles(entry.fromRole ?? 'none'), to: tRoles(entry.toRole ?? 'none') })
+                  : t(`audit.${entry.action}`, { actor });
+              return (
+                <li key={entry.id}>
+                  <time dateTime={entry.at.toISOString()}>{dateTime(entry.at)}</time> <span>{text}</span>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+'use client';
+// /admin/users: search, sort and page through everyone with an account. The list keeps its
+// search, sort and page in the URL, so a reload or a link shows the same page.
+import { useEffect, useId, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { useRouter, useSearchParams } from 'next/navigation';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@/i18n/navigation';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
+import { RoleBadge, StatusBadge } from './badges';
+
+type Sort = (typeof USER_SORTS)[number];
+type Direction = 'asc' | 'desc';
+
+function readParams(params: URLSearchParams) {
+  const sort = (USER_SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as Sort) : 'createdAt';
+  const direction: Direction = params.get('dir') === 'asc' ? 'asc' : 'desc';
+  const size = Number(params.get('size'));
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? (size as (typeof PAGE_SIZES)[number]) : 25;
+  // The cursors of the pages before this one, so "previous" needs no offset query.
+  const trail = (params.get('after') ?? '').split(',').filter(Boolean);
+  return { search: params.get('q') ?? '', sort, direction, pageSize, trail };
+}
+
+export function UserDirectory() {
+  const t = useTranslations('AdminUsers');
+  const format = useFormatter();
+  const errorMessage = useApiErrorMessage();
+  const router = useRouter();
+  const params = useSearchParams();
+  const state = readParams(new URLSearchParams(params.toString()));
+  const [search, setSearch] = useState(state.search);
+  const id = useId();
+
+  function navigate(next: Partial<typeof state>) {
+    const merged = { ...state, ...next };
+    const query = new URLSearchParams();
+    if (merged.search) query.set('q', merged.search);
+    if (merged.sort !== 'createdAt') query.set('sort', merged.sort);
+    if (merged.direction !== 'desc') query.set('dir', merged.direction);
+    if (merged.pageSize !== 25) query.set('size', String(merged.pageSize));
+    if (merged.trail.length) query.set('after', merged.trail.join(','));
+    const suffix = query.toString();
+    router.replace(`${window.location.pathname}${suffix ? `?${suffix}` : ''}`, { scroll: false });
+  }
+
+  // Searching as one types, a moment after the last key.
+  useEffect(() => {
+    if (search.trim() === state.search) return;
+    const timer = setTimeout(() => navigate({ search: search.trim(), trail: [] }), 300);
+    return () => clearTimeout(timer);
+    // navigate reads the current URL state; re-running on its identity would loop.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [search, state.search]);
+
+  const list = trpc.users.list.useQuery(
+    { search: state.search, sort: state.sort, direction: state.direction, pageSize: state.pageSize, cursor: state.trail.at(-1) ?? null },
+    { placeholderData: keepPreviousData },
+  );
+  const page = state.trail.length + 1;
+  const dateTime = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
+
+  return (
+    <div className="directory">
+      <form className="directory__controls" role="search" onSubmit={(event) => { event.preventDefault(); navigate({ search: search.trim(), trail: [] }); }}>
+        <div className="field directory__search">
+          <label className="field__label" htmlFor={`${id}-q`}>
+            {t('searchLabel')}
+          </label>
+          <input
+            id={`${id}-q`}
+            className="field__input"
+            type="search"
+            name="q"
+            value={search}
+            autoComplete="off"
+            aria-describedby={`${id}-q-hint`}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+          <p id={`${id}-q-hint`} className="field__hint">
+            {t('searchHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-sort`}>
+            {t('sortLabel')}
+          </label>
+          <select id={`${id}-sort`} className="field__select" value={state.sort} onChange={(event) => navigate({ sort: event.target.value as Sort, trail: [] })}>
+            {USER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`sort.${sort}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-dir`}>
+            {t('directionLabel')}
+          </label>
+          <select id={`${id}-dir`} className="field__select" value={state.direction} onChange={(event) => navigate({ direction: event.target.value as Direction, trail: [] })}>
+            <option value="desc">{t('direction.desc')}</option>
+            <option value="asc">{t('direction.asc')}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-size`}>
+            {t('pageSizeLabel')}
+          </label>
+          <select
+            id={`${id}-size`}
+            className="field__select"
+            value={state.pageSize}
+            onChange={(event) => navigate({ pageSize: Number(event.target.value) as (typeof PAGE_SIZES)[number], trail: [] })}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {list.isError && (
+        <div className="alert alert--error" role="alert">
+          <span className="alert__label" aria-hidden="true">!</span>
+          <span>
+            {errorMessage(list.error)}{' '}
+            <button type="button" className="link-button" onClick={() => list.refetch()}>
+              {t('retry')}
+            </button>
+          </span>
+        </div>
+      )}
+
+      {list.isPending ? (
+        <p className="directory__status" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('loading')}
+        </p>
+      ) : list.data && list.data.users.length === 0 ? (
+        <p className="empty-state" role="status">
+          {state.search ? t('noResults', { search: state.search }) : t('empty')}
+        </p>
+      ) : list.data ? (
+        <div className="table-scroll" aria-busy={list.isFetching}>
+          <table className="data-table">
+            <caption className="visually-hidden">
+              {t('tableCaption', { sort: t(`sort.${state.sort}`), direction: t(`direction.${state.direction}`), page })}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('columns.name')}</th>
+                <th scope="col">{t('columns.email')}</th>
+                <th scope="col">{t('columns.role')}</th>
+                <th scope="col">{t('columns.status')}</th>
+                <th scope="col" aria-sort={state.sort === 'createdAt' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {t('columns.createdAt')}
+                </th>
+                <th scope="col" aria-sort={state.sort === 'lastSignInAt' ? (state.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  {t('columns.lastSignInAt')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.users.map((user) => (
+                <tr key={user.uid}>
+                  <th scope="row">
+                    <Link href={`/admin/users/${encodeURIComponent(user.uid)}`}>{user.displayName ?? t('noName')}</Link>
+                  </th>
+                  <td className="data-table__email">{user.email}</td>
+                  <td>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td>
+                    <StatusBadge disabled={user.disabled} />
+                  </td>
+                  <td>{dateTime(user.createdAt)}</td>
+                  <td>{dateTime(user.lastSignInAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+
+      <nav className="pager" aria-label={t('pagination')}>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={state.trail.length === 0}
+          onClick={() => navigate({ trail: state.trail.slice(0, -1) })}
+        >
+          ← {t('previous')}
+        </button>
+        <span className="pager__page" aria-live="polite">
+          {t('page', { page })}
+          {list.isFetching && !list.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+        </span>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          disabled={!list.data?.nextCursor}
+          onClick={() => list.data?.nextCursor && navigate({ trail: [...state.trail, list.data.nextCursor] })}
+        >
+          {t('next')} →
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+'use client';
+// What to tell a person when a tRPC call fails: the domain's own reason, a sign-in or role
+// problem, the network, or a general failure, always as a localized message.
+import { useTranslations } from 'next-intl';
+import { TRPCClientError } from '@trpc/client';
+
+export function useApiErrorMessage(): (error: unknown) => string {
+  const t = useTranslations('Errors');
+  return (error: unknown) => {
+    if (error instanceof TRPCClientError) {
+      const data = error.data as { code?: string; reason?: string | null } | undefined;
+      const reason = `reasons.${data?.reason}` as 'reasons.userNotFound';
+      if (data?.reason && t.has(reason)) return t(reason);
+      if (data?.code === 'UNAUTHORIZED') return t('unauthorized');
+      if (data?.code === 'FORBIDDEN') return t('forbidden');
+      if (!data) return t('network');
+    }
+    return t('unexpected');
+  };
+}
