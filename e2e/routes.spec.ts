@@ -2,6 +2,13 @@
 import { expect, test } from '@playwright/test';
 import { APP_ROUTES } from '../src/navigation/routes';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+import { demoAccount, serverSession } from './support/accounts';
+
+// An admin may open every route; what others see is the guards' matrix (guards.spec.ts).
+test.beforeEach(async ({ context, baseURL }) => {
+  const admin = demoAccount('admin');
+  await serverSession(context, baseURL!, admin.email, admin.password);
+});
 
 for (const locale of TEST_LOCALES) {
   const m = MESSAGES[locale];

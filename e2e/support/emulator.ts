@@ -25,3 +25,22 @@ export function signUp(email: string, password = 'correct-horse-7') {
 export function disableAccount(uid: string) {
   return call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, disableUser: true }, true);
 }
+
+/** A fresh ID token for an existing account (password sign-in over the emulator's REST API). */
+export function signInWithPassword(email: string, password: string) {
+  return call<{ idToken: string; localId: string }>('accounts:signInWithPassword', { email, password, returnSecureToken: true });
+}
+
+interface OobCode {
+  email: string;
+  requestType: 'PASSWORD_RESET' | 'EMAIL_SIGNIN' | 'VERIFY_EMAIL';
+  oobLink: string;
+  oobCode: string;
+}
+
+/** The e-mails the emulator would have sent, newest last. */
+export async function oobCodes(email?: string): Promise<OobCode[]> {
+  const response = await fetch(`http://${AUTH_EMULATOR}/emulator/v1/projects/${PROJECT_ID}/oobCodes`);
+  const { oobCodes: codes } = (await response.json()) as { oobCodes: OobCode[] };
+  return email ? codes.filter((code) => code.email === email) : codes;
+}

@@ -1,0 +1,55 @@
+// The browser matrix of the role table: every guarded route × both languages × five identities
+// → the page, a redirect to /login with the return path, or the localized 403 page.
+import { expect, test } from '@playwright/test';
+import { APP_ROUTES, accessDecision, type AppRoute } from '../src/navigation/routes';
+import { demoAccount, serverSession, type IdentityName } from './support/accounts';
+import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+
+const GUARDED = APP_ROUTES.filter((route) => route.access !== 'public');
+const IDENTITIES: (IdentityName | 'signed out')[] = ['signed out', 'none', 'user', 'scanner', 'admin'];
+
+function concretePath(route: AppRoute): string {
+  // A user that exists (the demo member); notifications have no records yet.
+  return route.pattern.replace('[id]', route.id === 'adminUser' ? 'demo-member' : 'no-such-notification');
+}
+
+test('the matrix covers every guarded route of the table', () => {
+  expect(GUARDED.map((route) => route.pattern)).toHaveLength(14);
+});
+
+for (const identity of IDENTITIES) {
+  for (const locale of TEST_LOCALES) {
+    test(`${identity} in ${locale}`, async ({ page, context, baseURL }) => {
+      test.setTimeout(90_000);
+      const m = MESSAGES[locale];
+      const role = identity === 'signed out' || identity === 'none' ? null : identity;
+      if (identity !== 'signed out') {
+        const account = demoAccount(identity);
+        await serverSession(context, baseURL!, account.email, account.password);
+      }
+      for (const route of GUARDED) {
+        const path = localized(locale, concretePath(route));
+        const expected = accessDecision(route.access, { signedIn: identity !== 'signed out', role });
+        const response = await page.goto(path);
+        await expect(page.locator('html'), path).toHaveAttribute('lang', locale);
+        if (expected === 'sign-in') {
+          expect(new URL(page.url()).pathname, path).toBe(localized(locale, '/login'));
+          expect(new URL(page.url()).searchParams.get('next'), path).toBe(path);
+          await expect(page.locator('h1'), path).toHaveText(m.Pages.login.title);
+        } else if (expected === 'forbidden') {
+          expect(response?.status(), path).toBe(403);
+          expect(new URL(page.url()).pathname, path).toBe(path);
+          await expect(page.locator('h1'), path).toHaveText(m.Errors.forbiddenTitle);
+          await expect(page).toHaveTitle(new RegExp(m.Errors.forbiddenTitle));
+        } else if (route.id === 'adminNotification') {
+          // Allowed, and answered by the page itself: there is no such notification.
+          expect(response?.status(), path).toBe(404);
+        } else {
+          expect(response?.status(), path).toBe(200);
+          expect(new URL(page.url()).pathname, path).toBe(path);
+          await expect(page.locator('h1'), path).toHaveText(m.Pages[route.id].title);
+        }
+      }
+    });
+  }
+}
