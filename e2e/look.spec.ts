@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+import { demoAccount, serverSession } from './support/accounts';
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -11,10 +12,11 @@ const VIEWPORTS = [
 
 for (const viewport of VIEWPORTS) {
   for (const locale of TEST_LOCALES) {
-    for (const path of ['/', '/about', '/impressum']) {
+    for (const path of ['/', '/about', '/impressum', '/login']) {
       test(`${localized(locale, path)} on a ${viewport.name}`, async ({ page }, testInfo) => {
         await page.setViewportSize(viewport);
         await page.goto(localized(locale, path), { waitUntil: 'networkidle' });
+        if (path === '/login') await expect(page.getByRole('button', { name: MESSAGES[locale].Auth.google })).toBeVisible();
         const layout = await page.evaluate(() => ({
           overflow: document.documentElement.scrollWidth - document.documentElement.clientWidth,
           background: getComputedStyle(document.body).backgroundColor,
@@ -104,4 +106,21 @@ test('in-page links scroll smoothly over about 300 ms', async ({ page }) => {
   expect(duration).toBeGreaterThan(100);
   await expect(page.locator('#membership')).toBeFocused();
   await expect(page).toHaveURL(/#membership$/);
+});
+
+test('the admin user screens on a phone and a desktop, in both languages', async ({ page, context, baseURL }, testInfo) => {
+  const admin = demoAccount('admin');
+  await serverSession(context, baseURL!, admin.email, admin.password);
+  for (const viewport of VIEWPORTS) {
+    for (const locale of TEST_LOCALES) {
+      await page.setViewportSize(viewport);
+      for (const [path, label] of [['/admin/users', 'admin-users'], ['/admin/users/demo-member', 'admin-user']] as const) {
+        await page.goto(localized(locale, path), { waitUntil: 'networkidle' });
+        await expect(page.locator('table, .account').first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
+      }
+    }
+  }
 });

@@ -145,7 +145,8 @@ export function UserDirectory() {
         </p>
       ) : list.data ? (
         <div className="table-scroll" aria-busy={list.isFetching}>
-          <table className="data-table">
+          {/* Explicit roles keep the table's meaning when phones show its rows as cards. */}
+          <table className="data-table data-table--cards" role="table">
             <caption className="visually-hidden">
               {t('tableCaption', { sort: t(`sort.${state.sort}`), direction: t(`direction.${state.direction}`), page })}
             </caption>
@@ -165,19 +166,25 @@ export function UserDirectory() {
             </thead>
             <tbody>
               {list.data.users.map((user) => (
-                <tr key={user.uid}>
-                  <th scope="row">
+                <tr key={user.uid} role="row">
+                  <th scope="row" role="rowheader">
                     <Link href={`/admin/users/${encodeURIComponent(user.uid)}`}>{user.displayName ?? t('noName')}</Link>
                   </th>
-                  <td className="data-table__email">{user.email}</td>
-                  <td>
+                  <td role="cell" className="data-table__email" data-label={t('columns.email')}>
+                    {user.email}
+                  </td>
+                  <td role="cell" data-label={t('columns.role')}>
                     <RoleBadge role={user.role} />
                   </td>
-                  <td>
+                  <td role="cell" data-label={t('columns.status')}>
                     <StatusBadge disabled={user.disabled} />
                   </td>
-                  <td>{dateTime(user.createdAt)}</td>
-                  <td>{dateTime(user.lastSignInAt)}</td>
+                  <td role="cell" data-label={t('columns.createdAt')}>
+                    {dateTime(user.createdAt)}
+                  </td>
+                  <td role="cell" data-label={t('columns.lastSignInAt')}>
+                    {dateTime(user.lastSignInAt)}
+                  </td>
                 </tr>
               ))}
             </tbody>
