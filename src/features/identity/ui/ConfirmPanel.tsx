@@ -11,15 +11,15 @@ import { TextField } from '@/ui/form/TextField';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { completeSignInLink, EMAIL_FOR_SIGN_IN_KEY, isSignInLink, type SignInResult } from '../client/sign-in';
-import { takeReturnPath, useSignedInRedirect } from './after-sign-in';
+import { takeReturnPath, useFinishSignIn } from './after-sign-in';
 
 type Step = { kind: 'checking' } | { kind: 'ask'; error: AuthErrorKey | null } | { kind: 'failed'; error: AuthErrorKey } | { kind: 'done' };
 
 export function ConfirmPanel() {
   const t = useTranslations('Auth');
   const locale = useLocale() as Locale;
-  const { auth, waitForSession } = useAuth();
-  const finish = useSignedInRedirect();
+  const { auth } = useAuth();
+  const finish = useFinishSignIn();
   const [step, setStep] = useState<Step>({ kind: 'checking' });
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,12 +34,7 @@ export function ConfirmPanel() {
       return;
     }
     setStep({ kind: 'done' });
-    const outcome = await waitForSession();
-    if (outcome !== 'ready') {
-      setStep({ kind: 'failed', error: 'session' });
-      return;
-    }
-    await finish(takeReturnPath() ?? localizedPath(locale, '/'));
+    if (!(await finish(takeReturnPath() ?? localizedPath(locale, '/')))) setStep({ kind: 'failed', error: 'session' });
   }
 
   useEffect(() => {

@@ -18,7 +18,7 @@ import {
   signInWithPassword,
   type SignInResult,
 } from '../client/sign-in';
-import { rememberReturnPath, useSignedInRedirect } from './after-sign-in';
+import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
 import { TextField } from '@/ui/form/TextField';
 
 /** Firebase's default minimum (specification: 6, configured on the server). */
@@ -44,12 +44,13 @@ type Notice = { kind: 'error'; key: AuthErrorKey } | { kind: 'sent'; message: 'r
 export function LoginPanel() {
   const t = useTranslations('Auth');
   const tForms = useTranslations('Forms');
+  const tNav = useTranslations('Nav');
   const locale = useLocale() as Locale;
   const router = useRouter();
   const searchParams = useSearchParams();
-  const { auth, user, loading, unavailable, waitForSession } = useAuth();
+  const { auth, user, loading, unavailable, signOut } = useAuth();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? localizedPath(locale, '/');
-  const finish = useSignedInRedirect();
+  const finish = useFinishSignIn();
 
   const [mode, setMode] = useState<Mode>('signIn');
   const [values, setValues] = useState<Record<Field, string>>({ displayName: '', email: '', password: '' });
@@ -87,12 +88,7 @@ export function LoginPanel() {
       return;
     }
     setNotice({ kind: 'signedIn' });
-    const outcome = await waitForSession();
-    if (outcome !== 'ready') {
-      setNotice({ kind: 'error', key: 'session' });
-      return;
-    }
-    await finish(returnTo);
+    if (!(await finish(returnTo))) setNotice({ kind: 'error', key: 'session' });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -160,6 +156,9 @@ export function LoginPanel() {
         <div className="auth-card__actions">
           <button type="button" className="button button--primary" onClick={() => router.push(returnTo)}>
             {t('continue')}
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => void signOut()}>
+            {tNav('signOut')}
           </button>
         </div>
       </div>

@@ -3,6 +3,7 @@
 import { useCallback } from 'react';
 import { useRouter } from 'next/navigation';
 import { safeReturnPath } from '@/navigation/return-path';
+import { useAuth } from '../client/AuthProvider';
 
 const RETURN_PATH_KEY = 'signInReturnPath';
 
@@ -25,14 +26,20 @@ export function takeReturnPath(): string | null {
   }
 }
 
-/** Navigates to the return path once the server session exists, so the page renders signed in. */
-export function useSignedInRedirect(): (path: string) => Promise<void> {
+/**
+ * After Firebase signed someone in: waits until the server session exists (so the next page
+ * renders signed in), then goes to `path`. False when the session could not be started.
+ */
+export function useFinishSignIn(): (path: string) => Promise<boolean> {
   const router = useRouter();
+  const { waitForSession } = useAuth();
   return useCallback(
     async (path: string) => {
+      if ((await waitForSession()) !== 'ready') return false;
       router.replace(path);
       router.refresh();
+      return true;
     },
-    [router],
+    [router, waitForSession],
   );
 }

@@ -11,6 +11,7 @@ import { useAuth } from '@/features/identity/client/AuthProvider';
 import { ROLES, type Role } from '@/features/identity/roles';
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from './ConfirmDialog';
+import { SelectField } from '@/ui/form/SelectField';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
@@ -125,28 +126,14 @@ export function UserAccount({ uid }: { uid: string }) {
               setRoleMutation.mutate({ uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
             }}
           >
-            <div className="field">
-              <label className="field__label" htmlFor={`${id}-role-select`}>
-                {t('roleLabel')}
-              </label>
-              <select
-                id={`${id}-role-select`}
-                className="field__select"
-                value={chosenRole}
-                aria-describedby={`${id}-role-help`}
-                onChange={(event) => setRole(event.target.value as Role | 'none')}
-              >
-                <option value="none">{tRoles('none')}</option>
-                {ROLES.map((option) => (
-                  <option key={option} value={option}>
-                    {tRoles(option)}
-                  </option>
-                ))}
-              </select>
-              <p id={`${id}-role-help`} className="field__hint">
-                {t('roleHelp')}
-              </p>
-            </div>
+            <SelectField
+              id={`${id}-role-select`}
+              label={t('roleLabel')}
+              value={chosenRole}
+              hint={t('roleHelp')}
+              options={(['none', ...ROLES] as const).map((option) => ({ value: option, label: tRoles(option) }))}
+              onChange={setRole}
+            />
             <button type="submit" className="button button--primary" disabled={busy || chosenRole === (user.role ?? 'none')} aria-busy={setRoleMutation.isPending}>
               {setRoleMutation.isPending && <span className="spinner" aria-hidden="true" />}
               {t('saveRole')}

@@ -10,6 +10,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
 import { RoleBadge, StatusBadge } from './badges';
+import { SelectField } from '@/ui/form/SelectField';
 
 type Sort = (typeof USER_SORTS)[number];
 type Direction = 'asc' | 'desc';
@@ -83,44 +84,27 @@ export function UserDirectory() {
             {t('searchHint')}
           </p>
         </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-sort`}>
-            {t('sortLabel')}
-          </label>
-          <select id={`${id}-sort`} className="field__select" value={state.sort} onChange={(event) => navigate({ sort: event.target.value as Sort, trail: [] })}>
-            {USER_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-dir`}>
-            {t('directionLabel')}
-          </label>
-          <select id={`${id}-dir`} className="field__select" value={state.direction} onChange={(event) => navigate({ direction: event.target.value as Direction, trail: [] })}>
-            <option value="desc">{t('direction.desc')}</option>
-            <option value="asc">{t('direction.asc')}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-size`}>
-            {t('pageSizeLabel')}
-          </label>
-          <select
-            id={`${id}-size`}
-            className="field__select"
-            value={state.pageSize}
-            onChange={(event) => navigate({ pageSize: Number(event.target.value) as (typeof PAGE_SIZES)[number], trail: [] })}
-          >
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-sort`}
+          label={t('sortLabel')}
+          value={state.sort}
+          options={USER_SORTS.map((sort) => ({ value: sort, label: t(`sort.${sort}`) }))}
+          onChange={(sort) => navigate({ sort, trail: [] })}
+        />
+        <SelectField
+          id={`${id}-dir`}
+          label={t('directionLabel')}
+          value={state.direction}
+          options={(['desc', 'asc'] as const).map((direction) => ({ value: direction, label: t(`direction.${direction}`) }))}
+          onChange={(direction) => navigate({ direction, trail: [] })}
+        />
+        <SelectField
+          id={`${id}-size`}
+          label={t('pageSizeLabel')}
+          value={String(state.pageSize)}
+          options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+          onChange={(size) => navigate({ pageSize: Number(size) as (typeof PAGE_SIZES)[number], trail: [] })}
+        />
       </form>
 
       {list.isError && (
