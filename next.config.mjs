@@ -43,7 +43,8 @@ const nextConfig = {
           { key: 'Service-Worker-Allowed', value: '/' },
         ],
       },
-      { source: '/api/:path*', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
+      // API answers are never cached, except files served by their tokenized URLs.
+      { source: '/api/:path((?!storage/).*)', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
     ];
   },
 };

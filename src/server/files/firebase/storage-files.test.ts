@@ -1,0 +1,26 @@
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getStorage } from 'firebase-admin/storage';
+import { describe, it } from 'vitest';
+import { filesContract } from '../files.contract';
+import { StorageFiles } from './storage-files';
+
+// The Storage emulator needs Java 21 and downloads its jar: it runs where that is available.
+const emulator = process.env.FIREBASE_STORAGE_EMULATOR_HOST;
+
+if (emulator) {
+  const app = getApps().find((existing) => existing.name === 'files-contract') ?? initializeApp({ projectId: 'demo-venue', storageBucket: 'demo-venue.appspot.com' }, 'files-contract');
+  filesContract(
+    `Firebase Storage (emulator at ${emulator})`,
+    async () => {
+      return new StorageFiles(getStorage(app).bucket());
+    },
+    async (url) => {
+      const response = await fetch(url);
+      return response.ok ? new Uint8Array(await response.arrayBuffer()) : null;
+    },
+  );
+} else {
+  describe('files contract: Firebase Storage', () => {
+    it.skip('skipped: FIREBASE_STORAGE_EMULATOR_HOST is not set (the Storage emulator needs Java 21 and network access to install)', () => {});
+  });
+}

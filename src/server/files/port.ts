@@ -1,0 +1,61 @@
+// The files port: put, read metadata, get a download URL, delete. Domain code talks to this
+// interface; the embedded adapter keeps files on the local disk, the Firebase one in Cloud
+// Storage. Both refuse the bucket root and check each use's size and content-type limits
+// against the bytes themselves.
+
+/** The file metadata fields of the specification. */
+export interface FileMetadata {
+  bucket: string;
+  generation: string;
+  metageneration: string;
+  fullPath: string;
+  name: string;
+  size: number;
+  timeCreated: string;
+  updated: string;
+  md5Hash: string;
+  cacheControl: string | undefined;
+  contentDisposition: string | undefined;
+  contentEncoding: string | undefined;
+  contentLanguage: string | undefined;
+  contentType: string;
+  customMetadata: Record<string, string>;
+}
+
+/** What a kind of file may be: where it lives, how large, which types. */
+export interface FileUse {
+  name: string;
+  /** Paths of this use start with this folder (no leading slash). */
+  folder: string;
+  maxBytes: number;
+  contentTypes: readonly string[];
+}
+
+export interface PutOptions {
+  contentType: string;
+  cacheControl?: string;
+  customMetadata?: Record<string, string>;
+}
+
+export type FilesErrorCode = 'invalid-root-operation' | 'object-not-found' | 'invalid-argument' | 'unauthorized';
+
+export class FilesError extends Error {
+  constructor(
+    readonly code: FilesErrorCode,
+    message: string,
+    readonly path?: string,
+  ) {
+    super(message);
+    this.name = 'FilesError';
+  }
+}
+
+export interface Files {
+  readonly bucket: string;
+  put(use: FileUse, path: string, bytes: Uint8Array, options: PutOptions): Promise<FileMetadata>;
+  metadata(path: string): Promise<FileMetadata>;
+  /** A URL anyone holding it can download from (a token in the URL, as Firebase does). */
+  downloadUrl(path: string): Promise<string>;
+  read(path: string): Promise<{ bytes: Uint8Array; metadata: FileMetadata }>;
+  delete(path: string): Promise<void>;
+}
