@@ -3,9 +3,15 @@
 import 'server-only';
 import { env, type Env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
+import { getFiles } from '@/server/files/files';
+import { storageUploadClaims } from '@/server/files/uploads';
+import { tusUploadClaims } from '@/server/files/embedded/tus-uploads';
 import type { Documents } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { firebaseAccounts } from '@/server/accounts/firebase-accounts';
+import type { Files } from '@/server/files/port';
+import type { UploadClaims } from '@/server/files/uploads';
+import type { ImageProbe } from '@/server/images/probe';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
@@ -15,6 +21,10 @@ export interface ContextInner {
   locale: Locale;
   documents: Documents;
   accounts: Accounts;
+  /** Files, finished uploads and image measuring: created on first use (most calls need none). */
+  files: () => Files;
+  uploads: () => UploadClaims;
+  probe: ImageProbe;
   /**
    * Who is calling, verified from the session cookie; null when signed out. Resolved on first use
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
@@ -25,6 +35,9 @@ export interface ContextInner {
 export interface ContextOptions {
   documents: Documents;
   accounts?: Accounts;
+  files?: () => Files;
+  uploads?: () => UploadClaims;
+  probe?: ImageProbe;
   backend?: Env['BACKEND'];
   locale?: Locale;
   /** A known identity (tests), or how to find it (requests). */
@@ -39,6 +52,9 @@ export function createContextInner(options: ContextOptions): ContextInner {
     locale: options.locale ?? DEFAULT_LOCALE,
     documents: options.documents,
     accounts: options.accounts ?? firebaseAccounts,
+    files: options.files ?? defaultFiles,
+    uploads: options.uploads ?? defaultUploads,
+    probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
   };
 }
@@ -62,4 +78,12 @@ function readCookie(headers: Headers, name: string): string | undefined {
     if (key === name) return decodeURIComponent(value.join('='));
   }
   return undefined;
+}
+
+function defaultFiles(): Files {
+  return getFiles();
+}
+
+function defaultUploads(): UploadClaims {
+  return env.BACKEND === 'embedded' ? tusUploadClaims(getFiles()) : storageUploadClaims(getFiles());
 }

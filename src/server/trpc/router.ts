@@ -3,11 +3,13 @@ import { router, createCallerFactory } from './init';
 import { healthRouter } from '@/features/health/health.router';
 import { identityRouter } from '@/features/identity/identity.router';
 import { usersRouter } from '@/features/users/users.router';
+import { imagesRouter } from '@/features/images/images.router';
 
 export const appRouter = router({
   health: healthRouter,
   identity: identityRouter,
   users: usersRouter,
+  images: imagesRouter,
 });
 
 export type AppRouter = typeof appRouter;

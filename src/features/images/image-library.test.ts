@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { DiskFiles } from '@/server/files/embedded/disk-files';
+import { FILE_USES } from '@/server/files/uses';
+import type { UploadClaims } from '@/server/files/uploads';
+import { FilesError } from '@/server/files/port';
+import { probeImage } from '@/server/images/probe';
+import { addImage, listImages, removeImage, updateImage, type ImagePorts } from './image-library';
+
+const root = mkdtempSync(join(tmpdir(), 'images-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function png(width: number, height: number) {
+  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#ffefc1' } }).png().toBuffer());
+}
+
+describe('image library', () => {
+  let ports: ImagePorts;
+  let staged: Map<string, Uint8Array>;
+  let count = 0;
+
+  beforeEach(() => {
+    count += 1;
+    staged = new Map();
+    const files = new DiskFiles(join(root, `store-${count}`), 'http://localhost:3000');
+    // Stands in for tus: a finished upload is put into the files port under the use's folder.
+    const uploads: UploadClaims = {
+      async claim(upload, uid, use) {
+        const bytes = staged.get(upload);
+        if (!bytes || uid !== 'admin-1') throw new FilesError('unauthorized', 'not yours');
+        const path = `${use.folder}/${upload}`;
+        await files.put(use, path, bytes, { contentType: 'image/png', customMetadata: { uploaderUid: uid } });
+        return path;
+      },
+    };
+    ports = { documents: new SqliteDocuments(':memory:'), files, uploads, probe: probeImage };
+  });
+
+  it('registers a finished upload with its size in pixels, metadata, alt texts and tags', async () => {
+    staged.set('u1', await png(64, 48));
+    const image = await addImage(ports, 'admin-1', { upload: 'u1', alt: { en: 'The stage', de: 'Die Bühne' }, tags: ['gallery', 'gallery'] });
+    expect(image).toMatchObject({ width: 64, height: 48, alt: { en: 'The stage', de: 'Die Bühne' }, tags: ['gallery'], uploaderUid: 'admin-1' });
+    expect(image.file).toMatchObject({ fullPath: 'images/u1', contentType: 'image/png', size: staged.get('u1')!.byteLength });
+    expect(image.url).toContain('/o/images%2Fu1?alt=media&token=');
+    expect((await listImages(ports.documents, {})).map((listed) => listed.id)).toEqual([image.id]);
+  });
+
+  it('filters by tag and lists the newest first', async () => {
+    staged.set('a', await png(10, 10));
+    staged.set('b', await png(20, 10));
+    const first = await addImage(ports, 'admin-1', { upload: 'a', tags: ['cover'] });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await addImage(ports, 'admin-1', { upload: 'b', tags: ['lounge', 'cover'] });
+    expect((await listImages(ports.documents, {})).map((image) => image.id)).toEqual([second.id, first.id]);
+    expect((await listImages(ports.documents, { tag: 'lounge' })).map((image) => image.id)).toEqual([second.id]);
+    expect(await listImages(ports.documents, { tag: 'gallery' })).toEqual([]);
+  });
+
+  it('edits alt texts and tags, and removes the image with its file', async () => {
+    staged.set('c', await png(8, 8));
+    const image = await addImage(ports, 'admin-1', { upload: 'c' });
+    await updateImage(ports.documents, { id: image.id, alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
+    expect((await listImages(ports.documents, {}))[0]).toMatchObject({ alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
+    await removeImage(ports, image.id);
+    expect(await listImages(ports.documents, {})).toEqual([]);
+    await expect(ports.files.metadata('images/c')).rejects.toMatchObject({ code: 'object-not-found' });
+    await expect(removeImage(ports, image.id)).rejects.toMatchObject({ kind: 'not-found', reason: 'imageNotFound' });
+    await expect(updateImage(ports.documents, { id: 'nope', tags: [] })).rejects.toMatchObject({ reason: 'imageNotFound' });
+  });
+
+  it("refuses someone else's upload and lists nothing", async () => {
+    staged.set('d', await png(8, 8));
+    await expect(addImage(ports, 'intruder', { upload: 'd' })).rejects.toBeInstanceOf(FilesError);
+    expect(await listImages(ports.documents, {})).toEqual([]);
+    expect(FILE_USES.images.folder).toBe('images');
+  });
+});

@@ -1,0 +1,124 @@
+// The image library: register a finished upload (its bytes checked, its size measured), list
+// and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
+import { z } from 'zod';
+import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
+import { FilesError, type Files, type FileMetadata } from '@/server/files/port';
+import type { UploadClaims } from '@/server/files/uploads';
+import { sniffContentType } from '@/server/files/checks';
+import { FILE_USES } from '@/server/files/uses';
+import type { ImageProbe } from '@/server/images/probe';
+import { DomainError } from '@/server/domain-error';
+import { AltTexts, IMAGE_TAGS, Images, type ImageDocument } from './images';
+
+/** The library is shown whole; this bounds a page of it. */
+export const LIBRARY_LIMIT = 500;
+
+export interface ImagePorts {
+  documents: Documents;
+  files: Files;
+  uploads: UploadClaims;
+  probe: ImageProbe;
+}
+
+export interface ImageSummary extends ImageDocument {
+  id: string;
+}
+
+export const ImageListInput = z.object({ tag: z.enum(IMAGE_TAGS).nullish() });
+export type ImageListInput = z.infer<typeof ImageListInput>;
+
+export function imageQuery(documents: Documents, input: ImageListInput): Query<ImageDocument> {
+  let query: Query<ImageDocument> = documents.collection(Images);
+  if (input.tag) query = query.where('tags', 'array-contains', input.tag);
+  return query.orderBy('createdAt', 'desc').limit(LIBRARY_LIMIT);
+}
+
+export async function listImages(documents: Documents, input: ImageListInput): Promise<ImageSummary[]> {
+  return (await imageQuery(documents, input).get()).map((image) => ({ id: image.id, ...image.data }));
+}
+
+export const ImageAddInput = z.object({
+  /** The finished upload: tus upload id (embedded) or Storage path (Firebase). */
+  upload: z.string().min(1).max(300),
+  alt: AltTexts.default({ en: '', de: '' }),
+  tags: z.array(z.enum(IMAGE_TAGS)).max(IMAGE_TAGS.length).default([]),
+});
+export type ImageAddInput = z.input<typeof ImageAddInput>;
+
+function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
+  return {
+    ...metadata,
+    cacheControl: metadata.cacheControl ?? null,
+    contentDisposition: metadata.contentDisposition ?? null,
+    contentEncoding: metadata.contentEncoding ?? null,
+    contentLanguage: metadata.contentLanguage ?? null,
+  };
+}
+
+export async function addImage(ports: ImagePorts, uploaderUid: string, raw: ImageAddInput): Promise<ImageSummary> {
+  const input = ImageAddInput.parse(raw);
+  const use = FILE_USES.images;
+  const path = await ports.uploads.claim(input.upload, uploaderUid, use);
+  const { bytes, metadata } = await ports.files.read(path);
+  // Firebase uploads come straight from the browser: the bytes decide, not the declared type.
+  if (sniffContentType(bytes) !== metadata.contentType) {
+    await ports.files.delete(path);
+    throw new DomainError('invalid', 'notAnImage');
+  }
+  let facts;
+  try {
+    facts = await ports.probe(bytes);
+  } catch {
+    await ports.files.delete(path);
+    throw new DomainError('invalid', 'notAnImage');
+  }
+  const ref = ports.documents.collection(Images).doc();
+  const url = await ports.files.downloadUrl(path);
+  await ref.create({
+    file: storedMetadata(metadata),
+    url,
+    width: facts.width,
+    height: facts.height,
+    alt: input.alt,
+    tags: [...new Set(input.tags)],
+    uploaderUid,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+  });
+  return { id: ref.id, ...(await ref.get()).data! };
+}
+
+export const ImageUpdateInput = z.object({
+  id: z.string().min(1).max(128),
+  alt: AltTexts.optional(),
+  tags: z.array(z.enum(IMAGE_TAGS)).max(IMAGE_TAGS.length).optional(),
+});
+
+export async function updateImage(documents: Documents, input: z.infer<typeof ImageUpdateInput>): Promise<void> {
+  const ref = documents.collection(Images).doc(input.id);
+  await documents.runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) throw new DomainError('not-found', 'imageNotFound');
+    tx.update(ref, {
+      ...(input.alt ? { alt: input.alt } : {}),
+      ...(input.tags ? { tags: [...new Set(input.tags)] } : {}),
+      updatedAt: serverTimestamp(),
+    });
+  });
+}
+
+export const ImageIdInput = z.object({ id: z.string().min(1).max(128) });
+
+/** Removes the image from the library, then its file. */
+export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>, id: string): Promise<void> {
+  const ref = ports.documents.collection(Images).doc(id);
+  const path = await ports.documents.runTransaction(async (tx) => {
+    const image = await tx.get(ref);
+    if (!image.data) throw new DomainError('not-found', 'imageNotFound');
+    tx.delete(ref);
+    return image.data.file.fullPath;
+  });
+  await ports.files.delete(path).catch((error: unknown) => {
+    // Already gone is what we wanted; anything else is a real failure.
+    if (!(error instanceof FilesError && error.code === 'object-not-found')) throw error;
+  });
+}

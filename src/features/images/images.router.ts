@@ -1,0 +1,27 @@
+// Admin procedures of the image library, and its live list. Thin: access, input, one call.
+import { tracked } from '@trpc/server';
+import { roleProcedure, router } from '@/server/trpc/init';
+import { watchRead } from '@/server/live/watch';
+import { Images } from './images';
+import { addImage, ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput, listImages, removeImage, updateImage } from './image-library';
+
+const admin = roleProcedure('admin');
+
+export const imagesRouter = router({
+  list: admin.input(ImageListInput).query(({ ctx, input }) => listImages(ctx.documents, input)),
+  /** The list as it changes (embedded backend; the Firebase backend reads it with onSnapshot). */
+  live: admin.input(ImageListInput).subscription(async function* ({ ctx, input, signal }) {
+    let version = 0;
+    for await (const images of watchRead(ctx.documents, [Images.name], () => listImages(ctx.documents, input), signal)) {
+      version += 1;
+      yield tracked(String(version), images);
+    }
+  }),
+  add: admin
+    .input(ImageAddInput)
+    .mutation(({ ctx, input }) =>
+      addImage({ documents: ctx.documents, files: ctx.files(), uploads: ctx.uploads(), probe: ctx.probe }, ctx.identity.uid, input),
+    ),
+  update: admin.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input)),
+  remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, input.id)),
+});

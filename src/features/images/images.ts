@@ -1,0 +1,49 @@
+// images/{id}: the image library. Each document holds the stored file's metadata (the
+// specification's file-metadata fields), the pixel size, alt texts in both languages, tags and
+// who uploaded it. Files are uploaded first (resumably), then registered here by the server,
+// which checks the bytes before anything is listed.
+import { z } from 'zod';
+import { LOCALES } from '@/i18n/routing';
+import { defineCollection } from '@/server/documents/port';
+
+export const IMAGE_TAGS = ['cover', 'gallery', 'lounge'] as const;
+export type ImageTag = (typeof IMAGE_TAGS)[number];
+
+export const ALT_MAX = 300;
+
+export const StoredFileMetadata = z.object({
+  bucket: z.string(),
+  generation: z.string(),
+  metageneration: z.string(),
+  fullPath: z.string(),
+  name: z.string(),
+  size: z.number(),
+  timeCreated: z.string(),
+  updated: z.string(),
+  md5Hash: z.string(),
+  cacheControl: z.string().nullable(),
+  contentDisposition: z.string().nullable(),
+  contentEncoding: z.string().nullable(),
+  contentLanguage: z.string().nullable(),
+  contentType: z.string(),
+  customMetadata: z.record(z.string(), z.string()),
+});
+
+export const AltTexts = z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.string().trim().max(ALT_MAX)])) as Record<(typeof LOCALES)[number], z.ZodString>);
+export type AltTexts = z.infer<typeof AltTexts>;
+
+export const ImageDocument = z.object({
+  file: StoredFileMetadata,
+  /** The tokenized download URL of the original. */
+  url: z.string(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: AltTexts,
+  tags: z.array(z.enum(IMAGE_TAGS)),
+  uploaderUid: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type ImageDocument = z.infer<typeof ImageDocument>;
+
+export const Images = defineCollection('images', ImageDocument);

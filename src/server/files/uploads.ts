@@ -1,0 +1,26 @@
+// Finished uploads, claimed by the server before anything uses them. The embedded backend
+// receives uploads over tus (src/app/api/uploads) and moves a finished one into the files port;
+// the Firebase backend's browser uploads straight to Storage, and the server checks who did.
+import type { Files, FileUse } from './port';
+import { FilesError } from './port';
+
+export interface UploadClaims {
+  /**
+   * The stored path of a finished upload by `uid` for `use`: `upload` is the tus upload id
+   * (embedded) or the Storage path (Firebase). Refused when it is not that person's, not
+   * finished, or not of that use.
+   */
+  claim(upload: string, uid: string, use: FileUse): Promise<string>;
+}
+
+/** Firebase: the browser wrote the file under the use's folder with its uid in the metadata. */
+export function storageUploadClaims(files: Files): UploadClaims {
+  return {
+    async claim(path, uid, use) {
+      if (!path.startsWith(`${use.folder}/`)) throw new FilesError('unauthorized', `Not a ${use.name} upload.`, path);
+      const metadata = await files.metadata(path);
+      if (metadata.customMetadata.uploaderUid !== uid) throw new FilesError('unauthorized', 'This upload belongs to someone else.', path);
+      return path;
+    },
+  };
+}
