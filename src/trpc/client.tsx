@@ -2,7 +2,7 @@
 // The typed tRPC client for client components, with its React Query cache.
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createTRPCReact, httpBatchLink } from '@trpc/react-query';
+import { createTRPCReact, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/router';
 
@@ -21,10 +21,15 @@ export function TrpcProvider({ locale, children }: { locale: string; children: R
   const [client] = useState(() =>
     trpc.createClient({
       links: [
-        httpBatchLink({
-          url: '/api/trpc',
-          transformer: superjson,
-          headers: () => ({ 'x-locale': locale }),
+        // Live reads arrive as server-sent events; everything else in batched requests.
+        splitLink({
+          condition: (operation) => operation.type === 'subscription',
+          true: httpSubscriptionLink({ url: '/api/trpc', transformer: superjson }),
+          false: httpBatchLink({
+            url: '/api/trpc',
+            transformer: superjson,
+            headers: () => ({ 'x-locale': locale }),
+          }),
         }),
       ],
     }),

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 export const FirebaseWebConfig = z.object({
+  /** Which backend serves live reads and uploads: the browser reads it to pick its adapters. */
+  backend: z.enum(['embedded', 'firebase']),
   apiKey: z.string().min(1),
   authDomain: z.string().min(1),
   projectId: z.string().min(1),

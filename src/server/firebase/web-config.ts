@@ -6,6 +6,7 @@ import type { FirebaseWebConfig } from '@/features/identity/web-config';
 export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST): FirebaseWebConfig {
   if (source.BACKEND === 'embedded') {
     return {
+      backend: 'embedded',
       // The emulator accepts any key; a demo- project never reaches Google.
       apiKey: 'demo-key',
       authDomain: `${source.FIREBASE_PROJECT_ID}.firebaseapp.com`,
@@ -14,6 +15,7 @@ export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.
     };
   }
   return {
+    backend: 'firebase',
     apiKey: source.FIREBASE_API_KEY!,
     authDomain: source.FIREBASE_AUTH_DOMAIN!,
     projectId: source.FIREBASE_PROJECT_ID,

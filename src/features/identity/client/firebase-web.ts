@@ -29,12 +29,27 @@ async function loadConfig(): Promise<FirebaseWebConfig> {
   }
 }
 
+let configPromise: Promise<FirebaseWebConfig> | undefined;
+
+/** The runtime config, fetched once per page. */
+export function webConfig(): Promise<FirebaseWebConfig> {
+  configPromise ??= loadConfig();
+  configPromise.catch(() => {
+    configPromise = undefined;
+  });
+  return configPromise;
+}
+
+/** The page's Firebase app (Firebase backend: Firestore and Storage use it too). */
+export async function firebaseApp() {
+  const { authEmulatorUrl: _emulator, backend: _backend, ...options } = await webConfig();
+  return getApps().some((existing) => existing.name === APP_NAME) ? getApp(APP_NAME) : initializeApp(options, APP_NAME);
+}
+
 /** Firebase Auth for this page, initialised on first use. */
 export function firebaseAuth(): Promise<Auth> {
-  authPromise ??= loadConfig().then((config) => {
-    const { authEmulatorUrl, ...options } = config;
-    const app = getApps().some((existing) => existing.name === APP_NAME) ? getApp(APP_NAME) : initializeApp(options, APP_NAME);
-    const auth = getAuth(app);
+  authPromise ??= webConfig().then(async ({ authEmulatorUrl }) => {
+    const auth = getAuth(await firebaseApp());
     if (authEmulatorUrl && !auth.emulatorConfig) {
       connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
       exposeEmulatorGoogleSignIn(auth);

@@ -1,0 +1,27 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { appRouter } from '@/server/trpc/router';
+import type { ProcedureMeta } from '@/server/trpc/init';
+import { LIVE_FEEDS } from './feeds';
+
+const rules = readFileSync(new URL('../../../firebase/firestore.rules', import.meta.url), 'utf8');
+const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta; type: string } }>;
+
+describe('live feeds: server procedures and Firestore rules agree', () => {
+  it('every subscription procedure is a declared feed', () => {
+    const subscriptions = Object.entries(procedures).filter(([, procedure]) => procedure._def.type === 'subscription').map(([path]) => path);
+    expect(subscriptions.sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
+  });
+
+  it.each(LIVE_FEEDS)('$procedure: the procedure and the rules allow the same roles', (feed) => {
+    expect(procedures[feed.procedure]?._def.meta?.access).toEqual(feed.access);
+    const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if hasRole\\(\\[([^\\]]*)\\]\\);\\s*\\}`).exec(rules);
+    expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
+    expect(block![1]!.split(',').map((role) => role.trim().replace(/'/g, ''))).toEqual([...feed.access]);
+  });
+
+  it('allows no writes from browsers and denies everything else', () => {
+    expect(rules).not.toMatch(/allow (write|create|update|delete)\s*:\s*if (?!false)/);
+    expect(rules).toMatch(/match \/\{document=\*\*\} \{\s*allow read, write: if false;/);
+  });
+});
