@@ -44,7 +44,7 @@ const nextConfig = {
         ],
       },
       // API answers are never cached, except files served by their tokenized URLs.
-      { source: '/api/:path((?!storage/).*)', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
+      { source: '/api/:path((?!storage/|images/).*)', headers: [{ key: 'Cache-Control', value: 'no-store' }] },
     ];
   },
 };

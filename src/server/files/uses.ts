@@ -3,7 +3,9 @@
 // keeps the two in step.
 import type { FileUse } from './port';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
+import { IMAGE_TYPES } from '@/features/files/accepted-types';
+
+export { IMAGE_TYPES };
 
 export const FILE_USES = {
   /** The admin image library: covers, gallery and lounge photos. */

@@ -10,7 +10,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { useAuth } from '@/features/identity/client/AuthProvider';
 import { ROLES, type Role } from '@/features/identity/roles';
 import { RoleBadge, StatusBadge } from './badges';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;

@@ -1,0 +1,110 @@
+'use client';
+// One image of the library: preview, facts, alt texts in both languages, tags, link, delete.
+import { useId, useState, type FormEvent } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { TextField } from '@/ui/form/TextField';
+import { IMAGE_TAGS, type ImageTag } from '../images';
+import type { ImageSummary } from '../image-library';
+import { ResponsiveImage } from './ResponsiveImage';
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+export function ImageCard({ image }: { image: ImageSummary }) {
+  const t = useTranslations('AdminImages');
+  const format = useFormatter();
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const [alt, setAlt] = useState(image.alt);
+  const [tags, setTags] = useState<ImageTag[]>(image.tags);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [confirming, setConfirming] = useState(false);
+  const update = trpc.images.update.useMutation({
+    onSuccess: () => setFeedback({ kind: 'success', text: t('saved') }),
+    onError: (error) => setFeedback({ kind: 'error', text: errorMessage(error) }),
+  });
+  const remove = trpc.images.remove.useMutation({ onError: (error) => setFeedback({ kind: 'error', text: errorMessage(error) }) });
+
+  const changed = alt.en !== image.alt.en || alt.de !== image.alt.de || tags.join() !== image.tags.join();
+
+  function save(event: FormEvent) {
+    event.preventDefault();
+    setFeedback(null);
+    update.mutate({ id: image.id, alt, tags });
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(image.url);
+      setFeedback({ kind: 'success', text: t('copied') });
+    } catch {
+      setFeedback({ kind: 'error', text: t('copyFailed', { url: image.url }) });
+    }
+  }
+
+  return (
+    <li className="image-card" aria-labelledby={`${id}-name`}>
+      <ResponsiveImage image={image} sizes="(min-width: 960px) 30vw, 90vw" />
+      <div className="image-card__body">
+        <p id={`${id}-name`} className="image-card__name">
+          {image.file.customMetadata.originalName || image.file.name}
+        </p>
+        <p className="field__hint">
+          {t('dimensions', { width: image.width, height: image.height })} · {format.number(image.file.size / 1024, { maximumFractionDigits: 0 })} KB ·{' '}
+          {image.file.contentType.replace('image/', '').toUpperCase()}
+        </p>
+        <form className="form" onSubmit={save}>
+          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} onChange={(en) => setAlt({ ...alt, en })} />
+          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} onChange={(de) => setAlt({ ...alt, de })} />
+          <fieldset className="checkboxes">
+            <legend className="field__label">{t('tagsLabel')}</legend>
+            {IMAGE_TAGS.map((tag) => (
+              <label key={tag} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={tags.includes(tag)}
+                  onChange={(event) => setTags(event.target.checked ? [...tags, tag].sort() : tags.filter((other) => other !== tag))}
+                />
+                {t(`tags.${tag}`)}
+              </label>
+            ))}
+          </fieldset>
+          {feedback && (
+            <p className={feedback.kind === 'error' ? 'field__error' : 'image-card__ok'} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+              <span aria-hidden="true">{feedback.kind === 'error' ? '⚠ ' : '✓ '}</span>
+              {feedback.text}
+            </p>
+          )}
+          <div className="image-card__actions">
+            <button type="submit" className="button button--primary button--small" disabled={!changed || update.isPending} aria-busy={update.isPending}>
+              {update.isPending && <span className="spinner" aria-hidden="true" />}
+              {t('save')}
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={copyLink}>
+              {t('copyLink')}
+            </button>
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              trigger={
+                <button type="button" className="button button--ghost button--small" disabled={remove.isPending}>
+                  {t('delete')}
+                </button>
+              }
+              title={t('deleteTitle')}
+              text={t('deleteText')}
+              confirmLabel={t('delete')}
+              cancelLabel={t('cancelDialog')}
+              onConfirm={() => {
+                setConfirming(false);
+                remove.mutate({ id: image.id });
+              }}
+            />
+          </div>
+        </form>
+      </div>
+    </li>
+  );
+}

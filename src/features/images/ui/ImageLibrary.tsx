@@ -1,0 +1,64 @@
+'use client';
+// /admin/images: uploads on top, the live library below, filtered by tag.
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useLiveImages } from '../client/useLiveImages';
+import { IMAGE_TAGS, type ImageTag } from '../images';
+import { ImageCard } from './ImageCard';
+import { UploadQueue } from './UploadQueue';
+
+export function ImageLibrary() {
+  const t = useTranslations('AdminImages');
+  const id = useId();
+  const [tag, setTag] = useState<ImageTag | null>(null);
+  const live = useLiveImages(tag);
+
+  return (
+    <div className="library">
+      <UploadQueue />
+      <section aria-labelledby={`${id}-library`} aria-busy={live.status === 'loading'}>
+        <div className="library__header">
+          <h2 id={`${id}-library`}>{t('libraryHeading')}</h2>
+          {live.status === 'ready' && <p className="field__hint">{t('count', { count: live.data.length })}</p>}
+        </div>
+        <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
+          {[null, ...IMAGE_TAGS].map((option) => (
+            <button key={option ?? 'all'} type="button" className="segmented__option" aria-pressed={tag === option} onClick={() => setTag(option)}>
+              {option ? t(`tags.${option}`) : t('all')}
+            </button>
+          ))}
+        </div>
+        {live.status === 'loading' && (
+          <p className="directory__status" role="status">
+            <span className="spinner" aria-hidden="true" /> {t('loading')}
+          </p>
+        )}
+        {live.status === 'error' && (
+          <div className="alert alert--error" role="alert">
+            <span className="alert__label" aria-hidden="true">!</span>
+            {t(`liveErrors.${live.error}`)}
+          </div>
+        )}
+        {live.status === 'ready' && (
+          <>
+            {live.reconnecting && (
+              <p className="field__hint" role="status">
+                <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
+              </p>
+            )}
+            {live.data.length === 0 ? (
+              <p className="empty-state">{tag ? t('emptyTag') : t('empty')}</p>
+            ) : (
+              <ul className="image-grid">
+                {live.data.map((image) => (
+                  // Keyed by content too: an edit elsewhere resets this card's form to the new values.
+                  <ImageCard key={`${image.id}-${image.updatedAt.getTime()}`} image={image} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

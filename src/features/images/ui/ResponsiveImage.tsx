@@ -1,0 +1,31 @@
+// An image of the library, served resized for the device (webp renditions from the app) with
+// its alt text in the page's language.
+import { useLocale } from 'next-intl';
+import type { ImageSummary } from '../image-library';
+
+export const RENDITIONS = [320, 640, 960, 1280, 1920] as const;
+
+export function renditionUrl(id: string, width: number): string {
+  return `/api/images/${encodeURIComponent(id)}?w=${width}`;
+}
+
+export function ResponsiveImage({ image, sizes, className }: { image: Pick<ImageSummary, 'id' | 'width' | 'height' | 'alt'>; sizes: string; className?: string }) {
+  const locale = useLocale() as 'en' | 'de';
+  // Never wider than the original; a small original is served as it is (the 320 rendition).
+  const fitting = RENDITIONS.filter((width) => width <= image.width);
+  const widths: readonly number[] = fitting.length ? fitting : [RENDITIONS[0]];
+  return (
+    // eslint-disable-next-line @next/next/no-img-element -- renditions come from our own resizing route
+    <img
+      className={className}
+      src={renditionUrl(image.id, widths[0]!)}
+      srcSet={widths.map((width) => `${renditionUrl(image.id, width)} ${width}w`).join(', ')}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={image.alt[locale] || image.alt.en || ''}
+      loading="lazy"
+      decoding="async"
+    />
+  );
+}
