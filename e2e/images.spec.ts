@@ -43,16 +43,18 @@ async function slowChunks(page: Page, sent: { offset: number; length: number }[]
 
 test('a 5 MB image is uploaded with pause and resume, and appears live in a second browser', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  const file = await largeJpeg('harbour-night.jpg');
+  // Unique names: the library is shared by the whole run (and by a retry).
+  const name = `harbour-night-${Date.now().toString(36)}.jpg`;
+  const file = await largeJpeg(name);
   await adminOn(page);
   const second = await (await browser.newContext()).newPage();
   await adminOn(second);
-  await expect(second.locator('.image-card', { hasText: 'harbour-night.jpg' })).toHaveCount(0);
+  await expect(second.locator('.image-card', { hasText: name })).toHaveCount(0);
 
   const sent: { offset: number; length: number }[] = [];
   await slowChunks(page, sent);
   await page.locator('input[type=file]').setInputFiles(file);
-  const item = page.locator('.queue__item', { hasText: 'harbour-night.jpg' });
+  const item = page.locator('.queue__item', { hasText: name });
   await expect.poll(() => sent.length).toBeGreaterThanOrEqual(2);
   await item.getByRole('button', { name: m.pause }).click();
   await expect(item.getByRole('status')).toHaveText(m.state.paused);
@@ -72,9 +74,9 @@ test('a 5 MB image is uploaded with pause and resume, and appears live in a seco
   expect(resumed.reduce((sum, chunk) => sum + chunk.length, 0)).toBe(statSync(file).size - resumed[0]!.offset);
 
   // The other browser sees it without reloading.
-  await expect(second.locator('.image-card', { hasText: 'harbour-night.jpg' })).toContainText('3000 × 2000 px', { timeout: 15_000 });
+  await expect(second.locator('.image-card', { hasText: name })).toContainText('3000 × 2000 px', { timeout: 15_000 });
   // And it is served resized.
-  const src = await second.locator('.image-card', { hasText: 'harbour-night.jpg' }).locator('img').getAttribute('src');
+  const src = await second.locator('.image-card', { hasText: name }).locator('img').getAttribute('src');
   const rendition = await second.request.get(src!);
   expect(rendition.headers()['content-type']).toBe('image/webp');
   await second.context().close();
@@ -82,7 +84,8 @@ test('a 5 MB image is uploaded with pause and resume, and appears live in a seco
 
 test('a cancelled upload leaves no file; edits and deletion reach the list', async ({ page }) => {
   test.setTimeout(120_000);
-  const file = await largeJpeg('cancel-me.jpg');
+  const name = `cancel-me-${Date.now().toString(36)}.jpg`;
+  const file = await largeJpeg(name);
   await adminOn(page);
   const cards = page.locator('.image-card');
   let location: string | null = null;
@@ -91,30 +94,31 @@ test('a cancelled upload leaves no file; edits and deletion reach the list', asy
   });
   await slowChunks(page, []);
   await page.locator('input[type=file]').setInputFiles(file);
-  const item = page.locator('.queue__item', { hasText: 'cancel-me.jpg' });
+  const item = page.locator('.queue__item', { hasText: name });
   await expect.poll(() => location).not.toBeNull();
   await item.getByRole('button', { name: m.cancel }).click();
   await expect(item.getByRole('status')).toHaveText(m.state.canceled);
   const head = await page.request.fetch(location!, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
   expect([404, 410]).toContain(head.status());
-  await expect(cards.filter({ hasText: 'cancel-me.jpg' })).toHaveCount(0);
+  await expect(cards.filter({ hasText: name })).toHaveCount(0);
 
   // A small image: tag it, give it alt texts, then delete it.
-  const small = join(folder, 'bar.png');
+  const barName = `bar-${Date.now().toString(36)}.png`;
+  const small = join(folder, barName);
   await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } }).png().toFile(small);
   await page.locator('input[type=file]').setInputFiles(small);
-  const card = cards.filter({ hasText: 'bar.png' });
+  const card = cards.filter({ hasText: barName });
   await expect(card).toHaveCount(1, { timeout: 30_000 });
   await card.getByLabel(m.altEn).fill('The VIP bar');
   await card.getByLabel(m.altDe).fill('Die VIP-Bar');
   await card.getByRole('checkbox', { name: m.tags.lounge }).check();
   await card.getByRole('button', { name: m.save }).click();
   await page.getByRole('button', { name: m.tags.lounge, exact: true }).click();
-  await expect(cards.filter({ hasText: 'bar.png' }).locator('img')).toHaveAttribute('alt', 'The VIP bar');
+  await expect(cards.filter({ hasText: barName }).locator('img')).toHaveAttribute('alt', 'The VIP bar');
   await page.getByRole('button', { name: m.all, exact: true }).click();
-  await cards.filter({ hasText: 'bar.png' }).getByRole('button', { name: m.delete }).click();
+  await cards.filter({ hasText: barName }).getByRole('button', { name: m.delete }).click();
   await page.getByRole('dialog').getByRole('button', { name: m.delete }).click();
-  await expect(cards.filter({ hasText: 'bar.png' })).toHaveCount(0);
+  await expect(cards.filter({ hasText: barName })).toHaveCount(0);
 });
 
 test('members cannot see, list, upload or delete images', async ({ page }) => {

@@ -52,12 +52,13 @@ export const xhrTransport: Transport = (request) => {
   return { response, abort: () => xhr.abort() };
 };
 
-export function fetchTransport(base = ''): Transport {
+/** `headers` are added to every request (a session cookie, when run outside a browser). */
+export function fetchTransport(base = '', headers: Record<string, string> = {}): Transport {
   return (request) => {
     const controller = new AbortController();
     const response = fetch(new URL(request.url, base || undefined), {
       method: request.method,
-      headers: request.headers,
+      headers: { ...headers, ...request.headers },
       body: request.body,
       signal: controller.signal,
       credentials: 'include',

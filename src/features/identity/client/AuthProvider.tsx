@@ -44,8 +44,8 @@ export interface AuthState {
   role: Role | null;
   auth: Auth | null;
   signOut: () => Promise<void>;
-  /** Resolves once the server session reflects the current sign-in. */
-  waitForSession: () => Promise<SessionOutcome>;
+  /** Resolves once the server session holds this account's sign-in (or could not be started). */
+  waitForSession: (uid: string) => Promise<SessionOutcome>;
 }
 
 /** How often the role is checked against the server while the page is open. */
@@ -70,20 +70,28 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loading, setLoading] = useState(true);
   const [unavailable, setUnavailable] = useState(false);
   const [user, setUser] = useState<SessionUser | null>(null);
-  const [session, setSessionState] = useState<SessionState>('none');
-  // Read by waitForSession, which callers hold from an earlier render.
-  const sessionRef = useRef<SessionState>('none');
-  const setSession = useCallback((next: SessionState) => {
-    sessionRef.current = next;
-    setSessionState(next);
-  }, []);
+  const [session, setSession] = useState<SessionState>('none');
   const [claimedRole, setClaimedRole] = useState<Role | null>(null);
-  const waiters = useRef(new Set<(outcome: SessionOutcome) => void>());
 
-  const settle = useCallback((outcome: SessionOutcome) => {
-    for (const resolve of waiters.current) resolve(outcome);
-    waiters.current.clear();
+  // One promise per account's sign-in: resolved when its POST /api/session has answered. A page
+  // that just signed someone in waits on it before navigating, so the next request carries the
+  // cookie. Cleared at sign-out, so a later sign-in never sees an old answer.
+  const pending = useRef<{ uid: string; promise: Promise<SessionOutcome>; resolve: (outcome: SessionOutcome) => void } | null>(null);
+  const sessionFor = useCallback((uid: string) => {
+    if (pending.current?.uid !== uid) {
+      let resolve!: (outcome: SessionOutcome) => void;
+      const promise = new Promise<SessionOutcome>((done) => (resolve = done));
+      pending.current = { uid, promise, resolve };
+    }
+    return pending.current;
   }, []);
+  const settle = useCallback((uid: string | null, outcome: SessionOutcome) => {
+    if (uid) sessionFor(uid).resolve(outcome);
+    else {
+      pending.current?.resolve(outcome);
+      pending.current = null;
+    }
+  }, [sessionFor]);
 
   useEffect(() => {
     let unsubscribe = () => {};
@@ -98,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
             setClaimedRole(null);
             setSession('none');
             setLoading(false);
-            settle('refused');
+            settle(null, 'refused');
             // Signed out here or elsewhere: end the server session this browser still holds.
             if (readSessionMarker()) {
               writeSessionMarker(null);
@@ -121,7 +129,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (!isFreshToken(token.issuedAtTime)) {
             if (readSessionMarker() === current.uid) {
               setSession('ready');
-              settle('ready');
+              settle(current.uid, 'ready');
             } else {
               // An old token may not start a session: get a new one, which calls back here.
               await current.getIdToken(true).catch(() => firebaseSignOut(instance));
@@ -134,6 +142,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (outcome === 'ready') {
             writeSessionMarker(current.uid);
             setSession('ready');
+            settle(current.uid, 'ready');
             if (previous !== current.uid) {
               await utils.invalidate();
               router.refresh();
@@ -141,13 +150,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           } else if (outcome === 'refused') {
             // The server will not have this account (disabled or revoked): sign out here too.
             setSession('failed');
-            settle(outcome);
+            settle(current.uid, outcome);
             await firebaseSignOut(instance);
             return;
           } else {
             setSession('failed');
           }
-          settle(outcome);
+          settle(current.uid, outcome);
         });
       })
       .catch((error: unknown) => {
@@ -200,14 +209,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     router.refresh();
   }, [auth, utils, router]);
 
-  const waitForSession = useCallback(
-    () =>
-      new Promise<SessionOutcome>((resolve) => {
-        if (sessionRef.current === 'ready' && auth?.currentUser && readSessionMarker() === auth.currentUser.uid) resolve('ready');
-        else waiters.current.add(resolve);
-      }),
-    [auth],
-  );
+  const waitForSession = useCallback((uid: string) => sessionFor(uid).promise, [sessionFor]);
 
   const value = useMemo<AuthState>(
     () => ({

@@ -34,7 +34,7 @@ export function ConfirmPanel() {
       return;
     }
     setStep({ kind: 'done' });
-    if (!(await finish(takeReturnPath() ?? localizedPath(locale, '/')))) setStep({ kind: 'failed', error: 'session' });
+    if (!(await finish(takeReturnPath() ?? localizedPath(locale, '/'), result.user.uid))) setStep({ kind: 'failed', error: 'session' });
   }
 
   useEffect(() => {

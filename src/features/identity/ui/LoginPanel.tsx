@@ -88,7 +88,7 @@ export function LoginPanel() {
       return;
     }
     setNotice({ kind: 'signedIn' });
-    if (!(await finish(returnTo))) setNotice({ kind: 'error', key: 'session' });
+    if (!(await finish(returnTo, result.user.uid))) setNotice({ kind: 'error', key: 'session' });
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {

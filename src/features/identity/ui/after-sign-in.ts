@@ -30,12 +30,12 @@ export function takeReturnPath(): string | null {
  * After Firebase signed someone in: waits until the server session exists (so the next page
  * renders signed in), then goes to `path`. False when the session could not be started.
  */
-export function useFinishSignIn(): (path: string) => Promise<boolean> {
+export function useFinishSignIn(): (path: string, uid: string) => Promise<boolean> {
   const router = useRouter();
   const { waitForSession } = useAuth();
   return useCallback(
-    async (path: string) => {
-      if ((await waitForSession()) !== 'ready') return false;
+    async (path: string, uid: string) => {
+      if ((await waitForSession(uid)) !== 'ready') return false;
       router.replace(path);
       router.refresh();
       return true;
