@@ -37,3 +37,14 @@ describe('upload data from strings', () => {
     expect(() => dataFromString('data_url', 'data:image/png;base64,ab-c')).toThrow("Invalid character '-' found: is it base64url encoded?");
   });
 });
+
+describe('files from strings', () => {
+  it('takes the content type from a data URL, or the one given', async () => {
+    const { fileFromString } = await import('./client/string-upload');
+    const fromDataUrl = fileFromString('data:image/png;base64,iVBORw0KGgo=', 'data_url', 'a.png');
+    expect(fromDataUrl.type).toBe('image/png');
+    expect(new Uint8Array(await fromDataUrl.arrayBuffer()).slice(0, 4)).toEqual(new Uint8Array([0x89, 0x50, 0x4e, 0x47]));
+    expect(fileFromString('aGVsbG8', 'base64', 'a.txt', 'text/plain').type).toBe('text/plain');
+    expect(() => fileFromString('P_8', 'base64', 'x')).toThrow("Invalid character '_' found: is it base64url encoded?");
+  });
+});

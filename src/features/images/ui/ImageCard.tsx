@@ -55,6 +55,18 @@ export function ImageCard({ image }: { image: ImageSummary }) {
           {t('dimensions', { width: image.width, height: image.height })} · {format.number(image.file.size / 1024, { maximumFractionDigits: 0 })} KB ·{' '}
           {image.file.contentType.replace('image/', '').toUpperCase()}
         </p>
+        <details className="image-card__details">
+          <summary>{t('fileDetails')}</summary>
+          {/* The specification's file-metadata fields, by their names. */}
+          <dl className="facts facts--small">
+            {(['bucket', 'fullPath', 'name', 'size', 'contentType', 'timeCreated', 'updated', 'md5Hash', 'generation', 'metageneration', 'cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const).map((field) => (
+              <Fact key={field} name={field} value={image.file[field]} />
+            ))}
+            {Object.entries(image.file.customMetadata).map(([key, value]) => (
+              <Fact key={key} name={`customMetadata.${key}`} value={value} />
+            ))}
+          </dl>
+        </details>
         <form className="form" onSubmit={save}>
           <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} onChange={(en) => setAlt({ ...alt, en })} />
           <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} onChange={(de) => setAlt({ ...alt, de })} />
@@ -106,5 +118,16 @@ export function ImageCard({ image }: { image: ImageSummary }) {
         </form>
       </div>
     </li>
+  );
+}
+
+function Fact({ name, value }: { name: string; value: string | number | null }) {
+  return (
+    <>
+      <dt>
+        <code>{name}</code>
+      </dt>
+      <dd>{value === null || value === '' ? '–' : String(value)}</dd>
+    </>
   );
 }

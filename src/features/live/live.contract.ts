@@ -1,0 +1,44 @@
+// The contract every live-read adapter keeps, shown on the image library's feed: the current
+// result at once, each later write soon after, nothing after unsubscribing.
+import { describe, expect, it } from 'vitest';
+
+export interface LiveHarness {
+  /** Subscribes to the image feed; calls back with the ids in feed order. */
+  subscribe(onData: (ids: string[]) => void, onError: (error: unknown) => void): () => void;
+  /** Writes an image document (through the server's documents port). */
+  write(id: string, createdAt: Date): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+export function liveContract(name: string, open: () => Promise<LiveHarness>) {
+  describe(`live feed contract: ${name}`, () => {
+    it('delivers the current result, then each change, and stops after unsubscribing', async () => {
+      const live = await open();
+      await live.write('older', new Date('2026-01-01T00:00:00Z'));
+      const seen: string[][] = [];
+      const errors: unknown[] = [];
+      const stop = live.subscribe((ids) => seen.push(ids), (error) => errors.push(error));
+      await until(() => seen.some((ids) => ids.includes('older')), 'the current result');
+
+      await live.write('newer', new Date('2026-02-01T00:00:00Z'));
+      await until(() => seen.at(-1)?.join() === 'newer,older', 'the new image first');
+      await live.remove('older');
+      await until(() => seen.at(-1)?.join() === 'newer', 'the removal');
+
+      stop();
+      const count = seen.length;
+      await live.write('after', new Date('2026-03-01T00:00:00Z'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(seen.length).toBe(count);
+      expect(errors).toEqual([]);
+    });
+  });
+}
