@@ -108,15 +108,15 @@ test('in-page links scroll smoothly over about 300 ms', async ({ page }) => {
   await expect(page).toHaveURL(/#membership$/);
 });
 
-test('the admin user screens on a phone and a desktop, in both languages', async ({ page, context, baseURL }, testInfo) => {
+test('the admin screens on a phone and a desktop, in both languages', async ({ page, context, baseURL }, testInfo) => {
   const admin = demoAccount('admin');
   await serverSession(context, baseURL!, admin.email, admin.password);
   for (const viewport of VIEWPORTS) {
     for (const locale of TEST_LOCALES) {
       await page.setViewportSize(viewport);
-      for (const [path, label] of [['/admin/users', 'admin-users'], ['/admin/users/demo-member', 'admin-user']] as const) {
-        await page.goto(localized(locale, path), { waitUntil: 'networkidle' });
-        await expect(page.locator('table, .account').first()).toBeVisible();
+      for (const [path, label] of [['/admin/users', 'admin-users'], ['/admin/users/demo-member', 'admin-user'], ['/admin/images', 'admin-images']] as const) {
+        await page.goto(localized(locale, path));
+        await expect(page.locator('table, .account, .library .empty-state, .library .image-grid').first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
