@@ -140,3 +140,19 @@ test('members cannot see, list, upload or delete images', async ({ page }) => {
   });
   expect(upload.status()).toBe(403);
 });
+
+test('the live list comes back by itself after a dropped connection', async ({ page }) => {
+  test.setTimeout(90_000);
+  let attempts = 0;
+  // The first connection of the live list fails as on a flaky network; later ones go through.
+  await page.route('**/api/trpc/images.live**', (route) => (attempts++ === 0 ? route.abort('connectionreset') : route.continue()));
+  await adminOn(page);
+  await expect(page.locator('.library .image-grid, .library .empty-state').first()).toBeVisible({ timeout: 30_000 });
+  expect(attempts).toBeGreaterThanOrEqual(2);
+  // Changes still arrive over the new connection.
+  const name = `after-reconnect-${Date.now().toString(36)}.png`;
+  const file = join(folder, name);
+  await sharp({ create: { width: 320, height: 240, channels: 3, background: '#775533' } }).png().toFile(file);
+  await page.locator('input[type=file]').setInputFiles(file);
+  await expect(page.locator('.image-card', { hasText: name })).toHaveCount(1, { timeout: 30_000 });
+});
