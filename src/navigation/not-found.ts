@@ -1,6 +1,5 @@
 // Where the proxy sends URLs that match no route of the route table.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@/i18n/routing';
-import { matchRoute } from './routes';
 
 export const NOT_FOUND_SEGMENT = 'page-not-found';
 export const NOT_FOUND_PATH_PARAM = 'path';
@@ -10,9 +9,4 @@ export function splitLocale(pathname: string): { locale: Locale; path: string } 
   const [, first, ...rest] = pathname.split('/');
   if (isLocale(first)) return { locale: first, path: `/${rest.join('/')}`.replace(/\/+$/, '') || '/' };
   return { locale: DEFAULT_LOCALE, path: pathname.replace(/\/+$/, '') || '/' };
-}
-
-// Kept for callers that only need to know whether a path exists.
-export function isKnownPath(path: string): boolean {
-  return matchRoute(path) !== undefined;
 }

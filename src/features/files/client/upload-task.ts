@@ -1,7 +1,7 @@
 // An upload as the person sees it: state, bytes sent of the total, pause, resume, cancel. The
 // states follow ../upload-state.ts; the embedded backend's transfer speaks tus 1.0 to
 // /api/uploads with the specification's chunk sizes and retries (../upload-policy.ts).
-import { externalUploadState, isFinalUploadState, nextUploadState, type UploadEvent, type UploadInternalState, type UploadState } from '../upload-state';
+import { externalUploadState, nextUploadState, type UploadEvent, type UploadInternalState, type UploadState } from '../upload-state';
 import {
   chunkSizeAfterFailure,
   FIRST_CHUNK,
@@ -287,9 +287,3 @@ export class TusUploadTask implements UploadTask {
     this.settle.reject(new UploadFailed(code));
   }
 }
-
-export function isUploadOver(snapshot: UploadSnapshot): boolean {
-  return snapshot.state === 'success' || snapshot.state === 'canceled' || snapshot.state === 'error';
-}
-
-export { isFinalUploadState };
