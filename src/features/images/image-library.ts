@@ -8,10 +8,7 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
-import { AltTexts, IMAGE_TAGS, Images, type ImageDocument } from './images';
-
-/** The library is shown whole; this bounds a page of it. */
-export const LIBRARY_LIMIT = 500;
+import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument } from './images';
 
 export interface ImagePorts {
   documents: Documents;

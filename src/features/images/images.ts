@@ -11,6 +11,9 @@ export type ImageTag = (typeof IMAGE_TAGS)[number];
 
 export const ALT_MAX = 300;
 
+/** The library is shown whole, newest first; this bounds it (both backends' live reads use it). */
+export const LIBRARY_LIMIT = 500;
+
 export const StoredFileMetadata = z.object({
   bucket: z.string(),
   generation: z.string(),

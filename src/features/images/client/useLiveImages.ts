@@ -8,7 +8,7 @@ import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
 import { firebaseApp, webConfig } from '@/features/identity/client/firebase-web';
 import type { ImageSummary } from '../image-library';
-import type { ImageTag } from '../images';
+import { LIBRARY_LIMIT, type ImageTag } from '../images';
 
 export type LiveError = 'unauthorized' | 'forbidden' | 'unavailable';
 
@@ -16,8 +16,6 @@ export type LiveState<T> =
   | { status: 'loading' }
   | { status: 'ready'; data: T; reconnecting: boolean }
   | { status: 'error'; error: LiveError };
-
-const LIMIT = 500;
 
 function liveError(error: unknown): LiveError {
   const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : (error as { code?: string })?.code;
@@ -54,7 +52,7 @@ export function useLiveImages(tag: ImageTag | null): LiveState<ImageSummary[]> {
     setFirebaseState({ status: 'loading' });
     void firebaseApp().then((app) => {
       if (cancelled) return;
-      const constraints: QueryConstraint[] = [orderBy('createdAt', 'desc'), limit(LIMIT)];
+      const constraints: QueryConstraint[] = [orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT)];
       if (tag) constraints.unshift(where('tags', 'array-contains', tag));
       stop = onSnapshot(
         query(collection(getFirestore(app), 'images'), ...constraints),
