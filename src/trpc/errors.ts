@@ -8,9 +8,9 @@ export function useApiErrorMessage(): (error: unknown) => string {
   const t = useTranslations('Errors');
   return (error: unknown) => {
     if (error instanceof TRPCClientError) {
-      const data = error.data as { code?: string; reason?: string | null } | undefined;
+      const data = error.data as { code?: string; reason?: string | null; reasonParams?: Record<string, string> | null } | undefined;
       const reason = `reasons.${data?.reason}` as 'reasons.userNotFound';
-      if (data?.reason && t.has(reason)) return t(reason);
+      if (data?.reason && t.has(reason)) return t(reason, data.reasonParams ?? {});
       if (data?.code === 'UNAUTHORIZED') return t('unauthorized');
       if (data?.code === 'FORBIDDEN') return t('forbidden');
       if (!data) return t('network');

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
+import { prefixTerms } from '@/server/documents/search-terms';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';
 
@@ -22,13 +23,6 @@ export type UserDocument = z.infer<typeof UserDocument>;
 
 export const Users = defineCollection('users', UserDocument);
 
-const MAX_PREFIX = 24;
-
-/** A search query in the form the terms are stored: its first word, lower-cased. */
-export function searchTermOf(query: string): string {
-  return (query.trim().toLowerCase().split(/\s+/)[0] ?? '').slice(0, MAX_PREFIX);
-}
-
 /**
  * Every prefix of every word of the name and of the e-mail address (whole, local part, and its
  * pieces), so `array-contains` finds "ada", "lovelace" or "ada.lo" on both backends.
@@ -41,9 +35,7 @@ export function searchTermsFor(email: string | null, displayName: string | null)
     for (const piece of address.split(/[@._+-]+/)) if (piece) words.add(piece);
   }
   for (const word of (displayName ?? '').toLowerCase().split(/[\s,.-]+/)) if (word) words.add(word);
-  const terms = new Set<string>();
-  for (const word of words) for (let length = 1; length <= Math.min(word.length, MAX_PREFIX); length++) terms.add(word.slice(0, length));
-  return [...terms];
+  return prefixTerms(words);
 }
 
 /** Creates the user's document on first sign-in, refreshes profile fields after; returns it. */

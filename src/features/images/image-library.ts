@@ -8,6 +8,8 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
+import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument } from './images';
 
 export interface ImagePorts {
@@ -95,6 +97,7 @@ export async function updateImage(documents: Documents, input: z.infer<typeof Im
   const ref = documents.collection(Images).doc(input.id);
   await documents.runTransaction(async (tx) => {
     if (!(await tx.get(ref)).exists) throw new DomainError('not-found', 'imageNotFound');
+    if (input.alt) await refreshCovers(tx, documents, input.id, input.alt);
     tx.update(ref, {
       ...(input.alt ? { alt: input.alt } : {}),
       ...(input.tags ? { tags: [...new Set(input.tags)] } : {}),
@@ -105,12 +108,17 @@ export async function updateImage(documents: Documents, input: z.infer<typeof Im
 
 export const ImageIdInput = z.object({ id: z.string().min(1).max(128) });
 
-/** Removes the image from the library, then its file. */
-export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>, id: string): Promise<void> {
+/**
+ * Removes the image from the library, then its file. Refused while an event shows it as its
+ * cover, naming that event (in the caller's language) so the admin knows where to change it.
+ */
+export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>, id: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = ports.documents.collection(Images).doc(id);
   const path = await ports.documents.runTransaction(async (tx) => {
     const image = await tx.get(ref);
     if (!image.data) throw new DomainError('not-found', 'imageNotFound');
+    const holder = await eventUsingCover(tx, ports.documents, id);
+    if (holder) throw new DomainError('conflict', 'imageIsCover', { event: holder.title[locale] || holder.title.en });
     tx.delete(ref);
     return image.data.file.fullPath;
   });

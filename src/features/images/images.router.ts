@@ -23,5 +23,5 @@ export const imagesRouter = router({
       addImage({ documents: ctx.documents, files: ctx.files(), uploads: ctx.uploads(), probe: ctx.probe }, ctx.identity.uid, input),
     ),
   update: admin.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input)),
-  remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, input.id)),
+  remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, input.id, ctx.locale)),
 });

@@ -13,11 +13,20 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
     expect(subscriptions.sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
   });
 
-  it.each(LIVE_FEEDS)('$procedure: the procedure and the rules allow the same roles', (feed) => {
+  it.each(LIVE_FEEDS.filter((feed) => feed.access !== 'public'))('$procedure: the procedure and the rules allow the same roles', (feed) => {
     expect(procedures[feed.procedure]?._def.meta?.access).toEqual(feed.access);
     const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if hasRole\\(\\[([^\\]]*)\\]\\);\\s*\\}`).exec(rules);
     expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
-    expect(block![1]!.split(',').map((role) => role.trim().replace(/'/g, ''))).toEqual([...feed.access]);
+    expect(block![1]!.split(',').map((role) => role.trim().replace(/'/g, ''))).toEqual([...(feed.access as readonly string[])]);
+  });
+
+  it.each(LIVE_FEEDS.filter((feed) => feed.access === 'public'))('$procedure: public, and the rules show only the visible documents', (feed) => {
+    expect(procedures[feed.procedure]?._def.meta?.access).toBe('public');
+    expect(feed.visibleWhen, 'a public feed says which documents are visible').toBeDefined();
+    const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if resource\\.data\\.(\\w+) in \\[([^\\]]*)\\];\\s*\\}`).exec(rules);
+    expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
+    expect(block![1]).toBe(feed.visibleWhen!.field);
+    expect(block![2]!.split(',').map((value) => value.trim().replace(/'/g, ''))).toEqual([...feed.visibleWhen!.values]);
   });
 
   it('allows no writes from browsers and denies everything else', () => {

@@ -2,12 +2,19 @@
 // collection and who may read it, enforced by the tRPC procedure (embedded backend) and by
 // firebase/firestore.rules (Firebase backend).
 import type { Role } from '@/features/identity/roles';
+import { PUBLIC_STATUSES } from '@/features/events/events';
 
 export interface LiveFeed {
   /** The tRPC subscription that serves it in the embedded backend. */
   procedure: string;
   collection: string;
-  access: readonly Role[];
+  /** Everyone, or the roles that may read it. */
+  access: 'public' | readonly Role[];
+  /** Only documents whose field holds one of these values may be read (the rules say the same). */
+  visibleWhen?: { field: string; values: readonly string[] };
 }
 
-export const LIVE_FEEDS: readonly LiveFeed[] = [{ procedure: 'images.live', collection: 'images', access: ['admin'] }];
+export const LIVE_FEEDS: readonly LiveFeed[] = [
+  { procedure: 'images.live', collection: 'images', access: ['admin'] },
+  { procedure: 'events.live', collection: 'events', access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
+];

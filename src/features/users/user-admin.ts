@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
-import { searchTermOf, Users, type UserDocument } from '@/features/identity/users';
+import { Users, type UserDocument } from '@/features/identity/users';
+import { searchTermOf } from '@/server/documents/search-terms';
 import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';

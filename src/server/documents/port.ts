@@ -60,7 +60,7 @@ export function isServerTimestamp(value: unknown): value is ServerTimestamp {
 }
 
 /** Write data: any Date field may instead be the server timestamp. */
-export type WriteData<T> = { [K in keyof T]: Exclude<T[K], undefined> extends Date ? T[K] | ServerTimestamp : T[K] };
+export type WriteData<T> = { [K in keyof T]: [Exclude<T[K], undefined | null>] extends [Date] ? T[K] | ServerTimestamp : T[K] };
 /** Update data: top-level fields or dotted paths into maps. */
 export type UpdateData<T> = Partial<WriteData<T>> & Record<string, unknown>;
 

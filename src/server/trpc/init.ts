@@ -41,6 +41,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
             : null) satisfies WireIssue[] | null,
         /** Which localized message explains a domain refusal (Errors.reasons.<reason>). */
         reason: cause instanceof DomainError ? cause.reason : null,
+        reasonParams: cause instanceof DomainError ? cause.params : null,
       },
     };
   },

@@ -4,12 +4,14 @@ import { healthRouter } from '@/features/health/health.router';
 import { identityRouter } from '@/features/identity/identity.router';
 import { usersRouter } from '@/features/users/users.router';
 import { imagesRouter } from '@/features/images/images.router';
+import { eventsRouter } from '@/features/events/events.router';
 
 export const appRouter = router({
   health: healthRouter,
   identity: identityRouter,
   users: usersRouter,
   images: imagesRouter,
+  events: eventsRouter,
 });
 
 export type AppRouter = typeof appRouter;

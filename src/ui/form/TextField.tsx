@@ -14,9 +14,14 @@ export interface TextFieldProps {
   inputMode?: 'email' | 'numeric' | 'search' | 'text';
   hint?: string;
   error?: string;
+  maxLength?: number;
+  min?: number | string;
+  max?: number | string;
+  step?: number | string;
+  required?: boolean;
 }
 
-export function TextField({ id, name, label, value, onChange, type = 'text', autoComplete, inputMode, hint, error }: TextFieldProps) {
+export function TextField({ id, name, label, value, onChange, type = 'text', autoComplete, inputMode, hint, error, maxLength, min, max, step, required }: TextFieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
@@ -33,6 +38,11 @@ export function TextField({ id, name, label, value, onChange, type = 'text', aut
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        maxLength={maxLength}
+        min={min}
+        max={max}
+        step={step}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}

@@ -9,7 +9,18 @@ export function renditionUrl(id: string, width: number): string {
   return `/api/images/${encodeURIComponent(id)}?w=${width}`;
 }
 
-export function ResponsiveImage({ image, sizes, className }: { image: Pick<ImageSummary, 'id' | 'width' | 'height' | 'alt'>; sizes: string; className?: string }) {
+export function ResponsiveImage({
+  image,
+  sizes,
+  className,
+  priority = false,
+}: {
+  image: Pick<ImageSummary, 'id' | 'width' | 'height' | 'alt'>;
+  sizes: string;
+  className?: string;
+  /** The page's main image: loaded at once instead of when scrolled near. */
+  priority?: boolean;
+}) {
   const locale = useLocale() as 'en' | 'de';
   // Never wider than the original; a small original is served as it is (the 320 rendition).
   const fitting = RENDITIONS.filter((width) => width <= image.width);
@@ -24,7 +35,8 @@ export function ResponsiveImage({ image, sizes, className }: { image: Pick<Image
       width={image.width}
       height={image.height}
       alt={image.alt[locale] || image.alt.en || ''}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   );

@@ -1,5 +1,34 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /admin/events: the programme and its editor (admins only).
+import { Suspense } from 'react';
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { guardPage } from '@/features/identity/guard';
+import { AdminEvents } from '@/features/events/ui/AdminEvents';
 
-const page = sectionPage('adminEvents');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return { ...(await pageMetadata(await localeFrom(params), 'adminEvents')), robots: { index: false } };
+}
+
+export default async function AdminEventsPage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const { denied } = await guardPage('adminEvents', locale, '/admin/events');
+  if (denied) return denied;
+  const t = await getTranslations({ locale, namespace: 'Pages.adminEvents' });
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('description')} />
+      <Suspense
+        fallback={
+          <p className="directory__status" role="status">
+            <span className="spinner" aria-hidden="true" />
+          </p>
+        }
+      >
+        <AdminEvents />
+      </Suspense>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { DomainError } from '@/server/domain-error';
+import { Images, type ImageDocument } from '@/features/images/images';
+import { removeImage, updateImage } from '@/features/images/image-library';
+import type { Files } from '@/server/files/port';
+import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
+import { findEventBySlug, listPublicEvents, nextEvents, programmeOf, sitemapEvents } from './event-catalogue';
+import type { EventInput } from './event-input';
+
+function form(overrides: Partial<EventInput> = {}): EventInput {
+  return {
+    slug: '',
+    title: { en: 'Harbour Lights', de: 'Hafenlichter' },
+    summary: { en: 'A night by the water.', de: 'Eine Nacht am Wasser.' },
+    description: { en: 'Music **all night**.', de: 'Musik **die ganze Nacht**.' },
+    doorsAt: '2030-06-05T20:00',
+    startsAt: '2030-06-05T21:00',
+    endsAt: '2030-06-06T03:00',
+    venue: { name: 'Nordlicht', address: 'Kaistraße 7, 12345 Musterstadt' },
+    capacity: 300,
+    drinkAllowance: 2,
+    coverImageId: null,
+    ...overrides,
+  };
+}
+
+async function refusal(work: Promise<unknown>): Promise<DomainError> {
+  const error = await work.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
+}
+
+const image: ImageDocument = {
+  file: {
+    bucket: 'local',
+    generation: '1',
+    metageneration: '1',
+    fullPath: 'images/a.png',
+    name: 'a.png',
+    size: 10,
+    timeCreated: '2030-01-01T00:00:00Z',
+    updated: '2030-01-01T00:00:00Z',
+    md5Hash: 'x',
+    cacheControl: null,
+    contentDisposition: null,
+    contentEncoding: null,
+    contentLanguage: null,
+    contentType: 'image/png',
+    customMetadata: {},
+  },
+  url: 'http://localhost/a.png',
+  width: 1600,
+  height: 900,
+  alt: { en: 'The stage', de: 'Die Bühne' },
+  tags: ['cover'],
+  uploaderUid: 'admin',
+  createdAt: new Date('2030-01-01'),
+  updatedAt: new Date('2030-01-01'),
+};
+
+const noFiles = { delete: async () => {} } as unknown as Files;
+
+describe('event administration', () => {
+  let documents: SqliteDocuments;
+  beforeEach(() => {
+    documents = new SqliteDocuments(':memory:');
+  });
+
+  it('creates a draft with a slug made from the English title and times read at the venue (Berlin)', async () => {
+    const saved = await createEvent(documents, 'admin', form());
+    expect(saved.slug).toBe('harbour-lights');
+    const event = await getEventForAdmin(documents, saved.id);
+    expect(event.status).toBe('draft');
+    // 21:00 in Berlin in June is 19:00 UTC (summer time).
+    expect(event.startsAt.toISOString()).toBe('2030-06-05T19:00:00.000Z');
+    expect(event.doorsAt.toISOString()).toBe('2030-06-05T18:00:00.000Z');
+    expect(event.updatedBy).toBe('admin');
+  });
+
+  it('numbers generated slugs that are taken, but refuses a taken slug asked for, naming its event', async () => {
+    await createEvent(documents, 'admin', form());
+    expect((await createEvent(documents, 'admin', form())).slug).toBe('harbour-lights-2');
+    const error = await refusal(createEvent(documents, 'admin', form({ slug: 'harbour-lights' })));
+    expect(error.reason).toBe('slugTaken');
+    expect(error.params).toEqual({ slug: 'harbour-lights', event: 'Harbour Lights' });
+  });
+
+  it('refuses bad input without writing anything', async () => {
+    await expect(createEvent(documents, 'admin', form({ slug: 'Not A Slug!' }))).rejects.toThrow();
+    await expect(createEvent(documents, 'admin', form({ title: { en: '', de: 'x' } }))).rejects.toThrow();
+    expect((await refusal(createEvent(documents, 'admin', form({ endsAt: '2030-06-05T20:00' })))).reason).toBe('endBeforeStart');
+    expect((await refusal(createEvent(documents, 'admin', form({ doorsAt: '2030-06-05T22:00' })))).reason).toBe('doorsAfterStart');
+    expect((await refusal(createEvent(documents, 'admin', form({ coverImageId: 'missing' })))).reason).toBe('coverNotFound');
+    expect((await listEventsForAdmin(documents, { filter: 'all' })).events).toEqual([]);
+  });
+
+  it('keeps a former slug pointing at the event, so the old address can redirect', async () => {
+    const saved = await createEvent(documents, 'admin', form());
+    await changeEventStatus(documents, 'admin', saved.id, 'publish');
+    await updateEvent(documents, 'admin', saved.id, form({ slug: 'harbour-lights-summer' }));
+    expect(await findEventBySlug(documents, 'harbour-lights')).toEqual({ kind: 'moved', slug: 'harbour-lights-summer' });
+    expect(await findEventBySlug(documents, 'harbour-lights-summer')).toMatchObject({ kind: 'event', event: { id: saved.id } });
+    // Another event can't take the old address, and going back to it works.
+    expect((await refusal(createEvent(documents, 'admin', form({ slug: 'harbour-lights' })))).reason).toBe('slugTaken');
+    await updateEvent(documents, 'admin', saved.id, form({ slug: 'harbour-lights' }));
+    const event = await getEventForAdmin(documents, saved.id);
+    expect(event.slug).toBe('harbour-lights');
+    expect(event.previousSlugs).toEqual(['harbour-lights-summer']);
+    expect(await findEventBySlug(documents, 'harbour-lights-summer')).toEqual({ kind: 'moved', slug: 'harbour-lights' });
+  });
+
+  it('shows drafts to nobody, cancelled events with their page, and publishes, unpublishes and cancels', async () => {
+    const saved = await createEvent(documents, 'admin', form());
+    expect(await findEventBySlug(documents, saved.slug)).toEqual({ kind: 'missing' });
+    expect(await changeEventStatus(documents, 'admin', saved.id, 'publish')).toBe('published');
+    expect((await getEventForAdmin(documents, saved.id)).publishedAt).toBeInstanceOf(Date);
+    expect(await changeEventStatus(documents, 'admin', saved.id, 'cancel')).toBe('cancelled');
+    expect(await findEventBySlug(documents, saved.slug)).toMatchObject({ kind: 'event', event: { status: 'cancelled' } });
+    expect(await changeEventStatus(documents, 'admin', saved.id, 'unpublish')).toBe('draft');
+    expect((await refusal(changeEventStatus(documents, 'admin', saved.id, 'cancel'))).reason).toBe('eventStatusChange');
+    expect(await findEventBySlug(documents, saved.slug)).toEqual({ kind: 'missing' });
+    expect(await findEventBySlug(documents, 'no-such-event')).toEqual({ kind: 'missing' });
+    expect(await findEventBySlug(documents, '../../etc')).toEqual({ kind: 'missing' });
+  });
+
+  it('duplicates an event as a draft under the next free slug', async () => {
+    const saved = await createEvent(documents, 'admin', form());
+    await changeEventStatus(documents, 'admin', saved.id, 'publish');
+    const copy = await duplicateEvent(documents, 'admin', saved.id);
+    expect(copy.slug).toBe('harbour-lights-2');
+    const event = await getEventForAdmin(documents, copy.id);
+    expect(event).toMatchObject({ status: 'draft', title: { en: 'Harbour Lights' }, publishedAt: null, previousSlugs: [] });
+  });
+
+  it('filters the admin list and finds events by the start of a word in either language', async () => {
+    const now = new Date('2030-06-10T12:00:00Z');
+    const past = await createEvent(documents, 'admin', form());
+    const future = await createEvent(documents, 'admin', form({ title: { en: 'Winter Ball', de: 'Winterball' }, doorsAt: '2030-12-05T20:00', startsAt: '2030-12-05T21:00', endsAt: '2030-12-06T02:00' }));
+    const draft = await createEvent(documents, 'admin', form({ title: { en: 'Quiet Draft', de: 'Stiller Entwurf' } }));
+    await changeEventStatus(documents, 'admin', past.id, 'publish');
+    await changeEventStatus(documents, 'admin', future.id, 'publish');
+    const ids = async (input: Parameters<typeof listEventsForAdmin>[1]) => (await listEventsForAdmin(documents, input, now)).events.map((event) => event.id);
+    expect(await ids({ filter: 'upcoming' })).toEqual([future.id]);
+    expect(await ids({ filter: 'past' })).toEqual([past.id]);
+    expect(await ids({ filter: 'drafts' })).toEqual([draft.id]);
+    expect(await ids({ filter: 'cancelled' })).toEqual([]);
+    expect(await ids({ filter: 'all', search: 'hafen' })).toEqual([past.id]);
+    expect(await ids({ filter: 'all', search: 'Stil' })).toEqual([draft.id]);
+    expect(await ids({ filter: 'upcoming', search: 'harbour' })).toEqual([]);
+  });
+
+  it('lists the public programme upcoming first (soonest first), then past (latest first), without drafts', async () => {
+    const now = new Date('2030-06-10T12:00:00Z');
+    const times = (day: number) => {
+      const date = `2030-06-${String(day).padStart(2, '0')}`;
+      return { doorsAt: `${date}T20:00`, startsAt: `${date}T21:00`, endsAt: `${date}T23:00` };
+    };
+    const made = [];
+    for (const day of [12, 3, 20, 7]) {
+      const saved = await createEvent(documents, 'admin', form({ ...times(day), title: { en: `Night ${day}`, de: `Nacht ${day}` } }));
+      await changeEventStatus(documents, 'admin', saved.id, 'publish');
+      made.push(saved);
+    }
+    await createEvent(documents, 'admin', form(times(15)));
+    const programme = programmeOf(await listPublicEvents(documents), now);
+    expect(programme.upcoming.map((event) => event.title.en)).toEqual(['Night 12', 'Night 20']);
+    expect(programme.past.map((event) => event.title.en)).toEqual(['Night 7', 'Night 3']);
+    expect((await nextEvents(documents, 1, now)).map((event) => event.title.en)).toEqual(['Night 12']);
+    expect((await sitemapEvents(documents)).map((event) => event.slug).sort()).toEqual(made.map((event) => event.slug).sort());
+    expect(programme.upcoming[0]).not.toHaveProperty('drinkAllowance');
+  });
+
+  it('refuses to delete an image that is a cover, naming the event in the caller’s language', async () => {
+    await documents.collection(Images).doc('img1').set(image);
+    const saved = await createEvent(documents, 'admin', form({ coverImageId: 'img1' }));
+    expect((await getEventForAdmin(documents, saved.id)).cover).toEqual({ imageId: 'img1', width: 1600, height: 900, alt: image.alt });
+    const error = await refusal(removeImage({ documents, files: noFiles }, 'img1', 'de'));
+    expect(error).toMatchObject({ reason: 'imageIsCover', kind: 'conflict', params: { event: 'Hafenlichter' } });
+    expect((await documents.collection(Images).doc('img1').get()).exists).toBe(true);
+    // Alt texts edited in the library reach the cover; once the cover changes, deleting works.
+    await updateImage(documents, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+    expect((await getEventForAdmin(documents, saved.id)).cover?.alt.en).toBe('Stage at night');
+    await updateEvent(documents, 'admin', saved.id, form({ coverImageId: null }));
+    await removeImage({ documents, files: noFiles }, 'img1', 'de');
+    expect((await documents.collection(Images).doc('img1').get()).exists).toBe(false);
+  });
+
+  it('refuses a members-only lounge image as a public cover', async () => {
+    await documents.collection(Images).doc('lounge1').set({ ...image, tags: ['lounge'] });
+    expect((await refusal(createEvent(documents, 'admin', form({ coverImageId: 'lounge1' })))).reason).toBe('coverMembersOnly');
+  });
+});

@@ -1,0 +1,262 @@
+// Running the programme: list and find events, create and edit them (slugs kept unique, former
+// slugs kept for redirects), publish, unpublish, cancel and duplicate. Plain functions over the
+// documents port; every check and write of one change happens in one transaction.
+import { z } from 'zod';
+import { LOCALES } from '@/i18n/routing';
+import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot, type Transaction } from '@/server/documents/port';
+import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
+import { DomainError } from '@/server/domain-error';
+import { Images } from '@/features/images/images';
+import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
+import { slugCandidates, slugify } from './slug';
+import {
+  ADMIN_PAGE_SIZE,
+  AdminEventListInput,
+  EventInput,
+  eventTimesProblem,
+  type AdminEventFilter,
+  type EventStatusAction,
+} from './event-input';
+import { wallTimeToDate } from './venue-time';
+
+/** How many numbered slugs are tried before giving up (`party`, `party-2`, …). */
+const SLUG_ATTEMPTS = 50;
+
+export interface AdminEventPage {
+  events: EventSummary[];
+  nextCursor: string | null;
+}
+
+function filteredQuery(documents: Documents, filter: AdminEventFilter, now: Date): Query<EventDocument> {
+  const events = documents.collection(Events);
+  switch (filter) {
+    case 'upcoming':
+      return events.where('status', '==', 'published').where('endsAt', '>=', now).orderBy('endsAt', 'asc');
+    case 'past':
+      return events.where('status', '==', 'published').where('endsAt', '<', now).orderBy('endsAt', 'desc');
+    case 'drafts':
+      return events.where('status', '==', 'draft').orderBy('startsAt', 'asc');
+    case 'cancelled':
+      return events.where('status', '==', 'cancelled').orderBy('startsAt', 'desc');
+    case 'all':
+      return events.orderBy('startsAt', 'desc');
+  }
+}
+
+export async function listEventsForAdmin(documents: Documents, raw: AdminEventListInput, now = new Date()): Promise<AdminEventPage> {
+  const input = AdminEventListInput.parse(raw);
+  let query = filteredQuery(documents, input.filter, now);
+  const term = searchTermOf(input.search);
+  if (term) query = query.where('searchTerms', 'array-contains', term);
+  if (input.cursor) {
+    const last = await documents.collection(Events).doc(input.cursor).get();
+    if (last.exists) query = query.startAfter(last as QueryDocumentSnapshot<EventDocument>);
+  }
+  const page = await query.limit(ADMIN_PAGE_SIZE + 1).get();
+  const shown = page.slice(0, ADMIN_PAGE_SIZE);
+  return { events: shown.map(eventSummary), nextCursor: page.length > ADMIN_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null };
+}
+
+export async function getEventForAdmin(documents: Documents, id: string): Promise<EventSummary> {
+  const snapshot = await documents.collection(Events).doc(id).get();
+  if (!snapshot.data) throw new DomainError('not-found', 'eventNotFound');
+  return eventSummary({ id: snapshot.id, data: snapshot.data });
+}
+
+function searchTermsOf(event: Pick<EventDocument, 'title' | 'slug' | 'venue'>): string[] {
+  const words = [...LOCALES.map((locale) => event.title[locale]), event.slug, event.venue.name]
+    .join(' ')
+    .normalize('NFC')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+  return prefixTerms(words);
+}
+
+interface EventTimes {
+  startsAt: Date;
+  endsAt: Date;
+  doorsAt: Date;
+}
+
+function eventTimes(input: EventInput): EventTimes {
+  const problem = eventTimesProblem(input);
+  if (problem) throw new DomainError('invalid', problem);
+  const [startsAt, endsAt, doorsAt] = [input.startsAt, input.endsAt, input.doorsAt].map((value) => wallTimeToDate(value)!);
+  return { startsAt: startsAt!, endsAt: endsAt!, doorsAt: doorsAt! };
+}
+
+async function readCover(tx: Transaction, documents: Documents, imageId: string | null): Promise<EventCover | null> {
+  if (!imageId) return null;
+  const image = (await tx.get(documents.collection(Images).doc(imageId))).data;
+  if (!image) throw new DomainError('invalid', 'coverNotFound');
+  // Lounge images are served to members only: as a public cover they would not show.
+  if (image.tags.includes('lounge')) throw new DomainError('invalid', 'coverMembersOnly');
+  return { imageId, width: image.width, height: image.height, alt: image.alt };
+}
+
+/**
+ * The slug an event gets: the one asked for, refused when another event holds it; or, when none
+ * is asked for, the first free one made from the title. Reads only; the caller registers it.
+ */
+async function chooseSlug(tx: Transaction, documents: Documents, eventId: string, asked: string, title: EventInput['title']): Promise<string> {
+  const slugs = documents.collection(EventSlugs);
+  if (asked) {
+    const holder = (await tx.get(slugs.doc(asked))).data;
+    if (holder && holder.eventId !== eventId) {
+      const other = (await tx.get(documents.collection(Events).doc(holder.eventId))).data;
+      throw new DomainError('conflict', 'slugTaken', { slug: asked, event: other?.title.en ?? holder.eventId });
+    }
+    return asked;
+  }
+  const base = slugify(title.en) || slugify(title.de) || 'event';
+  let attempts = 0;
+  for (const candidate of slugCandidates(base)) {
+    if (++attempts > SLUG_ATTEMPTS) break;
+    const holder = (await tx.get(slugs.doc(candidate))).data;
+    if (!holder || holder.eventId === eventId) return candidate;
+  }
+  throw new DomainError('conflict', 'slugTaken', { slug: base, event: base });
+}
+
+export interface SavedEvent {
+  id: string;
+  slug: string;
+}
+
+/** A new event, as a draft. */
+export async function createEvent(documents: Documents, actorUid: string, raw: z.input<typeof EventInput>): Promise<SavedEvent> {
+  const input = EventInput.parse(raw);
+  const times = eventTimes(input);
+  const ref = documents.collection(Events).doc();
+  return documents.runTransaction(async (tx) => {
+    const slug = await chooseSlug(tx, documents, ref.id, input.slug, input.title);
+    const cover = await readCover(tx, documents, input.coverImageId);
+    tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
+    tx.create(ref, {
+      slug,
+      previousSlugs: [],
+      status: 'draft',
+      title: input.title,
+      summary: input.summary,
+      description: input.description,
+      ...times,
+      venue: input.venue,
+      cover,
+      capacity: input.capacity,
+      drinkAllowance: input.drinkAllowance,
+      searchTerms: searchTermsOf({ title: input.title, slug, venue: input.venue }),
+      publishedAt: null,
+      cancelledAt: null,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      updatedBy: actorUid,
+    });
+    return { id: ref.id, slug };
+  });
+}
+
+/** Saves the form over an event. A new slug is registered and the old one kept for redirects. */
+export async function updateEvent(documents: Documents, actorUid: string, id: string, raw: z.input<typeof EventInput>): Promise<SavedEvent> {
+  const input = EventInput.parse(raw);
+  const times = eventTimes(input);
+  const ref = documents.collection(Events).doc(id);
+  return documents.runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'eventNotFound');
+    const slug = await chooseSlug(tx, documents, id, input.slug || current.slug, input.title);
+    const cover = await readCover(tx, documents, input.coverImageId);
+    let previousSlugs = current.previousSlugs;
+    if (slug !== current.slug) {
+      // Coming back to a former slug takes it off the redirect list; it is registered already.
+      if (!current.previousSlugs.includes(slug)) tx.set(documents.collection(EventSlugs).doc(slug), { eventId: id });
+      previousSlugs = [...current.previousSlugs.filter((old) => old !== slug), current.slug];
+    }
+    tx.update(ref, {
+      slug,
+      previousSlugs,
+      title: input.title,
+      summary: input.summary,
+      description: input.description,
+      ...times,
+      venue: input.venue,
+      cover,
+      capacity: input.capacity,
+      drinkAllowance: input.drinkAllowance,
+      searchTerms: searchTermsOf({ title: input.title, slug, venue: input.venue }),
+      updatedAt: serverTimestamp(),
+      updatedBy: actorUid,
+    });
+    return { id, slug };
+  });
+}
+
+/** Which status each action leads to, and from which statuses it may be taken. */
+const TRANSITIONS: Record<EventStatusAction, { to: EventStatus; from: readonly EventStatus[] }> = {
+  publish: { to: 'published', from: ['draft', 'cancelled'] },
+  unpublish: { to: 'draft', from: ['published', 'cancelled'] },
+  cancel: { to: 'cancelled', from: ['published'] },
+};
+
+export async function changeEventStatus(documents: Documents, actorUid: string, id: string, action: EventStatusAction): Promise<EventStatus> {
+  const ref = documents.collection(Events).doc(id);
+  const { to, from } = TRANSITIONS[action];
+  return documents.runTransaction(async (tx) => {
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'eventNotFound');
+    if (current.status === to) return to;
+    if (!from.includes(current.status)) throw new DomainError('conflict', 'eventStatusChange');
+    tx.update(ref, {
+      status: to,
+      ...(to === 'published' && !current.publishedAt ? { publishedAt: serverTimestamp() } : {}),
+      cancelledAt: to === 'cancelled' ? serverTimestamp() : null,
+      updatedAt: serverTimestamp(),
+      updatedBy: actorUid,
+    });
+    return to;
+  });
+}
+
+/** A copy of an event as a new draft, under the next free numbered slug. */
+export async function duplicateEvent(documents: Documents, actorUid: string, id: string): Promise<SavedEvent> {
+  const source = (await documents.collection(Events).doc(id).get()).data;
+  if (!source) throw new DomainError('not-found', 'eventNotFound');
+  const ref = documents.collection(Events).doc();
+  return documents.runTransaction(async (tx) => {
+    let slug: string | undefined;
+    let attempts = 0;
+    for (const candidate of slugCandidates(source.slug)) {
+      if (++attempts > SLUG_ATTEMPTS) break;
+      if (candidate !== source.slug && !(await tx.get(documents.collection(EventSlugs).doc(candidate))).exists) {
+        slug = candidate;
+        break;
+      }
+    }
+    if (!slug) throw new DomainError('conflict', 'slugTaken', { slug: source.slug, event: source.title.en });
+    tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
+    tx.create(ref, {
+      ...source,
+      slug,
+      previousSlugs: [],
+      status: 'draft',
+      searchTerms: searchTermsOf({ title: source.title, slug, venue: source.venue }),
+      publishedAt: null,
+      cancelledAt: null,
+      createdAt: serverTimestamp(),
+      updatedAt: serverTimestamp(),
+      updatedBy: actorUid,
+    });
+    return { id: ref.id, slug };
+  });
+}
+
+/** The first event (if any) that shows an image as its cover. */
+export async function eventUsingCover(tx: Transaction, documents: Documents, imageId: string): Promise<EventDocument | null> {
+  const [holder] = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId).limit(1));
+  return holder?.data ?? null;
+}
+
+/** Keeps the covers' copied alt texts in step with the library. */
+export async function refreshCovers(tx: Transaction, documents: Documents, imageId: string, alt: EventCover['alt']): Promise<void> {
+  const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
+  for (const holder of holders) tx.update(documents.collection(Events).doc(holder.id), { 'cover.alt': alt });
+}

@@ -1,0 +1,90 @@
+// The public programme: what visitors may see of events (published and cancelled ones, never
+// drafts), found by slug or listed upcoming-then-past. One query serves the server's pages and
+// both backends' live lists, so they always agree.
+import { z } from 'zod';
+import type { Documents, Query } from '@/server/documents/port';
+import { SLUG_MAX, SLUG_PATTERN } from './slug';
+import { EventSlugs, Events, eventSummary, isPublic, PUBLIC_STATUSES, type EventDocument, type EventSummary } from './events';
+
+/** How many public events the list reads, newest start first; upcoming ones come first on screen. */
+export const PUBLIC_LIST_LIMIT = 200;
+/** Past events shown under the upcoming ones. */
+export const PAST_SHOWN = 24;
+
+export type PublicEvent = Omit<EventSummary, 'previousSlugs' | 'updatedBy' | 'capacity' | 'drinkAllowance'>;
+
+export function publicEvent(event: EventSummary): PublicEvent {
+  const { previousSlugs: _previous, updatedBy: _by, capacity: _capacity, drinkAllowance: _drinks, ...shown } = event;
+  return shown;
+}
+
+export function publicEventsQuery(documents: Documents): Query<EventDocument> {
+  return documents
+    .collection(Events)
+    .where('status', 'in', [...PUBLIC_STATUSES])
+    .orderBy('startsAt', 'desc')
+    .limit(PUBLIC_LIST_LIMIT);
+}
+
+export interface Programme {
+  /** Not yet over, soonest first. */
+  upcoming: PublicEvent[];
+  /** Over, most recent first. */
+  past: PublicEvent[];
+}
+
+/** Splits events (in any order) at `now`: an event is upcoming until it ends. */
+export function programmeOf(events: readonly PublicEvent[], now: Date): Programme {
+  const upcoming = events.filter((event) => event.endsAt >= now).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  const past = events
+    .filter((event) => event.endsAt < now)
+    .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
+    .slice(0, PAST_SHOWN);
+  return { upcoming, past };
+}
+
+export async function listPublicEvents(documents: Documents): Promise<PublicEvent[]> {
+  return (await publicEventsQuery(documents).get()).map((snapshot) => publicEvent(eventSummary(snapshot)));
+}
+
+/** The next published events that have not ended (cancelled ones are left out here). */
+export async function nextEvents(documents: Documents, count: number, now = new Date()): Promise<PublicEvent[]> {
+  const events = await documents
+    .collection(Events)
+    .where('status', '==', 'published')
+    .where('endsAt', '>=', now)
+    .orderBy('endsAt', 'asc')
+    .limit(count)
+    .get();
+  return events.map((snapshot) => publicEvent(eventSummary(snapshot))).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+export const EventSlugInput = z.object({ slug: z.string().min(1).max(200) });
+
+export type SlugLookup =
+  | { kind: 'event'; event: PublicEvent }
+  /** A former slug: the event lives at `slug` now. */
+  | { kind: 'moved'; slug: string }
+  | { kind: 'missing' };
+
+/** What a public event address shows: the event, a permanent move, or nothing (drafts too). */
+export async function findEventBySlug(documents: Documents, slug: string): Promise<SlugLookup> {
+  if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) return { kind: 'missing' };
+  const holder = (await documents.collection(EventSlugs).doc(slug).get()).data;
+  if (!holder) return { kind: 'missing' };
+  const snapshot = await documents.collection(Events).doc(holder.eventId).get();
+  if (!snapshot.data || !isPublic(snapshot.data.status)) return { kind: 'missing' };
+  if (snapshot.data.slug !== slug) return { kind: 'moved', slug: snapshot.data.slug };
+  return { kind: 'event', event: publicEvent(eventSummary({ id: snapshot.id, data: snapshot.data })) };
+}
+
+export interface SitemapEvent {
+  slug: string;
+  updatedAt: Date;
+}
+
+/** Published events, for the sitemaps. */
+export async function sitemapEvents(documents: Documents): Promise<SitemapEvent[]> {
+  const events = await documents.collection(Events).where('status', '==', 'published').orderBy('startsAt', 'desc').limit(5000).get();
+  return events.map(({ data }) => ({ slug: data.slug, updatedAt: data.updatedAt }));
+}

@@ -1,0 +1,77 @@
+// The event form and the admin list's options, shared by the browser (checks before sending)
+// and the server (the same checks, authoritative). No server code here.
+import { z } from 'zod';
+import { LOCALES, type Locale } from '@/i18n/routing';
+import { formFields } from '@/forms/validation';
+import { RICH_TEXT_MAX } from './rich-text';
+import { SLUG_MAX, SLUG_PATTERN } from './slug';
+import { WALL_TIME_PATTERN, wallTimeToDate } from './venue-time';
+
+export const TITLE_MAX = 120;
+export const SUMMARY_MAX = 300;
+export const VENUE_NAME_MAX = 120;
+export const VENUE_ADDRESS_MAX = 200;
+export const CAPACITY_MAX = 100_000;
+export const DRINK_ALLOWANCE_MAX = 20;
+/** How many events one admin list page shows. */
+export const ADMIN_PAGE_SIZE = 50;
+
+function localized(field: () => z.ZodString) {
+  return z.object(Object.fromEntries(LOCALES.map((locale) => [locale, field()])) as Record<Locale, z.ZodString>);
+}
+
+const wallTime = () => z.string().trim().min(1, 'required').regex(WALL_TIME_PATTERN, 'format');
+
+/** The event form, as sent: times are wall-clock values at the venue (Europe/Berlin). */
+export const EventInput = z.object({
+  /** Empty: made from the English title. */
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(SLUG_MAX, 'format')
+    .refine((slug) => slug === '' || SLUG_PATTERN.test(slug), 'format'),
+  title: localized(() => formFields.requiredText().max(TITLE_MAX, 'format')),
+  summary: localized(() => formFields.requiredText().max(SUMMARY_MAX, 'format')),
+  description: localized(() => z.string().trim().max(RICH_TEXT_MAX, 'format')),
+  startsAt: wallTime(),
+  endsAt: wallTime(),
+  doorsAt: wallTime(),
+  venue: z.object({
+    name: formFields.requiredText().max(VENUE_NAME_MAX, 'format'),
+    address: formFields.requiredText().max(VENUE_ADDRESS_MAX, 'format'),
+  }),
+  capacity: z.number('numeric').int('numeric').min(1, 'format').max(CAPACITY_MAX, 'format'),
+  drinkAllowance: z.number('numeric').int('numeric').min(0, 'format').max(DRINK_ALLOWANCE_MAX, 'format'),
+  coverImageId: z.string().min(1).max(128).nullable(),
+});
+export type EventInput = z.infer<typeof EventInput>;
+
+export const EventUpdateInput = z.object({ id: z.string().min(1).max(128), event: EventInput });
+
+export const EventIdInput = z.object({ id: z.string().min(1).max(128) });
+
+/** Why the three times do not fit together (the reason names the message), or null. */
+export function eventTimesProblem(input: Pick<EventInput, 'startsAt' | 'endsAt' | 'doorsAt'>): 'invalidTime' | 'endBeforeStart' | 'doorsAfterStart' | null {
+  const [startsAt, endsAt, doorsAt] = [input.startsAt, input.endsAt, input.doorsAt].map((value) => wallTimeToDate(value));
+  if (!startsAt || !endsAt || !doorsAt) return 'invalidTime';
+  if (endsAt <= startsAt) return 'endBeforeStart';
+  if (doorsAt > startsAt) return 'doorsAfterStart';
+  return null;
+}
+
+export const ADMIN_EVENT_FILTERS = ['upcoming', 'past', 'drafts', 'cancelled', 'all'] as const;
+export type AdminEventFilter = (typeof ADMIN_EVENT_FILTERS)[number];
+
+export const AdminEventListInput = z.object({
+  filter: z.enum(ADMIN_EVENT_FILTERS).default('upcoming'),
+  search: z.string().trim().max(100).default(''),
+  /** The id of the last event of the previous page. */
+  cursor: z.string().min(1).max(128).nullish(),
+});
+export type AdminEventListInput = z.input<typeof AdminEventListInput>;
+
+export const EVENT_STATUS_ACTIONS = ['publish', 'unpublish', 'cancel'] as const;
+export type EventStatusAction = (typeof EVENT_STATUS_ACTIONS)[number];
+export const EventStatusInput = z.object({ id: z.string().min(1).max(128), action: z.enum(EVENT_STATUS_ACTIONS) });
+

@@ -1,0 +1,28 @@
+// Events: the admin's tools (behind the admin role) and the public programme's live list.
+// Thin: access, input, one call.
+import { tracked } from '@trpc/server';
+import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
+import { watchRead } from '@/server/live/watch';
+import { Events } from './events';
+import { listPublicEvents } from './event-catalogue';
+import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
+import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './event-input';
+
+const admin = roleProcedure('admin');
+
+export const eventsRouter = router({
+  list: admin.input(AdminEventListInput).query(({ ctx, input }) => listEventsForAdmin(ctx.documents, input)),
+  get: admin.input(EventIdInput).query(({ ctx, input }) => getEventForAdmin(ctx.documents, input.id)),
+  create: admin.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity.uid, input)),
+  update: admin.input(EventUpdateInput).mutation(({ ctx, input }) => updateEvent(ctx.documents, ctx.identity.uid, input.id, input.event)),
+  changeStatus: admin.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity.uid, input.id, input.action)),
+  duplicate: admin.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity.uid, input.id)),
+  /** The public programme as it changes (embedded backend; Firebase reads it with onSnapshot). */
+  live: publicProcedure.subscription(async function* ({ ctx, signal }) {
+    let version = 0;
+    for await (const events of watchRead(ctx.documents, [Events.name], () => listPublicEvents(ctx.documents), signal)) {
+      version += 1;
+      yield tracked(String(version), events);
+    }
+  }),
+});
