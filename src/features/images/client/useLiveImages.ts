@@ -3,34 +3,13 @@
 // server-sent events (embedded) or Firestore's onSnapshot (Firebase). Loading until the first
 // result; a dropped connection keeps the last list on screen while it reconnects.
 import { useEffect, useState } from 'react';
-import { collection, getFirestore, limit, onSnapshot, orderBy, query, Timestamp, where, type QueryConstraint } from 'firebase/firestore';
-import { TRPCClientError } from '@trpc/client';
+import { collection, getFirestore, limit, onSnapshot, orderBy, query, where, type QueryConstraint } from 'firebase/firestore';
+import { withDates } from '@/features/live/client/firestore-values';
+import { liveError, type LiveState } from '@/features/live/client/live-state';
 import { trpc } from '@/trpc/client';
 import { firebaseApp, webConfig } from '@/features/identity/client/firebase-web';
 import type { ImageSummary } from '../image-library';
 import { LIBRARY_LIMIT, type ImageTag } from '../images';
-
-export type LiveError = 'unauthorized' | 'forbidden' | 'unavailable';
-
-export type LiveState<T> =
-  | { status: 'loading' }
-  | { status: 'ready'; data: T; reconnecting: boolean }
-  | { status: 'error'; error: LiveError };
-
-function liveError(error: unknown): LiveError {
-  const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : (error as { code?: string })?.code;
-  if (code === 'UNAUTHORIZED' || code === 'unauthenticated') return 'unauthorized';
-  if (code === 'FORBIDDEN' || code === 'permission-denied') return 'forbidden';
-  return 'unavailable';
-}
-
-/** Firestore returns Timestamps; the app works with Dates, as the server sends them. */
-function withDates<T>(value: T): T {
-  if (value instanceof Timestamp) return value.toDate() as T;
-  if (Array.isArray(value)) return value.map(withDates) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withDates(item)])) as T;
-  return value;
-}
 
 export function useLiveImages(tag: ImageTag | null): LiveState<ImageSummary[]> {
   const [backend, setBackend] = useState<'embedded' | 'firebase' | null>(null);
