@@ -1,5 +1,6 @@
 // Runs before every page request: locale routing (path prefix, then cookie, then the browser's
-// languages), the 404 for URLs outside the route table, and the route guards of the role table:
+// languages), the 404 for URLs outside the route table (and for event slugs no visitor may see),
+// permanent redirects from former event slugs, and the route guards of the role table:
 // signed out → /login with the return path, signed in without the role → 403.
 //
 // Unknown and forbidden URLs are rewritten to pages rendered on the server instead of relying on
@@ -15,6 +16,7 @@ import { RETURN_PARAM } from '@/navigation/return-path';
 import { FORBIDDEN_SEGMENT } from '@/navigation/forbidden';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
+import { findEventBySlug } from '@/features/events/event-catalogue';
 
 const handleLocale = createMiddleware(routing);
 
@@ -36,6 +38,28 @@ function redirectToLogin(request: NextRequest, locale: Locale, clearSession: boo
   return response;
 }
 
+/**
+ * An event's address: drafts and unknown slugs are the 404 page, a former slug moves permanently
+ * to the current one (search engines and shared links follow), anything else renders.
+ */
+async function eventAddress(request: NextRequest, response: NextResponse, locale: Locale, path: string) {
+  let slug = '';
+  try {
+    slug = decodeURIComponent(path.split('/').at(-1) ?? '');
+  } catch {
+    // A malformed escape is no slug of ours: the 404 below.
+  }
+  const found = await findEventBySlug(getDocuments(), slug);
+  if (found.kind === 'event') return response;
+  if (found.kind === 'moved') {
+    const target = request.nextUrl.clone();
+    target.pathname = localizedPath(locale, `/events/${found.slug}`);
+    return NextResponse.redirect(target, 308);
+  }
+  const search = new URLSearchParams({ [NOT_FOUND_PATH_PARAM]: request.nextUrl.pathname });
+  return rewriteTo(request, response, `/${locale}/${NOT_FOUND_SEGMENT}`, 404, search);
+}
+
 export default async function proxy(request: NextRequest) {
   const response = handleLocale(request);
   if (response.headers.has('location')) return response;
@@ -46,6 +70,7 @@ export default async function proxy(request: NextRequest) {
     const search = new URLSearchParams({ [NOT_FOUND_PATH_PARAM]: request.nextUrl.pathname });
     return rewriteTo(request, response, `/${locale}/${NOT_FOUND_SEGMENT}`, 404, search);
   }
+  if (route.id === 'event') return eventAddress(request, response, locale, path);
   if (route.access === 'public') return response;
 
   // Guarded: no cookie is decided without asking Firebase; a cookie is verified (revocation,

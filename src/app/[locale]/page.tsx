@@ -5,6 +5,18 @@ import { Link } from '@/i18n/navigation';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
+import { getDocuments } from '@/server/documents/documents';
+import { nextEvents } from '@/features/events/event-catalogue';
+import { EventCard } from '@/features/events/ui/EventCard';
+import { listImages } from '@/features/images/image-library';
+import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
+
+// The next events and the gallery are read per request, so they are always current.
+export const dynamic = 'force-dynamic';
+
+/** How many of the next events the home page shows, and how many gallery images. */
+const NEXT_SHOWN = 3;
+const GALLERY_SHOWN = 8;
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const locale = await localeFrom(params);
@@ -21,7 +33,13 @@ const BENEFITS = [
 
 export default async function HomePage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
-  const t = await getTranslations({ locale, namespace: 'Home' });
+  const documents = getDocuments();
+  const [t, upcoming, gallery] = await Promise.all([
+    getTranslations({ locale, namespace: 'Home' }),
+    nextEvents(documents, NEXT_SHOWN),
+    // Lounge images are for members: never on the public home page, whatever else they are tagged.
+    listImages(documents, { tag: 'gallery' }).then((images) => images.filter((image) => !image.tags.includes('lounge')).slice(0, GALLERY_SHOWN)),
+  ]);
   return (
     <>
       <section className="hero" aria-labelledby="home-title">
@@ -33,6 +51,26 @@ export default async function HomePage({ params }: LocaleParams) {
           <Link href="/events" className="button button--primary">{t('ctaEvents')}</Link>
           <a href="#membership" className="button button--ghost">{t('ctaMember')}</a>
         </div>
+      </section>
+
+      <section className="section" aria-labelledby="next-title">
+        <div className="section__head">
+          <h2 id="next-title">{t('nextHeading')}</h2>
+          <Link href="/events" className="section__more">
+            {t('allEvents')} <span aria-hidden="true">→</span>
+          </Link>
+        </div>
+        {upcoming.length === 0 ? (
+          <p className="empty-state">{t('nextEmpty')}</p>
+        ) : (
+          <ul className="event-grid">
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
 
       <section id="membership" className="section" aria-labelledby="membership-title">
@@ -47,6 +85,19 @@ export default async function HomePage({ params }: LocaleParams) {
           ))}
         </ul>
       </section>
+
+      {gallery.length > 0 && (
+        <section className="section" aria-labelledby="gallery-title">
+          <h2 id="gallery-title">{t('galleryHeading')}</h2>
+          <ul className="gallery">
+            {gallery.map((image) => (
+              <li key={image.id} className="gallery__item">
+                <ResponsiveImage image={image} sizes="(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       <section className="section" aria-labelledby="install-heading">
         <h2 id="install-heading">{t('installHeading')}</h2>

@@ -63,7 +63,8 @@ export async function getEventForAdmin(documents: Documents, id: string): Promis
   return eventSummary({ id: snapshot.id, data: snapshot.data });
 }
 
-function searchTermsOf(event: Pick<EventDocument, 'title' | 'slug' | 'venue'>): string[] {
+/** What the admin search finds an event by: every word of its titles, its slug and its venue. */
+export function eventSearchTerms(event: Pick<EventDocument, 'title' | 'slug' | 'venue'>): string[] {
   const words = [...LOCALES.map((locale) => event.title[locale]), event.slug, event.venue.name]
     .join(' ')
     .normalize('NFC')
@@ -144,7 +145,7 @@ export async function createEvent(documents: Documents, actorUid: string, raw: z
       cover,
       capacity: input.capacity,
       drinkAllowance: input.drinkAllowance,
-      searchTerms: searchTermsOf({ title: input.title, slug, venue: input.venue }),
+      searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
       publishedAt: null,
       cancelledAt: null,
       createdAt: serverTimestamp(),
@@ -182,7 +183,7 @@ export async function updateEvent(documents: Documents, actorUid: string, id: st
       cover,
       capacity: input.capacity,
       drinkAllowance: input.drinkAllowance,
-      searchTerms: searchTermsOf({ title: input.title, slug, venue: input.venue }),
+      searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
       updatedAt: serverTimestamp(),
       updatedBy: actorUid,
     });
@@ -238,7 +239,7 @@ export async function duplicateEvent(documents: Documents, actorUid: string, id:
       slug,
       previousSlugs: [],
       status: 'draft',
-      searchTerms: searchTermsOf({ title: source.title, slug, venue: source.venue }),
+      searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }),
       publishedAt: null,
       cancelledAt: null,
       createdAt: serverTimestamp(),

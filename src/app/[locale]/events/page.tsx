@@ -1,5 +1,28 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /events: the public programme, rendered on the server from the current data and kept live in
+// the browser.
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { getDocuments } from '@/server/documents/documents';
+import { listPublicEvents } from '@/features/events/event-catalogue';
+import { EventProgramme } from '@/features/events/ui/EventProgramme';
 
-const page = sectionPage('events');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+// Read per request: a change by an admin shows at once, with no rebuild.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return pageMetadata(await localeFrom(params), 'events');
+}
+
+export default async function EventsPage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const [t, events] = await Promise.all([getTranslations({ locale, namespace: 'Pages.events' }), listPublicEvents(getDocuments())]);
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('description')} />
+      <EventProgramme initial={events} renderedAt={new Date()} />
+    </>
+  );
+}

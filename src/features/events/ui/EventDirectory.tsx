@@ -54,7 +54,7 @@ export function EventDirectory() {
     { filter: state.filter, search: state.search, cursor: state.trail.at(-1) ?? null },
     { placeholderData: keepPreviousData },
   );
-  const when = (date: Date) => format.dateTime(date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const when = (date: Date) => format.dateTime(date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
   return (
     <div className="directory">

@@ -114,7 +114,9 @@ function inputOf(values: FormValues) {
 export function EventEditor({ eventId }: { eventId: string | null }) {
   const existing = trpc.events.get.useQuery({ id: eventId ?? '' }, { enabled: eventId !== null, refetchOnWindowFocus: false });
   const t = useTranslations('AdminEvents');
-  if (eventId === null) return <EventForm key="new" event={null} />;
+  // Kept here: saving reloads the event, which remounts the form with the saved values.
+  const [notice, setNotice] = useState<string | null>(null);
+  if (eventId === null) return <EventForm key="new" event={null} notice={notice} setNotice={setNotice} />;
   if (existing.isPending)
     return (
       <p className="directory__status" role="status">
@@ -122,7 +124,7 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
       </p>
     );
   if (existing.isError) return <LoadFailure error={existing.error} retry={() => existing.refetch()} />;
-  return <EventForm key={`${existing.data.id}-${existing.data.updatedAt.getTime()}`} event={existing.data} />;
+  return <EventForm key={`${existing.data.id}-${existing.data.updatedAt.getTime()}`} event={existing.data} notice={notice} setNotice={setNotice} />;
 }
 
 function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
@@ -142,7 +144,7 @@ function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
-function EventForm({ event }: { event: EventSummary | null }) {
+function EventForm({ event, notice, setNotice }: { event: EventSummary | null; notice: string | null; setNotice: (notice: string | null) => void }) {
   const t = useTranslations('AdminEvents');
   const tForms = useTranslations('Forms');
   const tReasons = useTranslations('Errors.reasons');
@@ -155,7 +157,6 @@ function EventForm({ event }: { event: EventSummary | null }) {
   const [values, setValues] = useState<FormValues>(saved);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const create = trpc.events.create.useMutation();
   const update = trpc.events.update.useMutation();

@@ -1,0 +1,138 @@
+// /events/{slug}: one event, for visitors and for search engines and link previews. Drafts and
+// unknown slugs are the 404 page and former slugs redirect (both decided in the proxy first).
+import { cache } from 'react';
+import type { Metadata } from 'next';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { type Locale } from '@/i18n/routing';
+import { env } from '@/server/env';
+import { alternatesFor } from '@/navigation/metadata';
+import { localeFrom } from '@/ui/page/section-page';
+import { CalendarIcon, MapPinIcon } from '@/ui/icons';
+import { getDocuments } from '@/server/documents/documents';
+import { findEventBySlug } from '@/features/events/event-catalogue';
+import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from '@/features/events/structured-data';
+import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
+import { RichText } from '@/features/events/ui/RichText';
+import { ShareButton } from '@/features/events/ui/ShareButton';
+
+export const dynamic = 'force-dynamic';
+
+interface EventParams {
+  params: Promise<{ locale: string; slug: string }>;
+}
+
+// Metadata and page ask once per request.
+const lookUp = cache((slug: string) => findEventBySlug(getDocuments(), slug));
+
+async function eventFor(locale: Locale, slug: string) {
+  const found = await lookUp(slug);
+  if (found.kind === 'moved') permanentRedirect(eventPath(locale, found.slug));
+  if (found.kind === 'missing') notFound();
+  return found.event;
+}
+
+export async function generateMetadata({ params }: EventParams): Promise<Metadata> {
+  const locale = await localeFrom(params.then(({ locale }) => ({ locale })));
+  const { slug } = await params;
+  const event = await eventFor(locale, slug);
+  const title = event.title[locale] || event.title.en;
+  const description = event.summary[locale] || event.summary.en;
+  const image = previewImage(env.SITE_URL, event);
+  const images = image ? [{ ...image, alt: event.cover?.alt[locale] || title }] : undefined;
+  return {
+    title,
+    description,
+    alternates: alternatesFor(locale, `/events/${event.slug}`),
+    openGraph: { type: 'website', title, description, url: eventPath(locale, event.slug), locale: locale === 'de' ? 'de_DE' : 'en_GB', images },
+    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: images?.map((one) => one.url) },
+  };
+}
+
+export default async function EventPage({ params }: EventParams) {
+  const locale = await localeFrom(params.then(({ locale }) => ({ locale })));
+  const { slug } = await params;
+  const event = await eventFor(locale, slug);
+  const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'Events' }), getFormatter({ locale })]);
+  const title = event.title[locale] || event.title.en;
+  const summary = event.summary[locale] || event.summary.en;
+  const cancelled = event.status === 'cancelled';
+  const over = event.endsAt < new Date();
+  const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
+
+  return (
+    <article className="event-page">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, locale, env.SITE_URL)) }} />
+      <p>
+        <Link href="/events" className="back-link">
+          <span aria-hidden="true">← </span>
+          {t('backToList')}
+        </Link>
+      </p>
+      {cancelled && (
+        <div className="alert alert--error event-page__notice" role="note">
+          <span className="alert__label" aria-hidden="true">✕</span>
+          <div>
+            <strong>{t('cancelledNotice')}</strong> {t('cancelledHint')}
+          </div>
+        </div>
+      )}
+      {!cancelled && over && (
+        <p className="alert event-page__notice" role="note">
+          <span className="alert__label" aria-hidden="true">i</span>
+          {t('pastNotice')}
+        </p>
+      )}
+      <header className="event-page__header">
+        <p className="eyebrow">
+          <time dateTime={event.startsAt.toISOString()}>{format.dateTime(event.startsAt, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</time>
+        </p>
+        <h1 className={cancelled ? 'event-page__title event-page__title--cancelled' : 'event-page__title'}>{title}</h1>
+        <p className="lead">{summary}</p>
+      </header>
+      {event.cover && (
+        <div className="event-page__cover">
+          <EventCoverImage cover={event.cover} sizes="(min-width: 72rem) 68rem, 100vw" priority />
+        </div>
+      )}
+      <div className="event-page__layout">
+        <section aria-labelledby="event-facts" className="panel event-page__facts">
+          <h2 id="event-facts" className="visually-hidden">
+            {t('factsLabel')}
+          </h2>
+          <dl className="facts">
+            <dt>{t('date')}</dt>
+            <dd>{format.dateTime(event.startsAt, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</dd>
+            <dt>{t('time')}</dt>
+            <dd>{t('timeRange', { start: time(event.startsAt), end: time(event.endsAt) })}</dd>
+            <dt>{t('doorsLabel')}</dt>
+            <dd>{time(event.doorsAt)}</dd>
+            <dt>{t('venue')}</dt>
+            <dd>
+              {event.venue.name}
+              <br />
+              {event.venue.address}
+            </dd>
+          </dl>
+          <div className="event-actions">
+            <a className="button button--ghost" href={mapUrl(event.venue)} rel="noopener noreferrer">
+              <MapPinIcon className="button__icon" />
+              {t('map')}
+              <span className="visually-hidden"> ({t('mapHint')})</span>
+            </a>
+            {!cancelled && (
+              <a className="button button--ghost" href={calendarPath(locale, event.slug)} download={`${event.slug}.ics`}>
+                <CalendarIcon className="button__icon" />
+                {t('calendar')}
+                <span className="visually-hidden"> ({t('calendarHint')})</span>
+              </a>
+            )}
+            <ShareButton title={title} text={summary} path={eventPath(locale, event.slug)} />
+          </div>
+        </section>
+        <RichText source={event.description[locale] || event.description.en} className="prose event-page__description" />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+// The public programme as it changes: the server's list first (rendered into the page), then
+// every change as it happens, over a tRPC subscription (embedded) or Firestore's onSnapshot
+// (Firebase). Firestore is loaded only in the Firebase mode, so public pages stay light.
+import { useEffect, useState } from 'react';
+import { trpc } from '@/trpc/client';
+import { firebaseApp, webConfig } from '@/features/identity/client/firebase-web';
+import { PUBLIC_STATUSES } from '../events';
+import { PUBLIC_LIST_LIMIT, type PublicEvent } from '../event-catalogue';
+
+export interface LiveProgramme {
+  events: readonly PublicEvent[];
+  /** The connection dropped: the list shown may be stale until it is back. */
+  reconnecting: boolean;
+}
+
+export function useLiveProgramme(initial: readonly PublicEvent[]): LiveProgramme {
+  const [backend, setBackend] = useState<'embedded' | 'firebase' | null>(null);
+  const [firebaseEvents, setFirebaseEvents] = useState<{ events: readonly PublicEvent[]; reconnecting: boolean } | null>(null);
+
+  useEffect(() => {
+    webConfig().then(
+      (config) => setBackend(config.backend),
+      () => setBackend(null),
+    );
+  }, []);
+
+  const subscription = trpc.events.live.useSubscription(undefined, { enabled: backend === 'embedded' });
+
+  useEffect(() => {
+    if (backend !== 'firebase') return;
+    let stop = () => {};
+    let cancelled = false;
+    void Promise.all([firebaseApp(), import('firebase/firestore'), import('@/features/live/client/firestore-values')]).then(
+      ([app, { collection, getFirestore, limit, onSnapshot, orderBy, query, where }, { withDates }]) => {
+        if (cancelled) return;
+        stop = onSnapshot(
+          query(collection(getFirestore(app), 'events'), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
+          (snapshot) =>
+            setFirebaseEvents({
+              events: snapshot.docs.map((doc) => ({ id: doc.id, ...withDates(doc.data()) }) as PublicEvent),
+              reconnecting: snapshot.metadata.fromCache,
+            }),
+          () => setFirebaseEvents((current) => (current ? { ...current, reconnecting: true } : current)),
+        );
+      },
+    );
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [backend]);
+
+  if (backend === 'firebase') return firebaseEvents ?? { events: initial, reconnecting: false };
+  if (backend === 'embedded' && subscription.data) {
+    return { events: subscription.data.data, reconnecting: subscription.status === 'connecting' || subscription.status === 'error' };
+  }
+  return { events: initial, reconnecting: false };
+}

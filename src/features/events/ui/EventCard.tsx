@@ -1,0 +1,49 @@
+// One event in a list: cover, date and time at the venue, title linking to its page, summary,
+// and a cancelled event marked in words. Renders on the server (home) and in the browser (the
+// live programme) alike.
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import type { PublicEvent } from '../event-catalogue';
+import { EventCoverImage } from './EventCoverImage';
+
+export function EventCard({ event, headingLevel = 3 }: { event: PublicEvent; headingLevel?: 2 | 3 }) {
+  const t = useTranslations('Events');
+  const format = useFormatter();
+  const locale = useLocale() as Locale;
+  const title = event.title[locale] || event.title.en;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const cancelled = event.status === 'cancelled';
+  return (
+    <article className={cancelled ? 'event-card event-card--cancelled' : 'event-card'}>
+      <div className="event-card__cover">
+        {event.cover ? (
+          <EventCoverImage cover={event.cover} sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw" />
+        ) : (
+          <span className="event-card__placeholder">{t('noCover')}</span>
+        )}
+      </div>
+      <div className="event-card__body">
+        <p className="event-card__when">
+          <time dateTime={event.startsAt.toISOString()}>
+            {format.dateTime(event.startsAt, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })}
+            {' · '}
+            {format.dateTime(event.startsAt, { hour: 'numeric', minute: '2-digit' })}
+          </time>
+        </p>
+        <Heading className="event-card__title">
+          <Link href={`/events/${event.slug}`} className="event-card__link">
+            {title}
+          </Link>
+        </Heading>
+        {cancelled && (
+          <p className="event-card__cancelled">
+            <span aria-hidden="true">✕ </span>
+            {t('cancelled')}
+          </p>
+        )}
+        <p className="event-card__summary">{event.summary[locale] || event.summary.en}</p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+// /events: upcoming events first (soonest first), then past ones, kept up to date while the page
+// is open: an event published, edited or cancelled by an admin appears without a reload.
+import { useEffect, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { programmeOf, type PublicEvent } from '../event-catalogue';
+import { useLiveProgramme } from '../client/useLiveProgramme';
+import { EventCard } from './EventCard';
+
+const MINUTE = 60_000;
+
+export function EventProgramme({ initial, renderedAt }: { initial: readonly PublicEvent[]; renderedAt: Date }) {
+  const t = useTranslations('Events');
+  const live = useLiveProgramme(initial);
+  // An event moves to "past" when it ends, also while the page stays open.
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), MINUTE);
+    return () => clearInterval(timer);
+  }, []);
+  const { upcoming, past } = programmeOf(live.events, now);
+
+  return (
+    <div className="programme">
+      {live.reconnecting && (
+        <p className="field__hint" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
+        </p>
+      )}
+      <section aria-labelledby="programme-upcoming">
+        <h2 id="programme-upcoming">{t('upcomingHeading')}</h2>
+        {upcoming.length === 0 ? (
+          <p className="empty-state">{t('noUpcoming')}</p>
+        ) : (
+          <ul className="event-grid" aria-live="polite">
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {past.length > 0 && (
+        <section aria-labelledby="programme-past" className="programme__past">
+          <h2 id="programme-past">{t('pastHeading')}</h2>
+          <ul className="event-grid event-grid--past">
+            {past.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
