@@ -8,6 +8,8 @@ import { withSerwist } from '@serwist/turbopack';
 // worker and the compiled bundles agree on it; `next start` never re-evaluates it into bundles.
 process.env.APP_BUILD_ID ??= `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`;
 const buildId = process.env.APP_BUILD_ID;
+// When this build was made: the last change of pages whose content ships with the code (sitemaps).
+process.env.APP_BUILD_TIME ??= new Date().toISOString();
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -23,7 +25,7 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   generateBuildId: async () => buildId,
-  env: { NEXT_PUBLIC_BUILD_ID: buildId },
+  env: { NEXT_PUBLIC_BUILD_ID: buildId, APP_BUILD_TIME: process.env.APP_BUILD_TIME },
   experimental: { globalNotFound: true },
   async rewrites() {
     // The worker is built by the Serwist route handler under /serwist/; browsers load it from

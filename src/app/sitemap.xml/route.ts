@@ -1,10 +1,13 @@
 // /sitemap.xml: the English sitemap.
 import { DEFAULT_LOCALE } from '@/i18n/routing';
 import { env } from '@/server/env';
-import { sitemapResponse } from '@/features/sitemap/sitemap';
+import { sitemapEntries, sitemapResponse } from '@/features/sitemap/sitemap';
+import { getDocuments } from '@/server/documents/documents';
+import { sitemapEvents } from '@/features/events/event-catalogue';
+import { BUILD_TIME } from '@/server/build-info';
 
 export const dynamic = 'force-dynamic';
 
-export function GET() {
-  return sitemapResponse(env.SITE_URL, DEFAULT_LOCALE);
+export async function GET() {
+  return sitemapResponse(env.SITE_URL, DEFAULT_LOCALE, sitemapEntries(await sitemapEvents(getDocuments()), BUILD_TIME));
 }

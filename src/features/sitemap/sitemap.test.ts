@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderSitemap, staticSitemapEntries } from './sitemap';
+import { renderSitemap, sitemapEntries, staticSitemapEntries } from './sitemap';
 
 describe('sitemap', () => {
   it('lists the public pages without parameters, not the sign-in pages', () => {
@@ -17,5 +17,24 @@ describe('sitemap', () => {
 
   it('escapes XML in URLs', () => {
     expect(renderSitemap('https://venue.example', 'en', [{ path: '/events/a&b' }])).toContain('/events/a&amp;b</loc>');
+  });
+
+  it('adds every published event with its own last change, and dates the lists by the latest event', () => {
+    const built = new Date('2026-11-01T00:00:00Z');
+    const entries = sitemapEntries(
+      [
+        { slug: 'harbour-lights', updatedAt: new Date('2026-11-10T12:00:00Z') },
+        { slug: 'winter-ball', updatedAt: new Date('2026-10-01T12:00:00Z') },
+      ],
+      built,
+    );
+    expect(entries.map((entry) => [entry.path, entry.lastModified?.toISOString()])).toEqual([
+      ['/', '2026-11-10T12:00:00.000Z'],
+      ['/events', '2026-11-10T12:00:00.000Z'],
+      ['/about', built.toISOString()],
+      ['/impressum', built.toISOString()],
+      ['/events/harbour-lights', '2026-11-10T12:00:00.000Z'],
+      ['/events/winter-ball', '2026-10-01T12:00:00.000Z'],
+    ]);
   });
 });

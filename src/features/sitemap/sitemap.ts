@@ -1,6 +1,7 @@
 // Sitemaps per language (sitemaps.org), each URL with hreflang alternates to every language.
 import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
-import { APP_ROUTES } from '@/navigation/routes';
+import { APP_ROUTES, pathFor } from '@/navigation/routes';
+import type { SitemapEvent } from '@/features/events/event-catalogue';
 
 export interface SitemapEntry {
   /** Path without locale prefix. */
@@ -11,10 +12,26 @@ export interface SitemapEntry {
 /** Public pages without parameters that belong in a sitemap (sign-in pages do not). */
 const EXCLUDED = new Set(['login', 'confirm']);
 
+/** Pages whose content includes the programme change when an event does. */
+const SHOWS_EVENTS = new Set(['/', '/events']);
+
 export function staticSitemapEntries(): SitemapEntry[] {
   return APP_ROUTES.filter((route) => route.access === 'public' && !route.pattern.includes('[') && !EXCLUDED.has(route.id)).map(
     (route) => ({ path: route.pattern }),
   );
+}
+
+/**
+ * Every public page and every published event. A page's last change: the build for pages whose
+ * content ships with the code, the latest event change for the pages that list events, and the
+ * event's own last change for its page.
+ */
+export function sitemapEntries(events: readonly SitemapEvent[], builtAt: Date): SitemapEntry[] {
+  const latest = events.reduce((max, event) => (event.updatedAt > max ? event.updatedAt : max), builtAt);
+  return [
+    ...staticSitemapEntries().map((entry) => ({ ...entry, lastModified: SHOWS_EVENTS.has(entry.path) ? latest : builtAt })),
+    ...events.map((event) => ({ path: pathFor('event', { slug: event.slug }), lastModified: event.updatedAt })),
+  ];
 }
 
 function escapeXml(value: string): string {
@@ -40,8 +57,8 @@ export function renderSitemap(origin: string, locale: Locale, entries: SitemapEn
   ].join('\n');
 }
 
-export function sitemapResponse(origin: string, locale: Locale): Response {
-  return new Response(renderSitemap(origin, locale, staticSitemapEntries()), {
+export function sitemapResponse(origin: string, locale: Locale, entries: SitemapEntry[]): Response {
+  return new Response(renderSitemap(origin, locale, entries), {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=0, must-revalidate' },
   });
 }
