@@ -4,10 +4,14 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
   if (env.BACKEND !== 'embedded') return;
-  const [{ seedDemoData }, { getDocuments }, { firebaseAccounts }] = await Promise.all([
+  const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { firebaseAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
     import('@/server/demo/seed'),
+    import('@/server/demo/demo-events'),
     import('@/server/documents/documents'),
+    import('@/server/files/files'),
     import('@/server/accounts/firebase-accounts'),
+    import('@/server/images/probe'),
+    import('@/server/demo/demo-accounts'),
   ]);
   try {
     const report = await seedDemoData(getDocuments(), firebaseAccounts);
@@ -17,5 +21,12 @@ export async function register() {
   } catch (error) {
     // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
     console.error('Demo data could not be written (is the Auth emulator running?):', error);
+  }
+  try {
+    const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+    const report = await seedDemoEvents({ documents: getDocuments(), files: getFiles(), probe: probeImage }, admin.uid);
+    if (report.images + report.events > 0) console.log(`Demo data: ${report.images} images and ${report.events} events created.`);
+  } catch (error) {
+    console.error('Demo events could not be written:', error);
   }
 }

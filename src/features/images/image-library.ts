@@ -1,7 +1,7 @@
 // The image library: register a finished upload (its bytes checked, its size measured), list
 // and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
 import { z } from 'zod';
-import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
+import { serverTimestamp, type DocumentRef, type Documents, type Query } from '@/server/documents/port';
 import { FilesError, type Files, type FileMetadata } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { sniffContentType } from '@/server/files/checks';
@@ -10,7 +10,7 @@ import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
-import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument } from './images';
+import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
 
 export interface ImagePorts {
   documents: Documents;
@@ -71,7 +71,19 @@ export async function addImage(ports: ImagePorts, uploaderUid: string, raw: Imag
     await ports.files.delete(path);
     throw new DomainError('invalid', 'notAnImage');
   }
-  const ref = ports.documents.collection(Images).doc();
+  return registerImage(ports, ports.documents.collection(Images).doc(), path, metadata, facts, uploaderUid, input);
+}
+
+/** Lists a stored, checked file in the library. */
+async function registerImage(
+  ports: Pick<ImagePorts, 'documents' | 'files'>,
+  ref: DocumentRef<ImageDocument>,
+  path: string,
+  metadata: FileMetadata,
+  facts: { width: number; height: number },
+  uploaderUid: string,
+  input: { alt: AltTexts; tags: readonly ImageTag[] },
+): Promise<ImageSummary> {
   const url = await ports.files.downloadUrl(path);
   await ref.create({
     file: storedMetadata(metadata),
@@ -85,6 +97,20 @@ export async function addImage(ports: ImagePorts, uploaderUid: string, raw: Imag
     updatedAt: serverTimestamp(),
   });
   return { id: ref.id, ...(await ref.get()).data! };
+}
+
+/** Stores image bytes the server already holds (demo data) and lists them under a chosen id. */
+export async function importImage(
+  ports: Pick<ImagePorts, 'documents' | 'files' | 'probe'>,
+  uploaderUid: string,
+  image: { id: string; fileName: string; bytes: Uint8Array; alt: AltTexts; tags: readonly ImageTag[] },
+): Promise<ImageSummary> {
+  const facts = await ports.probe(image.bytes);
+  const contentType = sniffContentType(image.bytes);
+  if (!contentType) throw new DomainError('invalid', 'notAnImage');
+  const path = `${FILE_USES.images.folder}/${image.fileName}`;
+  const metadata = await ports.files.put(FILE_USES.images, path, image.bytes, { contentType, customMetadata: { uploaderUid, originalName: image.fileName } });
+  return registerImage(ports, ports.documents.collection(Images).doc(image.id), path, metadata, facts, uploaderUid, image);
 }
 
 export const ImageUpdateInput = z.object({
