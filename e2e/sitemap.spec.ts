@@ -1,27 +1,7 @@
 // Sitemaps validate against the sitemaps.org schema (shared/schemas) with xmllint.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-
-const SITEMAP_XSD = fileURLToPath(new URL('../../shared/schemas/sitemap.xsd', import.meta.url));
-const XHTML_XSD = fileURLToPath(new URL('./fixtures/xhtml-link.xsd', import.meta.url));
-
-function validate(xml: string): void {
-  const dir = mkdtempSync(join(tmpdir(), 'sitemap-'));
-  const schema = join(dir, 'combined.xsd');
-  writeFileSync(
-    schema,
-    `<?xml version="1.0"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema">` +
-      `<xs:import namespace="http://www.sitemaps.org/schemas/sitemap/0.9" schemaLocation="file://${SITEMAP_XSD}"/>` +
-      `<xs:import namespace="http://www.w3.org/1999/xhtml" schemaLocation="file://${XHTML_XSD}"/></xs:schema>`,
-  );
-  const file = join(dir, 'sitemap.xml');
-  writeFileSync(file, xml);
-  execFileSync('xmllint', ['--noout', '--nonet', '--schema', schema, file], { stdio: 'pipe' });
-}
+import { SITEMAP_XSD, sitemapPaths, validateSitemap as validate } from './support/sitemap';
 
 test('the schema of the specification is at hand', () => {
   expect(existsSync(SITEMAP_XSD), `${SITEMAP_XSD} (shared/schemas beside the checkout)`).toBe(true);
@@ -34,9 +14,14 @@ for (const [path, prefix] of [['/sitemap.xml', ''], ['/de/sitemap.xml', '/de']] 
     expect(response.headers()['content-type']).toContain('application/xml');
     const xml = await response.text();
     expect(() => validate(xml)).not.toThrow();
-    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+    const locs = sitemapPaths(xml);
     const expected = ['/', '/events', '/about', '/impressum'].map((p) => (prefix && p === '/' ? prefix : `${prefix}${p}`));
-    expect(locs).toEqual(expected);
+    expect(locs.slice(0, 4)).toEqual(expected);
+    // Then every published event (the demo programme has some), each in this language.
+    const events = locs.slice(4);
+    expect(events.length).toBeGreaterThan(0);
+    for (const path of events) expect(path).toMatch(new RegExp(`^${prefix}/events/[a-z0-9-]+$`));
+    expect(xml.match(/<lastmod>/g)?.length).toBe(locs.length);
     expect(xml).toContain(`hreflang="de" href="${baseURL}/de/about"`);
     expect(xml).toContain(`hreflang="en" href="${baseURL}/about"`);
   });
