@@ -4,6 +4,7 @@ import { localizedPath, type Locale } from '@/i18n/routing';
 import type { PublicEvent } from './event-catalogue';
 import type { Venue } from './events';
 import { plainText } from './rich-text';
+import { RENDITIONS, renditionUrl } from '@/features/images/ui/ResponsiveImage';
 
 /** The width of the cover rendition used for link previews and schema.org (1200+ is preferred). */
 export const PREVIEW_WIDTH = 1280;
@@ -16,11 +17,13 @@ export function calendarPath(locale: Locale, slug: string): string {
   return `/api/events/${encodeURIComponent(slug)}/calendar?locale=${locale}`;
 }
 
+/** The largest rendition up to PREVIEW_WIDTH that the original is wide enough for. */
 export function previewImage(origin: string, event: Pick<PublicEvent, 'cover'>): { url: string; width: number; height: number } | null {
   if (!event.cover) return null;
-  const width = Math.min(PREVIEW_WIDTH, event.cover.width);
+  const fitting = RENDITIONS.filter((width) => width <= Math.min(PREVIEW_WIDTH, event.cover!.width));
+  const width = fitting.at(-1) ?? RENDITIONS[0];
   return {
-    url: `${origin.replace(/\/$/, '')}/api/images/${encodeURIComponent(event.cover.imageId)}?w=${width >= PREVIEW_WIDTH ? PREVIEW_WIDTH : 640}`,
+    url: `${origin.replace(/\/$/, '')}${renditionUrl(event.cover.imageId, width)}`,
     width,
     height: Math.round((event.cover.height / event.cover.width) * width),
   };

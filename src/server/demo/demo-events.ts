@@ -48,6 +48,9 @@ const IMAGES: DemoImage[] = [
   { id: 'demo-cover-salsa', tags: ['cover', 'gallery'], alt: { en: 'Red and gold light at the salsa night', de: 'Rotes und goldenes Licht beim Salsaabend' }, palette: ['#ff4d4d', '#ffb347'], seed: 83 },
   { id: 'demo-gallery-bar', tags: ['gallery'], alt: { en: 'The bar glowing green late at night', de: 'Die Bar leuchtet spät nachts grün' }, palette: ['#5dffb0', '#3fd3ff'], seed: 97, width: 1200, height: 900 },
   { id: 'demo-gallery-crowd', tags: ['gallery'], alt: { en: 'Hands up in violet light', de: 'Hände hoch im violetten Licht' }, palette: ['#b36bff', '#ff5e8a'], seed: 101, width: 1200, height: 900 },
+  { id: 'demo-gallery-terrace', tags: ['gallery'], alt: { en: 'Golden hour on the terrace', de: 'Goldene Stunde auf der Terrasse' }, palette: ['#ffd98a', '#ff9f43'], seed: 131, width: 1200, height: 900 },
+  { id: 'demo-gallery-band', tags: ['gallery'], alt: { en: 'The band in blue light', de: 'Die Band in blauem Licht' }, palette: ['#2d5bff', '#9fb8ff', '#e8e4ff'], seed: 139, width: 1200, height: 900 },
+  { id: 'demo-gallery-dj', tags: ['gallery'], alt: { en: 'The DJ booth in magenta', de: 'Das DJ-Pult in Magenta' }, palette: ['#ff4dd2', '#7b6cff'], seed: 149, width: 1200, height: 900 },
   { id: 'demo-lounge-sofas', tags: ['lounge'], alt: { en: 'The lounge upstairs in soft amber light', de: 'Die Lounge oben in sanftem Bernsteinlicht' }, palette: ['#ffb347', '#8a5a2b'], seed: 113, width: 1200, height: 900 },
   { id: 'demo-lounge-view', tags: ['lounge'], alt: { en: 'Evening blue over the water from the lounge', de: 'Abendblau über dem Wasser, von der Lounge aus' }, palette: ['#2d5bff', '#3fd3ff'], seed: 127, width: 1200, height: 900 },
 ];
@@ -181,9 +184,13 @@ export interface DemoEventsReport {
 
 export async function seedDemoEvents(ports: { documents: Documents; files: Files; probe: ImageProbe }, adminUid: string, now = new Date()): Promise<DemoEventsReport> {
   const report: DemoEventsReport = { images: 0, events: 0 };
-  for (const image of IMAGES) {
-    if ((await ports.documents.collection(Images).doc(image.id).get()).exists) continue;
-    const bytes = await drawDemoPicture({ width: image.width ?? 1600, height: image.height ?? 900, palette: image.palette, seed: image.seed });
+  const missing = [];
+  for (const image of IMAGES) if (!(await ports.documents.collection(Images).doc(image.id).get()).exists) missing.push(image);
+  // Drawn side by side: each picture is a few hundred milliseconds of blurring.
+  const drawn = await Promise.all(
+    missing.map(async (image) => ({ image, bytes: await drawDemoPicture({ width: image.width ?? 1600, height: image.height ?? 900, palette: image.palette, seed: image.seed }) })),
+  );
+  for (const { image, bytes } of drawn) {
     await importImage(ports, adminUid, { id: image.id, fileName: `${image.id}.jpg`, bytes, alt: image.alt, tags: image.tags });
     report.images++;
   }

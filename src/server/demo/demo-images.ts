@@ -64,7 +64,7 @@ function svgOf({ width, height, palette, seed }: DemoPicture): string {
 export async function drawDemoPicture(picture: DemoPicture): Promise<Uint8Array> {
   // Drawn at a quarter of the pixels and enlarged: the soft light hides it, and blurring is slow.
   const small = { ...picture, width: Math.round(picture.width / 2), height: Math.round(picture.height / 2) };
-  return new Uint8Array(
-    await sharp(Buffer.from(svgOf(small))).resize(picture.width, picture.height).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-  );
+  // Rendered first, then enlarged: resizing an SVG directly would render it at the full size.
+  const rendered = await sharp(Buffer.from(svgOf(small))).png().toBuffer();
+  return new Uint8Array(await sharp(rendered).resize(picture.width, picture.height).jpeg({ quality: 82 }).toBuffer());
 }
