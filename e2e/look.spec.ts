@@ -12,7 +12,7 @@ const VIEWPORTS = [
 
 for (const viewport of VIEWPORTS) {
   for (const locale of TEST_LOCALES) {
-    for (const path of ['/', '/about', '/impressum', '/login']) {
+    for (const path of ['/', '/events', '/events/harbour-lights', '/about', '/impressum', '/login']) {
       test(`${localized(locale, path)} on a ${viewport.name}`, async ({ page }, testInfo) => {
         await page.setViewportSize(viewport);
         await page.goto(localized(locale, path), { waitUntil: 'networkidle' });
@@ -114,9 +114,15 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
   for (const viewport of VIEWPORTS) {
     for (const locale of TEST_LOCALES) {
       await page.setViewportSize(viewport);
-      for (const [path, label] of [['/admin/users', 'admin-users'], ['/admin/users/demo-member', 'admin-user'], ['/admin/images', 'admin-images']] as const) {
+      for (const [path, label] of [
+        ['/admin/users', 'admin-users'],
+        ['/admin/users/demo-member', 'admin-user'],
+        ['/admin/images', 'admin-images'],
+        ['/admin/events', 'admin-events'],
+        ['/admin/events?edit=demo-event-harbour-lights', 'admin-event'],
+      ] as const) {
         await page.goto(localized(locale, path));
-        await expect(page.locator('table, .account, .library .empty-state, .library .image-grid').first()).toBeVisible();
+        await expect(page.locator('table, .account, .library .empty-state, .library .image-grid, .event-rows, .event-form').first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
