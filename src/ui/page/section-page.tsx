@@ -21,7 +21,7 @@ export async function localeFrom(params: LocaleParams['params']): Promise<Locale
   return locale;
 }
 
-type SectionId = Exclude<RouteId, 'home' | 'about' | 'impressum' | 'event' | 'adminUser' | 'adminNotification'>;
+type SectionId = Exclude<RouteId, 'home' | 'about' | 'impressum' | 'events' | 'event' | 'adminUser' | 'adminNotification'>;
 
 export function sectionPage(id: SectionId) {
   async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
