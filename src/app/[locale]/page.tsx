@@ -7,7 +7,7 @@ import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { getDocuments } from '@/server/documents/documents';
 import { nextEvents } from '@/features/events/event-catalogue';
-import { EventCard } from '@/features/events/ui/EventCard';
+import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
 
@@ -63,13 +63,7 @@ export default async function HomePage({ params }: LocaleParams) {
         {upcoming.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <ul className="event-grid">
-            {upcoming.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventGrid events={upcoming} />
         )}
       </section>
 

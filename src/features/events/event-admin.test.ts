@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { Images, type ImageDocument } from '@/features/images/images';
+import { imageDocument } from '@/features/live/test-image';
 import { removeImage, updateImage } from '@/features/images/image-library';
 import type { Files } from '@/server/files/port';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
@@ -34,33 +35,7 @@ async function refusal(work: Promise<unknown>): Promise<DomainError> {
   return error as DomainError;
 }
 
-const image: ImageDocument = {
-  file: {
-    bucket: 'local',
-    generation: '1',
-    metageneration: '1',
-    fullPath: 'images/a.png',
-    name: 'a.png',
-    size: 10,
-    timeCreated: '2030-01-01T00:00:00Z',
-    updated: '2030-01-01T00:00:00Z',
-    md5Hash: 'x',
-    cacheControl: null,
-    contentDisposition: null,
-    contentEncoding: null,
-    contentLanguage: null,
-    contentType: 'image/png',
-    customMetadata: {},
-  },
-  url: 'http://localhost/a.png',
-  width: 1600,
-  height: 900,
-  alt: { en: 'The stage', de: 'Die Bühne' },
-  tags: ['cover'],
-  uploaderUid: 'admin',
-  createdAt: new Date('2030-01-01'),
-  updatedAt: new Date('2030-01-01'),
-};
+const image: ImageDocument = { ...imageDocument(new Date('2030-01-01')), width: 1600, height: 900, alt: { en: 'The stage', de: 'Die Bühne' }, tags: ['cover'] };
 
 const noFiles = { delete: async () => {} } as unknown as Files;
 

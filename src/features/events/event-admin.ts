@@ -119,6 +119,21 @@ async function chooseSlug(tx: Transaction, documents: Documents, eventId: string
   throw new DomainError('conflict', 'slugTaken', { slug: base, event: base });
 }
 
+/** What the form decides of an event: its texts, times, venue, numbers, cover and search terms. */
+function fromForm(input: EventInput, times: EventTimes, cover: EventCover | null, slug: string) {
+  return {
+    title: input.title,
+    summary: input.summary,
+    description: input.description,
+    ...times,
+    venue: input.venue,
+    cover,
+    capacity: input.capacity,
+    drinkAllowance: input.drinkAllowance,
+    searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
+  };
+}
+
 export interface SavedEvent {
   id: string;
   slug: string;
@@ -137,15 +152,7 @@ export async function createEvent(documents: Documents, actorUid: string, raw: z
       slug,
       previousSlugs: [],
       status: 'draft',
-      title: input.title,
-      summary: input.summary,
-      description: input.description,
-      ...times,
-      venue: input.venue,
-      cover,
-      capacity: input.capacity,
-      drinkAllowance: input.drinkAllowance,
-      searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
+      ...fromForm(input, times, cover, slug),
       publishedAt: null,
       cancelledAt: null,
       createdAt: serverTimestamp(),
@@ -175,15 +182,7 @@ export async function updateEvent(documents: Documents, actorUid: string, id: st
     tx.update(ref, {
       slug,
       previousSlugs,
-      title: input.title,
-      summary: input.summary,
-      description: input.description,
-      ...times,
-      venue: input.venue,
-      cover,
-      capacity: input.capacity,
-      drinkAllowance: input.drinkAllowance,
-      searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
+      ...fromForm(input, times, cover, slug),
       updatedAt: serverTimestamp(),
       updatedBy: actorUid,
     });

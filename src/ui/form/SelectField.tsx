@@ -1,5 +1,7 @@
 'use client';
 // A labelled select with an optional hint, the counterpart of TextField.
+import { describedBy, FieldMessages } from './FieldMessages';
+
 export interface SelectOption<Value extends string> {
   value: Value;
   label: string;
@@ -15,24 +17,19 @@ export interface SelectFieldProps<Value extends string> {
 }
 
 export function SelectField<Value extends string>({ id, label, value, options, onChange, hint }: SelectFieldProps<Value>) {
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} className="field__select" value={value} aria-describedby={hintId} onChange={(event) => onChange(event.target.value as Value)}>
+      <select id={id} className="field__select" value={value} aria-describedby={describedBy(id, hint)} onChange={(event) => onChange(event.target.value as Value)}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 'use client';
 // A labelled multi-line text field, the counterpart of TextField (hint, announced error).
+import { describedBy, FieldMessages } from './FieldMessages';
+
 export interface TextAreaFieldProps {
   id: string;
   name: string;
@@ -14,8 +16,6 @@ export interface TextAreaFieldProps {
 }
 
 export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxLength, required, hint, error }: TextAreaFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -30,20 +30,10 @@ export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxL
         maxLength={maxLength}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[errorId, hintId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -2,6 +2,7 @@
 // A labelled text input with an optional hint and its error, wired for assistive technology:
 // the error is announced, marked on the field (not by colour alone) and described by id.
 import type { HTMLInputTypeAttribute } from 'react';
+import { describedBy, FieldMessages } from './FieldMessages';
 
 export interface TextFieldProps {
   id: string;
@@ -19,14 +20,13 @@ export interface TextFieldProps {
   max?: number | string;
   step?: number | string;
   required?: boolean;
+  /** Extra class of the wrapper, for layout. */
+  className?: string;
 }
 
-export function TextField({ id, name, label, value, onChange, type = 'text', autoComplete, inputMode, hint, error, maxLength, min, max, step, required }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+export function TextField({ id, name, label, value, onChange, type = 'text', autoComplete, inputMode, hint, error, maxLength, min, max, step, required, className }: TextFieldProps) {
   return (
-    <div className="field">
+    <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
@@ -44,20 +44,10 @@ export function TextField({ id, name, label, value, onChange, type = 'text', aut
         step={step}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onChange(event.target.value)}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error">
-          <span aria-hidden="true">⚠ </span>
-          {error}
-        </p>
-      )}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { programmeOf, type PublicEvent } from '../event-catalogue';
 import { useLiveProgramme } from '../client/useLiveProgramme';
-import { EventCard } from './EventCard';
+import { EventGrid } from './EventGrid';
 
 const MINUTE = 60_000;
 
@@ -33,25 +33,13 @@ export function EventProgramme({ initial, renderedAt }: { initial: readonly Publ
         {upcoming.length === 0 ? (
           <p className="empty-state">{t('noUpcoming')}</p>
         ) : (
-          <ul className="event-grid" aria-live="polite">
-            {upcoming.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventGrid events={upcoming} live />
         )}
       </section>
       {past.length > 0 && (
         <section aria-labelledby="programme-past" className="programme__past">
           <h2 id="programme-past">{t('pastHeading')}</h2>
-          <ul className="event-grid event-grid--past">
-            {past.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event} />
-              </li>
-            ))}
-          </ul>
+          <EventGrid events={past} past />
         </section>
       )}
     </div>

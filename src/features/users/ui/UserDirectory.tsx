@@ -8,6 +8,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { TextField } from '@/ui/form/TextField';
 import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
@@ -66,24 +67,17 @@ export function UserDirectory() {
   return (
     <div className="directory">
       <form className="directory__controls" role="search" onSubmit={(event) => { event.preventDefault(); navigate({ search: search.trim(), trail: [] }); }}>
-        <div className="field directory__search">
-          <label className="field__label" htmlFor={`${id}-q`}>
-            {t('searchLabel')}
-          </label>
-          <input
-            id={`${id}-q`}
-            className="field__input"
-            type="search"
-            name="q"
-            value={search}
-            autoComplete="off"
-            aria-describedby={`${id}-q-hint`}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-          <p id={`${id}-q-hint`} className="field__hint">
-            {t('searchHint')}
-          </p>
-        </div>
+        <TextField
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          className="directory__search"
+          label={t('searchLabel')}
+          value={search}
+          autoComplete="off"
+          hint={t('searchHint')}
+          onChange={setSearch}
+        />
         <SelectField
           id={`${id}-sort`}
           label={t('sortLabel')}
