@@ -17,9 +17,9 @@ import { ServiceWorkerRegistration } from '@/features/pwa/ServiceWorkerRegistrat
 import { VersionWatcher } from '@/features/pwa/VersionWatcher';
 import '@/styles/globals.css';
 
-// Only the configured languages exist; any other first segment is a 404 before rendering.
-export const dynamicParams = false;
-
+// Only the configured languages exist: the proxy answers any other path with the 404 page, and
+// the layout refuses an unknown locale below. (No `dynamicParams = false` here: Next applies it
+// to every segment below, which would turn on-demand event pages into 404s.)
 export function generateStaticParams() {
   return routing.locales.map((locale) => ({ locale }));
 }

@@ -10,13 +10,20 @@ import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventU
 
 const admin = roleProcedure('admin');
 
+/** A change an admin made that shows on event pages: their cached renderings are made again. */
+export const adminChangingEvents = admin.use(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) ctx.publicPages.eventsChanged();
+  return result;
+});
+
 export const eventsRouter = router({
   list: admin.input(AdminEventListInput).query(({ ctx, input }) => listEventsForAdmin(ctx.documents, input)),
   get: admin.input(EventIdInput).query(({ ctx, input }) => getEventForAdmin(ctx.documents, input.id)),
-  create: admin.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity.uid, input)),
-  update: admin.input(EventUpdateInput).mutation(({ ctx, input }) => updateEvent(ctx.documents, ctx.identity.uid, input.id, input.event)),
-  changeStatus: admin.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity.uid, input.id, input.action)),
-  duplicate: admin.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity.uid, input.id)),
+  create: adminChangingEvents.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity.uid, input)),
+  update: adminChangingEvents.input(EventUpdateInput).mutation(({ ctx, input }) => updateEvent(ctx.documents, ctx.identity.uid, input.id, input.event)),
+  changeStatus: adminChangingEvents.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity.uid, input.id, input.action)),
+  duplicate: adminChangingEvents.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity.uid, input.id)),
   /** The public programme as it changes (embedded backend; Firebase reads it with onSnapshot). */
   live: publicProcedure.subscription(async function* ({ ctx, signal }) {
     let version = 0;

@@ -3,6 +3,7 @@ import { tracked } from '@trpc/server';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { watchRead } from '@/server/live/watch';
 import { Images } from './images';
+import { adminChangingEvents } from '@/features/events/events.router';
 import { addImage, ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput, listImages, removeImage, updateImage } from './image-library';
 
 const admin = roleProcedure('admin');
@@ -22,6 +23,7 @@ export const imagesRouter = router({
     .mutation(({ ctx, input }) =>
       addImage({ documents: ctx.documents, files: ctx.files(), uploads: ctx.uploads(), probe: ctx.probe }, ctx.identity.uid, input),
     ),
-  update: admin.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input)),
+  // Alt texts are copied onto the events that show the image as their cover.
+  update: adminChangingEvents.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input)),
   remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, input.id, ctx.locale)),
 });

@@ -12,6 +12,7 @@ import { firebaseAccounts } from '@/server/accounts/firebase-accounts';
 import type { Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import type { ImageProbe } from '@/server/images/probe';
+import { nextPublicPages, unchangingPublicPages, type PublicPages } from '@/server/public-pages';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
@@ -30,6 +31,8 @@ export interface ContextInner {
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
    */
   resolveIdentity: () => Promise<Identity | null>;
+  /** Cached public pages to render afresh after a change. */
+  publicPages: PublicPages;
 }
 
 export interface ContextOptions {
@@ -40,6 +43,7 @@ export interface ContextOptions {
   probe?: ImageProbe;
   backend?: Env['BACKEND'];
   locale?: Locale;
+  publicPages?: PublicPages;
   /** A known identity (tests), or how to find it (requests). */
   identity?: Identity | null | (() => Promise<Identity | null>);
 }
@@ -55,6 +59,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     files: options.files ?? defaultFiles,
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
+    publicPages: options.publicPages ?? unchangingPublicPages,
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
   };
 }
@@ -66,6 +71,7 @@ export async function createContext({ headers }: { headers: Headers }): Promise<
   return createContextInner({
     locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
     documents,
+    publicPages: nextPublicPages,
     identity: () => verifySession(documents, readCookie(headers, SESSION_COOKIE)),
   });
 }
