@@ -109,6 +109,8 @@ test('in-page links scroll smoothly over about 300 ms', async ({ page }) => {
 });
 
 test('the admin screens on a phone and a desktop, in both languages', async ({ page, context, baseURL }, testInfo) => {
+  // Twenty full-page screenshots.
+  test.setTimeout(120_000);
   const admin = demoAccount('admin');
   await serverSession(context, baseURL!, admin.email, admin.password);
   for (const viewport of VIEWPORTS) {

@@ -2,9 +2,10 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
+import { ClientMessages } from '@/i18n/ClientMessages';
 import { env } from '@/server/env';
 import { COLORS } from '@/styles/tokens';
 import { TrpcProvider } from '@/trpc/client';
@@ -75,7 +76,7 @@ export default async function LocaleLayout({
         <script dangerouslySetInnerHTML={{ __html: CAPTURE_INSTALL_PROMPT_SCRIPT }} />
       </head>
       <body>
-        <NextIntlClientProvider>
+        <ClientMessages>
           <TrpcProvider locale={locale}>
             <AuthProvider>
             <a className="skip-link" href="#main">
@@ -92,7 +93,7 @@ export default async function LocaleLayout({
             <VersionWatcher />
             </AuthProvider>
           </TrpcProvider>
-        </NextIntlClientProvider>
+        </ClientMessages>
       </body>
     </html>
   );

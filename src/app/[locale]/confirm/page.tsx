@@ -5,6 +5,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ConfirmPanel } from '@/features/identity/ui/ConfirmPanel';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'confirm')), robots: { index: false } };
@@ -16,7 +17,9 @@ export default async function ConfirmPage({ params }: LocaleParams) {
   return (
     <div className="auth-page">
       <PageHeader title={t('title')} lead={t('description')} />
-      <ConfirmPanel />
+      <ClientMessages namespaces={['Auth', 'Forms']}>
+        <ConfirmPanel />
+      </ClientMessages>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { LoginPanel } from '@/features/identity/ui/LoginPanel';
 import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return pageMetadata(await localeFrom(params), 'login');
@@ -19,9 +20,11 @@ export default async function LoginPage({ params }: LocaleParams) {
     <div className="auth-page">
       <PageHeader title={t('title')} lead={t('description')} />
       {/* The return path is read from the query in the browser, so the page itself stays static. */}
-      <Suspense fallback={<AuthCardSkeleton />}>
-        <LoginPanel />
-      </Suspense>
+      <ClientMessages namespaces={['Auth', 'Forms']}>
+        <Suspense fallback={<AuthCardSkeleton />}>
+          <LoginPanel />
+        </Suspense>
+      </ClientMessages>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/features/identity/guard';
 import { AdminEvents } from '@/features/events/ui/AdminEvents';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'adminEvents')), robots: { index: false } };
@@ -20,15 +21,17 @@ export default async function AdminEventsPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <Suspense
-        fallback={
-          <p className="directory__status" role="status">
-            <span className="spinner" aria-hidden="true" />
-          </p>
-        }
-      >
-        <AdminEvents />
-      </Suspense>
+      <ClientMessages namespaces={['AdminEvents', 'AdminImages', 'Forms']}>
+        <Suspense
+          fallback={
+            <p className="directory__status" role="status">
+              <span className="spinner" aria-hidden="true" />
+            </p>
+          }
+        >
+          <AdminEvents />
+        </Suspense>
+      </ClientMessages>
     </>
   );
 }

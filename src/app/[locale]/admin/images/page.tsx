@@ -6,6 +6,7 @@ import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/features/identity/guard';
 import { ImageLibrary } from '@/features/images/ui/ImageLibrary';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'adminImages')), robots: { index: false } };
@@ -19,7 +20,9 @@ export default async function AdminImagesPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <ImageLibrary />
+      <ClientMessages namespaces={['AdminImages']}>
+        <ImageLibrary />
+      </ClientMessages>
     </>
   );
 }

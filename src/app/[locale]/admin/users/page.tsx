@@ -7,6 +7,7 @@ import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/features/identity/guard';
 import { UserDirectory } from '@/features/users/ui/UserDirectory';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'adminUsers')), robots: { index: false } };
@@ -20,9 +21,11 @@ export default async function AdminUsersPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <Suspense>
-        <UserDirectory />
-      </Suspense>
+      <ClientMessages namespaces={['AdminUsers', 'Roles']}>
+        <Suspense>
+          <UserDirectory />
+        </Suspense>
+      </ClientMessages>
     </>
   );
 }

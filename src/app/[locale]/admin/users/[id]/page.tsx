@@ -11,6 +11,7 @@ import { guardPage } from '@/features/identity/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { Users } from '@/features/identity/users';
 import { UserAccount } from '@/features/users/ui/UserAccount';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 interface Params {
   params: Promise<{ locale: string; id: string }>;
@@ -32,7 +33,9 @@ export default async function AdminUserPage({ params }: Params) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <UserAccount uid={id} />
+      <ClientMessages namespaces={['AdminUser', 'AdminUsers', 'Roles']}>
+        <UserAccount uid={id} />
+      </ClientMessages>
     </>
   );
 }
