@@ -6,7 +6,8 @@ import { imageDocument } from '@/features/live/test-image';
 import { removeImage, updateImage } from '@/features/images/image-library';
 import type { Files } from '@/server/files/port';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
-import { findEventBySlug, listPublicEvents, nextEvents, programmeOf, sitemapEvents } from './event-catalogue';
+import { findEventBySlug, listPublicEvents, nextEvents, sitemapEvents } from './event-catalogue';
+import { programmeOf } from './programme';
 import type { EventInput } from './event-input';
 
 function form(overrides: Partial<EventInput> = {}): EventInput {

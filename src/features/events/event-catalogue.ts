@@ -4,12 +4,8 @@
 import { z } from 'zod';
 import type { Documents, Query } from '@/server/documents/port';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
-import { EventSlugs, Events, eventSummary, isPublic, PUBLIC_STATUSES, type EventDocument, type EventSummary } from './events';
-
-/** How many public events the list reads, newest start first; upcoming ones come first on screen. */
-export const PUBLIC_LIST_LIMIT = 200;
-/** Past events shown under the upcoming ones. */
-export const PAST_SHOWN = 24;
+import { EventSlugs, Events, eventSummary, type EventDocument, type EventSummary } from './events';
+import { isPublic, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from './programme';
 
 export type PublicEvent = Omit<EventSummary, 'previousSlugs' | 'updatedBy' | 'capacity' | 'drinkAllowance'>;
 
@@ -24,23 +20,6 @@ export function publicEventsQuery(documents: Documents): Query<EventDocument> {
     .where('status', 'in', [...PUBLIC_STATUSES])
     .orderBy('startsAt', 'desc')
     .limit(PUBLIC_LIST_LIMIT);
-}
-
-export interface Programme {
-  /** Not yet over, soonest first. */
-  upcoming: PublicEvent[];
-  /** Over, most recent first. */
-  past: PublicEvent[];
-}
-
-/** Splits events (in any order) at `now`: an event is upcoming until it ends. */
-export function programmeOf(events: readonly PublicEvent[], now: Date): Programme {
-  const upcoming = events.filter((event) => event.endsAt >= now).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-  const past = events
-    .filter((event) => event.endsAt < now)
-    .sort((a, b) => b.startsAt.getTime() - a.startsAt.getTime())
-    .slice(0, PAST_SHOWN);
-  return { upcoming, past };
 }
 
 export async function listPublicEvents(documents: Documents): Promise<PublicEvent[]> {

@@ -9,13 +9,6 @@ import { AltTexts } from '@/features/images/images';
 export const EVENT_STATUSES = ['draft', 'published', 'cancelled'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
-/** What the public sees: a cancelled event keeps its page, with a notice; a draft has none. */
-export const PUBLIC_STATUSES = ['published', 'cancelled'] as const satisfies readonly EventStatus[];
-
-export function isPublic(status: EventStatus): boolean {
-  return (PUBLIC_STATUSES as readonly EventStatus[]).includes(status);
-}
-
 /** The same text in every language of the site. */
 export type LocalizedText = Record<Locale, string>;
 export const LocalizedText = z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.string()])) as Record<Locale, z.ZodString>);

@@ -1,17 +1,20 @@
 // The Firebase web app's public configuration, served at runtime (GET /api/auth/config) so one
 // build runs against any project or emulator. Nothing in it is secret.
-import { z } from 'zod';
+// zod/mini: this schema runs in every page's bundle, where the full zod would weigh far more.
+import { z } from 'zod/mini';
+
+const text = () => z.string().check(z.minLength(1));
 
 export const FirebaseWebConfig = z.object({
   /** Which backend serves live reads and uploads: the browser reads it to pick its adapters. */
   backend: z.enum(['embedded', 'firebase']),
-  apiKey: z.string().min(1),
-  authDomain: z.string().min(1),
-  projectId: z.string().min(1),
-  appId: z.string().min(1).optional(),
-  storageBucket: z.string().min(1).optional(),
-  messagingSenderId: z.string().min(1).optional(),
+  apiKey: text(),
+  authDomain: text(),
+  projectId: text(),
+  appId: z.optional(text()),
+  storageBucket: z.optional(text()),
+  messagingSenderId: z.optional(text()),
   /** Embedded backend: the Auth emulator's URL as the browser reaches it. */
-  authEmulatorUrl: z.url().optional(),
+  authEmulatorUrl: z.optional(z.url()),
 });
 export type FirebaseWebConfig = z.infer<typeof FirebaseWebConfig>;

@@ -2,7 +2,7 @@
 // collection and who may read it, enforced by the tRPC procedure (embedded backend) and by
 // firebase/firestore.rules (Firebase backend).
 import type { Role } from '@/features/identity/roles';
-import { PUBLIC_STATUSES } from '@/features/events/events';
+import { PUBLIC_STATUSES } from '@/features/events/programme';
 
 export interface LiveFeed {
   /** The tRPC subscription that serves it in the embedded backend. */

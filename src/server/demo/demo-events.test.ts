@@ -7,7 +7,8 @@ import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { probeImage } from '@/server/images/probe';
 import { Events } from '@/features/events/events';
 import { Images } from '@/features/images/images';
-import { findEventBySlug, listPublicEvents, programmeOf } from '@/features/events/event-catalogue';
+import { findEventBySlug, listPublicEvents } from '@/features/events/event-catalogue';
+import { programmeOf } from '@/features/events/programme';
 import { seedDemoEvents } from './demo-events';
 
 const root = mkdtempSync(join(tmpdir(), 'demo-events-'));

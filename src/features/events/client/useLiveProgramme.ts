@@ -5,8 +5,8 @@
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/client';
 import { firebaseApp, webConfig } from '@/features/identity/client/firebase-web';
-import { PUBLIC_STATUSES } from '../events';
-import { PUBLIC_LIST_LIMIT, type PublicEvent } from '../event-catalogue';
+import type { PublicEvent } from '../event-catalogue';
+import { PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '../programme';
 
 export interface LiveProgramme {
   events: readonly PublicEvent[];

@@ -11,7 +11,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
 import type { Locale } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS, type AdminEventFilter } from '../event-input';
-import { isPublic } from '../events';
+import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 

@@ -15,7 +15,8 @@ import { messageForIssue, type FormMessageKey, type WireIssue } from '@/forms/va
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
-import { HOME_VENUE, isPublic, type EventCover, type EventSummary } from '../events';
+import { HOME_VENUE, type EventCover, type EventSummary } from '../events';
+import { isPublic } from '../programme';
 import {
   CAPACITY_MAX,
   DRINK_ALLOWANCE_MAX,

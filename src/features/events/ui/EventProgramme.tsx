@@ -3,7 +3,8 @@
 // is open: an event published, edited or cancelled by an admin appears without a reload.
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { programmeOf, type PublicEvent } from '../event-catalogue';
+import type { PublicEvent } from '../event-catalogue';
+import { programmeOf } from '../programme';
 import { useLiveProgramme } from '../client/useLiveProgramme';
 import { EventGrid } from './EventGrid';
 
