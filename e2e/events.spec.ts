@@ -88,6 +88,9 @@ test('an admin creates an event in both languages with a cover uploaded in place
       .getByLabel(fill(m.fields.description, { language: name }))
       .fill(language === 'en' ? 'Bring a **lantern**.\n\n- music\n- food' : 'Bringt eine **Laterne** mit.\n\n- Musik\n- Essen');
   }
+  // The formatting can be checked before saving.
+  await page.locator('.event-form__preview summary').first().click();
+  await expect(page.locator('.event-form__preview strong').first()).toHaveText('lantern');
   await page.getByLabel(m.fields.startsAt).fill(inDays(10));
   // Doors and end are filled in from the start.
   await expect(page.getByLabel(m.fields.doorsAt)).toHaveValue(inDays(10, '20:00'));
@@ -233,4 +236,38 @@ test('drafts and unknown slugs are the 404 page for visitors; the home page show
   await expect(page.locator('.gallery img').first()).toBeVisible();
   await page.goto('/de');
   await expect(page.getByRole('link', { name: 'Hafenlichter' })).toBeVisible();
+});
+
+test.describe('seen from another time zone', () => {
+  // A visitor in New York still sees the venue's (Berlin) times: the demo nights start at 21:00.
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the programme shows dates and times at the venue, in the page language', async ({ page }) => {
+    await page.goto('/events');
+    const card = page.locator('.event-card', { hasText: 'Harbour Lights' });
+    await expect(card.locator('time')).toContainText('9:00 PM');
+    // Still so after the live list has taken over in the browser.
+    await page.waitForLoadState('networkidle');
+    await expect(card.locator('time')).toContainText('9:00 PM');
+    await page.goto('/de/events');
+    await expect(page.locator('.event-card', { hasText: 'Hafenlichter' }).locator('time')).toContainText('21:00');
+  });
+});
+
+test('every event page in both sitemaps carries schema.org Event data with name, start, location and image', async ({ request }) => {
+  for (const sitemap of ['/sitemap.xml', '/de/sitemap.xml']) {
+    const paths = sitemapPaths(await (await request.get(sitemap)).text()).filter((path) => /\/events\/[^/]+$/.test(path));
+    expect(paths.length).toBeGreaterThan(0);
+    for (const path of paths) {
+      const html = await (await request.get(path)).text();
+      const script = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html);
+      expect(script, path).not.toBeNull();
+      const data = JSON.parse(script![1]!) as Record<string, unknown>;
+      expect(data['@type'], path).toBe('Event');
+      expect(typeof data.name, path).toBe('string');
+      expect(Number.isNaN(Date.parse(data.startDate as string)), path).toBe(false);
+      expect(data.location, path).toMatchObject({ '@type': 'Place' });
+      expect((data.image as string[] | undefined)?.length, `${path} has an image`).toBeGreaterThan(0);
+    }
+  }
 });

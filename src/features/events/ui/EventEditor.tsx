@@ -34,6 +34,7 @@ import { dateToWallTime, wallTimeToDate } from '../venue-time';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 import { CoverPicker } from './CoverPicker';
+import { RichText } from './RichText';
 
 type Texts = Record<Locale, string>;
 
@@ -395,6 +396,14 @@ function EventForm({ event, notice, setNotice }: { event: EventSummary | null; n
                 hint={t('hints.description')}
                 error={errors[`description.${language}`]}
               />
+              <details className="event-form__preview">
+                <summary>{t('preview')}</summary>
+                {values.description[language].trim() ? (
+                  <RichText source={values.description[language]} className="prose" />
+                ) : (
+                  <p className="field__hint">{t('previewEmpty')}</p>
+                )}
+              </details>
             </fieldset>
           ))}
         </div>
