@@ -35,4 +35,7 @@ test('robots.txt points at both sitemaps', async ({ request, baseURL }) => {
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   expect(robots).toContain(`Sitemap: ${baseURL}/de/sitemap.xml`);
+  // Covers in link previews come from /api/images/, which crawlers may fetch; the rest of /api/ not.
+  expect(robots).toContain('Allow: /api/images/');
+  expect(robots).toContain('Disallow: /api/');
 });

@@ -170,3 +170,16 @@ describe('event administration', () => {
     expect((await refusal(createEvent(documents, 'admin', form({ coverImageId: 'lounge1' })))).reason).toBe('coverMembersOnly');
   });
 });
+
+describe('editing at the same time', () => {
+  it('refuses to overwrite a change made after the form was loaded', async () => {
+    const documents = new SqliteDocuments(':memory:');
+    const saved = await createEvent(documents, 'admin', form());
+    const loaded = (await getEventForAdmin(documents, saved.id)).updatedAt;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await updateEvent(documents, 'other-admin', saved.id, form({ title: { en: 'Theirs', de: 'Ihres' } }), loaded);
+    const error = await refusal(updateEvent(documents, 'admin', saved.id, form({ title: { en: 'Mine', de: 'Meins' } }), loaded));
+    expect(error).toMatchObject({ reason: 'eventChangedMeanwhile', kind: 'conflict' });
+    expect((await getEventForAdmin(documents, saved.id)).title.en).toBe('Theirs');
+  });
+});

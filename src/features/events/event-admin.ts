@@ -164,13 +164,20 @@ export async function createEvent(documents: Documents, actorUid: string, raw: z
 }
 
 /** Saves the form over an event. A new slug is registered and the old one kept for redirects. */
-export async function updateEvent(documents: Documents, actorUid: string, id: string, raw: z.input<typeof EventInput>): Promise<SavedEvent> {
+export async function updateEvent(
+  documents: Documents,
+  actorUid: string,
+  id: string,
+  raw: z.input<typeof EventInput>,
+  loadedUpdatedAt?: Date,
+): Promise<SavedEvent> {
   const input = EventInput.parse(raw);
   const times = eventTimes(input);
   const ref = documents.collection(Events).doc(id);
   return documents.runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data;
     if (!current) throw new DomainError('not-found', 'eventNotFound');
+    if (loadedUpdatedAt && current.updatedAt.getTime() !== loadedUpdatedAt.getTime()) throw new DomainError('conflict', 'eventChangedMeanwhile');
     const slug = await chooseSlug(tx, documents, id, input.slug || current.slug, input.title);
     const cover = await readCover(tx, documents, input.coverImageId);
     let previousSlugs = current.previousSlugs;

@@ -47,7 +47,12 @@ export const EventInput = z.object({
 });
 export type EventInput = z.infer<typeof EventInput>;
 
-export const EventUpdateInput = z.object({ id: z.string().min(1).max(128), event: EventInput });
+export const EventUpdateInput = z.object({
+  id: z.string().min(1).max(128),
+  event: EventInput,
+  /** The event's last change as the form loaded it: a later change by someone else is not overwritten. */
+  loadedUpdatedAt: z.date().optional(),
+});
 
 export const EventIdInput = z.object({ id: z.string().min(1).max(128) });
 

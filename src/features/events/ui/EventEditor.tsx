@@ -254,7 +254,7 @@ function EventForm({ event, notice, setNotice }: { event: EventSummary | null; n
     setFormError(null);
     try {
       if (event) {
-        const result = await update.mutateAsync({ id: event.id, event: inputOf(values) });
+        const result = await update.mutateAsync({ id: event.id, event: inputOf(values), loadedUpdatedAt: event.updatedAt });
         await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
         setNotice(result.slug !== event.slug ? t('savedMoved', { slug: result.slug }) : t('saved'));
       } else {
