@@ -169,16 +169,24 @@ test('a changed slug keeps the old address working with a permanent redirect', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Moving Night ${word}`);
 });
 
-test('a cancelled event keeps its page, which says so in both languages', async ({ page, baseURL }) => {
+test('a cancelled event keeps its page, which says so in both languages at once, though it was cached', async ({ page, baseURL }) => {
   const word = stamp();
   const m = en.AdminEvents;
   await adminOn(page);
   const event = await apiEvent(page, baseURL!, `Rain Night ${word}`, true);
+  // Visited before the change, so both pages sit in the server's page cache.
+  for (const path of [`/events/${event.slug}`, '/events']) {
+    const before = await page.request.get(path);
+    expect(await before.text()).not.toContain('event-page__title--cancelled');
+    expect((await page.request.get(path)).headers()['x-nextjs-cache']).toBe('HIT');
+  }
   await page.goto(`/admin/events?edit=${event.id}`);
   await page.getByRole('button', { name: m.actions.cancel }).click();
   await page.getByRole('dialog').getByRole('button', { name: m.cancelDialog.confirm }).click();
   await expect(page.locator('.event-editor__head .badge')).toHaveText(/Cancelled/);
 
+  // The server's own HTML says so (not only the live list in the browser).
+  expect(await (await page.request.get('/events')).text()).toMatch(new RegExp(`event-card--cancelled[^]*?Rain Night ${word}`));
   await page.goto('/events');
   await expect(page.locator('.event-card', { hasText: `Rain Night ${word}` })).toContainText(en.Events.cancelled);
   for (const locale of ['en', 'de'] as const) {
@@ -234,6 +242,8 @@ test('drafts and unknown slugs are the 404 page for visitors; the home page show
   await expect(next.locator('.event-card')).not.toHaveCount(0);
   await expect(next.getByRole('link', { name: 'Harbour Lights' })).toBeVisible();
   await expect(page.locator('.gallery img').first()).toBeVisible();
+  // Pages without a picture of their own preview with the site's card.
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/social-card\.png$/);
   await page.goto('/de');
   await expect(page.getByRole('link', { name: 'Hafenlichter' })).toBeVisible();
 });

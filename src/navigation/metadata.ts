@@ -5,6 +5,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
 import { pathFor, type RouteId } from './routes';
+import { SOCIAL_CARD } from './social-card';
 
 export function alternatesFor(locale: Locale, path: string): NonNullable<Metadata['alternates']> {
   return {
@@ -28,6 +29,7 @@ export async function pageMetadata(
     title,
     description,
     alternates: alternatesFor(locale, pathFor(id, params)),
-    openGraph: { title, description, locale: locale === 'de' ? 'de_DE' : 'en_GB' },
+    // Given whole here: Next replaces the layout's openGraph rather than merging into it.
+    openGraph: { title, description, locale: locale === 'de' ? 'de_DE' : 'en_GB', images: [{ url: SOCIAL_CARD.path, width: SOCIAL_CARD.width, height: SOCIAL_CARD.height }] },
   };
 }

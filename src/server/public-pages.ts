@@ -5,12 +5,13 @@ import 'server-only';
 import { revalidatePath } from 'next/cache';
 
 export interface PublicPages {
-  /** Events (or the pictures they show) changed: every event page is rendered afresh. */
+  /** Events (or the pictures they show) changed: the programme and every event page are rendered afresh. */
   eventsChanged(): void;
 }
 
 export const nextPublicPages: PublicPages = {
   eventsChanged() {
+    revalidatePath('/[locale]/events', 'page');
     revalidatePath('/[locale]/events/[slug]', 'page');
   },
 };

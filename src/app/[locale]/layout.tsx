@@ -6,6 +6,7 @@ import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
 import { ClientMessages } from '@/i18n/ClientMessages';
+import { SOCIAL_CARD } from '@/navigation/social-card';
 import { env } from '@/server/env';
 import { COLORS } from '@/styles/tokens';
 import { TrpcProvider } from '@/trpc/client';
@@ -21,9 +22,6 @@ import '@/styles/globals.css';
 // Only the configured languages exist: the proxy answers any other path with the 404 page, and
 // the layout refuses an unknown locale below. (No `dynamicParams = false` here: Next applies it
 // to every segment below, which would turn on-demand event pages into 404s.)
-export function generateStaticParams() {
-  return routing.locales.map((locale) => ({ locale }));
-}
 
 export const viewport: Viewport = {
   themeColor: COLORS.background,
@@ -53,7 +51,7 @@ export async function generateMetadata({ params }: { params: Promise<{ locale: s
     },
     appleWebApp: { capable: true, title: siteName, statusBarStyle: 'black-translucent' },
     formatDetection: { telephone: false },
-    openGraph: { siteName, type: 'website' },
+    openGraph: { siteName, type: 'website', images: [{ url: SOCIAL_CARD.path, width: SOCIAL_CARD.width, height: SOCIAL_CARD.height, alt: siteName }] },
   };
 }
 

@@ -37,10 +37,10 @@ describe('event structured data', () => {
     });
   });
 
-  it('marks a cancelled event and leaves out the image when there is no cover', () => {
+  it('marks a cancelled event, and shows the site’s card when there is no cover', () => {
     const data = eventJsonLd({ ...event, status: 'cancelled', cover: null }, 'en', 'https://venue.example');
     expect(data.eventStatus).toBe('https://schema.org/EventCancelled');
-    expect(data).not.toHaveProperty('image');
+    expect(data.image).toEqual(['https://venue.example/social-card.png']);
   });
 
   it('never lets text close the script element it is written into', () => {

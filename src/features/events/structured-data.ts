@@ -4,6 +4,7 @@ import { localizedPath, type Locale } from '@/i18n/routing';
 import type { PublicEvent } from './event-catalogue';
 import type { Venue } from './events';
 import { plainText } from './rich-text';
+import { SOCIAL_CARD } from '@/navigation/social-card';
 import { RENDITIONS, renditionUrl } from '@/features/images/ui/ResponsiveImage';
 
 /** The width of the cover rendition used for link previews and schema.org (1200+ is preferred). */
@@ -17,9 +18,9 @@ export function calendarPath(locale: Locale, slug: string): string {
   return `/api/events/${encodeURIComponent(slug)}/calendar?locale=${locale}`;
 }
 
-/** The largest rendition up to PREVIEW_WIDTH that the original is wide enough for. */
-export function previewImage(origin: string, event: Pick<PublicEvent, 'cover'>): { url: string; width: number; height: number } | null {
-  if (!event.cover) return null;
+/** The largest cover rendition up to PREVIEW_WIDTH that the original is wide enough for, else the site's card. */
+export function previewImage(origin: string, event: Pick<PublicEvent, 'cover'>): { url: string; width: number; height: number } {
+  if (!event.cover) return { url: `${origin.replace(/\/$/, '')}${SOCIAL_CARD.path}`, width: SOCIAL_CARD.width, height: SOCIAL_CARD.height };
   const fitting = RENDITIONS.filter((width) => width <= Math.min(PREVIEW_WIDTH, event.cover!.width));
   const width = fitting.at(-1) ?? RENDITIONS[0];
   return {
@@ -49,7 +50,7 @@ export function eventJsonLd(event: PublicEvent, locale: Locale, origin: string):
     inLanguage: locale,
     url: base + eventPath(locale, event.slug),
     location: { '@type': 'Place', name: event.venue.name, address: event.venue.address },
-    ...(image ? { image: [image.url] } : {}),
+    image: [image.url],
     organizer: { '@type': 'Organization', name: 'Nordlicht', url: base + localizedPath(locale, '/') },
   };
 }

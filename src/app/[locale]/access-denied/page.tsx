@@ -2,8 +2,10 @@
 // (as it does for unknown URLs, see decision 003), so the page renders on the server.
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
 import { ForbiddenView } from '@/ui/errors/ForbiddenView';
+
+export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const t = await getTranslations({ locale: await localeFrom(params), namespace: 'Errors' });

@@ -3,11 +3,13 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { LoginPanel } from '@/features/identity/ui/LoginPanel';
 import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
 import { ClientMessages } from '@/i18n/ClientMessages';
+
+export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return pageMetadata(await localeFrom(params), 'login');

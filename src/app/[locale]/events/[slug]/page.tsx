@@ -49,13 +49,13 @@ export async function generateMetadata({ params }: EventParams): Promise<Metadat
   const title = event.title[locale] || event.title.en;
   const description = event.summary[locale] || event.summary.en;
   const image = previewImage(env.SITE_URL, event);
-  const images = image ? [{ ...image, alt: event.cover?.alt[locale] || title }] : undefined;
+  const images = [{ ...image, alt: event.cover?.alt[locale] || title }];
   return {
     title,
     description,
     alternates: alternatesFor(locale, `/events/${event.slug}`),
     openGraph: { type: 'website', title, description, url: eventPath(locale, event.slug), locale: locale === 'de' ? 'de_DE' : 'en_GB', images },
-    twitter: { card: image ? 'summary_large_image' : 'summary', title, description, images: images?.map((one) => one.url) },
+    twitter: { card: 'summary_large_image', title, description, images: images.map((one) => one.url) },
   };
 }
 
