@@ -110,6 +110,8 @@ test('an admin creates an event in both languages with a cover uploaded in place
 
   await page.getByRole('button', { name: m.actions.publish }).click();
   await expect(page.locator('.event-editor__head .badge')).toHaveText(/Published/);
+  // Said in words, and the focus lands on the message (the button pressed is gone).
+  await expect(page.getByRole('status').filter({ hasText: m.done.publish })).toBeFocused();
 
   // The visitor's open list shows it without a reload.
   await expect(visitor.getByRole('link', { name: title.en })).toBeVisible({ timeout: 15_000 });

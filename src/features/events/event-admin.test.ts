@@ -165,9 +165,14 @@ describe('event administration', () => {
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(false);
   });
 
-  it('refuses a members-only lounge image as a public cover', async () => {
+  it('refuses a members-only lounge image as a public cover, and turning a cover into one', async () => {
     await documents.collection(Images).doc('lounge1').set({ ...image, tags: ['lounge'] });
     expect((await refusal(createEvent(documents, 'admin', form({ coverImageId: 'lounge1' })))).reason).toBe('coverMembersOnly');
+    await documents.collection(Images).doc('img1').set(image);
+    await createEvent(documents, 'admin', form({ coverImageId: 'img1' }));
+    const error = await refusal(updateImage(documents, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
+    expect(error).toMatchObject({ reason: 'coverToLounge', params: { event: 'Harbour Lights' } });
+    expect((await documents.collection(Images).doc('img1').get()).data?.tags).toEqual(['cover']);
   });
 });
 

@@ -119,10 +119,15 @@ export const ImageUpdateInput = z.object({
   tags: z.array(z.enum(IMAGE_TAGS)).max(IMAGE_TAGS.length).optional(),
 });
 
-export async function updateImage(documents: Documents, input: z.infer<typeof ImageUpdateInput>): Promise<void> {
+export async function updateImage(documents: Documents, input: z.infer<typeof ImageUpdateInput>, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = documents.collection(Images).doc(input.id);
   await documents.runTransaction(async (tx) => {
     if (!(await tx.get(ref)).exists) throw new DomainError('not-found', 'imageNotFound');
+    // Lounge pictures are served to members only: a cover must stay public.
+    if (input.tags?.includes('lounge')) {
+      const holder = await eventUsingCover(tx, documents, input.id);
+      if (holder) throw new DomainError('conflict', 'coverToLounge', { event: holder.title[locale] || holder.title.en });
+    }
     if (input.alt) await refreshCovers(tx, documents, input.id, input.alt);
     tx.update(ref, {
       ...(input.alt ? { alt: input.alt } : {}),

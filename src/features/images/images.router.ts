@@ -24,6 +24,6 @@ export const imagesRouter = router({
       addImage({ documents: ctx.documents, files: ctx.files(), uploads: ctx.uploads(), probe: ctx.probe }, ctx.identity.uid, input),
     ),
   // Alt texts are copied onto the events that show the image as their cover.
-  update: adminChangingEvents.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input)),
+  update: adminChangingEvents.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input, ctx.locale)),
   remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, input.id, ctx.locale)),
 });

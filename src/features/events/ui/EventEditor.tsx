@@ -3,7 +3,7 @@
 // numbers and cover; then publish, unpublish, cancel or duplicate. The form is checked here with
 // the server's own schema, and what the server refuses is shown at the field it concerns; what
 // was typed is never lost.
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 import { useRouter } from '@/i18n/navigation';
@@ -116,9 +116,31 @@ function inputOf(values: FormValues) {
 export function EventEditor({ eventId }: { eventId: string | null }) {
   const existing = trpc.events.get.useQuery({ id: eventId ?? '' }, { enabled: eventId !== null, refetchOnWindowFocus: false });
   const t = useTranslations('AdminEvents');
-  // Kept here: saving reloads the event, which remounts the form with the saved values.
+  // Kept here, outside the form: saving reloads the event, which remounts the form with the saved
+  // values, and the status region must stay mounted for screen readers to announce it. It also
+  // takes the focus, since the control that was used may be gone after the remount.
   const [notice, setNotice] = useState<string | null>(null);
-  if (eventId === null) return <EventForm key="new" event={null} notice={notice} setNotice={setNotice} />;
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (notice) noticeRef.current?.focus();
+  }, [notice]);
+  const status = (
+    <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'alert alert--success event-editor__notice' : 'visually-hidden'}>
+      {notice && (
+        <>
+          <span className="alert__label" aria-hidden="true">✓</span>
+          {notice}
+        </>
+      )}
+    </p>
+  );
+  if (eventId === null)
+    return (
+      <>
+        {status}
+        <EventForm key="new" event={null} setNotice={setNotice} />
+      </>
+    );
   if (existing.isPending)
     return (
       <p className="directory__status" role="status">
@@ -126,7 +148,12 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
       </p>
     );
   if (existing.isError) return <LoadFailure error={existing.error} retry={() => existing.refetch()} />;
-  return <EventForm key={`${existing.data.id}-${existing.data.updatedAt.getTime()}`} event={existing.data} notice={notice} setNotice={setNotice} />;
+  return (
+    <>
+      {status}
+      <EventForm key={`${existing.data.id}-${existing.data.updatedAt.getTime()}`} event={existing.data} setNotice={setNotice} />
+    </>
+  );
 }
 
 function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
@@ -146,7 +173,7 @@ function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
-function EventForm({ event, notice, setNotice }: { event: EventSummary | null; notice: string | null; setNotice: (notice: string | null) => void }) {
+function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice: (notice: string | null) => void }) {
   const t = useTranslations('AdminEvents');
   const tForms = useTranslations('Forms');
   const tReasons = useTranslations('Errors.reasons');
@@ -272,8 +299,9 @@ function EventForm({ event, notice, setNotice }: { event: EventSummary | null; n
     setFormError(null);
     try {
       await changeStatus.mutateAsync({ id: event.id, action });
-      await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
       setConfirmCancel(false);
+      setNotice(t(`done.${action}`));
+      await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
     } catch (error) {
       setConfirmCancel(false);
       setFormError(errorMessage(error));
@@ -292,7 +320,8 @@ function EventForm({ event, notice, setNotice }: { event: EventSummary | null; n
     }
   }
 
-  const slugPreview = values.slug.trim() || slugify(values.title.en) || slugify(values.title.de);
+  // An empty field keeps an existing event's slug (the server does the same); a new one gets one from the title.
+  const slugPreview = values.slug.trim() || event?.slug || slugify(values.title.en) || slugify(values.title.de);
   const languageName = (language: Locale) => t(`languages.${language}`);
   const heading = event ? event.title[locale] || event.title.en : t('newHeading');
 
@@ -519,12 +548,6 @@ function EventForm({ event, notice, setNotice }: { event: EventSummary | null; n
             {event ? t('save') : t('createDraft')}
           </button>
           {dirty && !saving && <span className="field__hint">{t('unsaved')}</span>}
-          {notice && (
-            <p className="field__hint" role="status">
-              <span aria-hidden="true">✓ </span>
-              {notice}
-            </p>
-          )}
         </div>
       </form>
     </div>

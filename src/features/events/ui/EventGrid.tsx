@@ -2,9 +2,9 @@
 import type { PublicEvent } from '../event-catalogue';
 import { EventCard } from './EventCard';
 
-export function EventGrid({ events, past = false, live = false }: { events: readonly PublicEvent[]; past?: boolean; live?: boolean }) {
+export function EventGrid({ events, past = false }: { events: readonly PublicEvent[]; past?: boolean }) {
   return (
-    <ul className={past ? 'event-grid event-grid--past' : 'event-grid'} aria-live={live ? 'polite' : undefined}>
+    <ul className={past ? 'event-grid event-grid--past' : 'event-grid'}>
       {events.map((event) => (
         <li key={event.id}>
           <EventCard event={event} />

@@ -21,9 +21,19 @@ export function EventProgramme({ initial, renderedAt }: { initial: readonly Publ
     return () => clearInterval(timer);
   }, []);
   const { upcoming, past } = programmeOf(live.events, now);
+  // A change pushed by the server is announced in a sentence, not by reading out every card.
+  const [changes, setChanges] = useState(0);
+  // The first delivery repeats what the server rendered; the ones after it are changes.
+  const [rendered] = useState(live.events);
+  useEffect(() => {
+    if (live.events !== rendered) setChanges((count) => count + 1);
+  }, [live.events, rendered]);
 
   return (
     <div className="programme">
+      <p className="visually-hidden" role="status">
+        {changes > 1 ? t('updated') : ''}
+      </p>
       {live.reconnecting && (
         <p className="field__hint" role="status">
           <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
@@ -34,7 +44,7 @@ export function EventProgramme({ initial, renderedAt }: { initial: readonly Publ
         {upcoming.length === 0 ? (
           <p className="empty-state">{t('noUpcoming')}</p>
         ) : (
-          <EventGrid events={upcoming} live />
+          <EventGrid events={upcoming} />
         )}
       </section>
       {past.length > 0 && (
