@@ -283,3 +283,22 @@ test('every event page in both sitemaps carries schema.org Event data with name,
     }
   }
 });
+
+test('admins filter the programme and find events by a word of either title, kept in the URL', async ({ page }) => {
+  const m = en.AdminEvents;
+  await adminOn(page);
+  const rows = page.locator('.event-row');
+  await expect(rows.filter({ hasText: 'Harbour Lights' })).toBeVisible();
+  await expect(rows.filter({ hasText: "New Year's Eve at Nordlicht" })).toHaveCount(0);
+  await page.getByRole('button', { name: m.filters.drafts }).click();
+  await expect(page).toHaveURL(/filter=drafts/);
+  await expect(rows.filter({ hasText: "New Year's Eve at Nordlicht" })).toBeVisible();
+  await page.getByRole('button', { name: m.filters.all }).click();
+  await page.getByLabel(m.searchLabel).fill('hafen');
+  await expect(page).toHaveURL(/q=hafen/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Harbour Lights');
+  await page.reload();
+  await expect(page.getByLabel(m.searchLabel)).toHaveValue('hafen');
+  await expect(rows).toHaveCount(1);
+});

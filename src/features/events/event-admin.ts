@@ -110,13 +110,20 @@ async function chooseSlug(tx: Transaction, documents: Documents, eventId: string
     return asked;
   }
   const base = slugify(title.en) || slugify(title.de) || 'event';
+  const free = await firstFreeSlug(tx, documents, eventId, base);
+  if (!free) throw new DomainError('conflict', 'slugTaken', { slug: base, event: base });
+  return free;
+}
+
+/** `base`, `base-2`, `base-3`, …: the first that no other event holds, or null after SLUG_ATTEMPTS. */
+async function firstFreeSlug(tx: Transaction, documents: Documents, eventId: string, base: string): Promise<string | null> {
   let attempts = 0;
   for (const candidate of slugCandidates(base)) {
     if (++attempts > SLUG_ATTEMPTS) break;
-    const holder = (await tx.get(slugs.doc(candidate))).data;
+    const holder = (await tx.get(documents.collection(EventSlugs).doc(candidate))).data;
     if (!holder || holder.eventId === eventId) return candidate;
   }
-  throw new DomainError('conflict', 'slugTaken', { slug: base, event: base });
+  return null;
 }
 
 /** What the form decides of an event: its texts, times, venue, numbers, cover and search terms. */
@@ -134,6 +141,19 @@ function fromForm(input: EventInput, times: EventTimes, cover: EventCover | null
   };
 }
 
+/** The bookkeeping of an event that starts out as a draft under its first slug. */
+function newDraft(actorUid: string) {
+  return {
+    previousSlugs: [],
+    status: 'draft' as const,
+    publishedAt: null,
+    cancelledAt: null,
+    createdAt: serverTimestamp(),
+    updatedAt: serverTimestamp(),
+    updatedBy: actorUid,
+  };
+}
+
 export interface SavedEvent {
   id: string;
   slug: string;
@@ -148,17 +168,7 @@ export async function createEvent(documents: Documents, actorUid: string, raw: z
     const slug = await chooseSlug(tx, documents, ref.id, input.slug, input.title);
     const cover = await readCover(tx, documents, input.coverImageId);
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    tx.create(ref, {
-      slug,
-      previousSlugs: [],
-      status: 'draft',
-      ...fromForm(input, times, cover, slug),
-      publishedAt: null,
-      cancelledAt: null,
-      createdAt: serverTimestamp(),
-      updatedAt: serverTimestamp(),
-      updatedBy: actorUid,
-    });
+    tx.create(ref, { slug, ...fromForm(input, times, cover, slug), ...newDraft(actorUid) });
     return { id: ref.id, slug };
   });
 }
@@ -229,29 +239,11 @@ export async function duplicateEvent(documents: Documents, actorUid: string, id:
   if (!source) throw new DomainError('not-found', 'eventNotFound');
   const ref = documents.collection(Events).doc();
   return documents.runTransaction(async (tx) => {
-    let slug: string | undefined;
-    let attempts = 0;
-    for (const candidate of slugCandidates(source.slug)) {
-      if (++attempts > SLUG_ATTEMPTS) break;
-      if (candidate !== source.slug && !(await tx.get(documents.collection(EventSlugs).doc(candidate))).exists) {
-        slug = candidate;
-        break;
-      }
-    }
+    // The source holds its own slug, so the copy gets the next numbered one.
+    const slug = await firstFreeSlug(tx, documents, ref.id, source.slug);
     if (!slug) throw new DomainError('conflict', 'slugTaken', { slug: source.slug, event: source.title.en });
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    tx.create(ref, {
-      ...source,
-      slug,
-      previousSlugs: [],
-      status: 'draft',
-      searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }),
-      publishedAt: null,
-      cancelledAt: null,
-      createdAt: serverTimestamp(),
-      updatedAt: serverTimestamp(),
-      updatedBy: actorUid,
-    });
+    tx.create(ref, { ...source, slug, searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }), ...newDraft(actorUid) });
     return { id: ref.id, slug };
   });
 }

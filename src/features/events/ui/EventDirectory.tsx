@@ -1,7 +1,7 @@
 'use client';
 // /admin/events: the programme by filter (upcoming, past, drafts, cancelled, all) with search.
 // Filter, search and page live in the URL, so a reload or a shared link shows the same list.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
+import { useSettledSearch } from '@/ui/form/useSettledSearch';
 import type { Locale } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS, type AdminEventFilter } from '../event-input';
 import { isPublic } from '../programme';
@@ -43,13 +44,7 @@ export function EventDirectory() {
     router.replace(`${window.location.pathname}${suffix ? `?${suffix}` : ''}`, { scroll: false });
   }
 
-  useEffect(() => {
-    if (search.trim() === state.search) return;
-    const timer = setTimeout(() => navigate({ search: search.trim(), trail: [] }), 300);
-    return () => clearTimeout(timer);
-    // navigate reads the current URL state; re-running on its identity would loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search, state.search]);
+  useSettledSearch(search, state.search, (settled) => navigate({ search: settled, trail: [] }));
 
   const list = trpc.events.list.useQuery(
     { filter: state.filter, search: state.search, cursor: state.trail.at(-1) ?? null },

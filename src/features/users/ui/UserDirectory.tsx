@@ -1,7 +1,7 @@
 'use client';
 // /admin/users: search, sort and page through everyone with an account. The list keeps its
 // search, sort and page in the URL, so a reload or a link shows the same page.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
+import { useSettledSearch } from '@/ui/form/useSettledSearch';
 import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
@@ -48,14 +49,7 @@ export function UserDirectory() {
     router.replace(`${window.location.pathname}${suffix ? `?${suffix}` : ''}`, { scroll: false });
   }
 
-  // Searching as one types, a moment after the last key.
-  useEffect(() => {
-    if (search.trim() === state.search) return;
-    const timer = setTimeout(() => navigate({ search: search.trim(), trail: [] }), 300);
-    return () => clearTimeout(timer);
-    // navigate reads the current URL state; re-running on its identity would loop.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [search, state.search]);
+  useSettledSearch(search, state.search, (settled) => navigate({ search: settled, trail: [] }));
 
   const list = trpc.users.list.useQuery(
     { search: state.search, sort: state.sort, direction: state.direction, pageSize: state.pageSize, cursor: state.trail.at(-1) ?? null },
