@@ -7,7 +7,7 @@ import { useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/accepted-types';
@@ -27,7 +27,6 @@ type UploadState =
 export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) => void; altHint: { en: string; de: string } }) {
   const t = useTranslations('AdminEvents.cover');
   const tUpload = useTranslations('AdminImages');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [tag, setTag] = useState<(typeof PICKER_TAGS)[number]>('cover');
@@ -134,14 +133,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
                 <span className="spinner" aria-hidden="true" /> {t('loading')}
               </p>
             )}
-            {images.isError && (
-              <p className="field__error" role="alert">
-                {errorMessage(images.error)}{' '}
-                <button type="button" className="link-button" onClick={() => images.refetch()}>
-                  {t('retry')}
-                </button>
-              </p>
-            )}
+            {images.isError && <RetryAlert error={images.error} onRetry={() => images.refetch()} />}
             {images.data && choices.length === 0 && <p className="empty-state">{t('empty')}</p>}
             {choices.length > 0 && (
               <ul className="cover-picker__grid">

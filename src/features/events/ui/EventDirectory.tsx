@@ -7,8 +7,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useSettledSearch } from '@/ui/form/useSettledSearch';
 import type { Locale } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS, type AdminEventFilter } from '../event-input';
@@ -27,7 +27,6 @@ export function EventDirectory() {
   const t = useTranslations('AdminEvents');
   const format = useFormatter();
   const locale = useLocale() as Locale;
-  const errorMessage = useApiErrorMessage();
   const router = useRouter();
   const params = useSearchParams();
   const state = readParams(new URLSearchParams(params.toString()));
@@ -87,17 +86,7 @@ export function EventDirectory() {
         ))}
       </div>
 
-      {list.isError && (
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          <span>
-            {errorMessage(list.error)}{' '}
-            <button type="button" className="link-button" onClick={() => list.refetch()}>
-              {t('retry')}
-            </button>
-          </span>
-        </div>
-      )}
+      {list.isError && <RetryAlert error={list.error} onRetry={() => list.refetch()} />}
       {list.isPending && (
         <p className="directory__status" role="status">
           <span className="spinner" aria-hidden="true" /> {t('loading')}

@@ -34,6 +34,7 @@ import { dateToWallTime, wallTimeToDate } from '../venue-time';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 import { CoverPicker } from './CoverPicker';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { RichText } from './RichText';
 
 type Texts = Record<Locale, string>;
@@ -158,18 +159,11 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
 
 function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
   const t = useTranslations('AdminEvents');
-  const errorMessage = useApiErrorMessage();
   return (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      <span>
-        {errorMessage(error)}{' '}
-        <button type="button" className="link-button" onClick={retry}>
-          {t('retry')}
-        </button>{' '}
-        <Link href="/admin/events">{t('backToList')}</Link>
-      </span>
-    </div>
+    <RetryAlert error={error} onRetry={retry}>
+      {' '}
+      <Link href="/admin/events">{t('backToList')}</Link>
+    </RetryAlert>
   );
 }
 

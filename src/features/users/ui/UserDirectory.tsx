@@ -7,8 +7,8 @@ import { useRouter, useSearchParams } from 'next/navigation';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useSettledSearch } from '@/ui/form/useSettledSearch';
 import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
 import { RoleBadge, StatusBadge } from './badges';
@@ -30,7 +30,6 @@ function readParams(params: URLSearchParams) {
 export function UserDirectory() {
   const t = useTranslations('AdminUsers');
   const format = useFormatter();
-  const errorMessage = useApiErrorMessage();
   const router = useRouter();
   const params = useSearchParams();
   const state = readParams(new URLSearchParams(params.toString()));
@@ -95,17 +94,7 @@ export function UserDirectory() {
         />
       </form>
 
-      {list.isError && (
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          <span>
-            {errorMessage(list.error)}{' '}
-            <button type="button" className="link-button" onClick={() => list.refetch()}>
-              {t('retry')}
-            </button>
-          </span>
-        </div>
-      )}
+      {list.isError && <RetryAlert error={list.error} onRetry={() => list.refetch()} />}
 
       {list.isPending ? (
         <p className="directory__status" role="status">
