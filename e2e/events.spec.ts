@@ -199,7 +199,7 @@ test('a cancelled event keeps its page, which says so in both languages at once,
   }
 });
 
-test('a slug another event holds is refused at the field, and nothing is created', async ({ page, baseURL }) => {
+test('a slug another event holds is refused at the field, and nothing is created', async ({ page }) => {
   const word = stamp();
   const m = en.AdminEvents;
   await adminOn(page);

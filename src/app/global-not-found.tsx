@@ -12,6 +12,8 @@ export default function GlobalNotFound() {
       lang="en"
       code={404}
       title={en.Errors.notFoundTitle}
+      // A full page load on purpose: this document stands outside the app's layouts and router.
+      // eslint-disable-next-line @next/next/no-html-link-for-pages
       actions={<a href="/" className="button button--primary">{en.Errors.backHome}</a>}
     >
       <p>{en.Errors.notFoundHint}</p>

@@ -27,6 +27,8 @@ export function InstallPrompt() {
 
   useEffect(() => {
     if (isInstallPromptDismissed(window.localStorage)) return;
+    // An event caught before hydration by the layout's script: the browser's, read once mounted.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (window.__deferredInstallPrompt) setPromptEvent(window.__deferredInstallPrompt);
     const onPrompt = (event: Event) => {
       event.preventDefault();

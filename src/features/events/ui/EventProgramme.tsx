@@ -1,7 +1,7 @@
 'use client';
 // /events: upcoming events first (soonest first), then past ones, kept up to date while the page
 // is open: an event published, edited or cancelled by an admin appears without a reload.
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PublicEvent } from '../event-catalogue';
 import { programmeOf } from '../programme';
@@ -10,24 +10,31 @@ import { EventGrid } from './EventGrid';
 
 const MINUTE = 60_000;
 
+function subscribeToMinutes(onTick: () => void) {
+  const timer = setInterval(onTick, MINUTE);
+  return () => clearInterval(timer);
+}
+
+/** The time, to the minute, so the snapshot is stable between ticks. */
+function currentMinute() {
+  return Math.floor(Date.now() / MINUTE) * MINUTE;
+}
+
 export function EventProgramme({ initial, renderedAt }: { initial: readonly PublicEvent[]; renderedAt: Date }) {
   const t = useTranslations('Events');
   const live = useLiveProgramme(initial);
-  // An event moves to "past" when it ends, also while the page stays open.
-  const [now, setNow] = useState(renderedAt);
-  useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), MINUTE);
-    return () => clearInterval(timer);
-  }, []);
-  const { upcoming, past } = programmeOf(live.events, now);
+  // An event moves to "past" when it ends, also while the page stays open: the clock is an
+  // external store ticking each minute; the server's render time stands in until hydration.
+  const now = useSyncExternalStore(subscribeToMinutes, currentMinute, () => renderedAt.getTime());
+  const { upcoming, past } = programmeOf(live.events, new Date(now));
   // A change pushed by the server is announced in a sentence, not by reading out every card.
-  const [changes, setChanges] = useState(0);
   // The first delivery repeats what the server rendered; the ones after it are changes.
-  const [rendered] = useState(live.events);
-  useEffect(() => {
-    if (live.events !== rendered) setChanges((count) => count + 1);
-  }, [live.events, rendered]);
+  const [seen, setSeen] = useState(live.events);
+  const [changes, setChanges] = useState(0);
+  if (live.events !== seen) {
+    setSeen(live.events);
+    setChanges((count) => count + 1);
+  }
 
   return (
     <div className="programme">

@@ -75,10 +75,9 @@ describe('tus upload task', () => {
   it('pauses, then resumes where the server says it stopped, without sending those bytes again', async () => {
     patches.length = 0;
     const data = bytes(1000 * KB);
-    let task!: TusUploadTask;
     const seen: UploadSnapshot['state'][] = [];
     // Pause as the second chunk is about to go.
-    task = new TusUploadTask(new Blob([data]), {
+    const task: TusUploadTask = new TusUploadTask(new Blob([data]), {
       endpoint,
       metadata: {},
       transport: watchedTransport((request) => {
@@ -104,8 +103,7 @@ describe('tus upload task', () => {
   it('cancels and leaves nothing on the server', async () => {
     const before = new Set(readdirSync(directory));
     const data = bytes(900 * KB);
-    let task!: TusUploadTask;
-    task = new TusUploadTask(new Blob([data]), {
+    const task: TusUploadTask = new TusUploadTask(new Blob([data]), {
       endpoint,
       metadata: {},
       transport: watchedTransport((request) => {

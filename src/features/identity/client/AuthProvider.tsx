@@ -196,6 +196,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!sessionLost || !auth?.currentUser) return;
     writeSessionMarker(null);
+    // The server's refusal arrives through a query: an outside event this effect answers.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSession('pending');
     auth.currentUser.getIdToken(true).catch(() => firebaseSignOut(auth));
   }, [sessionLost, auth, setSession]);

@@ -42,6 +42,8 @@ export function ConfirmPanel() {
     started.current = true;
     const href = window.location.href;
     if (!isSignInLink(auth, href)) {
+      // The link is in the address bar, which only exists in the browser, after hydration.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       setStep({ kind: 'failed', error: 'invalidLink' });
       return;
     }

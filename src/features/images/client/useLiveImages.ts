@@ -28,6 +28,8 @@ export function useLiveImages(tag: ImageTag | null): LiveState<ImageSummary[]> {
     if (backend !== 'firebase') return;
     let stop = () => {};
     let cancelled = false;
+    // A new subscription (another tag) starts from loading until its first snapshot.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setFirebaseState({ status: 'loading' });
     void firebaseApp().then((app) => {
       if (cancelled) return;

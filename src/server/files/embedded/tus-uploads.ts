@@ -53,7 +53,7 @@ function identityOf(request: Request): Promise<Identity | null> {
   return identity;
 }
 
-function useNamed(name: string | null | undefined): [keyof typeof FILE_USES, FileUse] | null {
+function fileUseNamed(name: string | null | undefined): [keyof typeof FILE_USES, FileUse] | null {
   return name && name in FILE_USES ? [name as keyof typeof FILE_USES, FILE_USES[name as keyof typeof FILE_USES]] : null;
 }
 
@@ -76,7 +76,7 @@ function tus() {
     async onUploadCreate(request, upload) {
       const identity = await identityOf(request);
       if (!identity) throw new Refusal(401, 'Sign in to upload.');
-      const found = useNamed(upload.metadata?.use);
+      const found = fileUseNamed(upload.metadata?.use);
       if (!found) throw new Refusal(400, 'Unknown upload use.');
       const [key, use] = found;
       if (!identity.role || !UPLOAD_ROLES[key].includes(identity.role)) throw new Refusal(403, 'Your role may not upload these files.');
