@@ -8,6 +8,8 @@ import { MESSAGES, localized, type TestLocale } from '../support/i18n';
 import { firestore, signUpAt, uniqueEmail } from './backend';
 
 const en = MESSAGES.en;
+// Whole journeys (sign-up, sign-in, forms, several pages) on a shared two-core machine.
+test.describe.configure({ timeout: 60_000 });
 
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
