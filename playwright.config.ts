@@ -4,7 +4,8 @@
 // (scripts/firebase-e2e-server.mjs). One build serves both: Playwright starts its web servers one
 // after another (checked in 1.65.1), and only the first builds. `E2E_BASE_URL` points the
 // embedded tests at a server that is already running instead (then the Firebase-mode server
-// starts from the existing build), `E2E_FIREBASE_BASE_URL` the Firebase-mode tests.
+// starts from the existing build), `E2E_FIREBASE_BASE_URL` the Firebase-mode tests (with
+// `E2E_FIREBASE_DATA_DIR` set to that server's DATA_DIR, where it wrote the stand-in's address).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
