@@ -3,6 +3,8 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
+  // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
+  console.log((await import('@/server/files/files')).filesStartupLine());
   if (env.BACKEND !== 'embedded') return;
   const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { firebaseAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
     import('@/server/demo/seed'),
