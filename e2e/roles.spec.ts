@@ -77,7 +77,7 @@ test('a disabled account is refused at its next request, and an admin cannot dis
   await expect(admin.page.getByRole('button', { name: m.AdminUser.disable })).toHaveCount(0);
   const refused = await admin.page.request.post('/api/trpc/users.setDisabled', {
     data: { json: { uid: 'demo-admin', disabled: true } },
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(admin.page.url()).origin },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.json.data.reason).toBe('selfDisable');

@@ -9,6 +9,7 @@ import { searchTermOf } from '@/server/documents/search-terms';
 import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
+import { DocumentId } from '@/server/documents/document-id';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
 import { USER_SORTS } from './user-admin-options';
@@ -21,7 +22,7 @@ export const UserListInput = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
   pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(25),
   /** The id of the last user of the previous page. */
-  cursor: z.string().min(1).max(128).nullish(),
+  cursor: DocumentId.nullish(),
 });
 export type UserListInput = z.input<typeof UserListInput>;
 
@@ -111,7 +112,7 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
   });
 }
 
-export const RoleChangeInput = z.object({ uid: z.string().min(1).max(128), role: z.enum(ROLES).nullable() });
+export const RoleChangeInput = z.object({ uid: DocumentId, role: z.enum(ROLES).nullable() });
 
 /** Sets a person's role. An admin cannot take their own admin role away. */
 export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, uid: string, role: Role | null) {
@@ -123,7 +124,7 @@ export async function changeRole(documents: Documents, accounts: Accounts, actor
   if (change) await accounts.setRoleClaim(uid, role);
 }
 
-export const DisableInput = z.object({ uid: z.string().min(1).max(128), disabled: z.boolean() });
+export const DisableInput = z.object({ uid: DocumentId, disabled: z.boolean() });
 
 /** Disables (and signs out everywhere) or enables an account. Never one's own. */
 export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean) {
@@ -136,7 +137,7 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
   if (disabled) await accounts.revokeSessions(uid);
 }
 
-export const UidInput = z.object({ uid: z.string().min(1).max(128) });
+export const UidInput = z.object({ uid: DocumentId });
 
 /** Ends every session of the account; the person can sign in again. */
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {

@@ -3,6 +3,8 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { env } from '@/server/env';
 import { isSameOrigin } from '@/server/http/same-origin';
+import { clientAddress } from '@/server/http/client-address';
+import { limitRequest } from '@/server/http/rate-limit';
 import { createSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
 
@@ -23,6 +25,8 @@ function refuse(status: number, error: string) {
 
 export async function POST(request: Request) {
   if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
+  const limited = limitRequest('sessionCreation', clientAddress(request.headers), request);
+  if (limited) return limited;
   const body = SessionRequest.safeParse(await request.json().catch(() => null));
   if (!body.success) return refuse(400, 'invalid-request');
   try {
