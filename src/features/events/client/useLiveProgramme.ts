@@ -1,12 +1,13 @@
 'use client';
 // The public programme as it changes: the server's list first (rendered into the page), then
 // every change as it happens, over a tRPC subscription (embedded) or Firestore's onSnapshot
-// (Firebase). Firestore is loaded only in the Firebase mode, so public pages stay light.
+// (Firebase). Both read the publicEvents mirror, never events/{id}. Firestore is loaded only in
+// the Firebase mode, so public pages stay light.
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/client';
 import { firebaseApp, webConfig } from '@/features/identity/client/firebase-web';
 import type { PublicEvent } from '../event-catalogue';
-import { PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '../programme';
+import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '../programme';
 
 export interface LiveProgramme {
   events: readonly PublicEvent[];
@@ -35,7 +36,7 @@ export function useLiveProgramme(initial: readonly PublicEvent[]): LiveProgramme
       ([app, { collection, getFirestore, limit, onSnapshot, orderBy, query, where }, { withDates }]) => {
         if (cancelled) return;
         stop = onSnapshot(
-          query(collection(getFirestore(app), 'events'), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
+          query(collection(getFirestore(app), PUBLIC_EVENTS_COLLECTION), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
           (snapshot) =>
             setFirebaseEvents({
               events: snapshot.docs.map((doc) => ({ id: doc.id, ...withDates(doc.data()) }) as PublicEvent),
