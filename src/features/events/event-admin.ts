@@ -9,7 +9,7 @@ import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
 import { DomainError } from '@/server/domain-error';
 import { Images } from '@/features/images/images';
 import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
-import { mirrorEvent } from './public-events';
+import { createEventWithMirror, updateEventWithMirror } from './public-events';
 import { slugCandidates, slugify } from './slug';
 import {
   ADMIN_PAGE_SIZE,
@@ -170,9 +170,7 @@ export async function createEvent(documents: Documents, actorUid: string, raw: z
     const slug = await chooseSlug(tx, documents, ref.id, input.slug, input.title);
     const cover = await readCover(tx, documents, input.coverImageId);
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    const event = { slug, ...fromForm(input, times, cover, slug), ...newDraft(actorUid) };
-    tx.create(ref, event);
-    mirrorEvent(tx, documents, ref.id, event);
+    createEventWithMirror(tx, documents, ref.id, { slug, ...fromForm(input, times, cover, slug), ...newDraft(actorUid) });
     return { id: ref.id, slug };
   });
 }
@@ -200,9 +198,13 @@ export async function updateEvent(
       if (!current.previousSlugs.includes(slug)) tx.set(documents.collection(EventSlugs).doc(slug), { eventId: id });
       previousSlugs = [...current.previousSlugs.filter((old) => old !== slug), current.slug];
     }
-    const changes = { slug, previousSlugs, ...fromForm(input, times, cover, slug), updatedAt: serverTimestamp(), updatedBy: actorUid };
-    tx.update(ref, changes);
-    mirrorEvent(tx, documents, id, { ...current, ...changes });
+    updateEventWithMirror(tx, documents, id, current, {
+      slug,
+      previousSlugs,
+      ...fromForm(input, times, cover, slug),
+      updatedAt: serverTimestamp(),
+      updatedBy: actorUid,
+    });
     return { id, slug };
   });
 }
@@ -222,15 +224,13 @@ export async function changeEventStatus(documents: Documents, actorUid: string, 
     if (!current) throw new DomainError('not-found', 'eventNotFound');
     if (current.status === to) return to;
     if (!from.includes(current.status)) throw new DomainError('conflict', 'eventStatusChange');
-    const changes = {
+    updateEventWithMirror(tx, documents, id, current, {
       status: to,
       ...(to === 'published' && !current.publishedAt ? { publishedAt: serverTimestamp() } : {}),
       cancelledAt: to === 'cancelled' ? serverTimestamp() : null,
       updatedAt: serverTimestamp(),
       updatedBy: actorUid,
-    };
-    tx.update(ref, changes);
-    mirrorEvent(tx, documents, id, { ...current, ...changes });
+    });
     return to;
   });
 }
@@ -245,9 +245,12 @@ export async function duplicateEvent(documents: Documents, actorUid: string, id:
     const slug = await firstFreeSlug(tx, documents, ref.id, source.slug);
     if (!slug) throw new DomainError('conflict', 'slugTaken', { slug: source.slug, event: source.title.en });
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    const copy = { ...source, slug, searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }), ...newDraft(actorUid) };
-    tx.create(ref, copy);
-    mirrorEvent(tx, documents, ref.id, copy);
+    createEventWithMirror(tx, documents, ref.id, {
+      ...source,
+      slug,
+      searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }),
+      ...newDraft(actorUid),
+    });
     return { id: ref.id, slug };
   });
 }
@@ -261,8 +264,5 @@ export async function eventUsingCover(tx: Transaction, documents: Documents, ima
 /** Keeps the covers' copied alt texts in step with the library. */
 export async function refreshCovers(tx: Transaction, documents: Documents, imageId: string, alt: EventCover['alt']): Promise<void> {
   const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
-  for (const holder of holders) {
-    tx.update(documents.collection(Events).doc(holder.id), { 'cover.alt': alt });
-    mirrorEvent(tx, documents, holder.id, { ...holder.data, cover: holder.data.cover && { ...holder.data.cover, alt } });
-  }
+  for (const holder of holders) updateEventWithMirror(tx, documents, holder.id, holder.data, { cover: holder.data.cover && { ...holder.data.cover, alt } });
 }

@@ -36,6 +36,18 @@ export function publicProjection(event: WriteData<EventDocument>): WriteData<Pub
   return { slug, status, title, summary, description, startsAt, endsAt, doorsAt, venue, cover, updatedAt };
 }
 
+/** Creates an event with its mirror: how every event comes into being (admin, copies, demo data). */
+export function createEventWithMirror(tx: Transaction, documents: Documents, id: string, event: WriteData<EventDocument>): void {
+  tx.create(documents.collection(Events).doc(id), event);
+  mirrorEvent(tx, documents, id, event);
+}
+
+/** Changes an event read in this transaction (`current`) and its mirror with it. */
+export function updateEventWithMirror(tx: Transaction, documents: Documents, id: string, current: EventDocument, changes: Partial<WriteData<EventDocument>>): void {
+  tx.update(documents.collection(Events).doc(id), changes);
+  mirrorEvent(tx, documents, id, { ...current, ...changes });
+}
+
 /**
  * Keeps the mirror equal to the event as it is after this transaction's write: `event` is the
  * whole document as written (server timestamps resolve to the same commit time in both).

@@ -10,7 +10,7 @@ import { Images, type ImageTag } from '@/features/images/images';
 import { importImage } from '@/features/images/image-library';
 import { EventSlugs, Events, HOME_VENUE, type EventStatus, type LocalizedText } from '@/features/events/events';
 import { eventSearchTerms } from '@/features/events/event-admin';
-import { mirrorEvent } from '@/features/events/public-events';
+import { createEventWithMirror } from '@/features/events/public-events';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import { drawDemoPicture } from './demo-images';
 
@@ -202,7 +202,8 @@ export async function seedDemoEvents(ports: { documents: Documents; files: Files
       const cover = event.cover ? (await tx.get(ports.documents.collection(Images).doc(event.cover))).data : undefined;
       const startsAt = nightOf(now, event.inDays);
       tx.set(ports.documents.collection(EventSlugs).doc(event.slug), { eventId: event.id });
-      const written = {
+      // Written like every other event: with its public mirror, in the same transaction.
+      createEventWithMirror(tx, ports.documents, event.id, {
         slug: event.slug,
         previousSlugs: [],
         status: event.status,
@@ -222,10 +223,7 @@ export async function seedDemoEvents(ports: { documents: Documents; files: Files
         createdAt: serverTimestamp(),
         updatedAt: serverTimestamp(),
         updatedBy: adminUid,
-      };
-      tx.create(ref, written);
-      // Written like every other event: its public mirror in the same transaction.
-      mirrorEvent(tx, ports.documents, event.id, written);
+      });
       return true;
     });
     if (wrote) report.events++;
