@@ -1,10 +1,12 @@
-// Runs once when the server starts. In the embedded backend it writes the demo data that is
+// Runs once when the server starts. In both backends it builds the public events mirror once for
+// a database of an earlier version; in the embedded backend it also writes the demo data that is
 // missing, so a fresh checkout opens with accounts to sign in with.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
   // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
   console.log((await import('@/server/files/files')).filesStartupLine());
+  await buildPublicEventsMirror();
   if (env.BACKEND !== 'embedded') return;
   const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { firebaseAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
     import('@/server/demo/seed'),
@@ -30,5 +32,16 @@ export async function register() {
     if (report.images + report.events > 0) console.log(`Demo data: ${report.images} images and ${report.events} events created.`);
   } catch (error) {
     console.error('Demo events could not be written:', error);
+  }
+}
+
+async function buildPublicEventsMirror() {
+  const [{ backfillPublicEvents }, { getDocuments }] = await Promise.all([import('@/features/events/public-events'), import('@/server/documents/documents')]);
+  try {
+    const written = await backfillPublicEvents(getDocuments());
+    if (written > 0) console.log(`Public events mirror: ${written} documents written.`);
+  } catch (error) {
+    // Until it is built, public pages of an older database show fewer events; nothing private shows.
+    console.error('The public events mirror could not be built:', error);
   }
 }

@@ -3,7 +3,7 @@
 import { tracked } from '@trpc/server';
 import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { watchRead } from '@/server/live/watch';
-import { Events } from './events';
+import { PublicEvents } from './public-events';
 import { listPublicEvents } from './event-catalogue';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
 import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './event-input';
@@ -27,7 +27,7 @@ export const eventsRouter = router({
   /** The public programme as it changes (embedded backend; Firebase reads it with onSnapshot). */
   live: publicProcedure.subscription(async function* ({ ctx, signal }) {
     let version = 0;
-    for await (const events of watchRead(ctx.documents, [Events.name], () => listPublicEvents(ctx.documents), signal)) {
+    for await (const events of watchRead(ctx.documents, [PublicEvents.name], () => listPublicEvents(ctx.documents), signal)) {
       version += 1;
       yield tracked(String(version), events);
     }

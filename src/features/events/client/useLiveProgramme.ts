@@ -1,12 +1,13 @@
 'use client';
 // The public programme as it changes: the server's list first (rendered into the page), then
 // every change as it happens, over a tRPC subscription (embedded) or Firestore's onSnapshot
-// (Firebase). Firestore is loaded only in the Firebase mode, so public pages stay light.
+// (Firebase). Both read the publicEvents mirror, never events/{id}. Firestore is loaded only in
+// the Firebase mode, so public pages stay light.
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/client';
 import { firebaseApp, webConfig } from '@/features/identity/client/firebase-web';
 import type { PublicEvent } from '../event-catalogue';
-import { PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '../programme';
+import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '../programme';
 
 export interface LiveProgramme {
   events: readonly PublicEvent[];
@@ -38,7 +39,7 @@ export function useLiveProgramme(initial: readonly PublicEvent[]): LiveProgramme
       ([app, { collection, getFirestore, limit, onSnapshot, orderBy, query, where }, { withDates }]) => {
         if (cancelled) return;
         stop = onSnapshot(
-          query(collection(getFirestore(app), 'events'), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
+          query(collection(getFirestore(app), PUBLIC_EVENTS_COLLECTION), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
           (snapshot) => {
             // Before Firestore's first answer, a snapshot from the local cache (empty on a first
             // visit) only says Firestore is out of reach: it must not replace the server's list.
