@@ -7,10 +7,10 @@ import { DomainError } from '@/server/domain-error';
 import { limitRate, limitRequest, RATE_POLICIES, RateLimiter, type RatePolicyName } from './rate-limit';
 
 // The upload route keeps partial uploads under DATA_DIR: this test's own folder.
-const dataDir = vi.hoisted(() => {
-  const { mkdtempSync } = require('node:fs') as typeof import('node:fs');
-  const { join } = require('node:path') as typeof import('node:path');
-  const { tmpdir } = require('node:os') as typeof import('node:os');
+const dataDir = await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
   const dir = mkdtempSync(join(tmpdir(), 'rate-limit-'));
   process.env.DATA_DIR = dir;
   return dir;

@@ -23,10 +23,10 @@ import { handleTrpcRequest } from './http';
 import { appRouter } from './router';
 
 // The embedded upload claims keep partial uploads under DATA_DIR; this test's own folder.
-const dataDir = vi.hoisted(() => {
-  const { mkdtempSync } = require('node:fs') as typeof import('node:fs');
-  const { tmpdir } = require('node:os') as typeof import('node:os');
-  const { join } = require('node:path') as typeof import('node:path');
+const dataDir = await vi.hoisted(async () => {
+  const { mkdtempSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
   const dir = mkdtempSync(join(tmpdir(), 'malformed-'));
   process.env.DATA_DIR = dir;
   return dir;
