@@ -21,6 +21,11 @@ export const EnvSchema = z
   FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
   /** Embedded backend: the Auth emulator as browsers reach it (default: http://FIREBASE_AUTH_EMULATOR_HOST). */
   AUTH_EMULATOR_URL: z.url().optional(),
+  /**
+   * Embedded backend: '1' lets other machines reach the app (a demo on a trusted network); every
+   * page then says it is not secure. Otherwise only this machine may (decision 012).
+   */
+  EMBEDDED_ALLOW_NETWORK: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
 })
   .superRefine((value, context) => {
     if (value.BACKEND !== 'firebase') return;

@@ -2,6 +2,7 @@
 import 'server-only';
 import { env, type Env } from '@/server/env';
 import type { FirebaseWebConfig } from '@/features/identity/web-config';
+import { exposureOf } from '@/server/http/exposure';
 
 export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST): FirebaseWebConfig {
   if (source.BACKEND === 'embedded') {
@@ -12,6 +13,7 @@ export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.
       authDomain: `${source.FIREBASE_PROJECT_ID}.firebaseapp.com`,
       projectId: source.FIREBASE_PROJECT_ID,
       authEmulatorUrl: source.AUTH_EMULATOR_URL ?? `http://${emulatorHost ?? '127.0.0.1:9099'}`,
+      ...(exposureOf(source) === 'network-demo' ? { demoOnNetwork: true } : {}),
     };
   }
   return {
