@@ -29,7 +29,7 @@ test('a request addressed to another name is refused on every path, in the visit
   for (const path of ['/', '/admin/users', '/de/events', '/api/trpc/identity.me', '/api/session', '/api/uploads', '/api/auth/config', '/sw.js', '/manifest.webmanifest']) {
     const answer = await requestAs(baseURL!, elsewhere, path);
     expect(answer.status, path).toBe(403);
-    expect(answer.body, path).toContain(MESSAGES.en.Exposure.refusedTitle);
+    expect(answer.body, path).toContain(MESSAGES[path.startsWith('/de/') ? 'de' : 'en'].Exposure.refusedTitle);
   }
   const german = await requestAs(baseURL!, '192.168.1.20:3000', '/about', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
   expect(german.type).toMatch(/text\/html/);
@@ -74,9 +74,9 @@ test('in the network demo every page warns that it is not secure, including prer
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), demoOnNetwork: true } });
   });
-  for (const [locale, path] of [['en', '/'], ['en', '/about'], ['de', '/events'], ['en', '/login'], ['de', '/no-such-page']] as const) {
+  for (const [locale, path] of [['en', '/'], ['en', '/about'], ['en', '/login'], ['de', '/events'], ['de', '/no-such-page']] as const) {
     await page.goto(localized(locale, path));
-    await expect(page.getByTestId('demo-mode-banner'), `${locale} ${path}`).toHaveText(MESSAGES[locale].Exposure.banner);
+    await expect(page.getByTestId('demo-mode-banner'), `${locale} ${path}`).toContainText(MESSAGES[locale].Exposure.banner);
   }
 });
 

@@ -52,8 +52,11 @@ function stopAll(code) {
 process.on('SIGINT', () => stopAll(130));
 process.on('SIGTERM', () => stopAll(143));
 
+// Generous: on a busy machine (a build running beside it) the emulator takes over a minute.
+const EMULATOR_START_SECONDS = 180;
+
 async function waitForAuthEmulator(host, emulator) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + EMULATOR_START_SECONDS * 1000;
   while (Date.now() < deadline) {
     if (emulator.exitCode !== null) throw new Error('The Auth emulator stopped while starting (see its output above).');
     try {
@@ -64,7 +67,7 @@ async function waitForAuthEmulator(host, emulator) {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`The Auth emulator did not answer on ${host} within 60 s.`);
+  throw new Error(`The Auth emulator did not answer on ${host} within ${EMULATOR_START_SECONDS} s.`);
 }
 
 function isLoopback(hostname) {
@@ -100,7 +103,10 @@ function secureDataDir(dir) {
 function appArgs() {
   if (command !== 'next' || !['dev', 'start'].includes(args[0]) || allowNetwork) return args;
   const flag = args.findIndex((arg) => arg === '-H' || arg === '--hostname' || arg.startsWith('--hostname='));
-  if (flag === -1) return [...args, '--hostname', '127.0.0.1'];
+  // `localhost`, not 127.0.0.1: Next.js builds the proxy's URLs on `localhost` unless its hostname
+  // is exactly that, and with any other value takes the proxy's rewrites for external ones
+  // (every locale rewrite became a redirect loop).
+  if (flag === -1) return [...args, '--hostname', 'localhost'];
   const given = args[flag].startsWith('--hostname=') ? args[flag].slice('--hostname='.length) : args[flag + 1];
   if (!isLoopback(given ?? '')) refuseToStart(`Refusing to listen on ${given}.`);
   return args;
@@ -149,6 +155,8 @@ if (backend === 'embedded') {
   } catch (error) {
     console.error(error.message);
     stopAll(1);
+    // Never start the app without its emulator; stopAll ends the process.
+    await new Promise(() => {});
   }
   console.log(`Embedded backend: Auth emulator on ${host} (project ${projectId}), data in ${resolve(process.env.DATA_DIR ?? '.data')}`);
 }
