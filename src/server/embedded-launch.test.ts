@@ -79,7 +79,7 @@ describe('the embedded backend on disk and on the network', () => {
     expect(mode(exported)).toBe(0o600);
     expect(readdirSync(dataDir).filter((name) => name.startsWith('firebase-export-'))).toEqual([]);
     expect(readdirSync(ROOT).filter((name) => name.startsWith('firebase-export-') && !before.has(name))).toEqual([]);
-  }, 90_000);
+  }, 240_000);
 
   it('refuses to open the emulator or the app to the network without EMBEDDED_ALLOW_NETWORK=1', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-launch-'));
