@@ -28,6 +28,7 @@ describe('server sessions', () => {
     const forged = await accounts.createSessionCookie(FakeAccounts.idToken('demo-admin', Math.floor(Date.now() / 1000), { role: 'admin' }));
     expect(await accounts.verifySessionCookie(forged)).toMatchObject({ uid: 'demo-admin' });
     expect(await who(forged)).toBeNull();
+    expect(await who(`${forged}~made-up-nonce`)).toBeNull();
   });
 
   it('after signing out, a copy of the cookie is refused, and so is every earlier renewal of it', async () => {
@@ -39,9 +40,11 @@ describe('server sessions', () => {
     expect(await who(first)).toBeNull();
   });
 
-  it('signing out on one device leaves the same account signed in on another', async () => {
-    const doorPhone = await signIn('mia');
-    const ownPhone = await signIn('mia');
+  it('signing out on one device leaves the same account signed in on another, even when both signed in within the same second', async () => {
+    const now = Date.now();
+    const doorPhone = await signIn('mia', undefined, now);
+    const ownPhone = await signIn('mia', undefined, now);
+    expect(doorPhone).not.toBe(ownPhone);
     await endSession(documents, doorPhone);
     expect(await who(doorPhone)).toBeNull();
     expect(await who(ownPhone)).toBe('mia');

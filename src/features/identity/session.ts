@@ -3,6 +3,7 @@
 // (signature, expiry, revocation, disabled account) AND its record exists, so signing out ends
 // that device's session on the server (decision 013). Firebase is reached through the accounts port.
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { getAccounts } from '@/server/accounts/accounts';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
@@ -17,6 +18,18 @@ export const SESSION_COOKIE = '__session';
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 /** Only a recent sign-in may start a session (specification: tokens issued under 5 minutes ago). */
 export const MAX_TOKEN_AGE_SECONDS = 5 * 60;
+
+/**
+ * The cookie is Firebase's session cookie, `~`, and a random nonce. Firebase's cookie is dated to
+ * the second, so two sign-ins of one account in the same second (two devices, or parallel tests)
+ * would get the same one and share a record; the nonce makes each session its own.
+ */
+const NONCE_SEPARATOR = '~';
+
+function firebasePart(cookie: string): string | null {
+  const at = cookie.lastIndexOf(NONCE_SEPARATOR);
+  return at > 0 ? cookie.slice(0, at) : null;
+}
 
 export class SessionError extends Error {
   constructor(
@@ -56,7 +69,8 @@ export async function createSession(
   }
   const user = await recordSignIn(documents, identityFromClaims(decoded));
   if ((decoded.role ?? null) !== user.role) await accounts.setRoleClaim(decoded.uid, user.role);
-  const cookie = await accounts.createSessionCookie(idToken, SESSION_MAX_AGE_SECONDS);
+  const firebaseCookie = await accounts.createSessionCookie(idToken, SESSION_MAX_AGE_SECONDS);
+  const cookie = `${firebaseCookie}${NONCE_SEPARATOR}${randomBytes(16).toString('base64url')}`;
   await recordSession(documents, { uid: decoded.uid, cookie, previousCookie, expiresInSeconds: SESSION_MAX_AGE_SECONDS, now });
   return cookie;
 }
@@ -73,10 +87,11 @@ export async function verifySession(
   accounts: Accounts = getAccounts(),
   now = Date.now(),
 ): Promise<Identity | null> {
-  if (!cookie) return null;
+  const signed = cookie ? firebasePart(cookie) : null;
+  if (!cookie || !signed) return null;
   let claims;
   try {
-    claims = await accounts.verifySessionCookie(cookie);
+    claims = await accounts.verifySessionCookie(signed);
   } catch {
     return null;
   }

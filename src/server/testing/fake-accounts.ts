@@ -8,7 +8,6 @@ export class FakeAccounts implements Accounts {
   /** What was changed on the sign-in accounts, in order. */
   calls: string[] = [];
   readonly existing = new Set<string>();
-  private minted = 0;
 
   /** An ID token as the emulator issues one: unsigned, naming its account and issue time. */
   static idToken(uid: string, issuedAtSeconds = Math.floor(Date.now() / 1000), claims: Record<string, unknown> = {}): string {
@@ -34,8 +33,8 @@ export class FakeAccounts implements Accounts {
     return decode(idToken);
   }
   async createSessionCookie(idToken: string) {
-    // Each cookie differs, as Firebase's do (their issue times differ).
-    return `${idToken}.${++this.minted}`;
+    // As Firebase's: the same for the same account and second.
+    return `${idToken}.session`;
   }
   async verifySessionCookie(cookie: string): Promise<VerifiedClaims> {
     return decode(cookie);
