@@ -8,17 +8,20 @@ export async function register() {
   console.log((await import('@/server/files/files')).filesStartupLine());
   await buildPublicEventsMirror();
   if (env.BACKEND !== 'embedded') return;
-  const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { firebaseAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
+  // Everything the server writes under DATA_DIR (the database, uploads) is this user's alone,
+  // also when `next start` runs without scripts/with-backend.mjs (decision 012).
+  process.umask(0o077);
+  const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { getAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
     import('@/server/demo/seed'),
     import('@/server/demo/demo-events'),
     import('@/server/documents/documents'),
     import('@/server/files/files'),
-    import('@/server/accounts/firebase-accounts'),
+    import('@/server/accounts/accounts'),
     import('@/server/images/probe'),
     import('@/server/demo/demo-accounts'),
   ]);
   try {
-    const report = await seedDemoData(getDocuments(), firebaseAccounts);
+    const report = await seedDemoData(getDocuments(), getAccounts());
     if (report.accountsCreated + report.documentsCreated > 0) {
       console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
     }

@@ -7,6 +7,9 @@
 // notFound()/forbidden() in a page: Next.js renders those only in the browser
 // (vercel/next.js#62228), leaving the HTML without content or <html lang>. Pages check access
 // again themselves (src/features/identity/guard.tsx): the proxy is the first line, not the only.
+//
+// Before all of that, the embedded backend refuses requests addressed to a non-loopback name
+// (decision 012), for every path: pages, /api/*, /sw.js and files alike.
 import { NextResponse, type NextRequest } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { localizedPath, routing, type Locale } from '@/i18n/routing';
@@ -17,6 +20,9 @@ import { FORBIDDEN_SEGMENT } from '@/navigation/forbidden';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/event-catalogue';
+import { env } from '@/server/env';
+import { refusesHost } from '@/server/http/exposure';
+import { localOnlyRefusal } from '@/server/http/local-only-refusal';
 
 const handleLocale = createMiddleware(routing);
 
@@ -60,7 +66,15 @@ async function eventAddress(request: NextRequest, response: NextResponse, locale
   return rewriteTo(request, response, `/${locale}/${NOT_FOUND_SEGMENT}`, 404, search);
 }
 
+/** Paths the locale routing and guards below are for (the first matcher entry). */
+function isPagePath(pathname: string): boolean {
+  return !/^\/(?:api|_next|_vercel|serwist)/.test(pathname) && !pathname.includes('.');
+}
+
 export default async function proxy(request: NextRequest) {
+  if (refusesHost(env, request.headers.get('host'))) return localOnlyRefusal(request);
+  if (!isPagePath(request.nextUrl.pathname)) return NextResponse.next();
+
   const response = handleLocale(request);
   if (response.headers.has('location')) return response;
 
@@ -84,6 +98,17 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything except API routes, Next internals, the service worker and files with an extension.
-  matcher: ['/((?!api|_next|_vercel|serwist|.*\\..*).*)'],
+  matcher: [
+    // Pages: everything except API routes, Next internals, the service worker and files with an extension.
+    '/((?!api|_next|_vercel|serwist|.*\\..*).*)',
+    // Everything else only when Host is not a loopback name (the pattern of isLoopbackHost in
+    // src/server/http/exposure.ts), so the embedded backend can refuse it. Requests on this
+    // machine skip the proxy there: uploads stream to their handler instead of being buffered
+    // for the proxy, and nothing is added to their cost. Build files are public and the same for
+    // everyone; they are left out.
+    {
+      source: '/((?!_next/static/).*)',
+      missing: [{ type: 'header', key: 'host', value: '(?:localhost|127(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}|\\[::1\\])(?::\\d{1,5})?' }],
+    },
+  ],
 };

@@ -26,6 +26,11 @@ export const EnvSchema = z
    * against emulators only: the browser then signs in there too, and a real project refuses it.
    */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+  /**
+   * Embedded backend: '1' lets other machines reach the app (a demo on a trusted network); every
+   * page then says it is not secure. Otherwise only this machine may (decision 012).
+   */
+  EMBEDDED_ALLOW_NETWORK: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
 })
   .superRefine((value, context) => {
     if (value.BACKEND !== 'firebase') return;

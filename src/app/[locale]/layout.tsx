@@ -14,6 +14,7 @@ import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { SiteHeader } from '@/ui/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
 import { SmoothScroll } from '@/ui/shell/SmoothScroll';
+import { DemoModeBanner } from '@/ui/shell/DemoModeBanner';
 import { CAPTURE_INSTALL_PROMPT_SCRIPT, InstallPrompt } from '@/features/pwa/InstallPrompt';
 import { ServiceWorkerRegistration } from '@/features/pwa/ServiceWorkerRegistration';
 import { VersionWatcher } from '@/features/pwa/VersionWatcher';
@@ -66,6 +67,7 @@ export default async function LocaleLayout({
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Nav' });
+  const exposure = await getTranslations({ locale, namespace: 'Exposure' });
 
   return (
     <html lang={locale} dir="ltr">
@@ -80,6 +82,7 @@ export default async function LocaleLayout({
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
+            <DemoModeBanner text={exposure('banner')} />
             <SiteHeader />
             <main id="main" className="site-main" tabIndex={-1}>
               <div className="container">{children}</div>

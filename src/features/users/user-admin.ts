@@ -10,6 +10,7 @@ import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { DocumentId } from '@/server/documents/document-id';
+import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
 import { USER_SORTS } from './user-admin-options';
@@ -134,7 +135,7 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
   );
   if (!change) return;
   await accounts.setDisabled(uid, disabled);
-  if (disabled) await accounts.revokeSessions(uid);
+  if (disabled) await endEverySession(documents, accounts, uid);
 }
 
 export const UidInput = z.object({ uid: DocumentId });
@@ -142,5 +143,11 @@ export const UidInput = z.object({ uid: DocumentId });
 /** Ends every session of the account; the person can sign in again. */
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {
   await applyChange(documents, actor, uid, () => ({ action: 'signedOutEverywhere', patch: {} }));
+  await endEverySession(documents, accounts, uid);
+}
+
+/** The server's session records and Firebase's refresh tokens both: no device stays signed in. */
+async function endEverySession(documents: Documents, accounts: Accounts, uid: string) {
+  await endAllSessions(documents, uid);
   await accounts.revokeSessions(uid);
 }

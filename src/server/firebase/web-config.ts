@@ -3,6 +3,7 @@ import 'server-only';
 import { env, type Env } from '@/server/env';
 import { storageUnavailableReason } from '@/server/files/storage-availability';
 import type { FirebaseWebConfig } from '@/features/identity/web-config';
+import { exposureOf } from '@/server/http/exposure';
 
 export function firebaseWebConfig(
   source: Env = env,
@@ -17,6 +18,7 @@ export function firebaseWebConfig(
       authDomain: `${source.FIREBASE_PROJECT_ID}.firebaseapp.com`,
       projectId: source.FIREBASE_PROJECT_ID,
       authEmulatorUrl: source.AUTH_EMULATOR_URL ?? `http://${emulatorHost ?? '127.0.0.1:9099'}`,
+      ...(exposureOf(source) === 'network-demo' ? { demoOnNetwork: true } : {}),
     };
   }
   const storage = storageUnavailableReason(source, storageEmulatorHost) === null;

@@ -152,7 +152,7 @@ describe('where the limits apply', () => {
   it('session creation: per client address', async () => {
     const { POST } = await import('@/app/api/session/route');
     const attempt = (address: string) =>
-      POST(new Request('http://localhost:3000/api/session', { method: 'POST', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'x-forwarded-for': address, 'content-type': 'application/json' }, body: '{}' }));
+      POST(new NextRequest('http://localhost:3000/api/session', { method: 'POST', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'x-forwarded-for': address, 'content-type': 'application/json' }, body: '{}' }));
     const statuses = [];
     for (let i = 0; i < RATE_POLICIES.sessionCreation.burst + 5; i++) statuses.push((await attempt('203.0.113.7')).status);
     expect(statuses.slice(0, RATE_POLICIES.sessionCreation.burst).every((status) => status === 400)).toBe(true);

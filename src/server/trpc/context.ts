@@ -8,7 +8,7 @@ import { storageUploadClaims } from '@/server/files/uploads';
 import { tusUploadClaims } from '@/server/files/embedded/tus-uploads';
 import type { Documents } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
-import { firebaseAccounts } from '@/server/accounts/firebase-accounts';
+import { getAccounts } from '@/server/accounts/accounts';
 import type { Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import type { ImageProbe } from '@/server/images/probe';
@@ -55,7 +55,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     backend: options.backend ?? env.BACKEND,
     locale: options.locale ?? DEFAULT_LOCALE,
     documents: options.documents,
-    accounts: options.accounts ?? firebaseAccounts,
+    accounts: options.accounts ?? getAccounts(),
     files: options.files ?? defaultFiles,
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
