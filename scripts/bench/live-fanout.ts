@@ -4,7 +4,8 @@
 // 1,000 open `events.live` streams (server-sent events, each from its own client address), then
 // changes to one event made through the API. The figure is the server's time per change: from the
 // write until every open stream has received the new list (the process is single-threaded, so
-// this is time the server can do nothing else).
+// this is time the server can do nothing else), and the process's CPU time per change, which
+// depends less on what else the machine is doing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +92,7 @@ async function main() {
     for (let i = 0; i < count; i++) streams.push(await open(i));
     await until(() => streams.every((stream) => stream.received >= 1));
     const times: number[] = [];
+    const cpuStart = process.cpuUsage();
     for (let change = 0; change < CHANGES; change++) {
       const expected = streams[0]!.received + 1;
       const start = performance.now();
@@ -98,11 +100,12 @@ async function main() {
       await until(() => streams.every((stream) => stream.received >= expected));
       times.push(performance.now() - start);
     }
+    const cpu = process.cpuUsage(cpuStart);
     for (const stream of streams) stream.abort.abort();
     times.sort((a, b) => a - b);
     const mean = times.reduce((sum, time) => sum + time, 0) / times.length;
     console.log(
-      `${String(count).padStart(5)} open streams: ${mean.toFixed(1)} ms per change (p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms)`,
+      `${String(count).padStart(5)} open streams: ${mean.toFixed(1)} ms per change (p50 ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms; CPU ${((cpu.user + cpu.system) / 1000 / CHANGES).toFixed(1)} ms per change)`,
     );
     // Let the closed streams wind down before the next row.
     await new Promise((resolve) => setTimeout(resolve, 200));
