@@ -7,6 +7,7 @@ import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
 import type { Role } from '@/features/identity/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
+import { MAX_STREAM_DURATION_MS } from '@/server/live/stream-limits';
 
 const TRPC_CODE: Record<DomainErrorKind, TRPCError['code']> = {
   'not-found': 'NOT_FOUND',
@@ -22,6 +23,8 @@ export interface ProcedureMeta {
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   transformer: superjson,
+  // Live streams end after this long without a closing event, so the browser reconnects (decision 017).
+  sse: { maxDurationMs: MAX_STREAM_DURATION_MS },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     return {
