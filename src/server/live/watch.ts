@@ -4,6 +4,7 @@
 // subscriber. So a change costs one read however many streams are open (decision 017). The first
 // subscriber starts the watcher, the last one to leave ends it.
 import type { Documents } from '@/server/documents/port';
+import { markShared } from './serialization';
 
 /** Writes arriving within this window are answered with one read. */
 export const SETTLE_MS = 20;
@@ -55,6 +56,7 @@ function startWatcher<T>(documents: Documents, key: string, collections: readonl
     }
     reading = false;
     if (stopped) return;
+    if (result.ok) markShared(result.value);
     watcher.latest = result;
     for (const subscriber of watcher.subscribers) {
       subscriber.next = result;
