@@ -16,6 +16,7 @@ import { nextPublicPages, unchangingPublicPages, type PublicPages } from '@/serv
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
+import { clientAddress } from '@/server/http/client-address';
 
 export interface ContextInner {
   backend: Env['BACKEND'];
@@ -33,6 +34,8 @@ export interface ContextInner {
   resolveIdentity: () => Promise<Identity | null>;
   /** Cached public pages to render afresh after a change. */
   publicPages: PublicPages;
+  /** Where the request came from, for per-client limits (open live streams). */
+  clientAddress: string;
 }
 
 export interface ContextOptions {
@@ -46,6 +49,7 @@ export interface ContextOptions {
   publicPages?: PublicPages;
   /** A known identity (tests), or how to find it (requests). */
   identity?: Identity | null | (() => Promise<Identity | null>);
+  clientAddress?: string;
 }
 
 export function createContextInner(options: ContextOptions): ContextInner {
@@ -60,6 +64,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
     publicPages: options.publicPages ?? unchangingPublicPages,
+    clientAddress: options.clientAddress ?? 'unknown',
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
   };
 }
@@ -72,6 +77,7 @@ export async function createContext({ headers }: { headers: Headers }): Promise<
     locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
     documents,
     publicPages: nextPublicPages,
+    clientAddress: clientAddress(headers),
     identity: () => verifySession(documents, readCookie(headers, SESSION_COOKIE)),
   });
 }

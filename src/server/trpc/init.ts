@@ -1,7 +1,6 @@
 // The tRPC instance. Only named trust levels are exported; the raw instance stays here.
 import 'server-only';
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
@@ -9,6 +8,8 @@ import type { Role } from '@/features/identity/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
 import { errorMessages } from '@/i18n/api-messages';
 import { DEFAULT_LOCALE } from '@/i18n/routing';
+import { MAX_STREAM_DURATION_MS } from '@/server/live/stream-limits';
+import { transformer } from '@/server/live/serialization';
 
 const TRPC_CODE: Record<DomainErrorKind, TRPCError['code']> = {
   'not-found': 'NOT_FOUND',
@@ -27,7 +28,10 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
+  // superjson; a live feed's result is serialized once for all its streams.
+  transformer,
+  // Live streams end after this long without a closing event, so the browser reconnects (decision 017).
+  sse: { maxDurationMs: MAX_STREAM_DURATION_MS },
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     // Without a context (the request failed before it was made) the default language answers.
