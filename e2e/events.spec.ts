@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/test';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { MESSAGES, localized, type TestLocale } from './support/i18n';
 import { sitemapPaths, validateSitemap } from './support/sitemap';
