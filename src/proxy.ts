@@ -17,6 +17,9 @@ import { FORBIDDEN_SEGMENT } from '@/navigation/forbidden';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/event-catalogue';
+import { env } from '@/server/env';
+import { firebaseWebConfig } from '@/server/firebase/web-config';
+import { createNonce, NONCE_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
 
 const handleLocale = createMiddleware(routing);
 
@@ -24,7 +27,7 @@ function rewriteTo(request: NextRequest, response: NextResponse, pathname: strin
   const target = request.nextUrl.clone();
   target.pathname = pathname;
   target.search = search ? `?${search}` : '';
-  const rewritten = NextResponse.rewrite(target, { status });
+  const rewritten = NextResponse.rewrite(target, { status, request: { headers: request.headers } });
   response.headers.getSetCookie().forEach((cookie) => rewritten.headers.append('set-cookie', cookie));
   return rewritten;
 }
@@ -60,7 +63,32 @@ async function eventAddress(request: NextRequest, response: NextResponse, locale
   return rewriteTo(request, response, `/${locale}/${NOT_FOUND_SEGMENT}`, 404, search);
 }
 
+// Content-Security-Policy (decision 014): a fresh nonce per page request. Next.js reads it from
+// the request's CSP header for its own scripts, the layout from NONCE_HEADER for its inline one;
+// every response (rewrites and redirects too) carries the policy.
+function browserBackend(): BrowserBackend {
+  const config = firebaseWebConfig();
+  return config.backend === 'embedded' && config.authEmulatorUrl
+    ? { backend: 'embedded', authEmulatorUrl: config.authEmulatorUrl }
+    : { backend: 'firebase', authDomain: config.authDomain };
+}
+
 export default async function proxy(request: NextRequest) {
+  const nonce = createNonce();
+  const headers = pageSecurityHeaders({
+    nonce,
+    browser: browserBackend(),
+    development: process.env.NODE_ENV === 'development',
+    https: new URL(env.SITE_URL).protocol === 'https:',
+  });
+  request.headers.set('content-security-policy', headers['content-security-policy']!);
+  request.headers.set(NONCE_HEADER, nonce);
+  const response = await routePage(request);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+async function routePage(request: NextRequest) {
   const response = handleLocale(request);
   if (response.headers.has('location')) return response;
 
