@@ -5,7 +5,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
 

@@ -1,6 +1,6 @@
 // Roles as they reach people: an admin's change applies in the other person's open browser
 // without signing out; a disabled account is refused at its next request; admins manage users.
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './support/test';
 import { signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';

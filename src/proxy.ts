@@ -23,6 +23,8 @@ import { findEventBySlug } from '@/features/events/event-catalogue';
 import { env } from '@/server/env';
 import { refusesHost } from '@/server/http/exposure';
 import { localOnlyRefusal } from '@/server/http/local-only-refusal';
+import { firebaseWebConfig } from '@/server/firebase/web-config';
+import { createNonce, NONCE_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
 
 const handleLocale = createMiddleware(routing);
 
@@ -30,7 +32,7 @@ function rewriteTo(request: NextRequest, response: NextResponse, pathname: strin
   const target = request.nextUrl.clone();
   target.pathname = pathname;
   target.search = search ? `?${search}` : '';
-  const rewritten = NextResponse.rewrite(target, { status });
+  const rewritten = NextResponse.rewrite(target, { status, request: { headers: request.headers } });
   response.headers.getSetCookie().forEach((cookie) => rewritten.headers.append('set-cookie', cookie));
   return rewritten;
 }
@@ -71,10 +73,34 @@ function isPagePath(pathname: string): boolean {
   return !/^\/(?:api|_next|_vercel|serwist)/.test(pathname) && !pathname.includes('.');
 }
 
+// Content-Security-Policy (decision 014): a fresh nonce per page request. Next.js reads it from
+// the request's CSP header for its own scripts, the layout from NONCE_HEADER for its inline one;
+// every response (rewrites and redirects too) carries the policy.
+function browserBackend(): BrowserBackend {
+  const config = firebaseWebConfig();
+  return config.backend === 'embedded' && config.authEmulatorUrl
+    ? { backend: 'embedded', authEmulatorUrl: config.authEmulatorUrl }
+    : { backend: 'firebase', authDomain: config.authDomain };
+}
+
 export default async function proxy(request: NextRequest) {
   if (refusesHost(env, request.headers.get('host'))) return localOnlyRefusal(request);
   if (!isPagePath(request.nextUrl.pathname)) return NextResponse.next();
+  const nonce = createNonce();
+  const headers = pageSecurityHeaders({
+    nonce,
+    browser: browserBackend(),
+    development: process.env.NODE_ENV === 'development',
+    https: new URL(env.SITE_URL).protocol === 'https:',
+  });
+  request.headers.set('content-security-policy', headers['content-security-policy']!);
+  request.headers.set(NONCE_HEADER, nonce);
+  const response = await routePage(request);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
 
+async function routePage(request: NextRequest) {
   const response = handleLocale(request);
   if (response.headers.has('location')) return response;
 
