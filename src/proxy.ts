@@ -80,7 +80,7 @@ function browserBackend(): BrowserBackend {
   const config = firebaseWebConfig();
   return config.backend === 'embedded' && config.authEmulatorUrl
     ? { backend: 'embedded', authEmulatorUrl: config.authEmulatorUrl }
-    : { backend: 'firebase', authDomain: config.authDomain };
+    : { backend: 'firebase', authDomain: config.authDomain, authEmulatorUrl: config.authEmulatorUrl };
 }
 
 export default async function proxy(request: NextRequest) {

@@ -3,7 +3,7 @@
 // users/{uid}, an event from the admin's form to the public pages in both languages, the admin's
 // lists, and a site without Storage saying so. What this cannot prove (rules, the browser's own
 // Firestore reads over WebChannel, Storage) is listed in prisma-free-docs/deployment.md.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test';
 import { MESSAGES, localized, type TestLocale } from '../support/i18n';
 import { firestore, signUpAt, uniqueEmail } from './backend';
 

@@ -9,6 +9,9 @@ import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listE
 import { findEventBySlug, listPublicEvents, nextEvents, sitemapEvents } from './event-catalogue';
 import { programmeOf } from './programme';
 import type { EventInput } from './event-input';
+import type { Identity } from '@/features/identity/identity';
+
+const admin: Identity = { uid: 'admin-1', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 
 function form(overrides: Partial<EventInput> = {}): EventInput {
   return {
@@ -154,14 +157,14 @@ describe('event administration', () => {
     await documents.collection(Images).doc('img1').set(image);
     const saved = await createEvent(documents, 'admin', form({ coverImageId: 'img1' }));
     expect((await getEventForAdmin(documents, saved.id)).cover).toEqual({ imageId: 'img1', width: 1600, height: 900, alt: image.alt });
-    const error = await refusal(removeImage({ documents, files: noFiles }, 'img1', 'de'));
+    const error = await refusal(removeImage({ documents, files: noFiles }, admin, 'img1', 'de'));
     expect(error).toMatchObject({ reason: 'imageIsCover', kind: 'conflict', params: { event: 'Hafenlichter' } });
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(true);
     // Alt texts edited in the library reach the cover; once the cover changes, deleting works.
     await updateImage(documents, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
     expect((await getEventForAdmin(documents, saved.id)).cover?.alt.en).toBe('Stage at night');
     await updateEvent(documents, 'admin', saved.id, form({ coverImageId: null }));
-    await removeImage({ documents, files: noFiles }, 'img1', 'de');
+    await removeImage({ documents, files: noFiles }, admin, 'img1', 'de');
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(false);
   });
 

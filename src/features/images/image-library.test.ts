@@ -1,3 +1,5 @@
+import { AuditLog } from '@/features/users/audit';
+import type { Identity } from '@/features/identity/identity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +19,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function png(width: number, height: number) {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#ffefc1' } }).png().toBuffer());
 }
+
+const remover: Identity = { uid: 'admin-2', email: 'other@example.org', emailVerified: true, displayName: 'Other admin', photoURL: null, role: 'admin' };
 
 describe('image library', () => {
   let ports: ImagePorts;
@@ -65,10 +69,13 @@ describe('image library', () => {
     const image = await addImage(ports, 'admin-1', { upload: 'c' });
     await updateImage(ports.documents, { id: image.id, alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
     expect((await listImages(ports.documents, {}))[0]).toMatchObject({ alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
-    await removeImage(ports, image.id);
+    await removeImage(ports, remover, image.id);
     expect(await listImages(ports.documents, {})).toEqual([]);
+    // Audited in the removal's own transaction, on the uploader's history.
+    const audit = await ports.documents.collection(AuditLog).where('targetUid', '==', 'admin-1').get();
+    expect(audit.map((entry) => entry.data)).toEqual([expect.objectContaining({ action: 'imageRemoved', actorUid: 'admin-2', imageId: image.id })]);
     await expect(ports.files.metadata('images/c')).rejects.toMatchObject({ code: 'object-not-found' });
-    await expect(removeImage(ports, image.id)).rejects.toMatchObject({ kind: 'not-found', reason: 'imageNotFound' });
+    await expect(removeImage(ports, remover, image.id)).rejects.toMatchObject({ kind: 'not-found', reason: 'imageNotFound' });
     await expect(updateImage(ports.documents, { id: 'nope', tags: [] })).rejects.toMatchObject({ reason: 'imageNotFound' });
   });
 

@@ -12,6 +12,8 @@ import { DocumentId } from '@/server/documents/document-id';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
+import { AuditLog } from '@/features/users/audit';
+import type { Identity } from '@/features/identity/identity';
 
 export interface ImagePorts {
   documents: Documents;
@@ -146,10 +148,10 @@ export async function updateImage(documents: Documents, input: z.infer<typeof Im
 export const ImageIdInput = z.object({ id: DocumentId });
 
 /**
- * Removes the image from the library, then its file. Refused while an event shows it as its
+ * Removes the image from the library (audited in the same transaction), then its file. Refused while an event shows it as its
  * cover, naming that event (in the caller's language) so the admin knows where to change it.
  */
-export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>, id: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>, actor: Identity, id: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = ports.documents.collection(Images).doc(id);
   const path = await ports.documents.runTransaction(async (tx) => {
     const image = await tx.get(ref);
@@ -157,6 +159,17 @@ export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>
     const holder = await eventUsingCover(tx, ports.documents, id);
     if (holder) throw new DomainError('conflict', 'imageIsCover', { event: holder.title[locale] || holder.title.en });
     tx.delete(ref);
+    // The audit entry is written with the removal, or neither happens.
+    tx.create(ports.documents.collection(AuditLog).doc(), {
+      targetUid: image.data.uploaderUid,
+      actorUid: actor.uid,
+      actorName: actor.displayName ?? actor.email,
+      action: 'imageRemoved',
+      fromRole: null,
+      toRole: null,
+      imageId: id,
+      at: serverTimestamp(),
+    });
     return image.data.file.fullPath;
   });
   await ports.files.delete(path).catch((error: unknown) => {

@@ -28,5 +28,5 @@ export const imagesRouter = router({
     ),
   // Alt texts are copied onto the events that show the image as their cover.
   update: adminChangingEvents.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, input, ctx.locale)),
-  remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, input.id, ctx.locale)),
+  remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, ctx.identity, input.id, ctx.locale)),
 });

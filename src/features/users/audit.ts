@@ -1,10 +1,10 @@
-// auditLog/{id}: who changed what on an account, and when. Written in the same transaction as
+// auditLog/{id}: who changed what on an account (or removed what the account uploaded), and when. Written in the same transaction as
 // the change itself, so there is no change without its entry.
 import { z } from 'zod';
 import { ROLES } from '@/features/identity/roles';
 import { defineCollection } from '@/server/documents/port';
 
-export const AUDIT_ACTIONS = ['role', 'disabled', 'enabled', 'signedOutEverywhere'] as const;
+export const AUDIT_ACTIONS = ['role', 'disabled', 'enabled', 'signedOutEverywhere', 'imageRemoved'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntry = z.object({
@@ -15,6 +15,8 @@ export const AuditEntry = z.object({
   /** For role changes: the role before and after (null: no role). */
   fromRole: z.enum(ROLES).nullable(),
   toRole: z.enum(ROLES).nullable(),
+  /** For a removed library image: which one (its uploader is the target). */
+  imageId: z.string().nullable().default(null),
   at: z.date(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;

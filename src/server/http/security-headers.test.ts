@@ -52,6 +52,11 @@ describe('the Content-Security-Policy', () => {
     expect(policy['upgrade-insecure-requests']).toEqual([]);
   });
 
+  it('adds the Auth emulator in Firebase mode only where one is configured (emulator tests)', () => {
+    const policy = parse(contentSecurityPolicy({ ...FIREBASE, browser: { backend: 'firebase', authDomain: 'demo.firebaseapp.com', authEmulatorUrl: 'http://127.0.0.1:9399' } }));
+    expect(policy['connect-src']).toEqual(["'self'", ...FIREBASE_BROWSER_HOSTS.connect, 'http://127.0.0.1:9399']);
+  });
+
   it("allows 'unsafe-eval' only to Next's development server", () => {
     expect(parse(contentSecurityPolicy({ ...EMBEDDED, development: true }))['script-src']).toContain("'unsafe-eval'");
   });

@@ -13,8 +13,12 @@ export const FIREBASE_BROWSER_HOSTS = {
     'https://firestore.googleapis.com',
     'https://firebasestorage.googleapis.com',
   ],
-  /** Pictures by their Storage download URL. */
-  img: ['https://firebasestorage.googleapis.com'],
+  /**
+   * Pictures by their Storage download URL; and Google's 1-pixel image that Firestore's WebChannel
+   * transport loads to test the network when its connection fails (seen in the Firebase-mode
+   * browser tests, where Firestore's realtime channel cannot be reached).
+   */
+  img: ['https://firebasestorage.googleapis.com', 'https://www.google.com'],
   /** The Google sign-in popup's helper script (loaded by the Auth SDK, so also 'strict-dynamic'). */
   script: ['https://apis.google.com'],
 } as const;
@@ -22,7 +26,8 @@ export const FIREBASE_BROWSER_HOSTS = {
 /** Where the browser's Firebase lives: the local Auth emulator, or a Firebase project. */
 export type BrowserBackend =
   | { backend: 'embedded'; authEmulatorUrl: string }
-  | { backend: 'firebase'; authDomain: string };
+  /** With an Auth emulator only in emulator tests (env.ts refuses it with a real project). */
+  | { backend: 'firebase'; authDomain: string; authEmulatorUrl?: string };
 
 export interface PolicyOptions {
   /** Fresh per request, base64: Next.js puts it on its scripts, the layout on its inline one. */
@@ -60,7 +65,7 @@ export function contentSecurityPolicy({ nonce, browser, development, https }: Po
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...(firebase ? FIREBASE_BROWSER_HOSTS.img : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", ...(firebase ? FIREBASE_BROWSER_HOSTS.connect : [origin(browser.authEmulatorUrl)])],
+    'connect-src': ["'self'", ...(firebase ? FIREBASE_BROWSER_HOSTS.connect : []), ...(browser.authEmulatorUrl ? [origin(browser.authEmulatorUrl)] : [])],
     'frame-src': [authFrame],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
