@@ -1,9 +1,19 @@
 // Runs once when the server starts. In the embedded backend it writes the demo data that is
-// missing, so a fresh checkout opens with accounts to sign in with.
+// missing, so a fresh checkout opens with accounts to sign in with; in both backends it starts the
+// membership expiry sweep.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
-  if (env.BACKEND !== 'embedded') return;
+  if (env.BACKEND === 'embedded') await seedDemo();
+  const [{ scheduleMembershipExpiry }, { getDocuments }, { firebaseAccounts }] = await Promise.all([
+    import('@/server/membership-expiry'),
+    import('@/server/documents/documents'),
+    import('@/server/accounts/firebase-accounts'),
+  ]);
+  scheduleMembershipExpiry(getDocuments(), firebaseAccounts);
+}
+
+async function seedDemo() {
   const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { firebaseAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
     import('@/server/demo/seed'),
     import('@/server/demo/demo-events'),
@@ -18,6 +28,9 @@ export async function register() {
     if (report.accountsCreated + report.documentsCreated > 0) {
       console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
     }
+    const { seedDemoMemberships } = await import('@/server/demo/demo-memberships');
+    const memberships = await seedDemoMemberships(getDocuments(), firebaseAccounts);
+    if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
   } catch (error) {
     // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
     console.error('Demo data could not be written (is the Auth emulator running?):', error);

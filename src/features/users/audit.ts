@@ -4,7 +4,18 @@ import { z } from 'zod';
 import { ROLES } from '@/features/identity/roles';
 import { defineCollection } from '@/server/documents/port';
 
-export const AUDIT_ACTIONS = ['role', 'disabled', 'enabled', 'signedOutEverywhere'] as const;
+export const AUDIT_ACTIONS = [
+  'role',
+  'disabled',
+  'enabled',
+  'signedOutEverywhere',
+  'membershipRequested',
+  'membershipWithdrawn',
+  'membershipApproved',
+  'membershipExtended',
+  'membershipCancelled',
+  'membershipExpired',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntry = z.object({
@@ -15,6 +26,8 @@ export const AuditEntry = z.object({
   /** For role changes: the role before and after (null: no role). */
   fromRole: z.enum(ROLES).nullable(),
   toRole: z.enum(ROLES).nullable(),
+  /** For membership changes: which membership. */
+  membershipId: z.string().nullable().default(null),
   at: z.date(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;

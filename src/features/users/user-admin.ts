@@ -105,6 +105,7 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
       action: change.action,
       fromRole: change.fromRole ?? null,
       toRole: change.toRole ?? null,
+      membershipId: null,
       at: serverTimestamp(),
     });
     return change;
