@@ -3,8 +3,9 @@
 // documents port; every check and write of one change happens in one transaction.
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
-import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot, type Transaction } from '@/server/documents/port';
+import { serverTimestamp, type Documents, type Query, type Transaction } from '@/server/documents/port';
 import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
+import { pageAfter } from '@/server/documents/paging';
 import { DomainError } from '@/server/domain-error';
 import { Images } from '@/features/images/images';
 import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
@@ -48,13 +49,8 @@ export async function listEventsForAdmin(documents: Documents, raw: AdminEventLi
   let query = filteredQuery(documents, input.filter, now);
   const term = searchTermOf(input.search);
   if (term) query = query.where('searchTerms', 'array-contains', term);
-  if (input.cursor) {
-    const last = await documents.collection(Events).doc(input.cursor).get();
-    if (last.exists) query = query.startAfter(last as QueryDocumentSnapshot<EventDocument>);
-  }
-  const page = await query.limit(ADMIN_PAGE_SIZE + 1).get();
-  const shown = page.slice(0, ADMIN_PAGE_SIZE);
-  return { events: shown.map(eventSummary), nextCursor: page.length > ADMIN_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null };
+  const page = await pageAfter(documents.collection(Events), query, input.cursor, ADMIN_PAGE_SIZE);
+  return { events: page.items.map(eventSummary), nextCursor: page.nextCursor };
 }
 
 export async function getEventForAdmin(documents: Documents, id: string): Promise<EventSummary> {
