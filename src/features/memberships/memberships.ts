@@ -8,7 +8,9 @@ import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
 import { AuditLog, type AuditAction } from '@/features/users/audit';
 import type { Accounts } from '@/server/accounts/port';
-import type { Documents, DocumentRef, Transaction } from '@/server/documents/port';
+import type { Documents, DocumentRef, Query, Transaction } from '@/server/documents/port';
+import { pageAfter } from '@/server/documents/paging';
+import { searchTermOf } from '@/server/documents/search-terms';
 import { DomainError } from '@/server/domain-error';
 import {
   isActiveNow,
@@ -18,6 +20,7 @@ import {
   seasonEndAfter,
   type MembershipAction,
   type MembershipDocument,
+  MEMBERSHIP_STATUSES,
   type MembershipStatus,
 } from './membership';
 
@@ -307,4 +310,67 @@ export async function activeMembershipOf(documents: Documents, uid: string, now 
   const active = await documents.collection(Memberships).where('uid', '==', uid).where('status', '==', 'active').get();
   const current = active.find((snapshot) => isActiveNow(snapshot.data, now));
   return current ? { id: current.id, ...current.data } : null;
+}
+
+export const MEMBERSHIP_FILTERS = ['all', ...MEMBERSHIP_STATUSES] as const;
+export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
+export const MEMBERSHIP_PAGE_SIZE = 25;
+
+export const MembershipListInput = z.object({
+  filter: z.enum(MEMBERSHIP_FILTERS).default('all'),
+  search: z.string().trim().max(100).default(''),
+  cursor: MembershipId.nullish(),
+});
+export type MembershipListInput = z.input<typeof MembershipListInput>;
+
+export type MembershipView = Omit<MembershipDocument, 'searchTerms' | 'queue'> & { id: string };
+
+function membershipView(snapshot: { id: string; data: MembershipDocument }): MembershipView {
+  const { searchTerms: _terms, queue: _queue, ...rest } = snapshot.data;
+  return { id: snapshot.id, ...rest };
+}
+
+/** The admin list: pending requests first (oldest first), active ones ending soonest, then the rest. */
+export async function listMemberships(documents: Documents, raw: MembershipListInput) {
+  const input = MembershipListInput.parse(raw);
+  const memberships = documents.collection(Memberships);
+  let query: Query<MembershipDocument> = memberships;
+  if (input.filter !== 'all') query = query.where('status', '==', input.filter);
+  const term = searchTermOf(input.search);
+  if (term) query = query.where('searchTerms', 'array-contains', term);
+  const page = await pageAfter(memberships, query.orderBy('queue', 'asc'), input.cursor, MEMBERSHIP_PAGE_SIZE);
+  return { memberships: page.items.map(membershipView), nextCursor: page.nextCursor };
+}
+
+/** Every membership of one person, newest request first, with their histories. */
+export async function membershipsOf(documents: Documents, uid: string): Promise<MembershipView[]> {
+  const found = await documents.collection(Memberships).where('uid', '==', uid).orderBy('requestedAt', 'desc').get();
+  return found.map(membershipView);
+}
+
+export interface MyMembership {
+  /** The membership that admits the person now. */
+  current: MembershipView | null;
+  /** An open request, waiting for an admin. */
+  pending: MembershipView | null;
+  /** The most recent one that ended (cancelled, expired, withdrawn), when there is no current one. */
+  ended: MembershipView | null;
+}
+
+/** What the VIP home and the refusal page show a person about their own membership. */
+export async function myMembership(documents: Documents, uid: string, now = new Date()): Promise<MyMembership> {
+  const all = await membershipsOf(documents, uid);
+  const current = all.find((membership) => isActiveNow(membership, now)) ?? null;
+  return {
+    current,
+    pending: all.find((membership) => membership.status === 'pending') ?? null,
+    ended: current ? null : (all.find((membership) => membership.status !== 'pending' && !isActiveNow(membership, now)) ?? null),
+  };
+}
+
+/** The figures of the admin home: members admitted now and requests waiting. */
+export async function membershipCounts(documents: Documents, now = new Date()) {
+  const memberships = documents.collection(Memberships);
+  const [active, pending] = await Promise.all([memberships.where('status', '==', 'active').get(), memberships.where('status', '==', 'pending').get()]);
+  return { active: active.filter((snapshot) => isActiveNow(snapshot.data, now)).length, pending: pending.length };
 }
