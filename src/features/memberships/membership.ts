@@ -113,3 +113,24 @@ export function queueKey(membership: Pick<MembershipDocument, 'status' | 'reques
       return `2-${pad(QUEUE_MAX - (membership.decidedAt ?? membership.requestedAt).getTime())}`;
   }
 }
+
+/** `<input type="date">`'s value: a day at the venue. */
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * Admins choose the last day a membership is valid; it then runs to the end of that day at the
+ * venue (the first moment of the next day, exclusive). Null for a day that does not exist.
+ */
+export function validUntilAfterDay(day: string, timeZone: string = VENUE_TIME_ZONE): Date | null {
+  if (!DAY_PATTERN.test(day)) return null;
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const check = new Date(Date.UTC(year, month - 1, date));
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
+  const next = new Date(Date.UTC(year, month - 1, date + 1));
+  return wallTimeToDate(`${next.toISOString().slice(0, 10)}T00:00`, timeZone);
+}
+
+/** The last day (at the venue) a membership ending at `validUntil` is valid: the date field's value. */
+export function lastValidDay(validUntil: Date, timeZone: string = VENUE_TIME_ZONE): string {
+  return dateToWallTime(new Date(validUntil.getTime() - 1), timeZone).slice(0, 10);
+}

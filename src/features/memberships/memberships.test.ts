@@ -6,7 +6,7 @@ import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users, withStoredRole } from '@/features/identity/users';
 import { AuditLog } from '@/features/users/audit';
-import { daysLeft, isActiveNow, isEndingSoon, Memberships, queueKey, seasonEndAfter } from './membership';
+import { daysLeft, isActiveNow, isEndingSoon, lastValidDay, Memberships, queueKey, seasonEndAfter, validUntilAfterDay } from './membership';
 import {
   activeMembershipOf,
   approveMembership,
@@ -282,5 +282,19 @@ describe('memberships from request to end', () => {
     expect(audit).toHaveLength(2);
     // Nothing left to do the next time.
     expect((await expireMemberships(documents, accounts, later(12))).expired).toBe(0);
+  });
+});
+
+describe('the last valid day, as admins choose it', () => {
+  it('runs to the end of that day at the venue, across the change to winter time', () => {
+    // 25 October 2026: Berlin leaves summer time; the day after starts at 23:00 UTC.
+    expect(validUntilAfterDay('2026-10-25')?.toISOString()).toBe('2026-10-25T23:00:00.000Z');
+    expect(validUntilAfterDay('2026-08-31')?.toISOString()).toBe('2026-08-31T22:00:00.000Z');
+    expect(lastValidDay(new Date('2026-08-31T22:00:00.000Z'))).toBe('2026-08-31');
+    expect(lastValidDay(seasonEndAfter(T0))).toBe('2027-08-31');
+  });
+
+  it.each(['2026-02-30', '2026-13-01', '31.08.2026', '', '2026-8-1'])('refuses %j', (day) => {
+    expect(validUntilAfterDay(day)).toBeNull();
   });
 });

@@ -25,14 +25,18 @@ type DemoPlan =
   | { kind: 'cancelled'; since: number; after: number };
 
 /** What each demo account holds, in days relative to the first start (negative: the past). */
-export function demoMembershipPlan(account: DemoAccount, index: number): DemoPlan | null {
+export function demoMembershipPlan(account: DemoAccount): DemoPlan | null {
   if (account.uid === 'demo-member') return { kind: 'active', since: -60 };
   if (account.uid === 'demo-guest') return { kind: 'pending', since: -2 };
-  if (!account.uid.startsWith('demo-guest-')) return null;
-  if (account.role === 'user') return index % 8 === 0 ? { kind: 'active', since: -300, until: 9 } : { kind: 'active', since: -120 + index };
-  if (index % 5 === 1) return { kind: 'expired', since: -420, until: -40 + index };
-  if (index % 7 === 2) return { kind: 'cancelled', since: -200, after: 30 };
-  if (index % 6 === 3) return { kind: 'pending', since: -index / 3 };
+  const crowd = /^demo-guest-(\d+)$/.exec(account.uid);
+  if (!crowd) return null;
+  const n = Number(crowd[1]);
+  // Three members end within the fortnight, so "ends in N days" shows; the rest run all season.
+  const endingSoon: Record<number, number> = { 1: 3, 25: 9, 49: 12 };
+  if (account.role === 'user') return { kind: 'active', since: -(30 + n), until: endingSoon[n] };
+  if (n % 5 === 1) return { kind: 'expired', since: -400, until: -(10 + (n % 30)) };
+  if (n % 7 === 2) return { kind: 'cancelled', since: -200, after: 30 };
+  if (n % 6 === 3) return { kind: 'pending', since: -1 - (n % 10) };
   return null;
 }
 
@@ -45,8 +49,8 @@ export async function seedDemoMemberships(documents: Documents, accounts: Accoun
   const at = (days: number) => new Date(now.getTime() + days * DAY);
   let written = 0;
   const everyone = [...DEMO_ACCOUNTS, ...demoCrowd(DEMO_CROWD_SIZE)];
-  for (const [index, account] of everyone.entries()) {
-    const plan = demoMembershipPlan(account, index);
+  for (const account of everyone) {
+    const plan = demoMembershipPlan(account);
     if (!plan) continue;
     if (!(await documents.collection(Users).doc(account.uid).get()).exists) continue;
     if ((await documents.collection(Memberships).where('uid', '==', account.uid).limit(1).get()).length > 0) continue;
