@@ -26,8 +26,7 @@ export async function listPublicEvents(documents: Documents): Promise<PublicEven
   return (await publicEventsQuery(documents).get()).map((snapshot) => publicEvent(eventSummary(snapshot)));
 }
 
-/** The next published events that have not ended (cancelled ones are left out here). */
-export async function nextEvents(documents: Documents, count: number, now = new Date()): Promise<PublicEvent[]> {
+async function upcomingPublished(documents: Documents, count: number, now: Date): Promise<EventSummary[]> {
   const events = await documents
     .collection(Events)
     .where('status', '==', 'published')
@@ -35,7 +34,19 @@ export async function nextEvents(documents: Documents, count: number, now = new 
     .orderBy('endsAt', 'asc')
     .limit(count)
     .get();
-  return events.map((snapshot) => publicEvent(eventSummary(snapshot))).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+  return events.map(eventSummary).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+/** The next published events that have not ended (cancelled ones are left out here). */
+export async function nextEvents(documents: Documents, count: number, now = new Date()): Promise<PublicEvent[]> {
+  return (await upcomingPublished(documents, count, now)).map(publicEvent);
+}
+
+/** What members see of an event: the public view and their drinks at the VIP bar. */
+export type MemberEvent = PublicEvent & { drinkAllowance: number };
+
+export async function nextEventsForMembers(documents: Documents, count: number, now = new Date()): Promise<MemberEvent[]> {
+  return (await upcomingPublished(documents, count, now)).map((event) => ({ ...publicEvent(event), drinkAllowance: event.drinkAllowance }));
 }
 
 export const EventSlugInput = z.object({ slug: z.string().min(1).max(200) });
