@@ -17,6 +17,11 @@ export default defineConfig([
     },
   },
   {
+    // Playwright fixtures call `use()`, which is no React hook.
+    files: ['e2e/**/*.ts'],
+    rules: { 'react-hooks/rules-of-hooks': 'off' },
+  },
+  {
     // firebase-admin trusts whatever it is given and holds the service account: only the server's
     // infrastructure (ports and adapters under src/server/) may import it. Features use the ports.
     files: ['src/**/*.{ts,tsx}'],

@@ -1,12 +1,26 @@
 // Browser tests against the production build, in Debian's Chromium (Playwright cannot download
-// browsers here). `E2E_BASE_URL` points the tests at a server that is already running instead.
+// browsers here), in two projects: `chromium` on the embedded backend, `firebase` (e2e/firebase/)
+// on the Firebase backend with the Auth emulator and the Firestore stand-in
+// (scripts/firebase-e2e-server.mjs). One build serves both: Playwright starts its web servers one
+// after another (checked in 1.65.1), and only the first builds. `E2E_BASE_URL` points the
+// embedded tests at a server that is already running instead (then the Firebase-mode server
+// starts from the existing build), `E2E_FIREBASE_BASE_URL` the Firebase-mode tests (with
+// `E2E_FIREBASE_DATA_DIR` set to that server's DATA_DIR, where it wrote the stand-in's address).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = process.env.E2E_BASE_URL ?? `http://localhost:${PORT}`;
+const FIREBASE_PORT = Number(process.env.E2E_FIREBASE_PORT ?? PORT + 1);
+const firebaseBaseURL = process.env.E2E_FIREBASE_BASE_URL ?? `http://localhost:${FIREBASE_PORT}`;
+// Read by the Firebase-mode tests: the Auth emulator, and the data directory in which the
+// launcher writes the Firestore stand-in's address.
+process.env.E2E_FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9399';
+process.env.E2E_FIREBASE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'venue-e2e-firebase-'));
 
 export const CHROMIUM_ARGS = [
   '--disable-background-networking',
@@ -37,8 +51,12 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: process.env.E2E_BASE_URL
+  projects: [
+    { name: 'chromium', testIgnore: 'firebase/**', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'firebase', testMatch: 'firebase/**/*.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: firebaseBaseURL } },
+  ],
+  webServer: [
+    process.env.E2E_BASE_URL
     ? undefined
     : {
         command: `npm run build && npm run start -- -p ${PORT}`,
@@ -55,4 +73,20 @@ export default defineConfig({
         stdout: 'ignore',
         stderr: 'pipe',
       },
+    process.env.E2E_FIREBASE_BASE_URL
+      ? undefined
+      : {
+          command: `node scripts/firebase-e2e-server.mjs ${FIREBASE_PORT}`,
+          url: `${firebaseBaseURL}/api/trpc/health.check`,
+          timeout: 120_000,
+          reuseExistingServer: !process.env.CI,
+          env: {
+            SITE_URL: firebaseBaseURL,
+            DATA_DIR: process.env.E2E_FIREBASE_DATA_DIR,
+            FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_FIREBASE_AUTH_EMULATOR_HOST,
+          },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+  ].filter((server) => server !== undefined) as WebServer[],
 });

@@ -12,5 +12,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // Machines here are two shared cores: tests that start real servers (tus, emulators) or load
+    // ESLint get room, and a hung test still fails.
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
   },
 });

@@ -1,5 +1,5 @@
 // Every sign-in method against the Auth emulator, as a person uses them, in both languages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { oobCodes, signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';

@@ -1,6 +1,6 @@
 // The browser matrix of the role table: every guarded route × both languages × five identities
 // → the page, a redirect to /login with the return path, or the localized 403 page.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { APP_ROUTES, accessDecision, type AppRoute } from '../src/navigation/routes';
 import { demoAccount, serverSession, type IdentityName } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';

@@ -5,7 +5,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
 
@@ -127,9 +127,11 @@ test('members cannot see, list, upload or delete images', async ({ page }) => {
   expect((await page.goto('/admin/images'))?.status()).toBe(403);
   const list = await page.request.get(`/api/trpc/images.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
   expect(list.status()).toBe(403);
-  const remove = await page.request.post('/api/trpc/images.remove', { data: { json: { id: 'any' } } });
-  expect(remove.status()).toBe(403);
   const origin = new URL(page.url()).origin;
+  // From the app's own origin, so the role is what refuses it (decision 016).
+  const remove = await page.request.post('/api/trpc/images.remove', { data: { json: { id: 'any' } }, headers: { origin } });
+  expect(remove.status()).toBe(403);
+  expect((await remove.json()).error.json.data.reason).toBeNull();
   const upload = await page.request.post('/api/uploads', {
     headers: {
       'Tus-Resumable': '1.0.0',

@@ -1,5 +1,5 @@
 // Language selection: path prefix, then the cookie (365 days), then the browser's languages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MESSAGES } from './support/i18n';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;

@@ -1,7 +1,7 @@
 // The look on a phone and a desktop, in both languages: dark theme, no sideways scrolling, a
 // finished header and footer. Screenshots land in test-results/screens for review.
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 import { demoAccount, serverSession } from './support/accounts';
 

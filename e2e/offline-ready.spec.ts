@@ -1,5 +1,5 @@
 // The app asks no host but its own: no web fonts, no CDN, no analytics.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 
 test('pages load only from the app itself', async ({ page, baseURL }) => {
   const origin = new URL(baseURL!).origin;

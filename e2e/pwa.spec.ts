@@ -1,5 +1,5 @@
 // Installability: manifest, icons, service worker, update reloads and the install prompt.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
 import { MESSAGES } from './support/i18n';
 
 test.use({ serviceWorkers: 'allow' });

@@ -1,6 +1,6 @@
 // Roles as they reach people: an admin's change applies in the other person's open browser
 // without signing out; a disabled account is refused at its next request; admins manage users.
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './support/test';
 import { signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
@@ -77,7 +77,7 @@ test('a disabled account is refused at its next request, and an admin cannot dis
   await expect(admin.page.getByRole('button', { name: m.AdminUser.disable })).toHaveCount(0);
   const refused = await admin.page.request.post('/api/trpc/users.setDisabled', {
     data: { json: { uid: 'demo-admin', disabled: true } },
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: new URL(admin.page.url()).origin },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).error.json.data.reason).toBe('selfDisable');

@@ -1,5 +1,5 @@
 // Walks the route table of the specification in both languages.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { APP_ROUTES } from '../src/navigation/routes';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 import { demoAccount, serverSession } from './support/accounts';

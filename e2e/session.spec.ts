@@ -1,5 +1,5 @@
 // The server session: POST /api/session with a fresh ID token from the Auth emulator.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { disableAccount, signUp, uniqueEmail } from './support/emulator';
 
 async function me(request: APIRequestContext) {

@@ -1,6 +1,6 @@
 // Sitemaps validate against the sitemaps.org schema (shared/schemas) with xmllint.
 import { existsSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { SITEMAP_XSD, sitemapPaths, validateSitemap as validate } from './support/sitemap';
 
 test('the schema of the specification is at hand', () => {

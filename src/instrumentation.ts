@@ -1,35 +1,41 @@
-// Runs once when the server starts. In the embedded backend it writes the demo data that is
-// missing, so a fresh checkout opens with accounts to sign in with; in both backends it starts the
-// membership expiry sweep.
+// Runs once when the server starts. In both backends it builds the public events mirror once for
+// a database of an earlier version and starts the membership expiry sweep; in the embedded backend
+// it first writes the demo data that is missing, so a fresh checkout opens with accounts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
+  // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
+  console.log((await import('@/server/files/files')).filesStartupLine());
+  await buildPublicEventsMirror();
   if (env.BACKEND === 'embedded') await seedDemo();
-  const [{ scheduleMembershipExpiry }, { getDocuments }, { firebaseAccounts }] = await Promise.all([
+  const [{ scheduleMembershipExpiry }, { getDocuments }, { getAccounts }] = await Promise.all([
     import('@/server/membership-expiry'),
     import('@/server/documents/documents'),
-    import('@/server/accounts/firebase-accounts'),
+    import('@/server/accounts/accounts'),
   ]);
-  scheduleMembershipExpiry(getDocuments(), firebaseAccounts);
+  scheduleMembershipExpiry(getDocuments(), getAccounts());
 }
 
 async function seedDemo() {
-  const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { firebaseAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
+  // Everything the server writes under DATA_DIR (the database, uploads) is this user's alone,
+  // also when `next start` runs without scripts/with-backend.mjs (decision 012).
+  process.umask(0o077);
+  const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { getAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
     import('@/server/demo/seed'),
     import('@/server/demo/demo-events'),
     import('@/server/documents/documents'),
     import('@/server/files/files'),
-    import('@/server/accounts/firebase-accounts'),
+    import('@/server/accounts/accounts'),
     import('@/server/images/probe'),
     import('@/server/demo/demo-accounts'),
   ]);
   try {
-    const report = await seedDemoData(getDocuments(), firebaseAccounts);
+    const report = await seedDemoData(getDocuments(), getAccounts());
     if (report.accountsCreated + report.documentsCreated > 0) {
       console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
     }
     const { seedDemoMemberships } = await import('@/server/demo/demo-memberships');
-    const memberships = await seedDemoMemberships(getDocuments(), firebaseAccounts);
+    const memberships = await seedDemoMemberships(getDocuments(), getAccounts());
     if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
   } catch (error) {
     // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
@@ -41,5 +47,16 @@ async function seedDemo() {
     if (report.images + report.events > 0) console.log(`Demo data: ${report.images} images and ${report.events} events created.`);
   } catch (error) {
     console.error('Demo events could not be written:', error);
+  }
+}
+
+async function buildPublicEventsMirror() {
+  const [{ backfillPublicEvents }, { getDocuments }] = await Promise.all([import('@/features/events/public-events'), import('@/server/documents/documents')]);
+  try {
+    const written = await backfillPublicEvents(getDocuments());
+    if (written > 0) console.log(`Public events mirror: ${written} documents written.`);
+  } catch (error) {
+    // Until it is built, public pages of an older database show fewer events; nothing private shows.
+    console.error('The public events mirror could not be built:', error);
   }
 }

@@ -7,6 +7,9 @@
 // notFound()/forbidden() in a page: Next.js renders those only in the browser
 // (vercel/next.js#62228), leaving the HTML without content or <html lang>. Pages check access
 // again themselves (src/features/identity/guard.tsx): the proxy is the first line, not the only.
+//
+// Before all of that, the embedded backend refuses requests addressed to a non-loopback name
+// (decision 012), for every path: pages, /api/*, /sw.js and files alike.
 import { NextResponse, type NextRequest } from 'next/server';
 import createMiddleware from 'next-intl/middleware';
 import { localizedPath, routing, type Locale } from '@/i18n/routing';
@@ -17,6 +20,11 @@ import { FORBIDDEN_SEGMENT } from '@/navigation/forbidden';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/event-catalogue';
+import { env } from '@/server/env';
+import { refusesHost } from '@/server/http/exposure';
+import { localOnlyRefusal } from '@/server/http/local-only-refusal';
+import { firebaseWebConfig } from '@/server/firebase/web-config';
+import { createNonce, NONCE_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
 
 const handleLocale = createMiddleware(routing);
 
@@ -24,7 +32,7 @@ function rewriteTo(request: NextRequest, response: NextResponse, pathname: strin
   const target = request.nextUrl.clone();
   target.pathname = pathname;
   target.search = search ? `?${search}` : '';
-  const rewritten = NextResponse.rewrite(target, { status });
+  const rewritten = NextResponse.rewrite(target, { status, request: { headers: request.headers } });
   response.headers.getSetCookie().forEach((cookie) => rewritten.headers.append('set-cookie', cookie));
   return rewritten;
 }
@@ -60,7 +68,39 @@ async function eventAddress(request: NextRequest, response: NextResponse, locale
   return rewriteTo(request, response, `/${locale}/${NOT_FOUND_SEGMENT}`, 404, search);
 }
 
+/** Paths the locale routing and guards below are for (the first matcher entry). */
+function isPagePath(pathname: string): boolean {
+  return !/^\/(?:api|_next|_vercel|serwist)/.test(pathname) && !pathname.includes('.');
+}
+
+// Content-Security-Policy (decision 014): a fresh nonce per page request. Next.js reads it from
+// the request's CSP header for its own scripts, the layout from NONCE_HEADER for its inline one;
+// every response (rewrites and redirects too) carries the policy.
+function browserBackend(): BrowserBackend {
+  const config = firebaseWebConfig();
+  return config.backend === 'embedded' && config.authEmulatorUrl
+    ? { backend: 'embedded', authEmulatorUrl: config.authEmulatorUrl }
+    : { backend: 'firebase', authDomain: config.authDomain };
+}
+
 export default async function proxy(request: NextRequest) {
+  if (refusesHost(env, request.headers.get('host'))) return localOnlyRefusal(request);
+  if (!isPagePath(request.nextUrl.pathname)) return NextResponse.next();
+  const nonce = createNonce();
+  const headers = pageSecurityHeaders({
+    nonce,
+    browser: browserBackend(),
+    development: process.env.NODE_ENV === 'development',
+    https: new URL(env.SITE_URL).protocol === 'https:',
+  });
+  request.headers.set('content-security-policy', headers['content-security-policy']!);
+  request.headers.set(NONCE_HEADER, nonce);
+  const response = await routePage(request);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+async function routePage(request: NextRequest) {
   const response = handleLocale(request);
   if (response.headers.has('location')) return response;
 
@@ -84,6 +124,17 @@ export default async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything except API routes, Next internals, the service worker and files with an extension.
-  matcher: ['/((?!api|_next|_vercel|serwist|.*\\..*).*)'],
+  matcher: [
+    // Pages: everything except API routes, Next internals, the service worker and files with an extension.
+    '/((?!api|_next|_vercel|serwist|.*\\..*).*)',
+    // Everything else only when Host is not a loopback name (the pattern of isLoopbackHost in
+    // src/server/http/exposure.ts), so the embedded backend can refuse it. Requests on this
+    // machine skip the proxy there: uploads stream to their handler instead of being buffered
+    // for the proxy, and nothing is added to their cost. Build files are public and the same for
+    // everyone; they are left out.
+    {
+      source: '/((?!_next/static/).*)',
+      missing: [{ type: 'header', key: 'host', value: '(?:localhost|127(?:\\.(?:25[0-5]|2[0-4]\\d|1?\\d?\\d)){3}|\\[::1\\])(?::\\d{1,5})?' }],
+    },
+  ],
 };

@@ -95,6 +95,20 @@ export function matchRoute(path: string): AppRoute | undefined {
   });
 }
 
+/**
+ * Whether a path (without locale prefix) is, or lies below, a route that needs a sign-in:
+ * `/admin/users/x/y` too, so that nothing under a guarded route is ever treated as public (the
+ * service worker never caches these, decision 015).
+ */
+export function isGuardedPath(path: string): boolean {
+  const segments = path.split('/').filter(Boolean);
+  return APP_ROUTES.some((route) => {
+    if (route.access === 'public') return false;
+    const parts = route.pattern.split('/').filter(Boolean);
+    return parts.length <= segments.length && parts.every((part, index) => part.startsWith('[') || part === segments[index]);
+  });
+}
+
 export function canAccess(access: Access, role: Role | null | undefined, signedIn: boolean): boolean {
   if (access === 'public') return true;
   return signedIn && role != null && access.includes(role);

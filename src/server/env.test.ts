@@ -23,6 +23,12 @@ describe('environment', () => {
     expect(() => parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p' })).toThrow(/FIREBASE_API_KEY[\s\S]*FIREBASE_AUTH_DOMAIN/);
   });
 
+  it('keeps the embedded backend to this machine unless EMBEDDED_ALLOW_NETWORK=1', () => {
+    expect(parseEnv({}).EMBEDDED_ALLOW_NETWORK).toBe(false);
+    expect(parseEnv({ EMBEDDED_ALLOW_NETWORK: '1' }).EMBEDDED_ALLOW_NETWORK).toBe(true);
+    expect(() => parseEnv({ EMBEDDED_ALLOW_NETWORK: 'yes' })).toThrow(/EMBEDDED_ALLOW_NETWORK/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => parseEnv({ BACKEND: 'postgres', SITE_URL: 'not a url' })).toThrow(/BACKEND[\s\S]*SITE_URL|SITE_URL[\s\S]*BACKEND/);
   });

@@ -21,11 +21,29 @@ export const EnvSchema = z
   FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
   /** Embedded backend: the Auth emulator as browsers reach it (default: http://FIREBASE_AUTH_EMULATOR_HOST). */
   AUTH_EMULATOR_URL: z.url().optional(),
+  /**
+   * firebase-admin's own switch to the Auth emulator (host:port). In Firebase mode it is for tests
+   * against emulators only: the browser then signs in there too, and a real project refuses it.
+   */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
+  /**
+   * Embedded backend: '1' lets other machines reach the app (a demo on a trusted network); every
+   * page then says it is not secure. Otherwise only this machine may (decision 012).
+   */
+  EMBEDDED_ALLOW_NETWORK: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
 })
   .superRefine((value, context) => {
     if (value.BACKEND !== 'firebase') return;
     for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const) {
       if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
+    }
+    // firebase-admin accepts unsigned tokens from the emulator: never with a real project.
+    if (value.FIREBASE_AUTH_EMULATOR_HOST && !value.FIREBASE_PROJECT_ID?.startsWith('demo-')) {
+      context.addIssue({
+        code: 'custom',
+        path: ['FIREBASE_AUTH_EMULATOR_HOST'],
+        message: "is for emulator tests only: with BACKEND=firebase it needs a 'demo-' FIREBASE_PROJECT_ID",
+      });
     }
   })
   // The embedded backend's emulator project: 'demo-' ids never reach Google's servers.

@@ -1,6 +1,7 @@
 // The root layout, one per language: <html lang>, providers, header, footer and the PWA hooks.
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
@@ -8,12 +9,14 @@ import { routing } from '@/i18n/routing';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { SOCIAL_CARD } from '@/navigation/social-card';
 import { env } from '@/server/env';
+import { NONCE_HEADER } from '@/server/http/security-headers';
 import { COLORS } from '@/styles/tokens';
 import { TrpcProvider } from '@/trpc/client';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { SiteHeader } from '@/ui/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
 import { SmoothScroll } from '@/ui/shell/SmoothScroll';
+import { DemoModeBanner } from '@/ui/shell/DemoModeBanner';
 import { CAPTURE_INSTALL_PROMPT_SCRIPT, InstallPrompt } from '@/features/pwa/InstallPrompt';
 import { ServiceWorkerRegistration } from '@/features/pwa/ServiceWorkerRegistration';
 import { VersionWatcher } from '@/features/pwa/VersionWatcher';
@@ -66,12 +69,16 @@ export default async function LocaleLayout({
   if (!hasLocale(routing.locales, locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Nav' });
+  const exposure = await getTranslations({ locale, namespace: 'Exposure' });
+  // The proxy's per-request nonce (decision 014). Reading it renders every page per request: a
+  // cached page would carry a stale nonce, refused by the policy of the response it is sent with.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
 
   return (
     <html lang={locale} dir="ltr">
       <head>
         {/* Inline, not next/script: it must listen before the browser may offer installation. */}
-        <script dangerouslySetInnerHTML={{ __html: CAPTURE_INSTALL_PROMPT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAPTURE_INSTALL_PROMPT_SCRIPT }} />
       </head>
       <body>
         <ClientMessages>
@@ -80,6 +87,7 @@ export default async function LocaleLayout({
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
+            <DemoModeBanner text={exposure('banner')} />
             <SiteHeader />
             <main id="main" className="site-main" tabIndex={-1}>
               <div className="container">{children}</div>

@@ -1,6 +1,7 @@
 // Running the programme: list and find events, create and edit them (slugs kept unique, former
 // slugs kept for redirects), publish, unpublish, cancel and duplicate. Plain functions over the
-// documents port; every check and write of one change happens in one transaction.
+// documents port; every check and write of one change happens in one transaction, which also
+// keeps the event's public mirror (publicEvents/{id}) in step.
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { serverTimestamp, type Documents, type Query, type Transaction } from '@/server/documents/port';
@@ -9,6 +10,7 @@ import { pageAfter } from '@/server/documents/paging';
 import { DomainError } from '@/server/domain-error';
 import { Images } from '@/features/images/images';
 import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
+import { createEventWithMirror, updateEventWithMirror } from './public-events';
 import { slugCandidates, slugify } from './slug';
 import {
   ADMIN_PAGE_SIZE,
@@ -164,7 +166,7 @@ export async function createEvent(documents: Documents, actorUid: string, raw: z
     const slug = await chooseSlug(tx, documents, ref.id, input.slug, input.title);
     const cover = await readCover(tx, documents, input.coverImageId);
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    tx.create(ref, { slug, ...fromForm(input, times, cover, slug), ...newDraft(actorUid) });
+    createEventWithMirror(tx, documents, ref.id, { slug, ...fromForm(input, times, cover, slug), ...newDraft(actorUid) });
     return { id: ref.id, slug };
   });
 }
@@ -192,7 +194,7 @@ export async function updateEvent(
       if (!current.previousSlugs.includes(slug)) tx.set(documents.collection(EventSlugs).doc(slug), { eventId: id });
       previousSlugs = [...current.previousSlugs.filter((old) => old !== slug), current.slug];
     }
-    tx.update(ref, {
+    updateEventWithMirror(tx, documents, id, current, {
       slug,
       previousSlugs,
       ...fromForm(input, times, cover, slug),
@@ -218,7 +220,7 @@ export async function changeEventStatus(documents: Documents, actorUid: string, 
     if (!current) throw new DomainError('not-found', 'eventNotFound');
     if (current.status === to) return to;
     if (!from.includes(current.status)) throw new DomainError('conflict', 'eventStatusChange');
-    tx.update(ref, {
+    updateEventWithMirror(tx, documents, id, current, {
       status: to,
       ...(to === 'published' && !current.publishedAt ? { publishedAt: serverTimestamp() } : {}),
       cancelledAt: to === 'cancelled' ? serverTimestamp() : null,
@@ -239,7 +241,12 @@ export async function duplicateEvent(documents: Documents, actorUid: string, id:
     const slug = await firstFreeSlug(tx, documents, ref.id, source.slug);
     if (!slug) throw new DomainError('conflict', 'slugTaken', { slug: source.slug, event: source.title.en });
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    tx.create(ref, { ...source, slug, searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }), ...newDraft(actorUid) });
+    createEventWithMirror(tx, documents, ref.id, {
+      ...source,
+      slug,
+      searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }),
+      ...newDraft(actorUid),
+    });
     return { id: ref.id, slug };
   });
 }
@@ -253,5 +260,5 @@ export async function eventUsingCover(tx: Transaction, documents: Documents, ima
 /** Keeps the covers' copied alt texts in step with the library. */
 export async function refreshCovers(tx: Transaction, documents: Documents, imageId: string, alt: EventCover['alt']): Promise<void> {
   const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
-  for (const holder of holders) tx.update(documents.collection(Events).doc(holder.id), { 'cover.alt': alt });
+  for (const holder of holders) updateEventWithMirror(tx, documents, holder.id, holder.data, { cover: holder.data.cover && { ...holder.data.cover, alt } });
 }

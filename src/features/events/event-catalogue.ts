@@ -1,52 +1,46 @@
 // The public programme: what visitors may see of events (published and cancelled ones, never
-// drafts), found by slug or listed upcoming-then-past. One query serves the server's pages and
-// both backends' live lists, so they always agree.
+// drafts), found by slug or listed upcoming-then-past. Everything here reads the publicEvents
+// mirror, never events/{id}: a page cannot show a private field it never loaded (decision 018).
+// One query serves the server's pages and both backends' live lists, so they always agree.
 import { z } from 'zod';
-import type { Documents, Query } from '@/server/documents/port';
+import type { Documents, Query, QueryDocumentSnapshot } from '@/server/documents/port';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
-import { EventSlugs, Events, eventSummary, type EventDocument, type EventSummary } from './events';
-import { isPublic, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from './programme';
+import { EventSlugs, Events } from './events';
+import { PublicEvents, type PublicEventDocument } from './public-events';
+import { PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from './programme';
 
-export type PublicEvent = Omit<EventSummary, 'previousSlugs' | 'updatedBy' | 'capacity' | 'drinkAllowance'>;
+export type PublicEvent = PublicEventDocument & { id: string };
 
-export function publicEvent(event: EventSummary): PublicEvent {
-  const { previousSlugs: _previous, updatedBy: _by, capacity: _capacity, drinkAllowance: _drinks, ...shown } = event;
-  return shown;
+function publicEvent(snapshot: QueryDocumentSnapshot<PublicEventDocument>): PublicEvent {
+  return { id: snapshot.id, ...snapshot.data };
 }
 
-export function publicEventsQuery(documents: Documents): Query<EventDocument> {
+/**
+ * The live list's query, the same on the server and in the browser. The mirror holds no drafts,
+ * but the status filter stays: Firestore's rules say so too and admit only queries that ask it.
+ */
+export function publicEventsQuery(documents: Documents): Query<PublicEventDocument> {
   return documents
-    .collection(Events)
+    .collection(PublicEvents)
     .where('status', 'in', [...PUBLIC_STATUSES])
     .orderBy('startsAt', 'desc')
     .limit(PUBLIC_LIST_LIMIT);
 }
 
 export async function listPublicEvents(documents: Documents): Promise<PublicEvent[]> {
-  return (await publicEventsQuery(documents).get()).map((snapshot) => publicEvent(eventSummary(snapshot)));
+  return (await publicEventsQuery(documents).get()).map(publicEvent);
 }
 
-async function upcomingPublished(documents: Documents, count: number, now: Date): Promise<EventSummary[]> {
+/** The next published events that have not ended (cancelled ones are left out here). */
+export async function nextEvents(documents: Documents, count: number, now = new Date()): Promise<PublicEvent[]> {
   const events = await documents
-    .collection(Events)
+    .collection(PublicEvents)
     .where('status', '==', 'published')
     .where('endsAt', '>=', now)
     .orderBy('endsAt', 'asc')
     .limit(count)
     .get();
-  return events.map(eventSummary).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
-}
-
-/** The next published events that have not ended (cancelled ones are left out here). */
-export async function nextEvents(documents: Documents, count: number, now = new Date()): Promise<PublicEvent[]> {
-  return (await upcomingPublished(documents, count, now)).map(publicEvent);
-}
-
-/** What members see of an event: the public view and their drinks at the VIP bar. */
-export type MemberEvent = PublicEvent & { drinkAllowance: number };
-
-export async function nextEventsForMembers(documents: Documents, count: number, now = new Date()): Promise<MemberEvent[]> {
-  return (await upcomingPublished(documents, count, now)).map((event) => ({ ...publicEvent(event), drinkAllowance: event.drinkAllowance }));
+  return events.map(publicEvent).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
 
 export const EventSlugInput = z.object({ slug: z.string().min(1).max(200) });
@@ -62,10 +56,11 @@ export async function findEventBySlug(documents: Documents, slug: string): Promi
   if (!SLUG_PATTERN.test(slug) || slug.length > SLUG_MAX) return { kind: 'missing' };
   const holder = (await documents.collection(EventSlugs).doc(slug).get()).data;
   if (!holder) return { kind: 'missing' };
-  const snapshot = await documents.collection(Events).doc(holder.eventId).get();
-  if (!snapshot.data || !isPublic(snapshot.data.status)) return { kind: 'missing' };
+  // A draft has no mirror document, so neither its slug nor its former ones lead anywhere.
+  const snapshot = await documents.collection(PublicEvents).doc(holder.eventId).get();
+  if (!snapshot.data) return { kind: 'missing' };
   if (snapshot.data.slug !== slug) return { kind: 'moved', slug: snapshot.data.slug };
-  return { kind: 'event', event: publicEvent(eventSummary({ id: snapshot.id, data: snapshot.data })) };
+  return { kind: 'event', event: { id: snapshot.id, ...snapshot.data } };
 }
 
 export interface SitemapEvent {
@@ -75,6 +70,16 @@ export interface SitemapEvent {
 
 /** Published events, for the sitemaps. */
 export async function sitemapEvents(documents: Documents): Promise<SitemapEvent[]> {
-  const events = await documents.collection(Events).where('status', '==', 'published').orderBy('startsAt', 'desc').limit(5000).get();
+  const events = await documents.collection(PublicEvents).where('status', '==', 'published').orderBy('startsAt', 'desc').limit(5000).get();
   return events.map(({ data }) => ({ slug: data.slug, updatedAt: data.updatedAt }));
+}
+
+/** What members see of an event: the public view and their drinks at the VIP bar. */
+export type MemberEvent = PublicEvent & { drinkAllowance: number };
+
+/** The next events for the VIP home; the drinks allowance is read from the private event. */
+export async function nextEventsForMembers(documents: Documents, count: number, now = new Date()): Promise<MemberEvent[]> {
+  const shown = await nextEvents(documents, count, now);
+  const events = await Promise.all(shown.map((event) => documents.collection(Events).doc(event.id).get()));
+  return shown.map((event, index) => ({ ...event, drinkAllowance: events[index]!.data?.drinkAllowance ?? 0 }));
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { formFields } from '@/forms/validation';
+import { DocumentId } from '@/server/documents/document-id';
 import { RICH_TEXT_MAX } from './rich-text';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
 import { WALL_TIME_PATTERN, wallTimeToDate } from './venue-time';
@@ -43,18 +44,18 @@ export const EventInput = z.object({
   }),
   capacity: z.number('numeric').int('numeric').min(1, 'format').max(CAPACITY_MAX, 'format'),
   drinkAllowance: z.number('numeric').int('numeric').min(0, 'format').max(DRINK_ALLOWANCE_MAX, 'format'),
-  coverImageId: z.string().min(1).max(128).nullable(),
+  coverImageId: DocumentId.nullable(),
 });
 export type EventInput = z.infer<typeof EventInput>;
 
 export const EventUpdateInput = z.object({
-  id: z.string().min(1).max(128),
+  id: DocumentId,
   event: EventInput,
   /** The event's last change as the form loaded it: a later change by someone else is not overwritten. */
   loadedUpdatedAt: z.date().optional(),
 });
 
-export const EventIdInput = z.object({ id: z.string().min(1).max(128) });
+export const EventIdInput = z.object({ id: DocumentId });
 
 /** Why the three times do not fit together (the reason names the message), or null. */
 export function eventTimesProblem(input: Pick<EventInput, 'startsAt' | 'endsAt' | 'doorsAt'>): 'invalidTime' | 'endBeforeStart' | 'doorsAfterStart' | null {
@@ -72,11 +73,11 @@ export const AdminEventListInput = z.object({
   filter: z.enum(ADMIN_EVENT_FILTERS).default('upcoming'),
   search: z.string().trim().max(100).default(''),
   /** The id of the last event of the previous page. */
-  cursor: z.string().min(1).max(128).nullish(),
+  cursor: DocumentId.nullish(),
 });
 export type AdminEventListInput = z.input<typeof AdminEventListInput>;
 
 export const EVENT_STATUS_ACTIONS = ['publish', 'unpublish', 'cancel'] as const;
 export type EventStatusAction = (typeof EVENT_STATUS_ACTIONS)[number];
-export const EventStatusInput = z.object({ id: z.string().min(1).max(128), action: z.enum(EVENT_STATUS_ACTIONS) });
+export const EventStatusInput = z.object({ id: DocumentId, action: z.enum(EVENT_STATUS_ACTIONS) });
 

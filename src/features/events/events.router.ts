@@ -1,9 +1,8 @@
 // Events: the admin's tools (behind the admin role) and the public programme's live list.
 // Thin: access, input, one call.
-import { tracked } from '@trpc/server';
 import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
-import { watchRead } from '@/server/live/watch';
-import { Events } from './events';
+import { liveStream } from '@/server/live/live-stream';
+import { PublicEvents } from './public-events';
 import { listPublicEvents, nextEventsForMembers } from './event-catalogue';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
@@ -31,11 +30,14 @@ export const eventsRouter = router({
   changeStatus: adminChangingEvents.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity.uid, input.id, input.action)),
   duplicate: adminChangingEvents.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity.uid, input.id)),
   /** The public programme as it changes (embedded backend; Firebase reads it with onSnapshot). */
-  live: publicProcedure.subscription(async function* ({ ctx, signal }) {
-    let version = 0;
-    for await (const events of watchRead(ctx.documents, [Events.name], () => listPublicEvents(ctx.documents), signal)) {
-      version += 1;
-      yield tracked(String(version), events);
-    }
-  }),
+  live: publicProcedure.subscription(({ ctx, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: 'events.live',
+      collections: [PublicEvents.name],
+      read: () => listPublicEvents(ctx.documents),
+      signal,
+    }),
+  ),
 });

@@ -5,10 +5,17 @@ import type { PublicEvent } from './event-catalogue';
 
 /** What the public sees: a cancelled event keeps its page, with a notice; a draft has none. */
 export const PUBLIC_STATUSES = ['published', 'cancelled'] as const satisfies readonly EventStatus[];
+export type PublicStatus = (typeof PUBLIC_STATUSES)[number];
 
-export function isPublic(status: EventStatus): boolean {
+export function isPublic(status: EventStatus): status is PublicStatus {
   return (PUBLIC_STATUSES as readonly EventStatus[]).includes(status);
 }
+
+/**
+ * Where the public reads events: a mirror holding only what anyone may see, kept by the server
+ * (src/features/events/public-events.ts). Named here so the browser's live list can use it.
+ */
+export const PUBLIC_EVENTS_COLLECTION = 'publicEvents';
 
 /** How many public events the list reads, newest start first; upcoming ones come first on screen. */
 export const PUBLIC_LIST_LIMIT = 200;

@@ -14,9 +14,6 @@ const event: PublicEvent = {
   doorsAt: new Date('2030-06-05T18:00:00Z'),
   venue: { name: 'Nordlicht', address: 'Kaistraße 7, 12345 Musterstadt' },
   cover: { imageId: 'img 1', width: 1600, height: 900, alt: { en: 'Stage', de: 'Bühne' } },
-  publishedAt: new Date('2030-01-01'),
-  cancelledAt: null,
-  createdAt: new Date('2030-01-01'),
   updatedAt: new Date('2030-01-02'),
 };
 

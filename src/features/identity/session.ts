@@ -1,16 +1,35 @@
-// Server sessions: a Firebase session cookie made from a fresh ID token, httpOnly, verified (with
-// revocation and disabled accounts checked) on every request that reads it.
+// Server sessions: a Firebase session cookie made from a fresh ID token, httpOnly, and the
+// server's record of it (./session-records.ts). A cookie counts only while Firebase accepts it
+// (signature, expiry, revocation, disabled account) AND its record exists, so signing out ends
+// that device's session on the server (decision 013). Firebase is reached through the accounts port.
 import 'server-only';
-import { adminAuth } from '@/server/firebase/admin';
+import { randomBytes } from 'node:crypto';
+import { getAccounts } from '@/server/accounts/accounts';
+import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
 import { identityFromClaims, type Identity } from './identity';
+import { hasLiveRecord, recordSession } from './session-records';
 import { recordSignIn, withStoredRole } from './users';
+
+export { endSession } from './session-records';
 
 export const SESSION_COOKIE = '__session';
 /** Firebase allows 5 minutes to 2 weeks; the client renews it whenever its ID token changes. */
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
 /** Only a recent sign-in may start a session (specification: tokens issued under 5 minutes ago). */
 export const MAX_TOKEN_AGE_SECONDS = 5 * 60;
+
+/**
+ * The cookie is Firebase's session cookie, `~`, and a random nonce. Firebase's cookie is dated to
+ * the second, so two sign-ins of one account in the same second (two devices, or parallel tests)
+ * would get the same one and share a record; the nonce makes each session its own.
+ */
+const NONCE_SEPARATOR = '~';
+
+function firebasePart(cookie: string): string | null {
+  const at = cookie.lastIndexOf(NONCE_SEPARATOR);
+  return at > 0 ? cookie.slice(0, at) : null;
+}
 
 export class SessionError extends Error {
   constructor(
@@ -21,15 +40,26 @@ export class SessionError extends Error {
   }
 }
 
+export interface StartSession {
+  idToken: string;
+  /** The cookie this browser sent along, if any: a renewal continues its device's session. */
+  previousCookie?: string;
+  now?: number;
+}
+
 /**
  * Verifies a fresh ID token, records the sign-in in the user's document and returns a session
- * cookie. Custom claims are brought in line with the stored role, so the browser's token and the
- * server agree after the client refreshes it.
+ * cookie, recorded. Custom claims are brought in line with the stored role, so the browser's
+ * token and the server agree after the client refreshes it.
  */
-export async function createSession(documents: Documents, idToken: string, now = Date.now()): Promise<string> {
+export async function createSession(
+  documents: Documents,
+  { idToken, previousCookie, now = Date.now() }: StartSession,
+  accounts: Accounts = getAccounts(),
+): Promise<string> {
   let decoded;
   try {
-    decoded = await adminAuth().verifyIdToken(idToken, true);
+    decoded = await accounts.verifyIdToken(idToken);
   } catch {
     throw new SessionError('invalid-token', 'The ID token is not valid.');
   }
@@ -38,24 +68,36 @@ export async function createSession(documents: Documents, idToken: string, now =
     throw new SessionError('stale-token', 'The ID token is too old to start a session; sign in again.');
   }
   const user = await recordSignIn(documents, identityFromClaims(decoded));
-  if ((decoded.role ?? null) !== user.role) {
-    const { role: _previous, ...otherClaims } = (await adminAuth().getUser(decoded.uid)).customClaims ?? {};
-    await adminAuth().setCustomUserClaims(decoded.uid, user.role ? { ...otherClaims, role: user.role } : otherClaims);
-  }
-  return adminAuth().createSessionCookie(idToken, { expiresIn: SESSION_MAX_AGE_SECONDS * 1000 });
+  if ((decoded.role ?? null) !== user.role) await accounts.setRoleClaim(decoded.uid, user.role);
+  const firebaseCookie = await accounts.createSessionCookie(idToken, SESSION_MAX_AGE_SECONDS);
+  const cookie = `${firebaseCookie}${NONCE_SEPARATOR}${randomBytes(16).toString('base64url')}`;
+  await recordSession(documents, { uid: decoded.uid, cookie, previousCookie, expiresInSeconds: SESSION_MAX_AGE_SECONDS, now });
+  return cookie;
 }
 
 /**
- * The identity behind a session cookie, or null when it is missing, expired, revoked or disabled.
- * The role comes from the user's document, so a change applies at the next request.
+ * The identity behind a session cookie, or null when it is missing, expired, revoked, disabled,
+ * ended by signing out, or was never issued here (no record: a forged cookie). The role comes
+ * from the user's document, so a change applies at the next request. Cost beyond Firebase's own
+ * check: one hash and one document read by id, made alongside the user document's read.
  */
-export async function verifySession(documents: Documents, cookie: string | undefined): Promise<Identity | null> {
-  if (!cookie) return null;
+export async function verifySession(
+  documents: Documents,
+  cookie: string | undefined,
+  accounts: Accounts = getAccounts(),
+  now = Date.now(),
+): Promise<Identity | null> {
+  const signed = cookie ? firebasePart(cookie) : null;
+  if (!cookie || !signed) return null;
   let claims;
   try {
-    claims = await adminAuth().verifySessionCookie(cookie, true);
+    claims = await accounts.verifySessionCookie(signed);
   } catch {
     return null;
   }
-  return withStoredRole(documents, identityFromClaims(claims));
+  const [recorded, identity] = await Promise.all([
+    hasLiveRecord(documents, cookie, claims.uid, now),
+    withStoredRole(documents, identityFromClaims(claims)),
+  ]);
+  return recorded ? identity : null;
 }

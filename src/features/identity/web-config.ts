@@ -16,5 +16,10 @@ export const FirebaseWebConfig = z.object({
   messagingSenderId: z.optional(text()),
   /** Embedded backend: the Auth emulator's URL as the browser reaches it. */
   authEmulatorUrl: z.optional(z.url()),
+  /**
+   * Embedded backend opened to the network (EMBEDDED_ALLOW_NETWORK=1): every page warns. Read at
+   * runtime because pages are prerendered and cached without knowing how the server was started.
+   */
+  demoOnNetwork: z.optional(z.boolean()),
 });
 export type FirebaseWebConfig = z.infer<typeof FirebaseWebConfig>;

@@ -74,7 +74,8 @@ describe('image library', () => {
 
   it("refuses someone else's upload and lists nothing", async () => {
     staged.set('d', await png(8, 8));
-    await expect(addImage(ports, 'intruder', { upload: 'd' })).rejects.toBeInstanceOf(FilesError);
+    // The client's mistake, answered as such (400), not as a server failure.
+    await expect(addImage(ports, 'intruder', { upload: 'd' })).rejects.toMatchObject({ kind: 'invalid', reason: 'uploadNotUsable' });
     expect(await listImages(ports.documents, {})).toEqual([]);
     expect(FILE_USES.images.folder).toBe('images');
   });

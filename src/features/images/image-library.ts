@@ -8,6 +8,7 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
+import { DocumentId } from '@/server/documents/document-id';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
@@ -57,7 +58,12 @@ function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
 export async function addImage(ports: ImagePorts, uploaderUid: string, raw: ImageAddInput): Promise<ImageSummary> {
   const input = ImageAddInput.parse(raw);
   const use = FILE_USES.images;
-  const path = await ports.uploads.claim(input.upload, uploaderUid, use);
+  const path = await ports.uploads.claim(input.upload, uploaderUid, use).catch((error: unknown) => {
+    // The client named an upload it cannot use (unknown, expired, unfinished, someone else's):
+    // its request is wrong, the server is fine.
+    if (error instanceof FilesError) throw new DomainError('invalid', 'uploadNotUsable');
+    throw error;
+  });
   const { bytes, metadata } = await ports.files.read(path);
   // Firebase uploads come straight from the browser: the bytes decide, not the declared type.
   if (sniffContentType(bytes) !== metadata.contentType) {
@@ -114,7 +120,7 @@ export async function importImage(
 }
 
 export const ImageUpdateInput = z.object({
-  id: z.string().min(1).max(128),
+  id: DocumentId,
   alt: AltTexts.optional(),
   tags: z.array(z.enum(IMAGE_TAGS)).max(IMAGE_TAGS.length).optional(),
 });
@@ -137,7 +143,7 @@ export async function updateImage(documents: Documents, input: z.infer<typeof Im
   });
 }
 
-export const ImageIdInput = z.object({ id: z.string().min(1).max(128) });
+export const ImageIdInput = z.object({ id: DocumentId });
 
 /**
  * Removes the image from the library, then its file. Refused while an event shows it as its

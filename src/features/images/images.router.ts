@@ -1,7 +1,6 @@
 // Admin procedures of the image library, and its live list. Thin: access, input, one call.
-import { tracked } from '@trpc/server';
 import { roleProcedure, router } from '@/server/trpc/init';
-import { watchRead } from '@/server/live/watch';
+import { liveStream } from '@/server/live/live-stream';
 import { Images } from './images';
 import { adminChangingEvents } from '@/features/events/events.router';
 import { addImage, ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput, listImages, removeImage, updateImage } from './image-library';
@@ -11,13 +10,17 @@ const admin = roleProcedure('admin');
 export const imagesRouter = router({
   list: admin.input(ImageListInput).query(({ ctx, input }) => listImages(ctx.documents, input)),
   /** The list as it changes (embedded backend; the Firebase backend reads it with onSnapshot). */
-  live: admin.input(ImageListInput).subscription(async function* ({ ctx, input, signal }) {
-    let version = 0;
-    for await (const images of watchRead(ctx.documents, [Images.name], () => listImages(ctx.documents, input), signal)) {
-      version += 1;
-      yield tracked(String(version), images);
-    }
-  }),
+  // Admins with the same filters share one read per change.
+  live: admin.input(ImageListInput).subscription(({ ctx, input, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: `images.live ${JSON.stringify(input)}`,
+      collections: [Images.name],
+      read: () => listImages(ctx.documents, input),
+      signal,
+    }),
+  ),
   add: admin
     .input(ImageAddInput)
     .mutation(({ ctx, input }) =>

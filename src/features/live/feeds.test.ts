@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/trpc/router';
 import type { ProcedureMeta } from '@/server/trpc/init';
+import { Events } from '@/features/events/events';
+import { PublicEvents } from '@/features/events/public-events';
 import { LIVE_FEEDS } from './feeds';
 
 const rules = readFileSync(new URL('../../../firebase/firestore.rules', import.meta.url), 'utf8');
@@ -27,6 +29,22 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
     expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
     expect(block![1]).toBe(feed.visibleWhen!.field);
     expect(block![2]!.split(',').map((value) => value.trim().replace(/'/g, ''))).toEqual([...feed.visibleWhen!.values]);
+  });
+
+  it('takes roles from users/{uid} (not the token claim, which outlives a downgrade) and gives a disabled account nothing', () => {
+    expect(rules).not.toMatch(/request\.auth\.token/);
+    const userDoc = String.raw`/databases/$(database)/documents/users/$(request.auth.uid)`;
+    expect(rules).toContain(`function storedUser() {\n      return get(${userDoc}).data;\n    }`);
+    const hasRole = /function hasRole\(roles\) \{\s*return ([^;]*);\s*\}/.exec(rules);
+    expect(hasRole, 'firestore.rules defines hasRole(roles)').not.toBeNull();
+    const conditions = hasRole![1]!.split('&&').map((condition) => condition.trim());
+    expect(conditions).toEqual(['request.auth != null', `exists(${userDoc})`, 'storedUser().disabled == false', 'storedUser().role in roles']);
+  });
+
+  it('the public programme is read from the mirror of public fields; events/{id} stays closed', () => {
+    const publicFeeds = LIVE_FEEDS.filter((feed) => feed.access === 'public');
+    expect(publicFeeds.map((feed) => feed.collection)).toEqual([PublicEvents.name]);
+    expect(rules).not.toContain(`match /${Events.name}/`);
   });
 
   it('allows no writes from browsers and denies everything else', () => {

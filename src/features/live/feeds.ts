@@ -2,7 +2,7 @@
 // collection and who may read it, enforced by the tRPC procedure (embedded backend) and by
 // firebase/firestore.rules (Firebase backend).
 import type { Role } from '@/features/identity/roles';
-import { PUBLIC_STATUSES } from '@/features/events/programme';
+import { PUBLIC_EVENTS_COLLECTION, PUBLIC_STATUSES } from '@/features/events/programme';
 
 export interface LiveFeed {
   /** The tRPC subscription that serves it in the embedded backend. */
@@ -16,5 +16,5 @@ export interface LiveFeed {
 
 export const LIVE_FEEDS: readonly LiveFeed[] = [
   { procedure: 'images.live', collection: 'images', access: ['admin'] },
-  { procedure: 'events.live', collection: 'events', access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
+  { procedure: 'events.live', collection: PUBLIC_EVENTS_COLLECTION, access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
 ];

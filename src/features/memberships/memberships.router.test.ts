@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import { createContextInner } from '@/server/trpc/context';
 import { createCaller } from '@/server/trpc/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Accounts } from '@/server/accounts/port';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
@@ -16,16 +16,11 @@ const admin = person('admin', 'admin');
 const guest = person('guest', null);
 const stranger = person('stranger', null);
 const claims: string[] = [];
-const accounts: Accounts = {
-  async setRoleClaim(uid, role) {
+const accounts = new (class extends FakeAccounts {
+  override async setRoleClaim(uid: string, role: Role | null) {
     claims.push(`${uid}=${role}`);
-  },
-  async setDisabled() {},
-  async revokeSessions() {},
-  async ensureAccount() {
-    return false;
-  },
-};
+  }
+})();
 
 describe('memberships router', () => {
   let documents: SqliteDocuments;

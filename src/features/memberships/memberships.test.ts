@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
-import type { Accounts } from '@/server/accounts/port';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users, withStoredRole } from '@/features/identity/users';
@@ -17,15 +17,10 @@ import {
   withdrawRequest,
 } from './memberships';
 
-class RecordingAccounts implements Accounts {
+class RecordingAccounts extends FakeAccounts {
   claims: string[] = [];
-  async setRoleClaim(uid: string, role: Role | null) {
+  override async setRoleClaim(uid: string, role: Role | null) {
     this.claims.push(`${uid}=${role}`);
-  }
-  async setDisabled() {}
-  async revokeSessions() {}
-  async ensureAccount() {
-    return false;
   }
 }
 

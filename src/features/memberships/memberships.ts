@@ -3,6 +3,7 @@
 // applied to the membership, the person's role and the audit trail in one transaction, and the
 // sign-in account's role claim follows. Plain functions over the documents and accounts ports.
 import { z } from 'zod';
+import { DocumentId } from '@/server/documents/document-id';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
@@ -24,14 +25,13 @@ import {
   type MembershipStatus,
 } from './membership';
 
-const MembershipId = z.string().min(1).max(128);
 const Note = z.string().trim().max(NOTE_MAX);
 
 export const RequestInput = z.object({ note: Note.default('') });
 export type RequestInput = z.input<typeof RequestInput>;
 
 /** A decision names the revision the admin saw: a change made meanwhile refuses it. */
-const Decision = { id: MembershipId, revision: z.number().int().nonnegative() };
+const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
 
 export const ApproveInput = z.object({ ...Decision, validUntil: z.date().nullish(), note: Note.default('') });
 export type ApproveInput = z.input<typeof ApproveInput>;
@@ -39,7 +39,7 @@ export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: N
 export type ExtendInput = z.input<typeof ExtendInput>;
 export const CancelInput = z.object({ ...Decision, reason: Note.min(1) });
 export type CancelInput = z.input<typeof CancelInput>;
-export const WithdrawInput = z.object({ id: MembershipId });
+export const WithdrawInput = z.object({ id: DocumentId });
 
 interface Actor {
   uid: string | null;
@@ -319,7 +319,7 @@ export const MEMBERSHIP_PAGE_SIZE = 25;
 export const MembershipListInput = z.object({
   filter: z.enum(MEMBERSHIP_FILTERS).default('all'),
   search: z.string().trim().max(100).default(''),
-  cursor: MembershipId.nullish(),
+  cursor: DocumentId.nullish(),
 });
 export type MembershipListInput = z.input<typeof MembershipListInput>;
 

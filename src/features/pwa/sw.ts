@@ -1,9 +1,11 @@
 // The service worker (built by Serwist's route handler, served at /sw.js with scope /).
-// Precaches the build's static files; API responses are never cached.
+// Precaches the build's static files and keeps public pages for offline use. Pages behind a
+// sign-in, the API and other hosts are never cached: a door phone is shared (decision 015).
 /// <reference lib="webworker" />
 import { defaultCache } from '@serwist/turbopack/worker';
 import type { PrecacheEntry, SerwistGlobalConfig } from 'serwist';
 import { NetworkOnly, Serwist } from 'serwist';
+import { isPrivatePath, purgePrivateEntries } from './private-caches';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -19,12 +21,25 @@ const serwist = new Serwist({
   clientsClaim: true,
   navigationPreload: true,
   runtimeCaching: [
+    // First match wins: these come before defaultCache's page, payload and "others" caches.
     {
-      matcher: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/api/'),
+      // Guarded pages in every language (HTML, RSC payloads and prefetches share the path) and
+      // the API. Derived from the route table, so a new guarded route is covered by its row.
+      matcher: ({ sameOrigin, url }) => sameOrigin && isPrivatePath(url.pathname),
+      handler: new NetworkOnly(),
+    },
+    {
+      // Firebase (sign-in, Firestore, Storage download URLs of members' pictures): not ours to keep.
+      matcher: ({ sameOrigin }) => !sameOrigin,
       handler: new NetworkOnly(),
     },
     ...defaultCache,
   ],
+});
+
+// A worker of an earlier release cached guarded pages; this one removes them as it takes over.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(purgePrivateEntries(self.caches, self.location.origin));
 });
 
 serwist.addEventListeners();

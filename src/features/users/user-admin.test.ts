@@ -1,27 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
-import type { Accounts } from '@/server/accounts/port';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
+import { recordSession, Sessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
-
-class RecordingAccounts implements Accounts {
-  calls: string[] = [];
-  async setRoleClaim(uid: string, role: Role | null) {
-    this.calls.push(`claim ${uid} ${role}`);
-  }
-  async setDisabled(uid: string, disabled: boolean) {
-    this.calls.push(`disabled ${uid} ${disabled}`);
-  }
-  async revokeSessions(uid: string) {
-    this.calls.push(`revoke ${uid}`);
-  }
-  async ensureAccount() {
-    return false;
-  }
-}
 
 /** Audit entries are ordered by time; two changes in one millisecond would tie. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
@@ -116,11 +101,11 @@ describe('searching and paging users', () => {
 
 describe('changing accounts', () => {
   let documents: SqliteDocuments;
-  let accounts: RecordingAccounts;
+  let accounts: FakeAccounts;
 
   beforeEach(async () => {
     documents = new SqliteDocuments(':memory:');
-    accounts = new RecordingAccounts();
+    accounts = new FakeAccounts();
     await addUser(documents, 'admin', { email: 'boss@example.org', displayName: 'Boss', role: 'admin' });
     await addUser(documents, 'mia', { email: 'mia@example.org', displayName: 'Mia', role: null });
   });
@@ -155,7 +140,9 @@ describe('changing accounts', () => {
   });
 
   it('disables an account and ends its sessions; enabling lets it in again', async () => {
+    await recordSession(documents, { uid: 'mia', cookie: 'phone', expiresInSeconds: 3600, now: Date.now() });
     await setDisabled(documents, accounts, admin, 'mia', true);
+    expect(await documents.collection(Sessions).get()).toEqual([]);
     expect((await getUserDetail(documents, 'mia')).user.disabled).toBe(true);
     await tick();
     await setDisabled(documents, accounts, admin, 'mia', false);
@@ -165,9 +152,14 @@ describe('changing accounts', () => {
     expect(detail.audit.map((entry) => entry.action)).toEqual(['enabled', 'disabled']);
   });
 
-  it('signs out everywhere and records it', async () => {
+  it('signs out everywhere: every session record of the account ends, and records it', async () => {
+    const now = Date.now();
+    for (const [uid, cookie] of [['mia', 'phone'], ['mia', 'laptop'], ['admin', 'desk']] as const) {
+      await recordSession(documents, { uid, cookie, expiresInSeconds: 3600, now });
+    }
     await signOutEverywhere(documents, accounts, admin, 'mia');
     expect(accounts.calls).toEqual(['revoke mia']);
+    expect((await documents.collection(Sessions).get()).map((session) => session.data.uid)).toEqual(['admin']);
     expect((await getUserDetail(documents, 'mia')).audit[0]?.action).toBe('signedOutEverywhere');
   });
 

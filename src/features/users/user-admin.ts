@@ -10,6 +10,8 @@ import { pageAfter } from '@/server/documents/paging';
 import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
+import { DocumentId } from '@/server/documents/document-id';
+import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
 import { USER_SORTS } from './user-admin-options';
@@ -22,7 +24,7 @@ export const UserListInput = z.object({
   direction: z.enum(['asc', 'desc']).default('desc'),
   pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(25),
   /** The id of the last user of the previous page. */
-  cursor: z.string().min(1).max(128).nullish(),
+  cursor: DocumentId.nullish(),
 });
 export type UserListInput = z.input<typeof UserListInput>;
 
@@ -104,7 +106,7 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
   });
 }
 
-export const RoleChangeInput = z.object({ uid: z.string().min(1).max(128), role: z.enum(ROLES).nullable() });
+export const RoleChangeInput = z.object({ uid: DocumentId, role: z.enum(ROLES).nullable() });
 
 /** Sets a person's role. An admin cannot take their own admin role away. */
 export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, uid: string, role: Role | null) {
@@ -116,7 +118,7 @@ export async function changeRole(documents: Documents, accounts: Accounts, actor
   if (change) await accounts.setRoleClaim(uid, role);
 }
 
-export const DisableInput = z.object({ uid: z.string().min(1).max(128), disabled: z.boolean() });
+export const DisableInput = z.object({ uid: DocumentId, disabled: z.boolean() });
 
 /** Disables (and signs out everywhere) or enables an account. Never one's own. */
 export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean) {
@@ -126,13 +128,19 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
   );
   if (!change) return;
   await accounts.setDisabled(uid, disabled);
-  if (disabled) await accounts.revokeSessions(uid);
+  if (disabled) await endEverySession(documents, accounts, uid);
 }
 
-export const UidInput = z.object({ uid: z.string().min(1).max(128) });
+export const UidInput = z.object({ uid: DocumentId });
 
 /** Ends every session of the account; the person can sign in again. */
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {
   await applyChange(documents, actor, uid, () => ({ action: 'signedOutEverywhere', patch: {} }));
+  await endEverySession(documents, accounts, uid);
+}
+
+/** The server's session records and Firebase's refresh tokens both: no device stays signed in. */
+async function endEverySession(documents: Documents, accounts: Accounts, uid: string) {
+  await endAllSessions(documents, uid);
   await accounts.revokeSessions(uid);
 }

@@ -29,4 +29,14 @@ export const firebaseAccounts: Accounts = {
     await adminAuth().createUser({ ...account, emailVerified: true });
     return true;
   },
+  // checkRevoked: a revoked or disabled account is refused at once, not when its token expires.
+  verifyIdToken(idToken: string) {
+    return adminAuth().verifyIdToken(idToken, true);
+  },
+  createSessionCookie(idToken: string, expiresInSeconds: number) {
+    return adminAuth().createSessionCookie(idToken, { expiresIn: expiresInSeconds * 1000 });
+  },
+  verifySessionCookie(cookie: string) {
+    return adminAuth().verifySessionCookie(cookie, true);
+  },
 };

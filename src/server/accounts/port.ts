@@ -1,5 +1,5 @@
-// The accounts port: what the server changes on a person's sign-in account (Firebase Auth in
-// both backends; the embedded one runs its emulator). Domain code takes this interface.
+// The accounts port: a person's sign-in account and the tokens it issues (Firebase Auth in both
+// backends; the embedded one runs its emulator). Domain code takes this interface.
 import type { Role } from '@/features/identity/roles';
 
 export interface NewAccount {
@@ -8,6 +8,9 @@ export interface NewAccount {
   password: string;
   displayName: string;
 }
+
+/** The verified claims of an ID token or a session cookie. */
+export type VerifiedClaims = Record<string, unknown> & { uid: string; iat: number };
 
 export interface Accounts {
   /** The role claim in the person's ID tokens; the user document stays the source of truth. */
@@ -18,4 +21,10 @@ export interface Accounts {
   revokeSessions(uid: string): Promise<void>;
   /** Creates the account unless one with this uid exists; true when it was created. */
   ensureAccount(account: NewAccount): Promise<boolean>;
+  /** The claims of a valid, unrevoked ID token; throws otherwise. */
+  verifyIdToken(idToken: string): Promise<VerifiedClaims>;
+  /** A session cookie made from a valid ID token, valid for the given time. */
+  createSessionCookie(idToken: string, expiresInSeconds: number): Promise<string>;
+  /** The claims of a valid, unrevoked session cookie of an enabled account; throws otherwise. */
+  verifySessionCookie(cookie: string): Promise<VerifiedClaims>;
 }

@@ -9,6 +9,7 @@ import { Events } from '@/features/events/events';
 import { Images } from '@/features/images/images';
 import { findEventBySlug, listPublicEvents } from '@/features/events/event-catalogue';
 import { programmeOf } from '@/features/events/programme';
+import { mirrorProblems } from '@/features/events/test-mirror';
 import { seedDemoEvents } from './demo-events';
 
 const root = mkdtempSync(join(tmpdir(), 'demo-events-'));
@@ -31,6 +32,8 @@ describe('demo programme', () => {
       // Every night starts at 21:00 at the venue, whichever side of a clock change it falls on.
       expect(new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' }).format(event.startsAt)).toBe('21:00');
     }
+    // Written like every event: the public ones mirrored, the draft not.
+    expect(await mirrorProblems(documents)).toEqual([]);
     const programme = programmeOf(await listPublicEvents(documents), now);
     expect(programme.upcoming.length).toBeGreaterThan(0);
     expect(programme.past.length).toBeGreaterThan(0);

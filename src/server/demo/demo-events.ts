@@ -10,6 +10,7 @@ import { Images, type ImageTag } from '@/features/images/images';
 import { importImage } from '@/features/images/image-library';
 import { EventSlugs, Events, HOME_VENUE, type EventStatus, type LocalizedText } from '@/features/events/events';
 import { eventSearchTerms } from '@/features/events/event-admin';
+import { createEventWithMirror } from '@/features/events/public-events';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import { drawDemoPicture } from './demo-images';
 
@@ -201,7 +202,8 @@ export async function seedDemoEvents(ports: { documents: Documents; files: Files
       const cover = event.cover ? (await tx.get(ports.documents.collection(Images).doc(event.cover))).data : undefined;
       const startsAt = nightOf(now, event.inDays);
       tx.set(ports.documents.collection(EventSlugs).doc(event.slug), { eventId: event.id });
-      tx.create(ref, {
+      // Written like every other event: with its public mirror, in the same transaction.
+      createEventWithMirror(tx, ports.documents, event.id, {
         slug: event.slug,
         previousSlugs: [],
         status: event.status,

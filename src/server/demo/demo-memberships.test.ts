@@ -1,19 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Accounts } from '@/server/accounts/port';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { isActiveNow, Memberships } from '@/features/memberships/membership';
 import { seedDemoData } from './seed';
 import { seedDemoMemberships } from './demo-memberships';
 
-const accounts: Accounts = {
-  async setRoleClaim() {},
-  async setDisabled() {},
-  async revokeSessions() {},
-  async ensureAccount() {
-    return true;
-  },
-};
+const accounts = new FakeAccounts();
 
 describe('demo memberships', () => {
   const now = new Date('2026-11-23T12:00:00Z');

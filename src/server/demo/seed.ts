@@ -1,10 +1,17 @@
 // Demo data for the embedded backend, written at start-up when missing: the demo accounts (in
 // the Auth emulator and as user documents) and a crowd of guests. Idempotent: an account or
 // document that exists is left as it is, so changes made while trying the app survive restarts.
+// Each account is written once: `demoSeed/{uid}` remembers it, so an account someone deleted
+// (in the emulator or its user document) stays deleted instead of coming back with its public
+// password at the next start. `npm run reset` starts over.
+import { z } from 'zod';
 import { searchTermsFor, Users } from '@/features/identity/users';
 import type { Accounts } from '@/server/accounts/port';
-import type { Documents } from '@/server/documents/port';
+import { defineCollection, type Documents } from '@/server/documents/port';
 import { DEMO_ACCOUNTS, demoCrowd, type DemoAccount } from './demo-accounts';
+
+/** The demo accounts ever written, by uid. */
+export const DemoSeed = defineCollection('demoSeed', z.object({ writtenAt: z.date() }));
 
 export const DEMO_CROWD_SIZE = 60;
 
@@ -14,6 +21,8 @@ export interface SeedReport {
 }
 
 async function seedAccount(documents: Documents, accounts: Accounts, account: DemoAccount, joined: Date): Promise<[boolean, boolean]> {
+  const seeded = documents.collection(DemoSeed).doc(account.uid);
+  if ((await seeded.get()).exists) return [false, false];
   const created = await accounts.ensureAccount(account);
   if (created && account.role) await accounts.setRoleClaim(account.uid, account.role);
   const ref = documents.collection(Users).doc(account.uid);
@@ -33,6 +42,7 @@ async function seedAccount(documents: Documents, accounts: Accounts, account: De
     });
     return true;
   });
+  await seeded.set({ writtenAt: new Date() });
   return [created, wrote];
 }
 

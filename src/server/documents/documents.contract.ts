@@ -1,5 +1,5 @@
 // The documents contract: every adapter passes the same suite (see the *.test.ts beside each).
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it as vitestIt } from 'vitest';
 import { z } from 'zod';
 import { AUTO_ID_LENGTH } from './auto-id';
 import { defineCollection, DocumentsError, serverTimestamp, type Documents } from './port';
@@ -9,6 +9,11 @@ export interface ContractHarness {
   open(): Promise<Documents>;
   /** Closes the store and opens the same data again, where the adapter keeps data on disk. */
   reopen?(documents: Documents): Promise<Documents>;
+  /**
+   * Tests this store cannot pass for a reason outside the adapter, by title, each with the name
+   * of that gap: they are reported as skipped with it. Only for a stand-in, never a real backend.
+   */
+  gaps?: Readonly<Record<string, string>>;
 }
 
 const Show = defineCollection(
@@ -53,6 +58,15 @@ async function expectCode(promise: Promise<unknown>, code: DocumentsError['code'
 }
 
 export function documentsContract(name: string, harness: ContractHarness): void {
+  const gaps = harness.gaps ?? {};
+  const skipped = new Set<string>();
+  const it = (title: string, test: () => Promise<void>) => {
+    const gap = gaps[title];
+    if (gap === undefined) return vitestIt(title, test);
+    skipped.add(title);
+    return vitestIt.skip(`${title} (skipped, stand-in gap: ${gap})`, test);
+  };
+
   describe(`documents port: ${name}`, () => {
     let db: Documents;
     beforeEach(async () => {
@@ -296,6 +310,7 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         await ref.create({ value: 1 });
         await ref.update({ value: 2 });
         await ref.delete();
+        await ref.delete(); // nothing left to delete: no change
         await db.batch().set(db.collection(Counter).doc('f2'), { value: 1 }).commit();
         await expectCode(db.collection(Counter).doc('f2').create({ value: 1 }), 'already-exists');
         stop();
@@ -317,6 +332,13 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         db = await reopen(db);
         expect((await db.collection(Show).doc('kept').get()).data).toEqual(show({ title: 'Kept' }));
         expect((await db.collection(Counter).doc('c').get()).data).toEqual({ value: 7 });
+      });
+    }
+
+    if (harness.gaps) {
+      // A gap whose test was renamed or removed would skip nothing: the list must stay true.
+      vitestIt('lists gaps only for tests of this contract', () => {
+        expect(Object.keys(gaps).filter((title) => !skipped.has(title))).toEqual([]);
       });
     }
   });

@@ -37,7 +37,8 @@ export interface PutOptions {
   customMetadata?: Record<string, string>;
 }
 
-export type FilesErrorCode = 'invalid-root-operation' | 'object-not-found' | 'invalid-argument' | 'unauthorized';
+/** 'unavailable': this deployment has no file storage (Firebase mode without Storage). */
+export type FilesErrorCode = 'invalid-root-operation' | 'object-not-found' | 'invalid-argument' | 'unauthorized' | 'unavailable';
 
 export class FilesError extends Error {
   constructor(

@@ -19,6 +19,13 @@ describe('storage rules and file uses agree', () => {
     expect(block).toContain(`request.resource.contentType.matches('image/(${types})')`);
   });
 
+  it.each(Object.values(FILE_USES))('$name: open or closed alike, and every upload rule asks the flag', (use) => {
+    expect(rules).toMatch(new RegExp(`function ${use.folder}Open\\(\\) \\{\\s*return ${use.open};\\s*\\}`));
+    const block = ruleBlock(use.folder);
+    for (const rule of block.match(/allow (create|update)[^:]*: if [^;]*/g) ?? []) expect(rule).toContain(`if ${use.folder}Open()`);
+    expect(block).toMatch(/allow (create|update)/);
+  });
+
   it('denies everything else by default', () => {
     expect(rules).toMatch(/match \/\{allPaths=\*\*\} \{\s*allow read, write: if false;/);
   });

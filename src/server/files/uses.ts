@@ -7,9 +7,38 @@ import { IMAGE_TYPES } from '@/features/files/accepted-types';
 
 export { IMAGE_TYPES };
 
+/** Uploads an account started within this window count against its quota (decision 017). */
+export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export interface UploadUse extends FileUse {
+  /**
+   * Whether anyone may upload for this use at all. A use stays closed until a feature claims it;
+   * storage.rules has the same flag as a function `<folder>Open()`.
+   */
+  open: boolean;
+  /**
+   * Per account and use, within UPLOAD_QUOTA_WINDOW_MS: how many uploads may be started
+   * (unfinished, or finished in the window) and how many bytes they may declare in all.
+   */
+  quota: { uploads: number; bytes: number };
+}
+
 export const FILE_USES = {
-  /** The admin image library: covers, gallery and lounge photos. */
-  images: { name: 'images', folder: 'images', maxBytes: 20 * 1024 * 1024, contentTypes: IMAGE_TYPES },
-  /** Members' profile photos, after cropping. */
-  avatars: { name: 'avatars', folder: 'avatars', maxBytes: 2 * 1024 * 1024, contentTypes: ['image/jpeg', 'image/png', 'image/webp'] },
-} as const satisfies Record<string, FileUse>;
+  /**
+   * The admin image library: covers, gallery and lounge photos. 300 uploads and 3 GB a day let an
+   * admin fill the library with a season's photos in one sitting (a few MB each, 20 MB at most).
+   */
+  images: { name: 'images', folder: 'images', maxBytes: 20 * 1024 * 1024, contentTypes: IMAGE_TYPES, open: true, quota: { uploads: 300, bytes: 3 * 1024 * 1024 * 1024 } },
+  /**
+   * Members' profile photos, after cropping. Closed until the memberships issue claims avatars;
+   * then 20 tries a day of at most 2 MB each.
+   */
+  avatars: {
+    name: 'avatars',
+    folder: 'avatars',
+    maxBytes: 2 * 1024 * 1024,
+    contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    open: false,
+    quota: { uploads: 20, bytes: 40 * 1024 * 1024 },
+  },
+} as const satisfies Record<string, UploadUse>;

@@ -1,9 +1,15 @@
 // Builds the browser's Firebase config from the validated environment.
 import 'server-only';
 import { env, type Env } from '@/server/env';
+import { storageUnavailableReason } from '@/server/files/storage-availability';
 import type { FirebaseWebConfig } from '@/features/identity/web-config';
+import { exposureOf } from '@/server/http/exposure';
 
-export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST): FirebaseWebConfig {
+export function firebaseWebConfig(
+  source: Env = env,
+  emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  storageEmulatorHost = process.env.FIREBASE_STORAGE_EMULATOR_HOST,
+): FirebaseWebConfig {
   if (source.BACKEND === 'embedded') {
     return {
       backend: 'embedded',
@@ -12,15 +18,21 @@ export function firebaseWebConfig(source: Env = env, emulatorHost = process.env.
       authDomain: `${source.FIREBASE_PROJECT_ID}.firebaseapp.com`,
       projectId: source.FIREBASE_PROJECT_ID,
       authEmulatorUrl: source.AUTH_EMULATOR_URL ?? `http://${emulatorHost ?? '127.0.0.1:9099'}`,
+      ...(exposureOf(source) === 'network-demo' ? { demoOnNetwork: true } : {}),
     };
   }
+  const storage = storageUnavailableReason(source, storageEmulatorHost) === null;
   return {
     backend: 'firebase',
     apiKey: source.FIREBASE_API_KEY!,
     authDomain: source.FIREBASE_AUTH_DOMAIN!,
     projectId: source.FIREBASE_PROJECT_ID,
     appId: source.FIREBASE_APP_ID,
-    storageBucket: source.FIREBASE_STORAGE_BUCKET,
+    // Absent when this deployment has no Storage: the image library says so instead of failing.
+    storageBucket: storage ? source.FIREBASE_STORAGE_BUCKET : undefined,
     messagingSenderId: source.FIREBASE_MESSAGING_SENDER_ID,
+    // Emulator tests only (env.ts refuses it with a real project): the server trusts the Auth
+    // emulator, so the browser must sign in there too.
+    ...(source.FIREBASE_AUTH_EMULATOR_HOST ? { authEmulatorUrl: `http://${source.FIREBASE_AUTH_EMULATOR_HOST}` } : {}),
   };
 }

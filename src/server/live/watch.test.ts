@@ -7,12 +7,16 @@ import { watchRead } from './watch';
 const Notes = defineCollection('notes', z.object({ text: z.string() }));
 const Other = defineCollection('other', z.object({ text: z.string() }));
 
+function listeners(documents: SqliteDocuments): number {
+  return (documents as unknown as { feed: { listenerCount(name: string): number } }).feed.listenerCount('change');
+}
+
 describe('live reads on the change feed', () => {
   it('yields the current result, then a new one after each burst of writes, and stops when aborted', async () => {
     const documents = new SqliteDocuments(':memory:');
     const controller = new AbortController();
     const read = async () => (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
-    const live = watchRead(documents, ['notes'], read, controller.signal);
+    const live = watchRead(documents, 'notes', ['notes'], read, controller.signal);
 
     expect((await live.next()).value).toEqual([]);
     const next = live.next();
@@ -27,6 +31,44 @@ describe('live reads on the change feed', () => {
     expect((await ended).done).toBe(true);
     // The listener is gone: further writes cost nothing.
     await documents.collection(Notes).doc('c').set({ text: 'third' });
-    expect((documents as unknown as { feed: { listenerCount(name: string): number } }).feed.listenerCount('change')).toBe(0);
+    expect(listeners(documents)).toBe(0);
+  });
+
+  it('reads once per change for any number of subscribers of the same feed, and the last one to leave ends the watcher', async () => {
+    const documents = new SqliteDocuments(':memory:');
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
+    };
+    const controllers = Array.from({ length: 50 }, () => new AbortController());
+    const streams = controllers.map((controller) => watchRead(documents, 'notes', ['notes'], read, controller.signal));
+
+    const first = await Promise.all(streams.map((stream) => stream.next()));
+    expect(first.map((result) => result.value)).toEqual(Array(50).fill([]));
+    expect(reads).toBe(1);
+
+    for (const text of ['one', 'two', 'three']) {
+      const next = Promise.all(streams.map((stream) => stream.next()));
+      await documents.collection(Notes).doc(text).set({ text });
+      await next;
+    }
+    expect(reads).toBe(4);
+    expect(listeners(documents)).toBe(1);
+
+    // A stream with other parameters has a watcher (and reads) of its own.
+    const other = new AbortController();
+    const elsewhere = watchRead(documents, 'notes, other parameters', ['notes'], read, other.signal);
+    await elsewhere.next();
+    expect(reads).toBe(5);
+    other.abort();
+    await elsewhere.next();
+
+    for (const controller of controllers.slice(1)) controller.abort();
+    await Promise.all(streams.slice(1).map((stream) => stream.next()));
+    expect(listeners(documents)).toBe(1);
+    controllers[0]!.abort();
+    expect((await streams[0]!.next()).done).toBe(true);
+    expect(listeners(documents)).toBe(0);
   });
 });

@@ -1,40 +1,123 @@
-// Live reads on the embedded backend: re-runs a read whenever the documents change feed reports
-// a write to one of its collections, and yields each new result. Bursts of writes are coalesced
-// into one read. Ends when the signal aborts (the subscriber went away).
+// Live reads on the embedded backend. Every open stream of the same feed with the same parameters
+// shares one watcher: it re-runs the read once when the documents change feed reports a write to
+// one of its collections (bursts of writes coalesced into one read) and hands the result to every
+// subscriber. So a change costs one read however many streams are open (decision 017). The first
+// subscriber starts the watcher, the last one to leave ends it.
 import type { Documents } from '@/server/documents/port';
+import { markShared } from './serialization';
 
 /** Writes arriving within this window are answered with one read. */
 export const SETTLE_MS = 20;
 
+type Result<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+interface Subscriber<T> {
+  /** The newest result not yet taken: a slow stream skips to the latest list, nothing queues up. */
+  next?: Result<T>;
+  wake?: () => void;
+}
+
+interface Watcher<T> {
+  subscribers: Set<Subscriber<T>>;
+  latest?: Result<T>;
+  stop: () => void;
+}
+
+// Per documents instance (tests and the benchmark make their own), then per feed key.
+const watchers = new WeakMap<Documents, Map<string, Watcher<unknown>>>();
+
+function startWatcher<T>(documents: Documents, key: string, collections: readonly string[], read: () => Promise<T>): Watcher<T> {
+  let reading = false;
+  let dirty = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const watcher: Watcher<T> = {
+    subscribers: new Set(),
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      const feeds = watchers.get(documents);
+      if (feeds?.get(key) === watcher) feeds.delete(key);
+    },
+  };
+
+  async function run() {
+    timer = undefined;
+    reading = true;
+    dirty = false;
+    let result: Result<T>;
+    try {
+      result = { ok: true, value: await read() };
+    } catch (error) {
+      result = { ok: false, error };
+    }
+    reading = false;
+    if (stopped) return;
+    if (result.ok) markShared(result.value);
+    watcher.latest = result;
+    for (const subscriber of watcher.subscribers) {
+      subscriber.next = result;
+      subscriber.wake?.();
+    }
+    // A failed read ends every stream of this watcher; the next subscriber starts a fresh one.
+    if (!result.ok) return watcher.stop();
+    if (dirty) schedule();
+  }
+
+  function schedule() {
+    if (reading) {
+      dirty = true;
+      return;
+    }
+    timer ??= setTimeout(() => void run(), SETTLE_MS);
+  }
+
+  const unsubscribe = documents.onChange((change) => {
+    if (collections.includes(change.collection)) schedule();
+  });
+  void run();
+  return watcher;
+}
+
+/**
+ * The result of `read` now and after each burst of writes to `collections`, until `signal` aborts.
+ * `key` names the feed and its parameters: streams with the same key share one read per change.
+ */
 export async function* watchRead<T>(
   documents: Documents,
+  key: string,
   collections: readonly string[],
   read: () => Promise<T>,
   signal?: AbortSignal,
 ): AsyncGenerator<T> {
-  let dirty = true;
-  let wake: (() => void) | undefined;
-  const stop = documents.onChange((change) => {
-    if (!collections.includes(change.collection)) return;
-    dirty = true;
-    wake?.();
-  });
-  const aborted = new Promise<void>((resolve) => {
-    if (signal?.aborted) resolve();
-    signal?.addEventListener('abort', () => resolve(), { once: true });
-  });
+  if (signal?.aborted) return;
+  let feeds = watchers.get(documents);
+  if (!feeds) watchers.set(documents, (feeds = new Map()));
+  let watcher = feeds.get(key) as Watcher<T> | undefined;
+  if (!watcher) feeds.set(key, (watcher = startWatcher(documents, key, collections, read)));
+
+  const subscriber: Subscriber<T> = { next: watcher.latest };
+  watcher.subscribers.add(subscriber);
+  const onAbort = () => subscriber.wake?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
   try {
     while (!signal?.aborted) {
-      if (!dirty) {
-        await Promise.race([new Promise<void>((resolve) => (wake = resolve)), aborted]);
-        wake = undefined;
-        if (signal?.aborted) break;
-        await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+      if (!subscriber.next) {
+        await new Promise<void>((resolve) => (subscriber.wake = resolve));
+        subscriber.wake = undefined;
+        continue;
       }
-      dirty = false;
-      yield await read();
+      const result = subscriber.next;
+      subscriber.next = undefined;
+      if (!result.ok) throw result.error;
+      yield result.value;
     }
   } finally {
-    stop();
+    signal?.removeEventListener('abort', onAbort);
+    watcher.subscribers.delete(subscriber);
+    if (watcher.subscribers.size === 0) watcher.stop();
   }
 }

@@ -8,7 +8,7 @@ import { storageUploadClaims } from '@/server/files/uploads';
 import { tusUploadClaims } from '@/server/files/embedded/tus-uploads';
 import type { Documents } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
-import { firebaseAccounts } from '@/server/accounts/firebase-accounts';
+import { getAccounts } from '@/server/accounts/accounts';
 import type { Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import type { ImageProbe } from '@/server/images/probe';
@@ -16,6 +16,7 @@ import { nextPublicPages, unchangingPublicPages, type PublicPages } from '@/serv
 import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
+import { clientAddress } from '@/server/http/client-address';
 
 export interface ContextInner {
   backend: Env['BACKEND'];
@@ -33,6 +34,8 @@ export interface ContextInner {
   resolveIdentity: () => Promise<Identity | null>;
   /** Cached public pages to render afresh after a change. */
   publicPages: PublicPages;
+  /** Where the request came from, for per-client limits (open live streams). */
+  clientAddress: string;
 }
 
 export interface ContextOptions {
@@ -46,6 +49,7 @@ export interface ContextOptions {
   publicPages?: PublicPages;
   /** A known identity (tests), or how to find it (requests). */
   identity?: Identity | null | (() => Promise<Identity | null>);
+  clientAddress?: string;
 }
 
 export function createContextInner(options: ContextOptions): ContextInner {
@@ -55,11 +59,12 @@ export function createContextInner(options: ContextOptions): ContextInner {
     backend: options.backend ?? env.BACKEND,
     locale: options.locale ?? DEFAULT_LOCALE,
     documents: options.documents,
-    accounts: options.accounts ?? firebaseAccounts,
+    accounts: options.accounts ?? getAccounts(),
     files: options.files ?? defaultFiles,
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
     publicPages: options.publicPages ?? unchangingPublicPages,
+    clientAddress: options.clientAddress ?? 'unknown',
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
   };
 }
@@ -72,6 +77,7 @@ export async function createContext({ headers }: { headers: Headers }): Promise<
     locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
     documents,
     publicPages: nextPublicPages,
+    clientAddress: clientAddress(headers),
     identity: () => verifySession(documents, readCookie(headers, SESSION_COOKIE)),
   });
 }

@@ -1,19 +1,26 @@
 // The tRPC instance. Only named trust levels are exported; the raw instance stays here.
 import 'server-only';
 import { initTRPC, TRPCError } from '@trpc/server';
-import superjson from 'superjson';
 import { ZodError } from 'zod';
 import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
 import type { Role } from '@/features/identity/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
+import { errorMessages } from '@/i18n/api-messages';
+import { DEFAULT_LOCALE } from '@/i18n/routing';
+import { MAX_STREAM_DURATION_MS } from '@/server/live/stream-limits';
+import { transformer } from '@/server/live/serialization';
 
 const TRPC_CODE: Record<DomainErrorKind, TRPCError['code']> = {
   'not-found': 'NOT_FOUND',
   conflict: 'CONFLICT',
   forbidden: 'FORBIDDEN',
   invalid: 'BAD_REQUEST',
+  'rate-limited': 'TOO_MANY_REQUESTS',
 };
+
+/** Refusals of a request the server could not read or use: the client sent something wrong. */
+const MALFORMED: ReadonlySet<TRPCError['code']> = new Set(['BAD_REQUEST', 'PARSE_ERROR', 'NOT_FOUND', 'METHOD_NOT_SUPPORTED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'UNPROCESSABLE_CONTENT']);
 
 /** Every procedure declares who may call it; the access matrix test reads this. */
 export interface ProcedureMeta {
@@ -21,9 +28,25 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
+  // superjson; a live feed's result is serialized once for all its streams.
+  transformer,
+  // Live streams end after this long without a closing event, so the browser reconnects (decision 017).
+  sse: { maxDurationMs: MAX_STREAM_DURATION_MS },
+  errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
+    // Without a context (the request failed before it was made) the default language answers.
+    const t = errorMessages(ctx?.locale ?? DEFAULT_LOCALE);
+    if (error.code === 'INTERNAL_SERVER_ERROR') {
+      // What went wrong is in the server's log (the route's onError); the caller learns only that
+      // something did, never a stack, a path or an internal message.
+      const { stack: _stack, ...data } = shape.data;
+      return { ...shape, message: t('unexpected'), data: { ...data, zodIssues: null, reason: null, reasonParams: null } };
+    }
+    if (MALFORMED.has(error.code) && !(cause instanceof DomainError)) {
+      // tRPC's own text (a JSON parse error, zod's issue dump) is for developers; the reason and
+      // message are for people, and forms still get the field issues below.
+      shape = { ...shape, message: t('reasons.invalidRequest'), data: { ...shape.data } };
+    }
     return {
       ...shape,
       data: {
@@ -40,7 +63,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
               }))
             : null) satisfies WireIssue[] | null,
         /** Which localized message explains a domain refusal (Errors.reasons.<reason>). */
-        reason: cause instanceof DomainError ? cause.reason : null,
+        reason: cause instanceof DomainError ? cause.reason : MALFORMED.has(error.code) ? 'invalidRequest' : null,
         reasonParams: cause instanceof DomainError ? cause.params : null,
       },
     };

@@ -9,15 +9,8 @@ import { getDocuments } from '@/server/documents/documents';
 import { listPublicEvents } from '@/features/events/event-catalogue';
 import { EventProgramme } from '@/features/events/ui/EventProgramme';
 
-// Rendered on the first visit and kept until an admin changes an event (src/server/public-pages.ts)
-// or the interval passes (another server instance; events moving from upcoming to past). The
-// list in the browser is live either way.
-export const revalidate = 60;
-
-/** None at build time (there is no data then): made on the first visit. */
-export function generateStaticParams(): { locale: string }[] {
-  return [];
-}
+// Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
+// which replaces the page cache of decision 011). The list in the browser is live.
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return pageMetadata(await localeFrom(params), 'events');

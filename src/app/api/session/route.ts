@@ -1,9 +1,11 @@
-// POST {idToken}: start or renew the server session. DELETE: end it.
-import { NextResponse } from 'next/server';
+// POST {idToken}: start or renew the server session. DELETE: end it, on the server too.
+import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { env } from '@/server/env';
 import { isSameOrigin } from '@/server/http/same-origin';
-import { createSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
+import { clientAddress } from '@/server/http/client-address';
+import { limitRequest } from '@/server/http/rate-limit';
+import { createSession, endSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
 
 export const dynamic = 'force-dynamic';
@@ -21,12 +23,15 @@ function refuse(status: number, error: string) {
   return NextResponse.json({ error }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-export async function POST(request: Request) {
+export async function POST(request: NextRequest) {
   if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
+  const limited = limitRequest('sessionCreation', clientAddress(request.headers), request);
+  if (limited) return limited;
   const body = SessionRequest.safeParse(await request.json().catch(() => null));
   if (!body.success) return refuse(400, 'invalid-request');
   try {
-    const cookie = await createSession(getDocuments(), body.data.idToken);
+    const previousCookie = request.cookies.get(SESSION_COOKIE)?.value;
+    const cookie = await createSession(getDocuments(), { idToken: body.data.idToken, previousCookie });
     const response = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: SESSION_MAX_AGE_SECONDS });
     return response;
@@ -37,9 +42,18 @@ export async function POST(request: Request) {
   }
 }
 
-export async function DELETE(request: Request) {
+export async function DELETE(request: NextRequest) {
   if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
-  const response = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
+  // The record goes first: a copy of the cookie (another tab, a proxy log, a shared phone) stops
+  // working now, not when it expires. The cookie is cleared here even if that fails.
+  let ended = true;
+  try {
+    await endSession(getDocuments(), request.cookies.get(SESSION_COOKIE)?.value);
+  } catch (error) {
+    console.error('Ending a session failed:', error);
+    ended = false;
+  }
+  const response = NextResponse.json(ended ? { ok: true } : { error: 'unavailable' }, { status: ended ? 200 : 503, headers: { 'cache-control': 'no-store' } });
   response.cookies.set(SESSION_COOKIE, '', { ...cookieOptions, maxAge: 0 });
   return response;
 }

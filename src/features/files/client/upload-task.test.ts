@@ -133,6 +133,18 @@ describe('tus upload task', () => {
     expect(refused.snapshot).toMatchObject({ state: 'error', error: 'unauthorized' });
   });
 
+  it('stops at once with quota-exceeded when the server says to wait longer than the retries last', async () => {
+    let posts = 0;
+    const quota: Transport = (request) => {
+      posts += 1;
+      const header = (name: string) => (name.toLowerCase() === 'retry-after' ? '80000' : null);
+      return { response: Promise.resolve({ status: request.method === 'POST' ? 429 : 500, header }), abort: () => undefined };
+    };
+    const task = new TusUploadTask(new Blob([bytes(10 * KB)]), { endpoint, metadata: {}, sleep: noWait, transport: quota });
+    await expect(task.done).rejects.toEqual(new UploadFailed('quota-exceeded'));
+    expect(posts).toBe(1);
+  });
+
   it('gives up with retry-limit-exceeded when the retry time is over', async () => {
     const task = new TusUploadTask(new Blob([bytes(300 * KB)]), { endpoint, metadata: {}, retryTimeMs: 0, sleep: noWait, transport: watchedTransport((request) => (request.method === 'PATCH' ? 503 : undefined)) });
     await expect(task.done).rejects.toEqual(new UploadFailed('retry-limit-exceeded'));

@@ -15,7 +15,7 @@ import {
 import { AbortedError, NetworkError, type SentRequest, type Transport, type TransportResponse } from './transport';
 
 /** Why an upload ended in error; the page shows a localized message for each. */
-export type UploadErrorCode = 'unauthenticated' | 'unauthorized' | 'too-large' | 'wrong-type' | 'expired' | 'retry-limit-exceeded' | 'server';
+export type UploadErrorCode = 'unauthenticated' | 'unauthorized' | 'too-large' | 'wrong-type' | 'expired' | 'quota-exceeded' | 'retry-limit-exceeded' | 'server';
 
 export interface UploadSnapshot {
   state: UploadState;
@@ -61,7 +61,11 @@ function errorForStatus(status: number): UploadErrorCode {
 }
 
 class StatusError extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** Retry-After in seconds, when the server said how long to wait. */
+    readonly retryAfter: number | null = null,
+  ) {
     super(`HTTP ${status}`);
   }
 }
@@ -198,6 +202,10 @@ export class TusUploadTask implements UploadTask {
         }
         const status = error instanceof StatusError ? error.status : error instanceof NetworkError ? 'network' : null;
         failingSince ??= Date.now();
+        // The account's upload quota (429 with a wait longer than the retries would last): retrying cannot help.
+        if (error instanceof StatusError && status === 429 && error.retryAfter !== null && error.retryAfter * 1000 > this.retryTimeMs - (Date.now() - failingSince)) {
+          return this.fail('quota-exceeded');
+        }
         if (status === null || !isRetryable(status) || Date.now() - failingSince >= this.retryTimeMs) {
           const code = status === null ? 'server' : isRetryable(status) ? 'retry-limit-exceeded' : errorForStatus(status as number);
           return this.fail(code);
@@ -233,7 +241,7 @@ export class TusUploadTask implements UploadTask {
       body: small ? this.file : undefined,
       onProgress: small ? (loaded) => this.progress(loaded) : undefined,
     });
-    if (response.status !== 201) throw new StatusError(response.status);
+    if (response.status !== 201) throw new StatusError(response.status, Number(response.header('Retry-After') ?? NaN) || null);
     this.location = response.header('Location');
     if (!this.location) throw new StatusError(500);
     this.offset = Number(response.header('Upload-Offset') ?? 0);

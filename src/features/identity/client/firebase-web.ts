@@ -42,7 +42,7 @@ export function webConfig(): Promise<FirebaseWebConfig> {
 
 /** The page's Firebase app (Firebase backend: Firestore and Storage use it too). */
 export async function firebaseApp() {
-  const { authEmulatorUrl: _emulator, backend: _backend, ...options } = await webConfig();
+  const { authEmulatorUrl: _emulator, backend: _backend, demoOnNetwork: _demo, ...options } = await webConfig();
   return getApps().some((existing) => existing.name === APP_NAME) ? getApp(APP_NAME) : initializeApp(options, APP_NAME);
 }
 

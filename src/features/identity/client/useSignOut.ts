@@ -1,9 +1,11 @@
 'use client';
-// Signing out from anywhere: the server session and Firebase (AuthProvider), then away from a page
+// Signing out from anywhere: every cache that could hold what this person saw (a door phone is
+// shared, decision 015), the server session and Firebase (AuthProvider), then away from a page
 // that needs a sign-in.
 import { useCallback } from 'react';
 import { useRouter, usePathname } from '@/i18n/navigation';
 import { matchRoute } from '@/navigation/routes';
+import { forgetPersonalCaches } from '@/features/pwa/private-caches';
 import { useAuth } from './AuthProvider';
 
 export function useSignOut(): () => Promise<void> {
@@ -11,6 +13,10 @@ export function useSignOut(): () => Promise<void> {
   const router = useRouter();
   const pathname = usePathname();
   return useCallback(async () => {
+    // First, while this page is sure to stay: ending the session refreshes the page, which may
+    // navigate away. Nothing guarded is ever cached, so what is cached after this point are public
+    // pages fetched while signing out.
+    await forgetPersonalCaches().catch((error: unknown) => console.error('Clearing caches on sign-out failed:', error));
     await signOut();
     const route = matchRoute(pathname);
     if (route && route.access !== 'public') router.replace('/');

@@ -9,6 +9,7 @@ import { localizedPath, type Locale } from '@/i18n/routing';
 import { RETURN_PARAM, safeReturnPath } from '@/navigation/return-path';
 import { rules, validateFields, type FieldErrors, type Rule } from '@/forms/validation';
 import { useAuth } from '../client/AuthProvider';
+import { useSignOut } from '../client/useSignOut';
 import { isQuietAuthError, type AuthErrorKey } from '../client/auth-errors';
 import {
   createAccount,
@@ -48,7 +49,8 @@ export function LoginPanel() {
   const locale = useLocale() as Locale;
   const router = useRouter();
   const searchParams = useSearchParams();
-  const { auth, user, loading, unavailable, signOut } = useAuth();
+  const { auth, user, loading, unavailable } = useAuth();
+  const signOut = useSignOut();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? localizedPath(locale, '/');
   const finish = useFinishSignIn();
 

@@ -1,7 +1,8 @@
 'use client';
 // /admin/images: uploads on top, the live library below, filtered by tag.
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { webConfig } from '@/features/identity/client/firebase-web';
 import { useLiveImages } from '../client/useLiveImages';
 import { IMAGE_TAGS, type ImageTag } from '../images';
 import { ImageCard } from './ImageCard';
@@ -12,10 +13,18 @@ export function ImageLibrary() {
   const id = useId();
   const [tag, setTag] = useState<ImageTag | null>(null);
   const live = useLiveImages(tag);
+  const storage = useStorageAvailable();
 
   return (
     <div className="library">
-      <UploadQueue />
+      {storage === false ? (
+        <div className="alert alert--error" role="alert">
+          <span className="alert__label" aria-hidden="true">!</span>
+          {t('storageUnavailable')}
+        </div>
+      ) : (
+        <UploadQueue />
+      )}
       <section aria-labelledby={`${id}-library`} aria-busy={live.status === 'loading'}>
         <div className="library__header">
           <h2 id={`${id}-library`}>{t('libraryHeading')}</h2>
@@ -61,4 +70,19 @@ export function ImageLibrary() {
       </section>
     </div>
   );
+}
+
+/**
+ * Whether this deployment keeps files: the Firebase backend without Storage serves no bucket in
+ * its web config (see src/server/firebase/web-config.ts). Null until the config is known.
+ */
+function useStorageAvailable(): boolean | null {
+  const [available, setAvailable] = useState<boolean | null>(null);
+  useEffect(() => {
+    webConfig().then(
+      (config) => setAvailable(config.backend === 'embedded' || Boolean(config.storageBucket)),
+      () => setAvailable(null),
+    );
+  }, []);
+  return available;
 }

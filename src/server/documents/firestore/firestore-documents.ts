@@ -119,14 +119,15 @@ export class FirestoreDocuments implements Documents {
 
   runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R> {
     return translated(async () => {
-      let committed: { writes: Write[]; documents: Map<string, DocumentData | undefined> } | undefined;
+      // Firestore may run `work` again on contention: the changes of the attempt that committed.
+      let changes: DocumentChange[] = [];
       const result = await this.firestore.runTransaction(async (fsTx) => {
         const tx = new FirestoreTransaction(this, fsTx);
         const value = await work(tx);
-        committed = { writes: tx.writes, documents: await this.applyWrites(fsTx, tx.writes) };
+        changes = await this.applyWrites(fsTx, tx.writes);
         return value;
       });
-      if (committed) this.announce(committed.writes, committed.documents);
+      this.announce(changes);
       return result;
     });
   }
@@ -158,58 +159,60 @@ export class FirestoreDocuments implements Documents {
   }
 
   /**
-   * Validates and stages writes inside a Firestore transaction (updates read the document).
-   * Returns each written document as validated, for the change feed.
+   * Validates and stages writes inside a Firestore transaction. Reads, first, every document a
+   * write may find in place: updates merge into it, and the change feed tells a set that created
+   * a document from one that replaced it and leaves out deletes of documents that did not exist,
+   * as the embedded adapter does. Returns the changes the writes make, for the change feed.
    */
-  async applyWrites(fsTx: FsTransaction, writes: readonly Write[]): Promise<Map<string, DocumentData | undefined>> {
+  async applyWrites(fsTx: FsTransaction, writes: readonly Write[]): Promise<DocumentChange[]> {
     const now = new Date();
+    const read = new Map<string, Write['ref']>();
+    for (const write of writes) if (write.kind !== 'create') read.set(write.ref.path, write.ref);
     const current = new Map<string, DocumentData | undefined>();
-    for (const write of writes) {
-      if (write.kind !== 'update') continue;
-      const snapshot = await fsTx.get(this.docRef(write.ref));
-      current.set(write.ref.path, snapshot.exists ? (fromFirestore(snapshot.data()) as DocumentData) : undefined);
+    const refs = [...read.values()];
+    if (refs.length > 0) {
+      const snapshots = await fsTx.getAll(...refs.map((ref) => this.docRef(ref)));
+      snapshots.forEach((snapshot, i) => current.set(refs[i]!.path, snapshot.exists ? (fromFirestore(snapshot.data()) as DocumentData) : undefined));
     }
+    const changes: DocumentChange[] = [];
     for (const write of writes) {
       const ref = this.docRef(write.ref);
+      const existing = current.get(write.ref.path);
+      const change = (type: DocumentChange['type'], data: DocumentData | undefined) => {
+        changes.push({ collection: write.ref.collection.name, id: write.ref.id, type, data });
+        current.set(write.ref.path, data);
+      };
       if (write.kind === 'delete') {
         fsTx.delete(ref);
-        current.set(write.ref.path, undefined);
+        if (existing) change('deleted', undefined);
         continue;
       }
       // Check against the schema with server timestamps shown as the commit time.
       const resolved = resolveWriteValues(write.data, now) as DocumentData;
       if (write.kind === 'update') {
-        const existing = current.get(write.ref.path);
         if (!existing) throw new DocumentsError('not-found', `No document to update: ${write.ref.path}`, write.ref.path);
         const merged = validateForWrite(write.ref.collection, write.ref.id, applyUpdate(existing, resolved));
-        current.set(write.ref.path, merged);
         fsTx.set(ref, toFirestore(merged, applyUpdate(existing, write.data)) as DocumentData);
+        change('updated', merged);
         continue;
       }
       const valid = validateForWrite(write.ref.collection, write.ref.id, resolved);
-      current.set(write.ref.path, valid);
       const data = toFirestore(valid, write.data) as DocumentData;
       if (write.kind === 'create') fsTx.create(ref, data);
       else fsTx.set(ref, data);
+      change(write.kind === 'set' && existing ? 'updated' : 'created', valid);
     }
-    return current;
+    return changes;
   }
 
   commitWrites(writes: readonly Write[]): Promise<void> {
     return translated(async () => {
-      const documents = await this.firestore.runTransaction((fsTx) => this.applyWrites(fsTx, writes));
-      this.announce(writes, documents);
+      this.announce(await this.firestore.runTransaction((fsTx) => this.applyWrites(fsTx, writes)));
     });
   }
 
-  private announce(writes: readonly Write[], documents: Map<string, DocumentData | undefined>): void {
-    for (const write of writes) {
-      const change: DocumentChange = {
-        collection: write.ref.collection.name,
-        id: write.ref.id,
-        type: write.kind === 'delete' ? 'deleted' : write.kind === 'create' ? 'created' : 'updated',
-        data: documents.get(write.ref.path),
-      };
+  private announce(changes: readonly DocumentChange[]): void {
+    for (const change of changes) {
       try {
         this.feed.emit('change', change);
       } catch (error) {

@@ -1,7 +1,9 @@
 // Resumable uploads for the embedded backend: a tus server (protocol 1.0, with creation,
 // creation-with-upload and termination) at /api/uploads, storing partial uploads under
-// DATA_DIR/uploads. Only signed-in people whose role allows the declared use may start or
-// continue an upload; the uploader's uid is recorded by the server, never taken from the client.
+// DATA_DIR/uploads. Bounded and owned (decision 017): only signed-in people whose role allows an
+// open use may start an upload, within their quota for that use; the uploader's uid is recorded by
+// the server, never taken from the client, and only that account may read, continue or cancel
+// the upload; uploads not claimed within a day are removed by a timer.
 import 'server-only';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,8 +16,8 @@ import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { isSameOrigin } from '@/server/http/same-origin';
 import { sniffContentType } from '../checks';
-import { FilesError, type Files, type FileUse } from '../port';
-import { FILE_USES } from '../uses';
+import { FilesError, type Files } from '../port';
+import { FILE_USES, UPLOAD_QUOTA_WINDOW_MS, type UploadUse } from '../uses';
 import type { UploadClaims } from '../uploads';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -28,10 +30,16 @@ export const UPLOAD_ROLES: Record<keyof typeof FILE_USES, readonly Role[]> = {
 
 const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/avif': 'avif', 'image/gif': 'gif' };
 
+/** An upload not claimed this long after it started is removed, finished or not. */
+export const UPLOAD_EXPIRY_MS = UPLOAD_QUOTA_WINDOW_MS;
+/** How often the removal runs (and once at start). */
+export const UPLOAD_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 class Refusal {
   constructor(
     readonly status_code: number,
     readonly body: string,
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 
@@ -43,55 +51,160 @@ function cookieValue(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-const identities = new WeakMap<Request, Promise<Identity | null>>();
-function identityOf(request: Request): Promise<Identity | null> {
-  let identity = identities.get(request);
-  if (!identity) {
-    identity = verifySession(getDocuments(), cookieValue(request, SESSION_COOKIE));
-    identities.set(request, identity);
+/** The session cookie's account. */
+function sessionIdentity(request: Request): Promise<Identity | null> {
+  return verifySession(getDocuments(), cookieValue(request, SESSION_COOKIE));
+}
+
+function fileUseNamed(name: string | null | undefined): [keyof typeof FILE_USES, UploadUse] | null {
+  return name && Object.hasOwn(FILE_USES, name) ? [name as keyof typeof FILE_USES, FILE_USES[name as keyof typeof FILE_USES]] : null;
+}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
+
+export interface TusUploadsOptions {
+  directory: string;
+  /** Who sent the request: the session cookie's account in the app. */
+  identify?: (request: Request) => Promise<Identity | null>;
+  expiryMs?: number;
+  sweepEveryMs?: number;
+  now?: () => number;
+}
+
+export interface TusUploads {
+  directory: string;
+  store: FileStore;
+  /** Answers one tus request. */
+  handle(request: Request): Promise<Response>;
+  /** Removes the uploads older than the expiry; returns how many. */
+  sweep(): Promise<number>;
+  /** Stops the timer (tests). */
+  close(): void;
+}
+
+export function createTusUploads({
+  directory,
+  identify = sessionIdentity,
+  expiryMs = UPLOAD_EXPIRY_MS,
+  sweepEveryMs = UPLOAD_SWEEP_EVERY_MS,
+  now = Date.now,
+}: TusUploadsOptions): TusUploads {
+  const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const identities = new WeakMap<Request, Promise<Identity | null>>();
+  const identityOf = (request: Request) => {
+    let identity = identities.get(request);
+    if (!identity) identities.set(request, (identity = identify(request)));
+    return identity;
+  };
+  /** What each account started within the quota window, per upload id; kept in memory, so a restart forgets it. */
+  const started = new Map<string, Map<string, { use: string; bytes: number; at: number }>>();
+  const refusals = new WeakMap<Request, Refusal>();
+  const refuse = (request: Request, refusal: Refusal) => {
+    refusals.set(request, refusal);
+    return refusal;
+  };
+
+  function startedBy(uid: string) {
+    let mine = started.get(uid);
+    if (!mine) started.set(uid, (mine = new Map()));
+    for (const [id, entry] of mine) if (entry.at <= now() - UPLOAD_QUOTA_WINDOW_MS) mine.delete(id);
+    return mine;
   }
-  return identity;
-}
 
-function fileUseNamed(name: string | null | undefined): [keyof typeof FILE_USES, FileUse] | null {
-  return name && name in FILE_USES ? [name as keyof typeof FILE_USES, FILE_USES[name as keyof typeof FILE_USES]] : null;
-}
-
-const holder = globalThis as typeof globalThis & { __venueTus?: { server: Server; store: FileStore; directory: string } };
-
-function tus() {
-  if (holder.__venueTus) return holder.__venueTus;
-  const directory = join(env.DATA_DIR, 'uploads');
-  const store = new FileStore({ directory, expirationPeriodInMilliseconds: 24 * 60 * 60 * 1000 });
   const server = new Server({
     path: UPLOADS_PATH,
     datastore: store,
     relativeLocation: true,
     maxSize: Math.max(...Object.values(FILE_USES).map((use) => use.maxBytes)),
-    async onIncomingRequest(request) {
-      if (request.method !== 'HEAD' && request.method !== 'OPTIONS' && !isSameOrigin(request)) throw new Refusal(403, 'Cross-origin uploads are refused.');
+    async onIncomingRequest(request, uploadId) {
+      if (request.method !== 'HEAD' && request.method !== 'OPTIONS' && request.method !== 'GET' && !isSameOrigin(request)) {
+        throw refuse(request, new Refusal(403, 'Cross-origin uploads are refused.'));
+      }
       const identity = await identityOf(request);
-      if (!identity) throw new Refusal(401, 'Sign in to upload.');
+      if (!identity) throw refuse(request, new Refusal(401, 'Sign in to upload.'));
+      if (request.method === 'POST') return;
+      // Reading, continuing or cancelling someone else's upload looks the same as a missing one.
+      const upload = await store.getUpload(uploadId).catch(() => null);
+      if (upload && upload.metadata?.uploaderUid !== identity.uid) throw refuse(request, new Refusal(404, 'There is no such upload.'));
+      if (upload && request.method === 'DELETE') started.get(identity.uid)?.delete(uploadId);
     },
     async onUploadCreate(request, upload) {
       const identity = await identityOf(request);
-      if (!identity) throw new Refusal(401, 'Sign in to upload.');
+      if (!identity) throw refuse(request, new Refusal(401, 'Sign in to upload.'));
       const found = fileUseNamed(upload.metadata?.use);
-      if (!found) throw new Refusal(400, 'Unknown upload use.');
+      if (!found) throw refuse(request, new Refusal(400, 'Unknown upload use.'));
       const [key, use] = found;
-      if (!identity.role || !UPLOAD_ROLES[key].includes(identity.role)) throw new Refusal(403, 'Your role may not upload these files.');
-      if (upload.size === undefined || upload.size > use.maxBytes) throw new Refusal(413, `Files for ${use.name} may have at most ${use.maxBytes} bytes.`);
-      if (!use.contentTypes.includes(upload.metadata?.filetype ?? '')) throw new Refusal(415, `${upload.metadata?.filetype} is not accepted for ${use.name}.`);
+      if (!use.open) throw refuse(request, new Refusal(403, `Uploads for ${use.name} are closed.`));
+      if (!identity.role || !UPLOAD_ROLES[key].includes(identity.role)) throw refuse(request, new Refusal(403, 'Your role may not upload these files.'));
+      if (upload.size === undefined || upload.size > use.maxBytes) throw refuse(request, new Refusal(413, `Files for ${use.name} may have at most ${use.maxBytes} bytes.`));
+      if (!use.contentTypes.includes(upload.metadata?.filetype ?? '')) throw refuse(request, new Refusal(415, `${upload.metadata?.filetype} is not accepted for ${use.name}.`));
+
+      const mine = startedBy(identity.uid);
+      const same = [...mine.values()].filter((entry) => entry.use === key);
+      const bytes = same.reduce((sum, entry) => sum + entry.bytes, 0);
+      if (same.length + 1 > use.quota.uploads || bytes + upload.size > use.quota.bytes) {
+        const oldest = Math.min(...same.map((entry) => entry.at));
+        const retryAfter = Math.max(1, Math.ceil((oldest + UPLOAD_QUOTA_WINDOW_MS - now()) / 1000));
+        throw refuse(
+          request,
+          new Refusal(
+            429,
+            `Upload quota for ${use.name} reached: at most ${use.quota.uploads} uploads and ${megabytes(use.quota.bytes)} a day per account (you have started ${same.length}, ${megabytes(bytes)}). Try again in ${Math.ceil(retryAfter / 3600)} h.`,
+            { 'Retry-After': String(retryAfter) },
+          ),
+        );
+      }
+      mine.set(upload.id, { use: key, bytes: upload.size, at: now() });
+      // The uploader is whoever the session says, whatever the client put in the metadata.
       return { metadata: { ...upload.metadata, uploaderUid: identity.uid } };
     },
   });
-  holder.__venueTus = { server, store, directory };
-  return holder.__venueTus;
+
+  async function sweep(): Promise<number> {
+    const ids = (await store.configstore.list?.()) ?? [];
+    let removed = 0;
+    for (const id of ids) {
+      const upload = await store.configstore.get(id).catch(() => undefined);
+      const createdAt = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
+      if (Number.isNaN(createdAt) || createdAt + expiryMs > now()) continue;
+      await store.remove(id).catch(() => {});
+      removed += 1;
+    }
+    return removed;
+  }
+
+  const runSweep = () =>
+    void sweep().catch((error: unknown) => console.error('Removing expired uploads failed:', error));
+  const timer = setInterval(runSweep, sweepEveryMs);
+  // The timer alone never keeps the process alive.
+  timer.unref();
+  runSweep();
+
+  return {
+    directory,
+    store,
+    async handle(request) {
+      const response = await server.handleWeb(request);
+      const refusal = refusals.get(request);
+      if (!refusal || Object.keys(refusal.headers).length === 0) return response;
+      const headers = new Headers(response.headers);
+      for (const [name, value] of Object.entries(refusal.headers)) headers.set(name, value);
+      return new Response(response.body, { status: response.status, headers });
+    },
+    sweep,
+    close: () => clearInterval(timer),
+  };
+}
+
+const holder = globalThis as typeof globalThis & { __venueTus?: TusUploads };
+
+function tus(): TusUploads {
+  return (holder.__venueTus ??= createTusUploads({ directory: join(env.DATA_DIR, 'uploads') }));
 }
 
 /** Answers one tus request (the route handler's whole job). */
 export function handleUploadRequest(request: Request): Promise<Response> {
-  return tus().server.handleWeb(request);
+  return tus().handle(request);
 }
 
 /** Embedded: moves a finished tus upload of this person into the files port and returns its path. */
@@ -105,6 +218,7 @@ export function tusUploadClaims(files: Files): UploadClaims {
       });
       if (upload.metadata?.uploaderUid !== uid) throw new FilesError('unauthorized', 'This upload belongs to someone else.');
       if (upload.metadata?.use !== use.name) throw new FilesError('unauthorized', `Not a ${use.name} upload.`);
+      if (!fileUseNamed(use.name)?.[1].open) throw new FilesError('unauthorized', `Uploads for ${use.name} are closed.`);
       if (upload.size === undefined || upload.offset !== upload.size) throw new FilesError('invalid-argument', 'The upload has not finished.');
       const bytes = new Uint8Array(await readFile(join(directory, uploadId)));
       const contentType = sniffContentType(bytes) ?? upload.metadata?.filetype ?? 'application/octet-stream';

@@ -21,6 +21,7 @@ if (emulator) {
   );
 } else {
   describe('files contract: Firebase Storage', () => {
-    it.skip('skipped: FIREBASE_STORAGE_EMULATOR_HOST is not set (the Storage emulator needs Java 21 and network access to install)', () => {});
+    // Unlike Firestore, Storage has no stand-in that runs here: only its emulator or a real bucket.
+    it.skip('skipped: no Storage stand-in exists; set FIREBASE_STORAGE_EMULATOR_HOST (the Storage emulator, Java 21) and run `npm run test:firebase`', () => {});
   });
 }

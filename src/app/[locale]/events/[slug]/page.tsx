@@ -17,16 +17,8 @@ import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
 import { RichText } from '@/features/events/ui/RichText';
 import { ShareButton } from '@/features/events/ui/ShareButton';
 
-// Rendered on the first visit and kept: an admin's change renders the pages afresh at once
-// (src/server/public-pages.ts); the interval bounds how long another server instance, or the
-// "has taken place" notice, may lag.
-export const revalidate = 60;
-
-/** None at build time (there is no data then); each event page is made on its first visit. */
-export const dynamicParams = true;
-export function generateStaticParams(): { slug: string }[] {
-  return [];
-}
+// Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
+// which replaces the page cache of decision 011).
 
 interface EventParams {
   params: Promise<{ locale: string; slug: string }>;

@@ -1,12 +1,28 @@
 // tus resumable uploads (embedded backend). In the Firebase backend the browser uploads to
 // Cloud Storage directly, and this route does not exist.
+import type { NextRequest } from 'next/server';
 import { env } from '@/server/env';
 import { handleUploadRequest } from '@/server/files/embedded/tus-uploads';
+import { getDocuments } from '@/server/documents/documents';
+import { clientAddress } from '@/server/http/client-address';
+import { limitRequest } from '@/server/http/rate-limit';
+import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 
 export const dynamic = 'force-dynamic';
 
-function handle(request: Request): Promise<Response> | Response {
+/** Uploads are limited per account, so one person cannot flood the disk or the server (decision 016). */
+async function uploaderKey(request: NextRequest): Promise<string> {
+  const identity = await verifySession(getDocuments(), request.cookies.get(SESSION_COOKIE)?.value);
+  return identity ? `account:${identity.uid}` : `address:${clientAddress(request.headers)}`;
+}
+
+async function handle(request: NextRequest): Promise<Response> {
   if (env.BACKEND !== 'embedded') return new Response('Not found', { status: 404 });
+  // A browser's preflight carries no cookie and changes nothing.
+  if (request.method !== 'OPTIONS') {
+    const limited = limitRequest('uploads', await uploaderKey(request), request);
+    if (limited) return limited;
+  }
   return handleUploadRequest(request);
 }
 

@@ -1,0 +1,112 @@
+// The built app in Firebase mode (BACKEND=firebase), with the Auth emulator and the Firestore
+// stand-in in place of Google (scripts/firebase-e2e-server.mjs): sign-in, a role given in
+// users/{uid}, an event from the admin's form to the public pages in both languages, the admin's
+// lists, and a site without Storage saying so. What this cannot prove (rules, the browser's own
+// Firestore reads over WebChannel, Storage) is listed in prisma-free-docs/deployment.md.
+import { expect, test, type Page } from '@playwright/test';
+import { MESSAGES, localized, type TestLocale } from '../support/i18n';
+import { firestore, signUpAt, uniqueEmail } from './backend';
+
+const en = MESSAGES.en;
+// Whole journeys (sign-up, sign-in, forms, several pages) on a shared two-core machine.
+test.describe.configure({ timeout: 60_000 });
+
+function fill(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+}
+
+/** A date some days from now, as the admin form's datetime-local value. */
+function inDays(days: number, time = '21:00'): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${date.toISOString().slice(0, 10)}T${time}`;
+}
+
+/** Signs in through /login as a person would (the page's Firebase Auth talks to the emulator). */
+async function signIn(page: Page, email: string, password: string, locale: TestLocale = 'en') {
+  const m = MESSAGES[locale];
+  await page.goto(localized(locale, '/login'));
+  await page.getByLabel(m.Auth.email).fill(email);
+  await page.getByLabel(m.Auth.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: m.Auth.submit.signIn, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === localized(locale, '/'));
+  await expect(page.getByRole('button', { name: m.Nav.signOut }).first()).toBeAttached();
+}
+
+/** A new account, signed in, whose users/{uid} then says admin. */
+async function newAdmin(page: Page): Promise<{ uid: string; email: string }> {
+  const email = uniqueEmail('fb-admin');
+  const { localId: uid } = await signUpAt(email, 'correct-horse-7');
+  await signIn(page, email, 'correct-horse-7');
+  await (await firestore()).collection('users').doc(uid).update({ role: 'admin' });
+  return { uid, email };
+}
+
+test('signing in creates a session, and a role set in users/{uid} takes effect at the next request', async ({ page }) => {
+  const email = uniqueEmail('fb-member');
+  const { localId: uid } = await signUpAt(email, 'correct-horse-7');
+  await signIn(page, email, 'correct-horse-7');
+  // The session made users/{uid}, with both of its server timestamps (the stand-in's patch).
+  const stored = (await (await firestore()).collection('users').doc(uid).get()).data();
+  expect(stored).toMatchObject({ email, role: null });
+  expect(stored?.createdAt).toBeTruthy();
+  expect(stored?.lastSignInAt).toBeTruthy();
+
+  expect((await page.goto('/admin/users'))?.status()).toBe(403);
+  await (await firestore()).collection('users').doc(uid).update({ role: 'admin' });
+  expect((await page.goto('/admin/users'))?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: en.Pages.adminUsers.title })).toBeVisible();
+  // The admin's list of users loads from Firestore and holds this account.
+  await expect(page.getByRole('cell', { name: email })).toBeVisible();
+});
+
+test('an admin creates and publishes an event, and the public pages show it in English and German', async ({ page, browser }) => {
+  await newAdmin(page);
+  const m = en.AdminEvents;
+  const word = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const title = { en: `Harbour Night ${word}`, de: `Hafennacht ${word}` };
+
+  await page.goto('/admin/events');
+  await expect(page.getByRole('heading', { level: 1, name: en.Pages.adminEvents.title })).toBeVisible();
+  await page.getByRole('link', { name: m.create }).click();
+  for (const [language, name] of [['en', m.languages.en], ['de', m.languages.de]] as const) {
+    await page.getByLabel(fill(m.fields.title, { language: name })).fill(title[language]);
+    await page.getByLabel(fill(m.fields.summary, { language: name })).fill(language === 'en' ? 'Boats and lanterns.' : 'Boote und Laternen.');
+  }
+  await page.getByLabel(m.fields.startsAt).fill(inDays(12));
+  await page.getByRole('button', { name: m.createDraft }).click();
+  await expect(page.getByText(m.created)).toBeVisible();
+  await page.getByRole('button', { name: m.actions.publish }).click();
+  await expect(page.getByRole('status').filter({ hasText: m.done.publish })).toBeVisible();
+
+  // The admin's list of events loads and holds it.
+  await page.goto('/admin/events');
+  await expect(page.getByText(title.en).first()).toBeVisible();
+
+  const visitor = await (await browser.newContext()).newPage();
+  for (const locale of ['en', 'de'] as const) {
+    await visitor.goto(localized(locale, '/events'));
+    await visitor.getByRole('link', { name: title[locale] }).click();
+    await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title[locale]);
+  }
+  await visitor.context().close();
+});
+
+test('without Storage the image library says so in words, and the rest of the admin works', async ({ page }) => {
+  await newAdmin(page);
+  for (const locale of ['en', 'de'] as const) {
+    const response = await page.goto(localized(locale, '/admin/images'));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: MESSAGES[locale].Pages.adminImages.title })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: MESSAGES[locale].AdminImages.storageUnavailable })).toBeVisible();
+    // Nothing to upload into: no file picker.
+    await expect(page.locator('input[type=file]')).toHaveCount(0);
+  }
+  // The list itself comes from Firestore: the server's list answers (the page reads it with
+  // onSnapshot in the browser, which the stand-in cannot serve).
+  const list = await page.request.get(`/api/trpc/images.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+  expect(list.status(), await list.text()).toBe(200);
+  expect(((await list.json()) as { result: { data: { json: unknown[] } } }).result.data.json).toEqual([]);
+  // The rest of the admin still answers.
+  expect((await page.goto('/admin/users'))?.status()).toBe(200);
+  expect((await page.goto('/admin/events'))?.status()).toBe(200);
+});

@@ -1,0 +1,129 @@
+// The built app in Firebase mode for the browser tests, with everything Google would run replaced
+// by what runs on this machine: the Auth emulator (firebase-tools) and the Firestore stand-in
+// (@firestore-emulator/server, patched at install: decision 019) on a free port, in this process.
+// There is no Storage: the app runs without it and says so (decision 019).
+//   node scripts/firebase-e2e-server.mjs <port>
+// Environment: FIREBASE_AUTH_EMULATOR_HOST (127.0.0.1:<port>; the emulator also takes the two
+// ports after it), DATA_DIR (the app's disk cache; the stand-in's address is written to
+// DATA_DIR/firestore-host for the tests), SITE_URL. Run `npm run build` first.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+
+const port = process.argv[2];
+if (!port) {
+  console.error('Usage: node scripts/firebase-e2e-server.mjs <port>');
+  process.exit(2);
+}
+if (!existsSync('.next/BUILD_ID')) {
+  console.error('No build to start: run `npm run build` first.');
+  process.exit(1);
+}
+
+const projectId = 'demo-venue';
+const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9399';
+const dataDir = resolve(process.env.DATA_DIR ?? '.data/firebase-e2e');
+mkdirSync(dataDir, { recursive: true });
+const children = new Set();
+let stopping = false;
+
+function stopAll(code) {
+  stopping = true;
+  for (const child of children) child.kill('SIGTERM');
+  standIn?.stop();
+  setTimeout(() => process.exit(code), 3000).unref();
+  if (children.size === 0) process.exit(code);
+  const wait = setInterval(() => children.size === 0 && process.exit(code), 100);
+  wait.unref();
+}
+process.on('SIGINT', () => stopAll(130));
+process.on('SIGTERM', () => stopAll(143));
+
+function run(command, args, env, stdio = 'inherit') {
+  const child = spawn(command, args, { stdio, env });
+  children.add(child);
+  child.on('exit', (code) => {
+    children.delete(child);
+    if (!stopping) {
+      console.error(`${command} exited (code ${code}); stopping.`);
+      stopAll(code || 1);
+    }
+  });
+  return child;
+}
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port: free } = probe.address();
+      probe.close(() => done(free));
+    });
+  });
+}
+
+// The stand-in, from its CommonJS build (its ESM build does not load under Node).
+const { FirestoreServer } = createRequire(import.meta.url)('@firestore-emulator/server');
+let standIn;
+let firestoreHost;
+for (let attempt = 1; !firestoreHost; attempt++) {
+  const free = await freePort();
+  standIn = new FirestoreServer();
+  try {
+    await standIn.start(free);
+    firestoreHost = `127.0.0.1:${free}`;
+  } catch (error) {
+    standIn.stop();
+    if (attempt >= 5) throw error;
+  }
+}
+writeFileSync(join(dataDir, 'firestore-host'), firestoreHost);
+
+// The Auth emulator, its hub and logging ports next to its own (as scripts/with-backend.mjs does).
+const [hostname, authPort] = authHost.split(':');
+const config = join(dataDir, 'firebase.emulators.json');
+writeFileSync(
+  config,
+  JSON.stringify({
+    emulators: {
+      singleProjectMode: true,
+      auth: { host: hostname, port: Number(authPort) },
+      hub: { host: hostname, port: Number(authPort) + 1 },
+      logging: { host: hostname, port: Number(authPort) + 2 },
+      ui: { enabled: false },
+    },
+  }),
+);
+run(resolve('node_modules/.bin/firebase'), ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config], process.env, ['ignore', 'ignore', 'inherit']);
+const deadline = Date.now() + 60_000;
+for (;;) {
+  try {
+    if ((await fetch(`http://${authHost}/`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  if (Date.now() > deadline) {
+    console.error(`The Auth emulator did not answer on ${authHost} within 60 s.`);
+    stopAll(1);
+  }
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+console.log(`Firebase mode: Firestore stand-in on ${firestoreHost}, Auth emulator on ${authHost}, no Storage.`);
+run(resolve('node_modules/.bin/next'), ['start', '-p', port], {
+  ...process.env,
+  NEXT_TELEMETRY_DISABLED: '1',
+  BACKEND: 'firebase',
+  FIREBASE_PROJECT_ID: projectId,
+  // Fake web config: the browser signs in at the Auth emulator (web-config.ts), never at Google.
+  FIREBASE_API_KEY: 'demo-key',
+  FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
+  FIREBASE_AUTH_EMULATOR_HOST: authHost,
+  FIRESTORE_EMULATOR_HOST: firestoreHost,
+  // Google's auth library would ping the cloud metadata server (169.254.169.254) for credentials.
+  METADATA_SERVER_DETECTION: 'none',
+  DATA_DIR: dataDir,
+});

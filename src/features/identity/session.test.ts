@@ -1,0 +1,91 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
+import { createSession, endSession, SessionError, verifySession } from './session';
+import { endAllSessions, RENEWAL_GRACE_SECONDS, Sessions } from './session-records';
+
+// FakeAccounts accepts any unsigned token, as firebase-admin does against the Auth emulator: what
+// these tests show is refused is refused by the server's own session records.
+describe('server sessions', () => {
+  let documents: SqliteDocuments;
+  let accounts: FakeAccounts;
+  const signIn = async (uid: string, previousCookie?: string, now = Date.now()) =>
+    createSession(documents, { idToken: FakeAccounts.idToken(uid, Math.floor(now / 1000)), previousCookie, now }, accounts);
+  const who = async (cookie: string | undefined, now = Date.now()) => (await verifySession(documents, cookie, accounts, now))?.uid ?? null;
+
+  beforeEach(() => {
+    documents = new SqliteDocuments(':memory:');
+    accounts = new FakeAccounts();
+  });
+
+  it('a cookie the server issued identifies its account', async () => {
+    const cookie = await signIn('mia');
+    expect(await who(cookie)).toBe('mia');
+  });
+
+  it('refuses a forged cookie that Firebase would accept (unsigned, for the demo admin) because the server never issued it', async () => {
+    await signIn('demo-admin');
+    const forged = await accounts.createSessionCookie(FakeAccounts.idToken('demo-admin', Math.floor(Date.now() / 1000), { role: 'admin' }));
+    expect(await accounts.verifySessionCookie(forged)).toMatchObject({ uid: 'demo-admin' });
+    expect(await who(forged)).toBeNull();
+    expect(await who(`${forged}~made-up-nonce`)).toBeNull();
+  });
+
+  it('after signing out, a copy of the cookie is refused, and so is every earlier renewal of it', async () => {
+    const first = await signIn('mia');
+    const renewed = await signIn('mia', first);
+    expect(await who(first)).toBe('mia');
+    await endSession(documents, renewed);
+    expect(await who(renewed)).toBeNull();
+    expect(await who(first)).toBeNull();
+  });
+
+  it('signing out on one device leaves the same account signed in on another, even when both signed in within the same second', async () => {
+    const now = Date.now();
+    const doorPhone = await signIn('mia', undefined, now);
+    const ownPhone = await signIn('mia', undefined, now);
+    expect(doorPhone).not.toBe(ownPhone);
+    await endSession(documents, doorPhone);
+    expect(await who(doorPhone)).toBeNull();
+    expect(await who(ownPhone)).toBe('mia');
+  });
+
+  it('a renewed cookie replaces the old one after a short grace', async () => {
+    const now = Date.now();
+    const first = await signIn('mia', undefined, now);
+    await signIn('mia', first, now);
+    expect(await who(first, now + (RENEWAL_GRACE_SECONDS - 1) * 1000)).toBe('mia');
+    expect(await who(first, now + (RENEWAL_GRACE_SECONDS + 1) * 1000)).toBeNull();
+  });
+
+  it('another account signing in on the same browser ends the previous one there', async () => {
+    const mias = await signIn('mia');
+    const alexs = await signIn('alex', mias);
+    expect(await who(mias)).toBeNull();
+    expect(await who(alexs)).toBe('alex');
+  });
+
+  it('signing out everywhere ends every device of the account only', async () => {
+    const phone = await signIn('mia');
+    const laptop = await signIn('mia');
+    const other = await signIn('alex');
+    await endAllSessions(documents, 'mia');
+    expect([await who(phone), await who(laptop), await who(other)]).toEqual([null, null, 'alex']);
+  });
+
+  it('a record outlives nothing: an expired session is refused and cleared at the next sign-in', async () => {
+    const now = Date.now();
+    const old = await signIn('mia', undefined, now - 15 * 24 * 3600 * 1000);
+    expect(await who(old, now)).toBeNull();
+    await signIn('mia', undefined, now);
+    expect((await documents.collection(Sessions).get()).length).toBe(1);
+  });
+
+  it('a stale or invalid ID token starts no session', async () => {
+    const now = Date.now();
+    const stale = FakeAccounts.idToken('mia', Math.floor(now / 1000) - 600);
+    await expect(createSession(documents, { idToken: stale, now }, accounts)).rejects.toMatchObject({ reason: 'stale-token' });
+    await expect(createSession(documents, { idToken: 'garbage', now }, accounts)).rejects.toBeInstanceOf(SessionError);
+    expect(await documents.collection(Sessions).get()).toEqual([]);
+  });
+});

@@ -1,0 +1,50 @@
+// What the service worker may keep on a shared device (decision 015), written once for the worker
+// (src/features/pwa/sw.ts) and for signing out (useSignOut).
+import { isLocale } from '@/i18n/routing';
+import { isGuardedPath } from '@/navigation/routes';
+
+/**
+ * A same-origin path the worker must never cache: a page behind a sign-in (any language, its HTML,
+ * RSC payload or prefetch, which share the path) or the API (data, files, sessions).
+ */
+export function isPrivatePath(pathname: string): boolean {
+  if (pathname === '/api' || pathname.startsWith('/api/')) return true;
+  const [, first, ...rest] = pathname.split('/');
+  const path = isLocale(first) ? `/${rest.join('/')}` : pathname;
+  return isGuardedPath(path);
+}
+
+/**
+ * Caches that only ever hold files of the build (scripts, styles, fonts): kept when someone signs
+ * out, so the app shell still opens offline. Names are Serwist's (`serwist-precache-v2-<scope>`
+ * and its defaultCache's); every other cache is emptied on sign-out.
+ */
+const BUILD_FILE_CACHES = ['next-static-js-assets', 'static-js-assets', 'static-style-assets', 'static-font-assets'];
+
+export function holdsOnlyBuildFiles(cacheName: string): boolean {
+  return cacheName.startsWith('serwist-precache') || BUILD_FILE_CACHES.includes(cacheName);
+}
+
+/**
+ * Deletes every cache that could hold what a signed-in person saw (pages, payloads, pictures), in
+ * this browser, for this site. Runs in the page (Cache Storage is shared with the worker).
+ */
+export async function forgetPersonalCaches(storage: CacheStorage | undefined = globalThis.caches): Promise<void> {
+  if (!storage) return;
+  const names = await storage.keys();
+  await Promise.all(names.filter((name) => !holdsOnlyBuildFiles(name)).map((name) => storage.delete(name)));
+}
+
+/**
+ * Removes private entries a worker of an earlier release cached (it cached admin pages for 24 h),
+ * from every cache: run once when this worker activates.
+ */
+export async function purgePrivateEntries(storage: CacheStorage, origin: string): Promise<void> {
+  for (const name of await storage.keys()) {
+    const cache = await storage.open(name);
+    for (const request of await cache.keys()) {
+      const url = new URL(request.url);
+      if (url.origin === origin && isPrivatePath(url.pathname)) await cache.delete(request);
+    }
+  }
+}

@@ -1,0 +1,19 @@
+// The API's own words (refusals the app's client or a person with another client reads), in the
+// language of the request: the x-locale header the app's client sends, else the language cookie.
+import { createTranslator } from 'next-intl';
+import en from './messages/en.json';
+import de from './messages/de.json';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_NAME, type Locale } from './routing';
+
+const MESSAGES = { en, de } as const;
+
+export function errorMessages(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Errors' });
+}
+
+export function requestLocale(headers: Headers): Locale {
+  const requested = headers.get('x-locale');
+  if (isLocale(requested)) return requested;
+  const cookie = (headers.get('cookie') ?? '').match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE_NAME}=([^;]*)`))?.[1];
+  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+}

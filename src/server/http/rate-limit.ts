@@ -1,0 +1,98 @@
+// Rate limits where guessing or flooding pays, as named policies (decision 016). A token bucket
+// per key: `burst` requests at once, refilled at `perMinute`, so a queue at the door or a batch of
+// uploads passes while a script that keeps going is slowed to the refill rate. Held in memory:
+// one server process, one count (several Firebase instances each count their own share).
+import 'server-only';
+import { errorMessages, requestLocale } from '@/i18n/api-messages';
+import { DomainError } from '@/server/domain-error';
+
+export interface RatePolicy {
+  /** Requests allowed at once, from a full bucket. */
+  burst: number;
+  /** Requests allowed per minute, on average, once the burst is spent. */
+  perMinute: number;
+}
+
+/** The numbers, and why they are generous enough for the busiest night: see decision 016. */
+export const RATE_POLICIES = {
+  /** POST /api/session, per client address: a venue's Wi-Fi puts hundreds of phones behind one. */
+  sessionCreation: { burst: 60, perMinute: 30 },
+  /** Every tus request at /api/uploads, per account (per address before sign-in). */
+  uploads: { burst: 300, perMinute: 120 },
+  /** Pass scans at the door, per scanning device. */
+  doorScans: { burst: 60, perMinute: 60 },
+} as const satisfies Record<string, RatePolicy>;
+
+export type RatePolicyName = keyof typeof RATE_POLICIES;
+
+export type RateDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+
+interface Bucket {
+  tokens: number;
+  at: number;
+}
+
+/** Keys kept per policy; past it, the longest-idle bucket goes first (it was nearly full again). */
+const MAX_KEYS = 10_000;
+
+export class RateLimiter {
+  private readonly buckets = new Map<string, Bucket>();
+
+  constructor(
+    readonly policy: RatePolicy,
+    private readonly now: () => number = Date.now,
+    private readonly maxKeys = MAX_KEYS,
+  ) {}
+
+  take(key: string): RateDecision {
+    const now = this.now();
+    const perMs = this.policy.perMinute / 60_000;
+    const bucket = this.buckets.get(key);
+    const tokens = bucket ? Math.min(this.policy.burst, bucket.tokens + (now - bucket.at) * perMs) : this.policy.burst;
+    const allowed = tokens >= 1;
+    // Re-inserted, so the map's order is least recently used first.
+    this.buckets.delete(key);
+    this.buckets.set(key, { tokens: allowed ? tokens - 1 : tokens, at: now });
+    if (this.buckets.size > this.maxKeys) this.buckets.delete(this.buckets.keys().next().value!);
+    if (allowed) return { allowed: true };
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)) };
+  }
+}
+
+const holder = globalThis as typeof globalThis & { __venueRateLimiters?: Map<RatePolicyName, RateLimiter> };
+
+/** The process's limiter for a policy (kept on globalThis, like the other singletons, across reloads). */
+export function rateLimiter(name: RatePolicyName): RateLimiter {
+  holder.__venueRateLimiters ??= new Map();
+  let limiter = holder.__venueRateLimiters.get(name);
+  if (!limiter) {
+    limiter = new RateLimiter(RATE_POLICIES[name]);
+    holder.__venueRateLimiters.set(name, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * For route handlers: null when the request may go on, else the 429 to answer, with Retry-After
+ * and the reason in the request's language.
+ */
+export function limitRequest(name: RatePolicyName, key: string, request: Request): Response | null {
+  const decision = rateLimiter(name).take(key);
+  if (decision.allowed) return null;
+  const seconds = String(decision.retryAfterSeconds);
+  const message = errorMessages(requestLocale(request.headers))('reasons.rateLimited', { seconds });
+  return Response.json(
+    { error: 'rate-limited', reason: 'rateLimited', message, retryAfterSeconds: decision.retryAfterSeconds },
+    { status: 429, headers: { 'retry-after': seconds, 'cache-control': 'no-store' } },
+  );
+}
+
+/**
+ * For procedures and domain code: throws a refusal that the API answers with 429 (tRPC's
+ * TOO_MANY_REQUESTS), a Retry-After header and the client's localized reason. One line to apply:
+ * `limitRate('doorScans', deviceId)`.
+ */
+export function limitRate(name: RatePolicyName, key: string): void {
+  const decision = rateLimiter(name).take(key);
+  if (!decision.allowed) throw new DomainError('rate-limited', 'rateLimited', { seconds: String(decision.retryAfterSeconds) });
+}

@@ -1,0 +1,48 @@
+// An accounts port for unit tests that trusts tokens the way firebase-admin trusts the Auth
+// emulator: any well-formed token names its account, nothing is signed. Tests of what the
+// server must refuse on top of Firebase's checks (ended or forged sessions) run against it.
+import type { Role } from '@/features/identity/roles';
+import type { Accounts, NewAccount, VerifiedClaims } from '@/server/accounts/port';
+
+export class FakeAccounts implements Accounts {
+  /** What was changed on the sign-in accounts, in order. */
+  calls: string[] = [];
+  readonly existing = new Set<string>();
+
+  /** An ID token as the emulator issues one: unsigned, naming its account and issue time. */
+  static idToken(uid: string, issuedAtSeconds = Math.floor(Date.now() / 1000), claims: Record<string, unknown> = {}): string {
+    return `unsigned.${Buffer.from(JSON.stringify({ ...claims, uid, iat: issuedAtSeconds })).toString('base64url')}`;
+  }
+
+  async setRoleClaim(uid: string, role: Role | null) {
+    this.calls.push(`claim ${uid} ${role}`);
+  }
+  async setDisabled(uid: string, disabled: boolean) {
+    this.calls.push(`disabled ${uid} ${disabled}`);
+  }
+  async revokeSessions(uid: string) {
+    this.calls.push(`revoke ${uid}`);
+  }
+  async ensureAccount(account: NewAccount) {
+    if (this.existing.has(account.uid)) return false;
+    this.existing.add(account.uid);
+    this.calls.push(`create ${account.uid}`);
+    return true;
+  }
+  async verifyIdToken(idToken: string): Promise<VerifiedClaims> {
+    return decode(idToken);
+  }
+  async createSessionCookie(idToken: string) {
+    // As Firebase's: the same for the same account and second.
+    return `${idToken}.session`;
+  }
+  async verifySessionCookie(cookie: string): Promise<VerifiedClaims> {
+    return decode(cookie);
+  }
+}
+
+function decode(token: string): VerifiedClaims {
+  const [kind, payload] = token.split('.');
+  if (kind !== 'unsigned' || !payload) throw new Error('not a token');
+  return JSON.parse(Buffer.from(payload, 'base64url').toString()) as VerifiedClaims;
+}

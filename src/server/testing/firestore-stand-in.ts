@@ -1,0 +1,48 @@
+// The Firestore stand-in for tests: `@firestore-emulator/server` (a dev dependency, patched at
+// install, see prisma-free-docs/decisions/019-firestore-stand-in.md) speaks Firestore's gRPC API
+// to firebase-admin, in this process, in memory. Each caller gets its own server on a free port.
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import type { FirestoreServer as FirestoreServerType } from '@firestore-emulator/server';
+
+// firebase-admin's gRPC client asks Google's auth library for credentials even when it talks to
+// an emulator, and that library pings the cloud metadata server (169.254.169.254) to see whether
+// it runs on Google Cloud. Tests talk to loopback only: tell it there is no metadata server.
+process.env.METADATA_SERVER_DETECTION ??= 'none';
+
+// Its ESM build imports files without extensions, which Node refuses: load the CommonJS build.
+const require = createRequire(import.meta.url);
+const { FirestoreServer } = require('@firestore-emulator/server') as { FirestoreServer: typeof FirestoreServerType };
+
+export interface StandIn {
+  /** host:port, as FIRESTORE_EMULATOR_HOST or `settings({ host })` take it. */
+  readonly host: string;
+  stop(): void;
+}
+
+/** A port nobody listens on right now (the OS picks it). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a fresh, empty stand-in. Another process may take the probed port first: then retry. */
+export async function startFirestoreStandIn(): Promise<StandIn> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const server = new FirestoreServer();
+    try {
+      await server.start(port);
+      return { host: `127.0.0.1:${port}`, stop: () => server.stop() };
+    } catch (error) {
+      server.stop();
+      if (attempt >= 5) throw error;
+    }
+  }
+}
