@@ -262,3 +262,20 @@ export async function refreshCovers(tx: Transaction, documents: Documents, image
   const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
   for (const holder of holders) updateEventWithMirror(tx, documents, holder.id, holder.data, { cover: holder.data.cover && { ...holder.data.cover, alt } });
 }
+
+export interface ProgrammeOverview {
+  /** Published events that have not ended. */
+  upcoming: number;
+  /** The soonest of them, with what the door needs to know. */
+  next: (Pick<EventSummary, 'id' | 'slug' | 'title' | 'startsAt' | 'capacity' | 'drinkAllowance'>) | null;
+}
+
+/** The admin home's figures about the programme. */
+export async function programmeOverview(documents: Documents, now = new Date()): Promise<ProgrammeOverview> {
+  const upcoming = await documents.collection(Events).where('status', '==', 'published').where('endsAt', '>=', now).orderBy('endsAt', 'asc').get();
+  const next = upcoming.map(eventSummary).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  return {
+    upcoming: upcoming.length,
+    next: next ? { id: next.id, slug: next.slug, title: next.title, startsAt: next.startsAt, capacity: next.capacity, drinkAllowance: next.drinkAllowance } : null,
+  };
+}
