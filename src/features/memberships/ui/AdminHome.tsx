@@ -45,7 +45,7 @@ export async function AdminHome({ members, programme }: { members: { active: num
             <dt>{t('capacity')}</dt>
             <dd>{t('capacityValue', { count: next.capacity })}</dd>
             <dt>{t('drinks')}</dt>
-            <dd>{t('drinksValue', { count: next.drinkAllowance })}</dd>
+            <dd>{next.drinkAllowance > 0 ? t('drinksValue', { count: next.drinkAllowance }) : t('noDrinks')}</dd>
           </dl>
         ) : (
           <p className="empty-state">
