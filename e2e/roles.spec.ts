@@ -91,7 +91,7 @@ test('admins search, sort and page through users; members cannot list them', asy
   // Oldest first: other tests add people at the end, so these pages stay put.
   await admin.page.getByLabel(m.AdminUsers.directionLabel).selectOption('asc');
   await expect(rows.first()).toContainText('Alex Admin');
-  await admin.page.getByRole('button', { name: m.AdminUsers.next }).click();
+  await admin.page.getByRole('button', { name: m.Lists.next }).click();
   await expect(admin.page.getByText('Page 2', { exact: true })).toBeVisible();
   await expect(rows.first()).not.toContainText('Alex Admin');
   await expect(admin.page).toHaveURL(/dir=asc.*after=|after=.*dir=asc/);
@@ -99,7 +99,7 @@ test('admins search, sort and page through users; members cannot list them', asy
   const secondPage = (await rows.first().textContent()) ?? '';
   await admin.page.reload();
   await expect(rows.first()).toHaveText(secondPage);
-  await admin.page.getByRole('button', { name: m.AdminUsers.previous }).click();
+  await admin.page.getByRole('button', { name: m.Lists.previous }).click();
   await expect(rows.first()).toContainText('Alex Admin');
   await admin.page.getByLabel(m.AdminUsers.searchLabel).fill('hansen');
   await expect(rows.first()).toContainText('Hansen');

@@ -1,13 +1,22 @@
 // Runs once when the server starts. In both backends it builds the public events mirror once for
-// a database of an earlier version; in the embedded backend it also writes the demo data that is
-// missing, so a fresh checkout opens with accounts to sign in with.
+// a database of an earlier version and starts the membership expiry sweep; in the embedded backend
+// it first writes the demo data that is missing, so a fresh checkout opens with accounts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
   // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
   console.log((await import('@/server/files/files')).filesStartupLine());
   await buildPublicEventsMirror();
-  if (env.BACKEND !== 'embedded') return;
+  if (env.BACKEND === 'embedded') await seedDemo();
+  const [{ scheduleMembershipExpiry }, { getDocuments }, { getAccounts }] = await Promise.all([
+    import('@/server/membership-expiry'),
+    import('@/server/documents/documents'),
+    import('@/server/accounts/accounts'),
+  ]);
+  scheduleMembershipExpiry(getDocuments(), getAccounts());
+}
+
+async function seedDemo() {
   // Everything the server writes under DATA_DIR (the database, uploads) is this user's alone,
   // also when `next start` runs without scripts/with-backend.mjs (decision 012).
   process.umask(0o077);
@@ -25,6 +34,9 @@ export async function register() {
     if (report.accountsCreated + report.documentsCreated > 0) {
       console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
     }
+    const { seedDemoMemberships } = await import('@/server/demo/demo-memberships');
+    const memberships = await seedDemoMemberships(getDocuments(), getAccounts());
+    if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
   } catch (error) {
     // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
     console.error('Demo data could not be written (is the Auth emulator running?):', error);

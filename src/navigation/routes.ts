@@ -36,7 +36,8 @@ export interface AppRoute {
   nav?: 'main' | 'footer';
 }
 
-const MEMBER_AREA: readonly Role[] = ['user', 'admin', 'scanner'];
+/** Who may open the VIP area (members, and staff for their work). */
+export const MEMBER_AREA = ['user', 'admin', 'scanner'] as const satisfies readonly Role[];
 const ADMIN: readonly Role[] = ['admin'];
 const DOOR: readonly Role[] = ['admin', 'scanner'];
 

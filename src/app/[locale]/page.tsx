@@ -78,6 +78,10 @@ export default async function HomePage({ params }: LocaleParams) {
             </li>
           ))}
         </ul>
+        <p className="section__cta">
+          {/* Signed out, /vip asks to sign in first and comes back; without a membership it offers one. */}
+          <Link href="/vip" className="button button--primary">{t('membershipCta')}</Link>
+        </p>
       </section>
 
       {gallery.length > 0 && (

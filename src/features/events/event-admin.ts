@@ -4,8 +4,9 @@
 // keeps the event's public mirror (publicEvents/{id}) in step.
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
-import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot, type Transaction } from '@/server/documents/port';
+import { serverTimestamp, type Documents, type Query, type Transaction } from '@/server/documents/port';
 import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
+import { pageAfter } from '@/server/documents/paging';
 import { DomainError } from '@/server/domain-error';
 import { Images } from '@/features/images/images';
 import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
@@ -50,13 +51,8 @@ export async function listEventsForAdmin(documents: Documents, raw: AdminEventLi
   let query = filteredQuery(documents, input.filter, now);
   const term = searchTermOf(input.search);
   if (term) query = query.where('searchTerms', 'array-contains', term);
-  if (input.cursor) {
-    const last = await documents.collection(Events).doc(input.cursor).get();
-    if (last.exists) query = query.startAfter(last as QueryDocumentSnapshot<EventDocument>);
-  }
-  const page = await query.limit(ADMIN_PAGE_SIZE + 1).get();
-  const shown = page.slice(0, ADMIN_PAGE_SIZE);
-  return { events: shown.map(eventSummary), nextCursor: page.length > ADMIN_PAGE_SIZE ? (shown.at(-1)?.id ?? null) : null };
+  const page = await pageAfter(documents.collection(Events), query, input.cursor, ADMIN_PAGE_SIZE);
+  return { events: page.items.map(eventSummary), nextCursor: page.nextCursor };
 }
 
 export async function getEventForAdmin(documents: Documents, id: string): Promise<EventSummary> {
@@ -265,4 +261,21 @@ export async function eventUsingCover(tx: Transaction, documents: Documents, ima
 export async function refreshCovers(tx: Transaction, documents: Documents, imageId: string, alt: EventCover['alt']): Promise<void> {
   const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
   for (const holder of holders) updateEventWithMirror(tx, documents, holder.id, holder.data, { cover: holder.data.cover && { ...holder.data.cover, alt } });
+}
+
+export interface ProgrammeOverview {
+  /** Published events that have not ended. */
+  upcoming: number;
+  /** The soonest of them, with what the door needs to know. */
+  next: (Pick<EventSummary, 'id' | 'slug' | 'title' | 'startsAt' | 'capacity' | 'drinkAllowance'>) | null;
+}
+
+/** The admin home's figures about the programme. */
+export async function programmeOverview(documents: Documents, now = new Date()): Promise<ProgrammeOverview> {
+  const upcoming = await documents.collection(Events).where('status', '==', 'published').where('endsAt', '>=', now).orderBy('endsAt', 'asc').get();
+  const next = upcoming.map(eventSummary).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  return {
+    upcoming: upcoming.length,
+    next: next ? { id: next.id, slug: next.slug, title: next.title, startsAt: next.startsAt, capacity: next.capacity, drinkAllowance: next.drinkAllowance } : null,
+  };
 }

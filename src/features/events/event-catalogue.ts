@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { Documents, Query, QueryDocumentSnapshot } from '@/server/documents/port';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
-import { EventSlugs } from './events';
+import { EventSlugs, Events } from './events';
 import { PublicEvents, type PublicEventDocument } from './public-events';
 import { PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from './programme';
 
@@ -72,4 +72,14 @@ export interface SitemapEvent {
 export async function sitemapEvents(documents: Documents): Promise<SitemapEvent[]> {
   const events = await documents.collection(PublicEvents).where('status', '==', 'published').orderBy('startsAt', 'desc').limit(5000).get();
   return events.map(({ data }) => ({ slug: data.slug, updatedAt: data.updatedAt }));
+}
+
+/** What members see of an event: the public view and their drinks at the VIP bar. */
+export type MemberEvent = PublicEvent & { drinkAllowance: number };
+
+/** The next events for the VIP home; the drinks allowance is read from the private event. */
+export async function nextEventsForMembers(documents: Documents, count: number, now = new Date()): Promise<MemberEvent[]> {
+  const shown = await nextEvents(documents, count, now);
+  const events = await Promise.all(shown.map((event) => documents.collection(Events).doc(event.id).get()));
+  return shown.map((event, index) => ({ ...event, drinkAllowance: events[index]!.data?.drinkAllowance ?? 0 }));
 }

@@ -3,11 +3,15 @@
 import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { PublicEvents } from './public-events';
-import { listPublicEvents } from './event-catalogue';
-import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
+import { listPublicEvents, nextEventsForMembers } from './event-catalogue';
+import { MEMBER_AREA } from '@/navigation/routes';
+import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, programmeOverview, updateEvent } from './event-admin';
 import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './event-input';
 
 const admin = roleProcedure('admin');
+
+/** How many coming events the VIP home shows. */
+export const MEMBER_EVENTS_SHOWN = 3;
 
 /** A change an admin made that shows on event pages: their cached renderings are made again. */
 export const adminChangingEvents = admin.use(async ({ ctx, next }) => {
@@ -17,6 +21,9 @@ export const adminChangingEvents = admin.use(async ({ ctx, next }) => {
 });
 
 export const eventsRouter = router({
+  /** The next events with the members' drinks at the VIP bar. */
+  forMembers: roleProcedure(...MEMBER_AREA).query(({ ctx }) => nextEventsForMembers(ctx.documents, MEMBER_EVENTS_SHOWN)),
+  overview: admin.query(({ ctx }) => programmeOverview(ctx.documents)),
   list: admin.input(AdminEventListInput).query(({ ctx, input }) => listEventsForAdmin(ctx.documents, input)),
   get: admin.input(EventIdInput).query(({ ctx, input }) => getEventForAdmin(ctx.documents, input.id)),
   create: adminChangingEvents.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity.uid, input)),

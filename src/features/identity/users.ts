@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
 import { prefixTerms } from '@/server/documents/search-terms';
+import { isActiveNow } from '@/features/memberships/membership';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';
 
@@ -18,6 +19,11 @@ export const UserDocument = z.object({
   lastSignInAt: z.date(),
   /** Lower-case prefixes of the name's words and the e-mail address, for admin search. */
   searchTerms: z.array(z.string()).default([]),
+  /**
+   * The membership that admits the person (kept by src/features/memberships in the transaction
+   * of every membership change), so each request decides "member now?" from this one document.
+   */
+  membership: z.object({ id: z.string(), validFrom: z.date(), validUntil: z.date() }).nullable().default(null),
 });
 export type UserDocument = z.infer<typeof UserDocument>;
 
@@ -56,6 +62,7 @@ export async function recordSignIn(documents: Documents, identity: Identity): Pr
         role: null,
         locale: null,
         disabled: false,
+        membership: null,
         createdAt: serverTimestamp(),
         lastSignInAt: serverTimestamp(),
       });
@@ -64,12 +71,23 @@ export async function recordSignIn(documents: Documents, identity: Identity): Pr
 }
 
 /**
+ * The role a stored user holds right now: the member role only while a membership admits them
+ * (so a membership that has run out stops admitting at once, before the sweep records it); staff
+ * roles stand on their own.
+ */
+export function effectiveRole(user: Pick<UserDocument, 'role' | 'membership'>, now: Date): Role | null {
+  if (user.role !== 'user') return user.role;
+  const membership = user.membership;
+  return membership && isActiveNow({ status: 'active', ...membership }, now) ? 'user' : null;
+}
+
+/**
  * The identity as the server trusts it: the role from the user's document, not from the token,
  * and no identity at all for an account whose document is disabled.
  */
-export async function withStoredRole(documents: Documents, identity: Identity): Promise<Identity | null> {
+export async function withStoredRole(documents: Documents, identity: Identity, now = new Date()): Promise<Identity | null> {
   const user = (await documents.collection(Users).doc(identity.uid).get()).data;
   if (user?.disabled) return null;
-  const role: Role | null = user?.role ?? null;
+  const role: Role | null = user ? effectiveRole(user, now) : null;
   return { ...identity, role };
 }

@@ -168,6 +168,7 @@ export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>
       fromRole: null,
       toRole: null,
       imageId: id,
+      membershipId: null,
       at: serverTimestamp(),
     });
     return image.data.file.fullPath;

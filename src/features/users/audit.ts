@@ -4,7 +4,19 @@ import { z } from 'zod';
 import { ROLES } from '@/features/identity/roles';
 import { defineCollection } from '@/server/documents/port';
 
-export const AUDIT_ACTIONS = ['role', 'disabled', 'enabled', 'signedOutEverywhere', 'imageRemoved'] as const;
+export const AUDIT_ACTIONS = [
+  'role',
+  'disabled',
+  'enabled',
+  'signedOutEverywhere',
+  'imageRemoved',
+  'membershipRequested',
+  'membershipWithdrawn',
+  'membershipApproved',
+  'membershipExtended',
+  'membershipCancelled',
+  'membershipExpired',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AuditEntry = z.object({
@@ -17,6 +29,8 @@ export const AuditEntry = z.object({
   toRole: z.enum(ROLES).nullable(),
   /** For a removed library image: which one (its uploader is the target). */
   imageId: z.string().nullable().default(null),
+  /** For membership changes: which membership. */
+  membershipId: z.string().nullable().default(null),
   at: z.date(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;

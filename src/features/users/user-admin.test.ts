@@ -24,6 +24,7 @@ async function addUser(documents: SqliteDocuments, uid: string, fields: { email:
       role: fields.role ?? null,
       locale: null,
       disabled: false,
+      membership: null,
       createdAt: fields.createdAt ?? new Date(),
       lastSignInAt: fields.lastSignInAt ?? new Date(),
       searchTerms: searchTermsFor(fields.email, fields.displayName),
@@ -48,6 +49,7 @@ describe('searching and paging users', () => {
         role: null,
         locale: null,
         disabled: false,
+        membership: null,
         createdAt: new Date(base + i * 60_000),
         // Last sign-in runs the other way round, so the two sorts differ.
         lastSignInAt: new Date(base + (COUNT - i) * 60_000),

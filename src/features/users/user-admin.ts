@@ -6,7 +6,8 @@ import { ROLES, type Role } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
 import { Users, type UserDocument } from '@/features/identity/users';
 import { searchTermOf } from '@/server/documents/search-terms';
-import { serverTimestamp, type Documents, type Query, type QueryDocumentSnapshot } from '@/server/documents/port';
+import { pageAfter } from '@/server/documents/paging';
+import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { DocumentId } from '@/server/documents/document-id';
@@ -56,17 +57,8 @@ export async function listUsers(documents: Documents, raw: UserListInput): Promi
   const term = searchTermOf(input.search);
   if (term) query = query.where('searchTerms', 'array-contains', term);
   query = query.orderBy(input.sort, input.direction);
-  if (input.cursor) {
-    const last = await users.doc(input.cursor).get();
-    // A cursor whose user was deleted meanwhile: start over rather than fail.
-    if (last.exists) query = query.startAfter(last as QueryDocumentSnapshot<UserDocument>);
-  }
-  const page = await query.limit(input.pageSize + 1).get();
-  const shown = page.slice(0, input.pageSize);
-  return {
-    users: shown.map(summary),
-    nextCursor: page.length > input.pageSize ? (shown.at(-1)?.id ?? null) : null,
-  };
+  const page = await pageAfter(users, query, input.cursor, input.pageSize);
+  return { users: page.items.map(summary), nextCursor: page.nextCursor };
 }
 
 export interface UserDetail {
@@ -108,6 +100,7 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
       fromRole: change.fromRole ?? null,
       toRole: change.toRole ?? null,
       imageId: null,
+      membershipId: null,
       at: serverTimestamp(),
     });
     return change;

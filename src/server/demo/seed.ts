@@ -35,6 +35,7 @@ async function seedAccount(documents: Documents, accounts: Accounts, account: De
       role: account.role,
       locale: null,
       disabled: false,
+      membership: null,
       createdAt: joined,
       lastSignInAt: joined,
       searchTerms: searchTermsFor(account.email, account.displayName),

@@ -5,6 +5,7 @@ import { identityRouter } from '@/features/identity/identity.router';
 import { usersRouter } from '@/features/users/users.router';
 import { imagesRouter } from '@/features/images/images.router';
 import { eventsRouter } from '@/features/events/events.router';
+import { membershipsRouter } from '@/features/memberships/memberships.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -12,6 +13,7 @@ export const appRouter = router({
   users: usersRouter,
   images: imagesRouter,
   events: eventsRouter,
+  memberships: membershipsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,9 @@
-// The body of the 403 page: what happened, why, and what to do next.
+// The body of the 403 page: what happened, why, and what to do next (in the VIP area: ask for a
+// membership).
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import { ClientMessages } from '@/i18n/ClientMessages';
+import { MembershipOffer } from '@/features/memberships/ui/MembershipOffer';
 
 export async function ForbiddenView() {
   const t = await getTranslations('Errors');
@@ -10,6 +13,9 @@ export async function ForbiddenView() {
       <h1 id="error-title">{t('forbiddenTitle')}</h1>
       <p className="error-page__lead">{t('forbiddenMessage')}</p>
       <p>{t('forbiddenHint')}</p>
+      <ClientMessages namespaces={['MembershipOffer', 'Forms']}>
+        <MembershipOffer />
+      </ClientMessages>
       <div className="error-page__actions">
         <Link href="/" className="button button--primary">{t('backHome')}</Link>
         <Link href="/login" className="button button--ghost">{t('signInOther')}</Link>

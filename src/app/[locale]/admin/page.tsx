@@ -1,5 +1,28 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /admin: the admin home (admins only).
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { guardPage } from '@/features/identity/guard';
+import { getServerApi } from '@/server/trpc/server';
+import { AdminHome } from '@/features/memberships/ui/AdminHome';
 
-const page = sectionPage('admin');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return { ...(await pageMetadata(await localeFrom(params), 'admin')), robots: { index: false } };
+}
+
+export default async function AdminPage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const { denied } = await guardPage('admin', locale, '/admin');
+  if (denied) return denied;
+  const api = await getServerApi();
+  const [members, programme] = await Promise.all([api.memberships.counts(), api.events.overview()]);
+  const t = await getTranslations({ locale, namespace: 'Pages.admin' });
+  return (
+    <>
+      <PageHeader title={t('title')} lead={t('description')} />
+      <AdminHome members={members} programme={programme} />
+    </>
+  );
+}

@@ -1,5 +1,29 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /vip: the member's home (members, and staff for their work).
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { guardPage } from '@/features/identity/guard';
+import { getServerApi } from '@/server/trpc/server';
+import { VipHome } from '@/features/memberships/ui/VipHome';
 
-const page = sectionPage('vip');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return { ...(await pageMetadata(await localeFrom(params), 'vip')), robots: { index: false } };
+}
+
+export default async function VipPage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const { denied, identity } = await guardPage('vip', locale, '/vip');
+  if (denied) return denied;
+  const api = await getServerApi();
+  const [membership, events] = await Promise.all([api.memberships.mine(), api.events.forMembers()]);
+  const t = await getTranslations({ locale, namespace: 'VipHome' });
+  const name = identity?.displayName ?? identity?.email ?? '';
+  return (
+    <>
+      <PageHeader eyebrow={t('eyebrow')} title={name ? t('greeting', { name }) : t('greetingNoName')} lead={t('lead')} />
+      <VipHome identity={identity!} membership={membership} events={events} now={new Date()} />
+    </>
+  );
+}

@@ -1,13 +1,14 @@
 // One event in a list: cover, date and time at the venue, title linking to its page, summary,
-// and a cancelled event marked in words. Renders on the server (home) and in the browser (the
+// a cancelled event marked in words, and what a page adds below (members: their drinks). Renders on the server (home) and in the browser (the
 // live programme) alike.
+import type { ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import type { PublicEvent } from '../event-catalogue';
 import { EventCoverImage } from './EventCoverImage';
 
-export function EventCard({ event, headingLevel = 3 }: { event: PublicEvent; headingLevel?: 2 | 3 }) {
+export function EventCard({ event, headingLevel = 3, children }: { event: PublicEvent; headingLevel?: 2 | 3; children?: ReactNode }) {
   const t = useTranslations('Events');
   const format = useFormatter();
   const locale = useLocale() as Locale;
@@ -43,6 +44,7 @@ export function EventCard({ event, headingLevel = 3 }: { event: PublicEvent; hea
           </p>
         )}
         <p className="event-card__summary">{event.summary[locale] || event.summary.en}</p>
+        {children}
       </div>
     </article>
   );

@@ -1,54 +1,32 @@
 'use client';
 // /admin/events: the programme by filter (upcoming, past, drafts, cancelled, all) with search.
 // Filter, search and page live in the URL, so a reload or a shared link shows the same list.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useRouter, useSearchParams } from 'next/navigation';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { TextField } from '@/ui/form/TextField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { useSettledSearch } from '@/ui/form/useSettledSearch';
+import { useListParams } from '@/ui/list/useListParams';
+import { CursorPager } from '@/ui/list/CursorPager';
 import type { Locale } from '@/i18n/routing';
-import { ADMIN_EVENT_FILTERS, type AdminEventFilter } from '../event-input';
+import { ADMIN_EVENT_FILTERS } from '../event-input';
 import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 
-function readParams(params: URLSearchParams) {
-  const raw = params.get('filter') ?? '';
-  const filter: AdminEventFilter = (ADMIN_EVENT_FILTERS as readonly string[]).includes(raw) ? (raw as AdminEventFilter) : 'upcoming';
-  const trail = (params.get('after') ?? '').split(',').filter(Boolean);
-  return { filter, search: params.get('q') ?? '', trail };
-}
+const EVENT_LIST_CHOICES = { filter: { values: ADMIN_EVENT_FILTERS, default: 'upcoming' } } as const;
 
 export function EventDirectory() {
   const t = useTranslations('AdminEvents');
   const format = useFormatter();
   const locale = useLocale() as Locale;
-  const router = useRouter();
-  const params = useSearchParams();
-  const state = readParams(new URLSearchParams(params.toString()));
-  const [search, setSearch] = useState(state.search);
+  const list = useListParams(EVENT_LIST_CHOICES);
+  const { filter: shown } = list.chosen;
   const id = useId();
 
-  function navigate(next: Partial<typeof state>) {
-    const merged = { ...state, ...next };
-    const query = new URLSearchParams();
-    if (merged.filter !== 'upcoming') query.set('filter', merged.filter);
-    if (merged.search) query.set('q', merged.search);
-    if (merged.trail.length) query.set('after', merged.trail.join(','));
-    const suffix = query.toString();
-    router.replace(`${window.location.pathname}${suffix ? `?${suffix}` : ''}`, { scroll: false });
-  }
-
-  useSettledSearch(search, state.search, (settled) => navigate({ search: settled, trail: [] }));
-
-  const list = trpc.events.list.useQuery(
-    { filter: state.filter, search: state.search, cursor: state.trail.at(-1) ?? null },
-    { placeholderData: keepPreviousData },
-  );
+  const events = trpc.events.list.useQuery({ filter: shown, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
   const when = (date: Date) => format.dateTime(date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
   return (
@@ -63,7 +41,7 @@ export function EventDirectory() {
         role="search"
         onSubmit={(event) => {
           event.preventDefault();
-          navigate({ search: search.trim(), trail: [] });
+          list.applySearch();
         }}
       >
         <TextField
@@ -72,36 +50,36 @@ export function EventDirectory() {
           type="search"
           className="directory__search"
           label={t('searchLabel')}
-          value={search}
+          value={list.searchText}
           autoComplete="off"
           hint={t('searchHint')}
-          onChange={setSearch}
+          onChange={list.setSearchText}
         />
       </form>
       <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
         {ADMIN_EVENT_FILTERS.map((filter) => (
-          <button key={filter} type="button" className="segmented__option" aria-pressed={state.filter === filter} onClick={() => navigate({ filter, trail: [] })}>
+          <button key={filter} type="button" className="segmented__option" aria-pressed={shown === filter} onClick={() => list.choose('filter', filter)}>
             {t(`filters.${filter}`)}
           </button>
         ))}
       </div>
 
-      {list.isError && <RetryAlert error={list.error} onRetry={() => list.refetch()} />}
-      {list.isPending && (
+      {events.isError && <RetryAlert error={events.error} onRetry={() => events.refetch()} />}
+      {events.isPending && (
         <p className="directory__status" role="status">
           <span className="spinner" aria-hidden="true" /> {t('loading')}
         </p>
       )}
-      {list.data && (
-        <section aria-labelledby={`${id}-results`} aria-busy={list.isFetching}>
+      {events.data && (
+        <section aria-labelledby={`${id}-results`} aria-busy={events.isFetching}>
           <h2 id={`${id}-results`} className="visually-hidden">
-            {t(`filters.${state.filter}`)}
+            {t(`filters.${shown}`)}
           </h2>
-          {list.data.events.length === 0 ? (
-            <p className="empty-state">{state.search ? t('noMatches', { search: state.search }) : t(`empty.${state.filter}`)}</p>
+          {events.data.events.length === 0 ? (
+            <p className="empty-state">{list.search ? t('noMatches', { search: list.search }) : t(`empty.${shown}`)}</p>
           ) : (
             <ul className="event-rows">
-              {list.data.events.map((event) => (
+              {events.data.events.map((event) => (
                 <li key={event.id} className="event-row">
                   <div className="event-row__cover">
                     {event.cover ? <EventCoverImage cover={event.cover} sizes="6rem" /> : <span className="event-row__placeholder" aria-hidden="true">♪</span>}
@@ -126,20 +104,7 @@ export function EventDirectory() {
               ))}
             </ul>
           )}
-          <nav className="pager" aria-label={t('pagerLabel')}>
-            <button type="button" className="button button--ghost button--small" disabled={state.trail.length === 0} onClick={() => navigate({ trail: state.trail.slice(0, -1) })}>
-              {t('previous')}
-            </button>
-            <span className="pager__page">{t('page', { page: state.trail.length + 1 })}</span>
-            <button
-              type="button"
-              className="button button--ghost button--small"
-              disabled={!list.data.nextCursor}
-              onClick={() => list.data?.nextCursor && navigate({ trail: [...state.trail, list.data.nextCursor] })}
-            >
-              {t('next')}
-            </button>
-          </nav>
+          <CursorPager label={t('pagerLabel')} list={list} nextCursor={events.data.nextCursor} fetching={events.isFetching} />
         </section>
       )}
     </div>

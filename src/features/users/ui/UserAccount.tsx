@@ -12,6 +12,7 @@ import { ROLES, type Role } from '@/features/identity/roles';
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
+import { UserMemberships } from '@/features/memberships/ui/UserMemberships';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
@@ -141,6 +142,8 @@ export function UserAccount({ uid }: { uid: string }) {
           </form>
         )}
       </section>
+
+      <UserMemberships uid={user.uid} />
 
       <section className="panel" aria-labelledby={`${id}-access`}>
         <h3 id={`${id}-access`}>{t('accessHeading')}</h3>

@@ -21,7 +21,7 @@ export default async function AdminEventsPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <ClientMessages namespaces={['AdminEvents', 'AdminImages', 'Forms']}>
+      <ClientMessages namespaces={['AdminEvents', 'AdminImages', 'Forms', 'Lists']}>
         <Suspense
           fallback={
             <p className="directory__status" role="status">

@@ -21,7 +21,7 @@ export default async function AdminUsersPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <ClientMessages namespaces={['AdminUsers', 'Roles']}>
+      <ClientMessages namespaces={['AdminUsers', 'Lists', 'Roles']}>
         <Suspense>
           <UserDirectory />
         </Suspense>

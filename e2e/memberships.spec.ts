@@ -1,0 +1,80 @@
+// Memberships as people meet them: a signed-in person without a role asks at the VIP door, an
+// admin approves on /admin/subscriptions, and the person's open page becomes the VIP home without
+// signing out; the admin ends it and the VIP area is refused at the next request.
+import { expect, test, type Browser } from './support/test';
+import { signUp, uniqueEmail } from './support/emulator';
+import { demoAccount, signInThroughForm } from './support/accounts';
+import { localized, MESSAGES, TEST_LOCALES, type TestLocale } from './support/i18n';
+
+async function adminOn(browser: Browser, locale: TestLocale, path: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const admin = demoAccount('admin');
+  await signInThroughForm(page, locale, admin.email, admin.password, path);
+  return { context, page };
+}
+
+for (const locale of TEST_LOCALES) {
+  const m = MESSAGES[locale];
+
+  test(`${locale}: asked at the VIP door, approved by an admin, the open page becomes the VIP home; cancelled, it is refused`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail(`member-${locale}`);
+    await signUp(email, 'correct-horse-7');
+    await signInThroughForm(page, locale, email, 'correct-horse-7', '/vip');
+
+    // The refusal offers a membership; the request keeps the note and shows as waiting.
+    const offer = page.getByRole('region', { name: m.MembershipOffer.title });
+    await offer.getByLabel(m.MembershipOffer.noteLabel).fill('Regular on Fridays');
+    await offer.getByRole('button', { name: m.MembershipOffer.request }).click();
+    await expect(offer.getByText(m.MembershipOffer.pendingBadge)).toBeVisible();
+    await expect(offer.getByRole('button', { name: m.MembershipOffer.withdraw })).toBeVisible();
+
+    // The admin finds the request among the requests and approves it.
+    const admin = await adminOn(browser, locale, '/admin/subscriptions?filter=pending');
+    await admin.page.getByLabel(m.AdminMemberships.searchLabel).fill(email);
+    const row = admin.page.locator('.membership-row', { hasText: email });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('Regular on Fridays');
+    await row.getByRole('button', { name: m.AdminMemberships.approve }).click();
+    const dialog = admin.page.getByRole('dialog');
+    await expect(dialog.getByLabel(m.AdminMemberships.lastDayLabel)).not.toHaveValue('');
+    await dialog.getByRole('button', { name: m.AdminMemberships.approveConfirm }).click();
+    await expect(admin.page.locator('.alert--success')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    // The person's open page opens the VIP home by itself.
+    await expect(page.getByRole('heading', { name: m.VipHome.membershipHeading })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByText(m.VipHome.active, { exact: true })).toBeVisible();
+
+    // Ended by the admin, with a reason: the next request to the VIP area is refused.
+    await admin.page.getByRole('button', { name: m.Memberships.filters.active, exact: true }).click();
+    await admin.page.getByLabel(m.AdminMemberships.searchLabel).fill(email);
+    const activeRow = admin.page.locator('.membership-row', { hasText: email });
+    await activeRow.getByRole('button', { name: m.AdminMemberships.cancel }).click();
+    // No reason: refused in the dialog, nothing changes.
+    await admin.page.getByRole('dialog').getByRole('button', { name: m.AdminMemberships.cancelConfirm }).click();
+    await expect(admin.page.getByRole('dialog').getByText(m.AdminMemberships.reasonRequired)).toBeVisible();
+    await admin.page.getByRole('dialog').getByLabel(m.AdminMemberships.reasonLabel).fill('Moved away');
+    await admin.page.getByRole('dialog').getByRole('button', { name: m.AdminMemberships.cancelConfirm }).click();
+    await expect(admin.page.getByRole('dialog')).toHaveCount(0);
+    expect((await page.goto(localized(locale, '/vip')))?.status()).toBe(403);
+    await expect(page.getByRole('region', { name: m.MembershipOffer.title })).toBeVisible();
+    await admin.context.close();
+  });
+}
+
+test('a member may not decide on memberships; a request cannot be withdrawn by someone else', async ({ page, baseURL }) => {
+  const member = demoAccount('user');
+  await signInThroughForm(page, 'en', member.email, member.password, '/vip');
+  const refused = await page.request.post('/api/trpc/memberships.approve', {
+    data: { json: { id: 'anything', revision: 0 } },
+    headers: { 'content-type': 'application/json', origin: baseURL! },
+  });
+  expect(refused.status()).toBe(403);
+  const withdraw = await page.request.post('/api/trpc/memberships.withdraw', {
+    data: { json: { id: 'not-mine' } },
+    headers: { 'content-type': 'application/json', origin: baseURL! },
+  });
+  expect(withdraw.status()).toBe(404);
+});

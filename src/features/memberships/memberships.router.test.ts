@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { createContextInner } from '@/server/trpc/context';
+import { createCaller } from '@/server/trpc/router';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { searchTermsFor, Users } from '@/features/identity/users';
+
+function person(uid: string, role: Role | null): Identity {
+  return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
+}
+
+const admin = person('admin', 'admin');
+const guest = person('guest', null);
+const stranger = person('stranger', null);
+const claims: string[] = [];
+const accounts = new (class extends FakeAccounts {
+  override async setRoleClaim(uid: string, role: Role | null) {
+    claims.push(`${uid}=${role}`);
+  }
+})();
+
+describe('memberships router', () => {
+  let documents: SqliteDocuments;
+  const as = (identity: Identity) => createCaller(createContextInner({ documents, accounts, identity }));
+
+  beforeEach(async () => {
+    documents = new SqliteDocuments(':memory:');
+    claims.length = 0;
+    for (const who of [admin, guest, stranger]) {
+      await documents.collection(Users).doc(who.uid).create({
+        email: who.email,
+        displayName: who.displayName,
+        photoURL: null,
+        role: who.role,
+        locale: null,
+        disabled: false,
+        membership: null,
+        createdAt: new Date(),
+        lastSignInAt: new Date(),
+        searchTerms: searchTermsFor(who.email, who.displayName),
+      });
+    }
+  });
+
+  it('a guest asks, the admin finds the request first in the list and approves it, the guest sees it as theirs', async () => {
+    const { id } = await as(guest).memberships.request({ note: 'Please' });
+    expect((await as(guest).memberships.mine()).pending?.id).toBe(id);
+    const list = await as(admin).memberships.list({ filter: 'pending', search: 'guest' });
+    expect(list.memberships.map((membership) => membership.id)).toEqual([id]);
+    expect(await as(admin).memberships.counts()).toEqual({ active: 0, pending: 1 });
+    await as(admin).memberships.approve({ id, revision: 0 });
+    const mine = await as(guest).memberships.mine();
+    expect(mine.current?.id).toBe(id);
+    expect(mine.pending).toBeNull();
+    expect(claims).toEqual(['guest=user']);
+    expect((await as(admin).memberships.ofUser({ uid: 'guest' })).map((membership) => membership.status)).toEqual(['active']);
+  });
+
+  it('a person may withdraw only their own request', async () => {
+    const { id } = await as(guest).memberships.request({});
+    await expect(as(stranger).memberships.withdraw({ id })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await as(guest).memberships.withdraw({ id });
+    expect((await as(guest).memberships.mine()).pending).toBeNull();
+  });
+
+  it('a second request is refused with its reason; a late decision is a conflict', async () => {
+    const { id } = await as(guest).memberships.request({});
+    const second = await as(guest).memberships.request({}).catch((error: unknown) => error);
+    expect(second).toBeInstanceOf(TRPCError);
+    expect((second as TRPCError).code).toBe('CONFLICT');
+    await as(admin).memberships.cancel({ id, revision: 0, reason: 'Unknown to us' });
+    await expect(as(admin).memberships.approve({ id, revision: 0 })).rejects.toMatchObject({ code: 'CONFLICT' });
+  });
+
+  it('refuses a cancellation without a reason, changing nothing', async () => {
+    const { id } = await as(guest).memberships.request({});
+    await expect(as(admin).memberships.cancel({ id, revision: 0, reason: '  ' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    expect((await as(guest).memberships.mine()).pending?.id).toBe(id);
+  });
+});

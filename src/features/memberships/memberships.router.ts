@@ -1,0 +1,36 @@
+// Membership procedures. Thin: access, input, one domain call. A person asks for and withdraws
+// their own request; admins decide. The caller's uid always comes from the session.
+import { z } from 'zod';
+import { DocumentId } from '@/server/documents/document-id';
+import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
+import {
+  ApproveInput,
+  approveMembership,
+  CancelInput,
+  cancelMembership,
+  ExtendInput,
+  extendMembership,
+  listMemberships,
+  membershipCounts,
+  membershipsOf,
+  MembershipListInput,
+  myMembership,
+  RequestInput,
+  requestMembership,
+  withdrawRequest,
+  WithdrawInput,
+} from './memberships';
+
+const admin = roleProcedure('admin');
+
+export const membershipsRouter = router({
+  mine: signedInProcedure.query(({ ctx }) => myMembership(ctx.documents, ctx.identity.uid)),
+  request: signedInProcedure.input(RequestInput).mutation(({ ctx, input }) => requestMembership(ctx.documents, ctx.identity, input)),
+  withdraw: signedInProcedure.input(WithdrawInput).mutation(({ ctx, input }) => withdrawRequest(ctx.documents, ctx.identity, input.id)),
+  list: admin.input(MembershipListInput).query(({ ctx, input }) => listMemberships(ctx.documents, input)),
+  ofUser: admin.input(z.object({ uid: DocumentId })).query(({ ctx, input }) => membershipsOf(ctx.documents, input.uid)),
+  counts: admin.query(({ ctx }) => membershipCounts(ctx.documents)),
+  approve: admin.input(ApproveInput).mutation(({ ctx, input }) => approveMembership(ctx.documents, ctx.accounts, ctx.identity, input)),
+  extend: admin.input(ExtendInput).mutation(({ ctx, input }) => extendMembership(ctx.documents, ctx.accounts, ctx.identity, input)),
+  cancel: admin.input(CancelInput).mutation(({ ctx, input }) => cancelMembership(ctx.documents, ctx.accounts, ctx.identity, input)),
+});

@@ -1,0 +1,378 @@
+// Memberships from request to end: a person without a role asks, an admin approves, extends or
+// cancels, the sweep expires what has run out. Each change is checked against the state it reads,
+// applied to the membership, the person's role and the audit trail in one transaction, and the
+// sign-in account's role claim follows. Plain functions over the documents and accounts ports.
+import { z } from 'zod';
+import { DocumentId } from '@/server/documents/document-id';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
+import { AuditLog, type AuditAction } from '@/features/users/audit';
+import type { Accounts } from '@/server/accounts/port';
+import type { Documents, DocumentRef, Query, Transaction } from '@/server/documents/port';
+import { pageAfter } from '@/server/documents/paging';
+import { searchTermOf } from '@/server/documents/search-terms';
+import { DomainError } from '@/server/domain-error';
+import {
+  isActiveNow,
+  Memberships,
+  NOTE_MAX,
+  queueKey,
+  seasonEndAfter,
+  type MembershipAction,
+  type MembershipDocument,
+  MEMBERSHIP_STATUSES,
+  type MembershipStatus,
+} from './membership';
+
+const Note = z.string().trim().max(NOTE_MAX);
+
+export const RequestInput = z.object({ note: Note.default('') });
+export type RequestInput = z.input<typeof RequestInput>;
+
+/** A decision names the revision the admin saw: a change made meanwhile refuses it. */
+const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
+
+export const ApproveInput = z.object({ ...Decision, validUntil: z.date().nullish(), note: Note.default('') });
+export type ApproveInput = z.input<typeof ApproveInput>;
+export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: Note.default('') });
+export type ExtendInput = z.input<typeof ExtendInput>;
+export const CancelInput = z.object({ ...Decision, reason: Note.min(1) });
+export type CancelInput = z.input<typeof CancelInput>;
+export const WithdrawInput = z.object({ id: DocumentId });
+
+interface Actor {
+  uid: string | null;
+  name: string | null;
+}
+
+function actorOf(identity: Identity): Actor {
+  return { uid: identity.uid, name: identity.displayName ?? identity.email };
+}
+
+const SWEEP: Actor = { uid: null, name: null };
+
+/** What a change does to one membership, decided from the state it read. */
+interface Change {
+  action: MembershipAction;
+  status: MembershipStatus;
+  validFrom?: Date | null;
+  validUntil?: Date | null;
+  note: string | null;
+  /** Whether the change is a decision (approve, extend, cancel, expire) that records who made it. */
+  decided: boolean;
+}
+
+interface Applied {
+  membership: MembershipDocument;
+  /** The role the account holds after the change, when the change moved it. */
+  roleChange: { from: Role | null; to: Role | null } | null;
+}
+
+const ROLE_BY_MEMBERSHIP: Role = 'user';
+
+/** Staff roles are never replaced by a membership, nor taken away when one ends. */
+function roleAfter(current: Role | null, memberNow: boolean): Role | null {
+  if (current === 'admin' || current === 'scanner') return current;
+  return memberNow ? ROLE_BY_MEMBERSHIP : null;
+}
+
+/** The account's memberships that admit it at `now`, other than the one being changed. */
+async function otherActiveMemberships(tx: Transaction, documents: Documents, uid: string, exceptId: string, now: Date) {
+  const active = await tx.query(documents.collection(Memberships).where('uid', '==', uid).where('status', '==', 'active'));
+  return active.filter((snapshot) => snapshot.id !== exceptId && isActiveNow(snapshot.data, now));
+}
+
+/**
+ * Reads the membership and its holder, lets `decide` choose the change (or refuse), and writes
+ * the membership, the holder's role and membership summary, and the audit entry together.
+ */
+async function applyChange(
+  documents: Documents,
+  ref: DocumentRef<MembershipDocument>,
+  actor: Actor,
+  now: Date,
+  decide: (membership: MembershipDocument) => Change,
+): Promise<Applied> {
+  return documents.runTransaction(async (tx) => {
+    const snapshot = await tx.get(ref);
+    if (!snapshot.data) throw new DomainError('not-found', 'membershipNotFound');
+    const before = snapshot.data;
+    const change = decide(before);
+    const userRef = documents.collection(Users).doc(before.uid);
+    const user = (await tx.get(userRef)).data;
+    const others = await otherActiveMemberships(tx, documents, before.uid, ref.id, now);
+
+    const after: MembershipDocument = {
+      ...before,
+      status: change.status,
+      validFrom: change.validFrom === undefined ? before.validFrom : change.validFrom,
+      validUntil: change.validUntil === undefined ? before.validUntil : change.validUntil,
+      note: change.note,
+      decidedBy: change.decided ? actor.uid : before.decidedBy,
+      decidedByName: change.decided ? actor.name : before.decidedByName,
+      decidedAt: change.decided ? now : before.decidedAt,
+      revision: before.revision + 1,
+      history: [
+        ...before.history,
+        { action: change.action, at: now, actorUid: actor.uid, actorName: actor.name, validUntil: change.validUntil ?? null, note: change.note },
+      ],
+      queue: '',
+    };
+    after.queue = queueKey(after);
+    tx.set(ref, after);
+
+    let roleChange: Applied['roleChange'] = null;
+    if (user) {
+      const memberNow = isActiveNow(after, now) || others.length > 0;
+      const role = roleAfter(user.role, memberNow);
+      const summary = membershipSummary(memberNow ? (isActiveNow(after, now) ? { id: ref.id, ...after } : { id: others[0]!.id, ...others[0]!.data }) : null);
+      tx.update(userRef, { role, membership: summary });
+      if (role !== user.role) roleChange = { from: user.role, to: role };
+    }
+    tx.create(documents.collection(AuditLog).doc(), {
+      targetUid: before.uid,
+      actorUid: actor.uid ?? 'system',
+      actorName: actor.name,
+      action: AUDIT_ACTION[change.action],
+      fromRole: roleChange?.from ?? user?.role ?? null,
+      toRole: roleChange?.to ?? user?.role ?? null,
+      membershipId: ref.id,
+      imageId: null,
+      at: now,
+    });
+    return { membership: after, roleChange };
+  });
+}
+
+const AUDIT_ACTION: Record<MembershipAction, AuditAction> = {
+  requested: 'membershipRequested',
+  withdrawn: 'membershipWithdrawn',
+  approved: 'membershipApproved',
+  extended: 'membershipExtended',
+  cancelled: 'membershipCancelled',
+  expired: 'membershipExpired',
+};
+
+/** What the person's own document keeps of the membership that admits them (null: none). */
+export function membershipSummary(membership: ({ id: string } & Pick<MembershipDocument, 'validFrom' | 'validUntil'>) | null): UserDocument['membership'] {
+  return membership && membership.validFrom && membership.validUntil
+    ? { id: membership.id, validFrom: membership.validFrom, validUntil: membership.validUntil }
+    : null;
+}
+
+async function followClaim(accounts: Accounts, uid: string, applied: Applied) {
+  // The documents already decide on the server; the claim brings the browser's token in line.
+  if (applied.roleChange) await accounts.setRoleClaim(uid, applied.roleChange.to);
+}
+
+function refuseStale(membership: MembershipDocument, revision: number) {
+  if (membership.revision !== revision) throw new DomainError('conflict', 'membershipChangedMeanwhile');
+}
+
+/**
+ * A person without a role asks for a membership. One open request per account; a member whose
+ * membership admits them now has nothing to ask for.
+ */
+export async function requestMembership(documents: Documents, identity: Identity, raw: RequestInput, now = new Date()) {
+  const input = RequestInput.parse(raw);
+  const memberships = documents.collection(Memberships);
+  const ref = memberships.doc();
+  await documents.runTransaction(async (tx) => {
+    const mine = await tx.query(memberships.where('uid', '==', identity.uid));
+    if (mine.some((snapshot) => snapshot.data.status === 'pending')) throw new DomainError('conflict', 'membershipAlreadyRequested');
+    if (mine.some((snapshot) => isActiveNow(snapshot.data, now))) throw new DomainError('conflict', 'membershipAlreadyActive');
+    const user = (await tx.get(documents.collection(Users).doc(identity.uid))).data;
+    const email = user?.email ?? identity.email;
+    const displayName = user?.displayName ?? identity.displayName;
+    const note = input.note || null;
+    const membership: MembershipDocument = {
+      uid: identity.uid,
+      email,
+      displayName,
+      searchTerms: searchTermsFor(email, displayName),
+      plan: 'season',
+      status: 'pending',
+      requestedAt: now,
+      validFrom: null,
+      validUntil: null,
+      decidedBy: null,
+      decidedByName: null,
+      decidedAt: null,
+      note,
+      revision: 0,
+      queue: '',
+      history: [{ action: 'requested', at: now, actorUid: identity.uid, actorName: displayName ?? email, validUntil: null, note }],
+    };
+    membership.queue = queueKey(membership);
+    tx.create(ref, membership);
+    tx.create(documents.collection(AuditLog).doc(), {
+      targetUid: identity.uid,
+      actorUid: identity.uid,
+      actorName: displayName ?? email,
+      action: 'membershipRequested',
+      fromRole: user?.role ?? null,
+      toRole: user?.role ?? null,
+      membershipId: ref.id,
+      imageId: null,
+      at: now,
+    });
+  });
+  return { id: ref.id };
+}
+
+/** The requester takes back their own pending request. */
+export async function withdrawRequest(documents: Documents, identity: Identity, id: string, now = new Date()) {
+  const ref = documents.collection(Memberships).doc(id);
+  await applyChange(documents, ref, actorOf(identity), now, (membership) => {
+    // Someone else's request looks the same as none: nothing to learn about other accounts.
+    if (membership.uid !== identity.uid) throw new DomainError('not-found', 'membershipNotFound');
+    if (membership.status !== 'pending') throw new DomainError('conflict', 'membershipNotPending');
+    return { action: 'withdrawn', status: 'cancelled', note: null, decided: false };
+  });
+}
+
+/** Approves a pending request, valid from now until the given end (default: the season's end). */
+export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: ApproveInput, now = new Date()) {
+  const input = ApproveInput.parse(raw);
+  const validUntil = input.validUntil ?? seasonEndAfter(now);
+  if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast');
+  const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
+    if (membership.status !== 'pending') throw new DomainError('conflict', membership.history.at(-1)?.action === 'withdrawn' ? 'membershipWithdrawn' : 'membershipNotPending');
+    refuseStale(membership, input.revision);
+    return { action: 'approved', status: 'active', validFrom: now, validUntil, note: input.note || null, decided: true };
+  });
+  await followClaim(accounts, applied.membership.uid, applied);
+  return applied.membership;
+}
+
+/** Moves the end of an active membership later; the history keeps the earlier end. */
+export async function extendMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: ExtendInput, now = new Date()) {
+  const input = ExtendInput.parse(raw);
+  const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
+    if (membership.status !== 'active') throw new DomainError('conflict', 'membershipNotActive');
+    refuseStale(membership, input.revision);
+    if (input.validUntil.getTime() <= Math.max(now.getTime(), membership.validUntil?.getTime() ?? 0)) {
+      throw new DomainError('invalid', 'membershipEndNotLater');
+    }
+    return { action: 'extended', status: 'active', validUntil: input.validUntil, note: input.note || null, decided: true };
+  });
+  await followClaim(accounts, applied.membership.uid, applied);
+  return applied.membership;
+}
+
+/** Ends an active membership or declines a pending request, with a reason. */
+export async function cancelMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: CancelInput, now = new Date()) {
+  const input = CancelInput.parse(raw);
+  const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
+    if (membership.status !== 'active' && membership.status !== 'pending') throw new DomainError('conflict', 'membershipNotCancellable');
+    refuseStale(membership, input.revision);
+    return { action: 'cancelled', status: 'cancelled', note: input.reason, decided: true };
+  });
+  await followClaim(accounts, applied.membership.uid, applied);
+  return applied.membership;
+}
+
+export interface SweepReport {
+  expired: number;
+}
+
+/**
+ * Marks every active membership whose end has passed as expired and takes the member role away
+ * unless another membership still admits the person. Safe to run on several servers at once: each
+ * membership is re-read in its transaction, so only one run changes it.
+ */
+export async function expireMemberships(documents: Documents, accounts: Accounts, now = new Date()): Promise<SweepReport> {
+  const due = await documents.collection(Memberships).where('status', '==', 'active').where('validUntil', '<=', now).get();
+  let expired = 0;
+  for (const snapshot of due) {
+    let applied: Applied;
+    try {
+      applied = await applyChange(documents, documents.collection(Memberships).doc(snapshot.id), SWEEP, now, (membership) => {
+        if (membership.status !== 'active' || isActiveNow(membership, now) || (membership.validUntil?.getTime() ?? 0) > now.getTime()) {
+          throw new AlreadySwept();
+        }
+        return { action: 'expired', status: 'expired', note: null, decided: true };
+      });
+    } catch (error) {
+      if (error instanceof AlreadySwept) continue;
+      throw error;
+    }
+    expired++;
+    await followClaim(accounts, applied.membership.uid, applied);
+  }
+  return { expired };
+}
+
+/** Another run (or an admin) changed the membership since it was found due: nothing to do. */
+class AlreadySwept extends Error {}
+
+/** The membership that admits the person now, if any: the door and the VIP pages ask this. */
+export async function activeMembershipOf(documents: Documents, uid: string, now = new Date()) {
+  const active = await documents.collection(Memberships).where('uid', '==', uid).where('status', '==', 'active').get();
+  const current = active.find((snapshot) => isActiveNow(snapshot.data, now));
+  return current ? { id: current.id, ...current.data } : null;
+}
+
+export const MEMBERSHIP_FILTERS = ['all', ...MEMBERSHIP_STATUSES] as const;
+export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
+export const MEMBERSHIP_PAGE_SIZE = 25;
+
+export const MembershipListInput = z.object({
+  filter: z.enum(MEMBERSHIP_FILTERS).default('all'),
+  search: z.string().trim().max(100).default(''),
+  cursor: DocumentId.nullish(),
+});
+export type MembershipListInput = z.input<typeof MembershipListInput>;
+
+export type MembershipView = Omit<MembershipDocument, 'searchTerms' | 'queue'> & { id: string };
+
+function membershipView(snapshot: { id: string; data: MembershipDocument }): MembershipView {
+  const { searchTerms: _terms, queue: _queue, ...rest } = snapshot.data;
+  return { id: snapshot.id, ...rest };
+}
+
+/** The admin list: pending requests first (oldest first), active ones ending soonest, then the rest. */
+export async function listMemberships(documents: Documents, raw: MembershipListInput) {
+  const input = MembershipListInput.parse(raw);
+  const memberships = documents.collection(Memberships);
+  let query: Query<MembershipDocument> = memberships;
+  if (input.filter !== 'all') query = query.where('status', '==', input.filter);
+  const term = searchTermOf(input.search);
+  if (term) query = query.where('searchTerms', 'array-contains', term);
+  const page = await pageAfter(memberships, query.orderBy('queue', 'asc'), input.cursor, MEMBERSHIP_PAGE_SIZE);
+  return { memberships: page.items.map(membershipView), nextCursor: page.nextCursor };
+}
+
+/** Every membership of one person, newest request first, with their histories. */
+export async function membershipsOf(documents: Documents, uid: string): Promise<MembershipView[]> {
+  const found = await documents.collection(Memberships).where('uid', '==', uid).orderBy('requestedAt', 'desc').get();
+  return found.map(membershipView);
+}
+
+export interface MyMembership {
+  /** The membership that admits the person now. */
+  current: MembershipView | null;
+  /** An open request, waiting for an admin. */
+  pending: MembershipView | null;
+  /** The most recent one that ended (cancelled, expired, withdrawn), when there is no current one. */
+  ended: MembershipView | null;
+}
+
+/** What the VIP home and the refusal page show a person about their own membership. */
+export async function myMembership(documents: Documents, uid: string, now = new Date()): Promise<MyMembership> {
+  const all = await membershipsOf(documents, uid);
+  const current = all.find((membership) => isActiveNow(membership, now)) ?? null;
+  return {
+    current,
+    pending: all.find((membership) => membership.status === 'pending') ?? null,
+    ended: current ? null : (all.find((membership) => membership.status !== 'pending' && !isActiveNow(membership, now)) ?? null),
+  };
+}
+
+/** The figures of the admin home: members admitted now and requests waiting. */
+export async function membershipCounts(documents: Documents, now = new Date()) {
+  const memberships = documents.collection(Memberships);
+  const [active, pending] = await Promise.all([memberships.where('status', '==', 'active').get(), memberships.where('status', '==', 'pending').get()]);
+  return { active: active.filter((snapshot) => isActiveNow(snapshot.data, now)).length, pending: pending.length };
+}

@@ -1,0 +1,67 @@
+// /admin: the figures that matter now, each leading to where it is worked on: members admitted
+// now, requests waiting, upcoming events, and the next event with its capacity. Rendered on the
+// server from the admin procedures.
+import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Locale } from '@/i18n/routing';
+import type { ProgrammeOverview } from '@/features/events/event-admin';
+
+export async function AdminHome({ members, programme }: { members: { active: number; pending: number }; programme: ProgrammeOverview }) {
+  const t = await getTranslations('AdminHome');
+  const format = await getFormatter();
+  const locale = (await getLocale()) as Locale;
+  const next = programme.next;
+  const figures = [
+    { key: 'members', value: members.active, href: '/admin/subscriptions?filter=active' },
+    { key: 'pending', value: members.pending, href: '/admin/subscriptions?filter=pending' },
+    { key: 'upcoming', value: programme.upcoming, href: '/admin/events' },
+  ] as const;
+  return (
+    <div className="admin-home">
+      <ul className="figures">
+        {figures.map(({ key, value, href }) => (
+          <li key={key}>
+            <Link href={href} className={key === 'pending' && value > 0 ? 'figure figure--attention' : 'figure'}>
+              <span className="figure__value">{format.number(value)}</span>
+              <span className="figure__label">{t(`figures.${key}`, { count: value })}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <section className="panel" aria-labelledby="admin-next-title">
+        <h2 id="admin-next-title">{t('nextHeading')}</h2>
+        {next ? (
+          <dl className="facts">
+            <dt>{t('event')}</dt>
+            <dd>
+              <Link href={`/admin/events?edit=${encodeURIComponent(next.id)}`}>{next.title[locale] || next.title.en}</Link>
+            </dd>
+            <dt>{t('starts')}</dt>
+            <dd>
+              <time dateTime={next.startsAt.toISOString()}>
+                {format.dateTime(next.startsAt, { dateStyle: 'full', timeStyle: 'short', timeZone: 'Europe/Berlin' })}
+              </time>
+            </dd>
+            <dt>{t('capacity')}</dt>
+            <dd>{t('capacityValue', { count: next.capacity })}</dd>
+            <dt>{t('drinks')}</dt>
+            <dd>{next.drinkAllowance > 0 ? t('drinksValue', { count: next.drinkAllowance }) : t('noDrinks')}</dd>
+          </dl>
+        ) : (
+          <p className="empty-state">
+            {t('noNext')} <Link href="/admin/events?edit=new">{t('createEvent')}</Link>
+          </p>
+        )}
+      </section>
+      <nav aria-label={t('toolsLabel')} className="admin-tools">
+        <ul>
+          {(['subscriptions', 'events', 'images', 'users'] as const).map((tool) => (
+            <li key={tool}>
+              <Link href={`/admin/${tool}`}>{t(`tools.${tool}`)}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+'use client';
+// An admin's decision on a membership (approve, extend, cancel) in a dialog: the last valid day or
+// the reason, checked before sending; a refusal from the server is shown inside the dialog and
+// what was typed stays.
+import { useId, useState, type FormEvent } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslations } from 'next-intl';
+import { TextField } from '@/ui/form/TextField';
+import { TextAreaField } from '@/ui/form/TextAreaField';
+import { lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership';
+import type { MembershipView } from '../memberships';
+
+export type Decision = 'approve' | 'extend' | 'cancel';
+
+export interface DecisionValues {
+  validUntil: Date | null;
+  text: string;
+}
+
+export function DecisionDialog({
+  decision,
+  membership,
+  busy,
+  error,
+  onDecide,
+  onClose,
+}: {
+  decision: Decision;
+  membership: MembershipView;
+  busy: boolean;
+  /** The server's refusal, in the page's language. */
+  error: string | null;
+  onDecide: (values: DecisionValues) => void;
+  onClose: () => void;
+}) {
+  const t = useTranslations('AdminMemberships');
+  const id = useId();
+  const name = membership.displayName ?? membership.email ?? membership.uid;
+  const initialDay = decision === 'extend' && membership.validUntil ? lastValidDay(new Date(membership.validUntil.getTime() + 365 * 86_400_000)) : lastValidDay(seasonEndAfter(new Date()));
+  const [day, setDay] = useState(initialDay);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const needsDay = decision !== 'cancel';
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (needsDay) {
+      const validUntil = validUntilAfterDay(day);
+      if (!validUntil) return setProblem(t('dayInvalid'));
+      if (validUntil.getTime() <= Date.now()) return setProblem(t('dayInPast'));
+      setProblem(null);
+      return onDecide({ validUntil, text: text.trim() });
+    }
+    if (!text.trim()) return setProblem(t('reasonRequired'));
+    setProblem(null);
+    onDecide({ validUntil: null, text: text.trim() });
+  }
+
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title className="dialog__title">{t(`${decision}Title`, { name })}</Dialog.Title>
+          <Dialog.Description>{t(`${decision}Text`)}</Dialog.Description>
+          <form className="dialog__form" onSubmit={submit} noValidate>
+            {needsDay && (
+              <TextField
+                id={`${id}-day`}
+                name="validUntil"
+                type="date"
+                label={t('lastDayLabel')}
+                hint={t('lastDayHint')}
+                value={day}
+                onChange={setDay}
+                error={problem ?? undefined}
+                required
+              />
+            )}
+            <TextAreaField
+              id={`${id}-text`}
+              name={needsDay ? 'note' : 'reason'}
+              label={needsDay ? t('noteLabel') : t('reasonLabel')}
+              hint={needsDay ? t('noteHint') : t('reasonHint')}
+              value={text}
+              onChange={setText}
+              maxLength={NOTE_MAX}
+              rows={3}
+              error={!needsDay ? (problem ?? undefined) : undefined}
+              required={!needsDay}
+            />
+            {error && (
+              <div className="alert alert--error" role="alert">
+                <span className="alert__label" aria-hidden="true">!</span>
+                {error}
+              </div>
+            )}
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--ghost" disabled={busy}>
+                {t('back')}
+              </Dialog.Close>
+              <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+                {busy && <span className="spinner" aria-hidden="true" />}
+                {t(`${decision}Confirm`)}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,190 @@
+'use client';
+// /admin/subscriptions: requests waiting first (oldest first), then active memberships ending
+// soonest, then the rest; filter, search and page live in the URL. Each membership can be decided
+// here: approve, extend, cancel. A decision made on a stale view is refused and the list reloads.
+import { useId, useState } from 'react';
+import { useFormatter, useTranslations } from 'next-intl';
+import { keepPreviousData } from '@tanstack/react-query';
+import { Link } from '@/i18n/navigation';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { TextField } from '@/ui/form/TextField';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { useListParams } from '@/ui/list/useListParams';
+import { CursorPager } from '@/ui/list/CursorPager';
+import { daysLeft, ENDING_SOON_DAYS } from '../membership';
+import { MEMBERSHIP_FILTERS, type MembershipView } from '../memberships';
+import { MembershipStatusBadge } from './MembershipStatusBadge';
+import { DecisionDialog, type Decision, type DecisionValues } from './DecisionDialog';
+
+const LIST_CHOICES = { filter: { values: MEMBERSHIP_FILTERS, default: 'all' } } as const;
+
+type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+export function MembershipDirectory() {
+  const t = useTranslations('AdminMemberships');
+  const tFilters = useTranslations('Memberships.filters');
+  const format = useFormatter();
+  const errorMessage = useApiErrorMessage();
+  const list = useListParams(LIST_CHOICES);
+  const { filter } = list.chosen;
+  const id = useId();
+  const utils = trpc.useUtils();
+  const memberships = trpc.memberships.list.useQuery({ filter, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
+  const [open, setOpen] = useState<{ decision: Decision; membership: MembershipView } | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  const done = async (text: string) => {
+    setOpen(null);
+    setDialogError(null);
+    setFeedback({ kind: 'success', text });
+    await Promise.all([utils.memberships.list.invalidate(), utils.memberships.counts.invalidate()]);
+  };
+  const failed = async (error: unknown) => {
+    setDialogError(errorMessage(error));
+    // The refusal may come from someone else's change: show the list as it is now.
+    await utils.memberships.list.invalidate();
+  };
+  const approve = trpc.memberships.approve.useMutation({ onError: failed });
+  const extend = trpc.memberships.extend.useMutation({ onError: failed });
+  const cancel = trpc.memberships.cancel.useMutation({ onError: failed });
+  const busy = approve.isPending || extend.isPending || cancel.isPending;
+
+  const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
+  const nameOf = (membership: MembershipView) => membership.displayName ?? membership.email ?? membership.uid;
+
+  function decide(values: DecisionValues) {
+    if (!open) return;
+    const { membership, decision } = open;
+    const name = nameOf(membership);
+    const base = { id: membership.id, revision: membership.revision };
+    if (decision === 'approve') {
+      approve.mutate({ ...base, validUntil: values.validUntil, note: values.text }, { onSuccess: () => done(t('approved', { name })) });
+    } else if (decision === 'extend') {
+      extend.mutate({ ...base, validUntil: values.validUntil!, note: values.text }, { onSuccess: () => done(t('extended', { name })) });
+    } else {
+      cancel.mutate({ ...base, reason: values.text }, { onSuccess: () => done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name })) });
+    }
+  }
+
+  return (
+    <div className="directory">
+      <form
+        className="directory__controls"
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          list.applySearch();
+        }}
+      >
+        <TextField
+          id={`${id}-q`}
+          name="q"
+          type="search"
+          className="directory__search"
+          label={t('searchLabel')}
+          hint={t('searchHint')}
+          value={list.searchText}
+          autoComplete="off"
+          onChange={list.setSearchText}
+        />
+      </form>
+      <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
+        {MEMBERSHIP_FILTERS.map((option) => (
+          <button key={option} type="button" className="segmented__option" aria-pressed={filter === option} onClick={() => list.choose('filter', option)}>
+            {tFilters(option)}
+          </button>
+        ))}
+      </div>
+
+      <div role="status" aria-live="polite">
+        {feedback && (
+          <div className={`alert alert--${feedback.kind}`}>
+            <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
+            {feedback.text}
+          </div>
+        )}
+      </div>
+
+      {memberships.isError && <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />}
+      {memberships.isPending && (
+        <ul className="membership-rows" aria-busy="true" aria-label={t('loading')}>
+          {[0, 1, 2].map((row) => (
+            <li key={row} className="membership-row membership-row--skeleton" />
+          ))}
+        </ul>
+      )}
+      {memberships.data && (
+        <section aria-labelledby={`${id}-results`} aria-busy={memberships.isFetching}>
+          <h2 id={`${id}-results`} className="visually-hidden">
+            {tFilters(filter)}
+          </h2>
+          {memberships.data.memberships.length === 0 ? (
+            <p className="empty-state">{list.search ? t('noMatches', { search: list.search }) : t('empty')}</p>
+          ) : (
+            <ul className="membership-rows">
+              {memberships.data.memberships.map((membership) => {
+                const name = nameOf(membership);
+                const left = daysLeft(membership, new Date());
+                return (
+                  <li key={membership.id} className="membership-row">
+                    <div className="membership-row__body">
+                      <h3 className="membership-row__name">
+                        <Link href={`/admin/users/${encodeURIComponent(membership.uid)}`}>{name}</Link>
+                      </h3>
+                      <p className="membership-row__email">{membership.email}</p>
+                      <p className="membership-row__meta">
+                        <MembershipStatusBadge status={membership.status} />
+                        {membership.status === 'pending' ? (
+                          <span>{t('requestedOn', { date: day(membership.requestedAt) })}</span>
+                        ) : membership.validFrom && membership.validUntil ? (
+                          <span>{t('validRange', { from: day(membership.validFrom), until: day(new Date(membership.validUntil.getTime() - 1)) })}</span>
+                        ) : null}
+                        {left !== null && left <= ENDING_SOON_DAYS && <span className="badge badge--warning">{t('daysLeft', { days: left })}</span>}
+                      </p>
+                      {membership.note && <p className="membership-row__note">{t('note', { note: membership.note })}</p>}
+                    </div>
+                    <div className="membership-row__actions">
+                      {membership.status === 'pending' && (
+                        <button type="button" className="button button--primary button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'approve', membership }); }}>
+                          {t('approve')}
+                          <span className="visually-hidden">: {name}</span>
+                        </button>
+                      )}
+                      {membership.status === 'active' && (
+                        <button type="button" className="button button--ghost button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'extend', membership }); }}>
+                          {t('extend')}
+                          <span className="visually-hidden">: {name}</span>
+                        </button>
+                      )}
+                      {(membership.status === 'active' || membership.status === 'pending') && (
+                        <button type="button" className="button button--ghost button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'cancel', membership }); }}>
+                          {membership.status === 'pending' ? t('decline') : t('cancel')}
+                          <span className="visually-hidden">: {name}</span>
+                        </button>
+                      )}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          <CursorPager label={t('pagerLabel')} list={list} nextCursor={memberships.data.nextCursor} fetching={memberships.isFetching} />
+        </section>
+      )}
+
+      {open && (
+        <DecisionDialog
+          key={`${open.decision}-${open.membership.id}`}
+          decision={open.decision}
+          membership={open.membership}
+          busy={busy}
+          error={dialogError}
+          onDecide={decide}
+          onClose={() => setOpen(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+'use client';
+// A membership's state as text with a symbol, never as colour alone.
+import { useTranslations } from 'next-intl';
+import type { MembershipStatus } from '../membership';
+
+const SYMBOL: Record<MembershipStatus, string> = { pending: '◔', active: '◆', cancelled: '⊘', expired: '◌' };
+
+export function MembershipStatusBadge({ status }: { status: MembershipStatus }) {
+  const t = useTranslations('Memberships.status');
+  return (
+    <span className={`badge badge--membership-${status}`}>
+      <span aria-hidden="true">{SYMBOL[status]}</span> {t(status)}
+    </span>
+  );
+}

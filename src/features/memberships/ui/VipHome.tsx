@@ -1,0 +1,86 @@
+// /vip: the member's home. Their membership (valid until, days left in the last fortnight), the
+// next events with their drinks at the VIP bar, and the way to the pass, the bar, the lounge and
+// the profile. Staff without a membership are told they are here for work. Rendered on the server.
+import { getFormatter, getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import type { Identity } from '@/features/identity/identity';
+import type { MemberEvent } from '@/features/events/event-catalogue';
+import { EventCard } from '@/features/events/ui/EventCard';
+import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
+import { daysLeft, isEndingSoon } from '../membership';
+import type { MyMembership } from '../memberships';
+
+const SHORTCUTS = [
+  { key: 'pass', href: '/vip/qr', Icon: PassIcon },
+  { key: 'bar', href: '/vip/bar', Icon: GlassIcon },
+  { key: 'lounge', href: '/vip/lounge', Icon: SofaIcon },
+  { key: 'profile', href: '/vip/profile', Icon: BellIcon },
+] as const;
+
+export async function VipHome({ identity, membership, events, now }: { identity: Identity; membership: MyMembership; events: MemberEvent[]; now: Date }) {
+  const t = await getTranslations('VipHome');
+  const tRoles = await getTranslations('Roles');
+  const format = await getFormatter();
+  const current = membership.current;
+  const day = (date: Date) => format.dateTime(date, { dateStyle: 'long', timeZone: 'Europe/Berlin' });
+  const left = current ? daysLeft(current, now) : null;
+
+  return (
+    <div className="vip-home">
+      <section className="panel membership-card" aria-labelledby="membership-card-title">
+        <h2 id="membership-card-title">{t('membershipHeading')}</h2>
+        {current ? (
+          <>
+            <p className="membership-card__status">
+              <span className="badge badge--membership-active">
+                <span aria-hidden="true">◆</span> {t('active')}
+              </span>
+              <span>{t('validUntil', { date: day(new Date(current.validUntil!.getTime() - 1)) })}</span>
+            </p>
+            {isEndingSoon(current, now) && left !== null && (
+              <p className="alert alert--warning" role="status">
+                <span className="alert__label" aria-hidden="true">!</span>
+                {t('endingSoon', { days: left })}
+              </p>
+            )}
+          </>
+        ) : (
+          <p>{t('staffOnly', { role: tRoles(identity.role ?? 'none') })}</p>
+        )}
+      </section>
+
+      <nav className="vip-shortcuts" aria-label={t('shortcutsLabel')}>
+        <ul>
+          {SHORTCUTS.map(({ key, href, Icon }) => (
+            <li key={key}>
+              <Link href={href} className="vip-shortcut">
+                <Icon className="vip-shortcut__icon" />
+                <span className="vip-shortcut__title">{t(`shortcuts.${key}.title`)}</span>
+                <span className="vip-shortcut__text">{t(`shortcuts.${key}.text`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section className="section" aria-labelledby="vip-next-title">
+        <h2 id="vip-next-title">{t('nextHeading')}</h2>
+        {events.length === 0 ? (
+          <p className="empty-state">{t('nextEmpty')}</p>
+        ) : (
+          <ul className="event-grid">
+            {events.map((event) => (
+              <li key={event.id}>
+                <EventCard event={event}>
+                  <p className="event-card__drinks">
+                    <GlassIcon className="event-card__drinks-icon" /> {t('drinks', { count: event.drinkAllowance })}
+                  </p>
+                </EventCard>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
