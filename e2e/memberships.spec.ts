@@ -6,11 +6,12 @@ import { signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES, type TestLocale } from './support/i18n';
 
-async function adminOn(browser: Browser, locale: TestLocale, path: string) {
+async function adminOn(browser: Browser, locale: TestLocale, path: string, search: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   const admin = demoAccount('admin');
   await signInThroughForm(page, locale, admin.email, admin.password, path);
+  await page.goto(localized(locale, `${path}?${search}`));
   return { context, page };
 }
 
@@ -31,7 +32,9 @@ for (const locale of TEST_LOCALES) {
     await expect(offer.getByRole('button', { name: m.MembershipOffer.withdraw })).toBeVisible();
 
     // The admin finds the request among the requests and approves it.
-    const admin = await adminOn(browser, locale, '/admin/subscriptions?filter=pending');
+    const admin = await adminOn(browser, locale, '/admin/subscriptions', 'filter=pending');
+    // The list is there (and the page interactive) before searching.
+    await expect(admin.page.locator('.membership-row').first()).toBeVisible();
     await admin.page.getByLabel(m.AdminMemberships.searchLabel).fill(email);
     const row = admin.page.locator('.membership-row', { hasText: email });
     await expect(row).toHaveCount(1);
@@ -45,10 +48,11 @@ for (const locale of TEST_LOCALES) {
 
     // The person's open page opens the VIP home by itself.
     await expect(page.getByRole('heading', { name: m.VipHome.membershipHeading })).toBeVisible({ timeout: 45_000 });
-    await expect(page.getByText(m.VipHome.active, { exact: true })).toBeVisible();
+    await expect(page.getByRole('region', { name: m.VipHome.membershipHeading })).toContainText(m.VipHome.active);
 
     // Ended by the admin, with a reason: the next request to the VIP area is refused.
     await admin.page.getByRole('button', { name: m.Memberships.filters.active, exact: true }).click();
+    await expect(admin.page).toHaveURL(/filter=active/);
     await admin.page.getByLabel(m.AdminMemberships.searchLabel).fill(email);
     const activeRow = admin.page.locator('.membership-row', { hasText: email });
     await activeRow.getByRole('button', { name: m.AdminMemberships.cancel }).click();

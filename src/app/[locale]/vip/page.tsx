@@ -19,10 +19,11 @@ export default async function VipPage({ params }: LocaleParams) {
   const api = await getServerApi();
   const [membership, events] = await Promise.all([api.memberships.mine(), api.events.forMembers()]);
   const t = await getTranslations({ locale, namespace: 'VipHome' });
+  const page = await getTranslations({ locale, namespace: 'Pages.vip' });
   const name = identity?.displayName ?? identity?.email ?? '';
   return (
     <>
-      <PageHeader eyebrow={t('eyebrow')} title={name ? t('greeting', { name }) : t('greetingNoName')} lead={t('lead')} />
+      <PageHeader eyebrow={name ? t('greeting', { name }) : t('greetingNoName')} title={page('title')} lead={page('description')} />
       <VipHome identity={identity!} membership={membership} events={events} now={new Date()} />
     </>
   );

@@ -6,10 +6,10 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { TextField } from '@/ui/form/TextField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
+import { ListSearch } from '@/ui/list/ListSearch';
 import type { Locale } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS } from '../event-input';
 import { isPublic } from '../programme';
@@ -36,26 +36,7 @@ export function EventDirectory() {
           {t('create')}
         </Link>
       </div>
-      <form
-        className="directory__controls"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.applySearch();
-        }}
-      >
-        <TextField
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          className="directory__search"
-          label={t('searchLabel')}
-          value={list.searchText}
-          autoComplete="off"
-          hint={t('searchHint')}
-          onChange={list.setSearchText}
-        />
-      </form>
+      <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
       <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
         {ADMIN_EVENT_FILTERS.map((filter) => (
           <button key={filter} type="button" className="segmented__option" aria-pressed={shown === filter} onClick={() => list.choose('filter', filter)}>

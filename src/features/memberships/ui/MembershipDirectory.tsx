@@ -8,10 +8,10 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { TextField } from '@/ui/form/TextField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
+import { ListSearch } from '@/ui/list/ListSearch';
 import { daysLeft, ENDING_SOON_DAYS } from '../membership';
 import { MEMBERSHIP_FILTERS, type MembershipView } from '../memberships';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
@@ -70,26 +70,7 @@ export function MembershipDirectory() {
 
   return (
     <div className="directory">
-      <form
-        className="directory__controls"
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          list.applySearch();
-        }}
-      >
-        <TextField
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          className="directory__search"
-          label={t('searchLabel')}
-          hint={t('searchHint')}
-          value={list.searchText}
-          autoComplete="off"
-          onChange={list.setSearchText}
-        />
-      </form>
+      <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
       <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
         {MEMBERSHIP_FILTERS.map((option) => (
           <button key={option} type="button" className="segmented__option" aria-pressed={filter === option} onClick={() => list.choose('filter', option)}>

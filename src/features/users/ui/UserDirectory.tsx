@@ -6,10 +6,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { TextField } from '@/ui/form/TextField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
+import { ListSearch } from '@/ui/list/ListSearch';
 import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
@@ -36,18 +36,7 @@ export function UserDirectory() {
 
   return (
     <div className="directory">
-      <form className="directory__controls" role="search" onSubmit={(event) => { event.preventDefault(); list.applySearch(); }}>
-        <TextField
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          className="directory__search"
-          label={t('searchLabel')}
-          value={list.searchText}
-          autoComplete="off"
-          hint={t('searchHint')}
-          onChange={list.setSearchText}
-        />
+      <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')}>
         <SelectField
           id={`${id}-sort`}
           label={t('sortLabel')}
@@ -69,7 +58,7 @@ export function UserDirectory() {
           options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
           onChange={(value) => list.choose('size', value)}
         />
-      </form>
+      </ListSearch>
 
       {users.isError && <RetryAlert error={users.error} onRetry={() => users.refetch()} />}
 
