@@ -109,8 +109,8 @@ test('in-page links scroll smoothly over about 300 ms', async ({ page }) => {
 });
 
 test('the admin screens on a phone and a desktop, in both languages', async ({ page, context, baseURL }, testInfo) => {
-  // Twenty full-page screenshots.
-  test.setTimeout(120_000);
+  // Thirty-two full-page screenshots.
+  test.setTimeout(180_000);
   const admin = demoAccount('admin');
   await serverSession(context, baseURL!, admin.email, admin.password);
   for (const viewport of VIEWPORTS) {
@@ -122,9 +122,12 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
         ['/admin/images', 'admin-images'],
         ['/admin/events', 'admin-events'],
         ['/admin/events?edit=demo-event-harbour-lights', 'admin-event'],
+        ['/admin', 'admin-home'],
+        ['/admin/subscriptions', 'admin-subscriptions'],
+        ['/vip', 'vip-staff'],
       ] as const) {
         await page.goto(localized(locale, path));
-        await expect(page.locator('table, .account, .library .empty-state, .library .image-grid, .event-rows, .event-form').first()).toBeVisible();
+        await expect(page.locator('table, .account, .library .empty-state, .library .image-grid, .event-rows, .event-form, .admin-home, .membership-rows, .vip-home').first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
