@@ -1,7 +1,7 @@
 // The built app in Firebase mode (BACKEND=firebase), with the Auth emulator and the Firestore
 // stand-in in place of Google (scripts/firebase-e2e-server.mjs): sign-in, a role given in
 // users/{uid}, an event from the admin's form to the public pages in both languages, the admin's
-// lists, and a site without Storage saying so. What this cannot prove (rules, the browser's own
+// lists, a site without Storage saying so, and a membership approved. What this cannot prove (rules, the browser's own
 // Firestore reads over WebChannel, Storage) is listed in prisma-free-docs/deployment.md.
 import { expect, test, type Page } from '../support/test';
 import { MESSAGES, localized, type TestLocale } from '../support/i18n';
@@ -109,4 +109,34 @@ test('without Storage the image library says so in words, and the rest of the ad
   // The rest of the admin still answers.
   expect((await page.goto('/admin/users'))?.status()).toBe(200);
   expect((await page.goto('/admin/events'))?.status()).toBe(200);
+});
+
+test('a membership asked for and approved on Firestore opens the VIP area; the role comes from the approval', async ({ page, browser, baseURL }) => {
+  // The person asks at the VIP door.
+  const email = uniqueEmail('fb-guest');
+  const { localId: uid } = await signUpAt(email, 'correct-horse-7');
+  await signIn(page, email, 'correct-horse-7');
+  expect((await page.goto('/vip'))?.status()).toBe(403);
+  const offer = page.getByRole('region', { name: en.MembershipOffer.title });
+  await offer.getByRole('button', { name: en.MembershipOffer.request }).click();
+  await expect(offer.getByText(en.MembershipOffer.pendingBadge)).toBeVisible();
+
+  // An admin approves it through the procedure the list's Approve button calls; the transaction
+  // (membership, role, summary, audit) runs on Firestore.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await newAdmin(admin);
+  const [membership] = (await (await firestore()).collection('subscriptions').where('uid', '==', uid).get()).docs;
+  expect(membership?.data()).toMatchObject({ status: 'pending', email });
+  const approved = await admin.request.post('/api/trpc/memberships.approve', {
+    data: { json: { id: membership!.id, revision: 0 } },
+    headers: { 'content-type': 'application/json', origin: baseURL! },
+  });
+  expect(approved.status()).toBe(200);
+  const user = (await (await firestore()).collection('users').doc(uid).get()).data();
+  expect(user).toMatchObject({ role: 'user', membership: { id: membership!.id } });
+
+  expect((await page.goto('/vip'))?.status()).toBe(200);
+  await expect(page.getByRole('region', { name: en.VipHome.membershipHeading })).toContainText(en.VipHome.active);
+  await adminContext.close();
 });

@@ -5,7 +5,7 @@
 // project runs them all (`npm run test:firebase`). The contract refuses a title that is not one of
 // its tests, so this list cannot outlive a renamed test.
 export const STAND_IN_GAPS: Readonly<Record<string, string>> = {
-  // FirestoreStateDocument.getField throws 'Not implemented' for a dotted path, so the query never
+  // FirestoreStateDocument.getField throws an error for a dotted path, so the query never
   // answers; v1Query applies field filters only, never unary ones (IS_NULL, IS_NAN).
   'filters by equality, also on booleans, nested fields and null': 'no filters on nested fields, and == null is ignored',
   // v1Query reads order_by, where and limit; start_at, end_at and offset are never looked at.
