@@ -1,6 +1,7 @@
 // The embedded backend stays on this machine (decision 012): it listens on loopback only, and a
 // request addressed to any other name is refused with a page in the visitor's language (JSON for
-// the API), whatever the path. In the network demo every page warns.
+// the API), whatever the path. (That every page of the network demo warns is rendered from the
+// runtime config: src/ui/shell/DemoModeBanner.test.tsx.)
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
@@ -26,7 +27,7 @@ function requestAs(baseURL: string, host: string, path: string, options: { metho
 
 test('a request addressed to another name is refused on every path, in the visitor language', async ({ baseURL }) => {
   const elsewhere = 'venue.example';
-  for (const path of ['/', '/admin/users', '/de/events', '/api/trpc/identity.me', '/api/session', '/api/uploads', '/api/auth/config', '/sw.js', '/manifest.webmanifest']) {
+  for (const path of ['/', '/admin/users', '/de/events', '/api/trpc/identity.me', '/api/session', '/api/uploads', '/sw.js', '/manifest.webmanifest']) {
     const answer = await requestAs(baseURL!, elsewhere, path);
     expect(answer.status, path).toBe(403);
     expect(answer.body, path).toContain(MESSAGES[path.startsWith('/de/') ? 'de' : 'en'].Exposure.refusedTitle);
@@ -64,19 +65,6 @@ test('the app does not listen on the network interfaces', async ({ baseURL }) =>
       });
     });
     expect(reachable, `${address}:${port}`).toBe(false);
-  }
-});
-
-test('in the network demo every page warns that it is not secure, including prerendered ones', async ({ page }) => {
-  // The server says so in its runtime config when started with EMBEDDED_ALLOW_NETWORK=1 (a unit
-  // test checks that); here the browser is told so, to see every kind of page show it.
-  await page.route('**/api/auth/config', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: { ...(await response.json()), demoOnNetwork: true } });
-  });
-  for (const [locale, path] of [['en', '/'], ['en', '/about'], ['en', '/login'], ['de', '/events'], ['de', '/no-such-page']] as const) {
-    await page.goto(localized(locale, path));
-    await expect(page.getByTestId('demo-mode-banner'), `${locale} ${path}`).toContainText(MESSAGES[locale].Exposure.banner);
   }
 });
 

@@ -1,12 +1,12 @@
-// Runs once when the server starts. In both backends it builds the public events mirror once for
-// a database of an earlier version and starts the membership expiry sweep; in the embedded backend
+// Runs once when the server starts. In both backends it builds the public events mirror and the
+// lounge once for a database of an earlier version and starts the membership expiry sweep; in the embedded backend
 // it first writes the demo data that is missing, so a fresh checkout opens with accounts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
   // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
   console.log((await import('@/server/files/files')).filesStartupLine());
-  await buildPublicEventsMirror();
+  await buildMirrors();
   if (env.BACKEND === 'embedded') await seedDemo();
   const [{ scheduleMembershipExpiry }, { getDocuments }, { getAccounts }] = await Promise.all([
     import('@/server/membership-expiry'),
@@ -50,13 +50,24 @@ async function seedDemo() {
   }
 }
 
-async function buildPublicEventsMirror() {
-  const [{ backfillPublicEvents }, { getDocuments }] = await Promise.all([import('@/features/events/public-events'), import('@/server/documents/documents')]);
+async function buildMirrors() {
+  const [{ backfillPublicEvents }, { backfillLounge }, { getDocuments }] = await Promise.all([
+    import('@/features/events/public-events'),
+    import('@/features/images/lounge'),
+    import('@/server/documents/documents'),
+  ]);
   try {
     const written = await backfillPublicEvents(getDocuments());
     if (written > 0) console.log(`Public events mirror: ${written} documents written.`);
   } catch (error) {
     // Until it is built, public pages of an older database show fewer events; nothing private shows.
     console.error('The public events mirror could not be built:', error);
+  }
+  try {
+    const written = await backfillLounge(getDocuments());
+    if (written > 0) console.log(`Lounge: ${written} documents written.`);
+  } catch (error) {
+    // Until it is built, the lounge of an older database shows fewer pictures; nothing else changes.
+    console.error('The lounge could not be built:', error);
   }
 }

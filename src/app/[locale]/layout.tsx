@@ -12,6 +12,8 @@ import { env } from '@/server/env';
 import { NONCE_HEADER } from '@/server/http/security-headers';
 import { COLORS } from '@/styles/tokens';
 import { TrpcProvider } from '@/trpc/client';
+import { firebaseWebConfig } from '@/server/firebase/web-config';
+import { WebConfigProvider } from '@/firebase-client/WebConfigProvider';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { SiteHeader } from '@/ui/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
@@ -73,6 +75,7 @@ export default async function LocaleLayout({
   // The proxy's per-request nonce (decision 014). Reading it renders every page per request: a
   // cached page would carry a stale nonce, refused by the policy of the response it is sent with.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  const webConfig = firebaseWebConfig();
 
   return (
     <html lang={locale} dir="ltr">
@@ -82,12 +85,13 @@ export default async function LocaleLayout({
       </head>
       <body>
         <ClientMessages>
+          <WebConfigProvider config={webConfig}>
           <TrpcProvider locale={locale}>
             <AuthProvider>
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
-            <DemoModeBanner text={exposure('banner')} />
+            <DemoModeBanner config={webConfig} text={exposure('banner')} />
             <SiteHeader />
             <main id="main" className="site-main" tabIndex={-1}>
               <div className="container">{children}</div>
@@ -99,6 +103,7 @@ export default async function LocaleLayout({
             <VersionWatcher />
             </AuthProvider>
           </TrpcProvider>
+          </WebConfigProvider>
         </ClientMessages>
       </body>
     </html>

@@ -9,6 +9,7 @@ import { getDocuments } from '@/server/documents/documents';
 import { nextEvents } from '@/features/events/event-catalogue';
 import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
+import { isMembersOnly } from '@/features/images/members-only';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
 
 // The next events and the gallery are read per request, so they are always current.
@@ -37,8 +38,7 @@ export default async function HomePage({ params }: LocaleParams) {
   const [t, upcoming, gallery] = await Promise.all([
     getTranslations({ locale, namespace: 'Home' }),
     nextEvents(documents, NEXT_SHOWN),
-    // Lounge images are for members: never on the public home page, whatever else they are tagged.
-    listImages(documents, { tag: 'gallery' }).then((images) => images.filter((image) => !image.tags.includes('lounge')).slice(0, GALLERY_SHOWN)),
+    listImages(documents, { tag: 'gallery' }).then((images) => images.filter((image) => !isMembersOnly(image)).slice(0, GALLERY_SHOWN)),
   ]);
   return (
     <>

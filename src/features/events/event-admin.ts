@@ -9,6 +9,7 @@ import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
 import { pageAfter } from '@/server/documents/paging';
 import { DomainError } from '@/server/domain-error';
 import { Images } from '@/features/images/images';
+import { isMembersOnly } from '@/features/images/members-only';
 import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
 import { createEventWithMirror, updateEventWithMirror } from './public-events';
 import { slugCandidates, slugify } from './slug';
@@ -88,8 +89,7 @@ async function readCover(tx: Transaction, documents: Documents, imageId: string 
   if (!imageId) return null;
   const image = (await tx.get(documents.collection(Images).doc(imageId))).data;
   if (!image) throw new DomainError('invalid', 'coverNotFound');
-  // Lounge images are served to members only: as a public cover they would not show.
-  if (image.tags.includes('lounge')) throw new DomainError('invalid', 'coverMembersOnly');
+  if (isMembersOnly(image)) throw new DomainError('invalid', 'coverMembersOnly');
   return { imageId, width: image.width, height: image.height, alt: image.alt };
 }
 

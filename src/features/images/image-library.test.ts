@@ -12,6 +12,7 @@ import type { UploadClaims } from '@/server/files/uploads';
 import { FilesError } from '@/server/files/port';
 import { probeImage } from '@/server/images/probe';
 import { addImage, listImages, removeImage, updateImage, type ImagePorts } from './image-library';
+import { backfillLounge, listLounge, LoungeImages } from './lounge';
 
 const root = mkdtempSync(join(tmpdir(), 'images-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -77,6 +78,38 @@ describe('image library', () => {
     await expect(ports.files.metadata('images/c')).rejects.toMatchObject({ code: 'object-not-found' });
     await expect(removeImage(ports, remover, image.id)).rejects.toMatchObject({ kind: 'not-found', reason: 'imageNotFound' });
     await expect(updateImage(ports.documents, { id: 'nope', tags: [] })).rejects.toMatchObject({ reason: 'imageNotFound' });
+  });
+
+  it('keeps the lounge equal to the members-only pictures, with only what the lounge shows', async () => {
+    staged.set('e', await png(30, 20));
+    staged.set('f', await png(12, 12));
+    const lounge = await addImage(ports, 'admin-1', { upload: 'e', alt: { en: 'Sofas', de: 'Sofas' }, tags: ['lounge'] });
+    const stage = await addImage(ports, 'admin-1', { upload: 'f', tags: ['gallery'] });
+    const shown = await listLounge(ports.documents);
+    expect(shown).toEqual([{ id: lounge.id, width: 30, height: 20, alt: { en: 'Sofas', de: 'Sofas' }, createdAt: lounge.createdAt }]);
+    // Neither who uploaded it nor the original's download link reach members.
+    expect(Object.keys(shown[0]!)).not.toContain('url');
+
+    await updateImage(ports.documents, { id: stage.id, tags: ['gallery', 'lounge'] });
+    await updateImage(ports.documents, { id: lounge.id, alt: { en: 'Soft sofas', de: 'Weiche Sofas' } });
+    expect((await listLounge(ports.documents)).map((image) => [image.id, image.alt.en])).toEqual([
+      [stage.id, ''],
+      [lounge.id, 'Soft sofas'],
+    ]);
+    await updateImage(ports.documents, { id: stage.id, tags: ['gallery'] });
+    await removeImage(ports, remover, lounge.id);
+    expect(await listLounge(ports.documents)).toEqual([]);
+  });
+
+  it('builds the lounge of an older database once, dropping what no longer belongs', async () => {
+    staged.set('g', await png(10, 10));
+    const image = await addImage(ports, 'admin-1', { upload: 'g', tags: ['lounge'] });
+    // As an earlier version left it: no lounge document for the picture, a stray one for nothing.
+    await ports.documents.collection(LoungeImages).doc(image.id).delete();
+    await ports.documents.collection(LoungeImages).doc('gone').set({ width: 1, height: 1, alt: { en: '', de: '' }, createdAt: new Date() });
+    expect(await backfillLounge(ports.documents)).toBe(2);
+    expect((await listLounge(ports.documents)).map((shown) => shown.id)).toEqual([image.id]);
+    expect(await backfillLounge(ports.documents)).toBe(0);
   });
 
   it("refuses someone else's upload and lists nothing", async () => {

@@ -12,6 +12,8 @@ import { DocumentId } from '@/server/documents/document-id';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
+import { isMembersOnly } from './members-only';
+import { mirrorLoungeImage } from './lounge';
 import { AuditLog } from '@/features/users/audit';
 import type { Identity } from '@/features/identity/identity';
 
@@ -93,7 +95,7 @@ async function registerImage(
   input: { alt: AltTexts; tags: readonly ImageTag[] },
 ): Promise<ImageSummary> {
   const url = await ports.files.downloadUrl(path);
-  await ref.create({
+  const image = {
     file: storedMetadata(metadata),
     url,
     width: facts.width,
@@ -103,6 +105,10 @@ async function registerImage(
     uploaderUid,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
+  };
+  await ports.documents.runTransaction(async (tx) => {
+    tx.create(ref, image);
+    mirrorLoungeImage(tx, ports.documents, ref.id, image);
   });
   return { id: ref.id, ...(await ref.get()).data! };
 }
@@ -130,18 +136,19 @@ export const ImageUpdateInput = z.object({
 export async function updateImage(documents: Documents, input: z.infer<typeof ImageUpdateInput>, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = documents.collection(Images).doc(input.id);
   await documents.runTransaction(async (tx) => {
-    if (!(await tx.get(ref)).exists) throw new DomainError('not-found', 'imageNotFound');
-    // Lounge pictures are served to members only: a cover must stay public.
-    if (input.tags?.includes('lounge')) {
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'imageNotFound');
+    if (input.tags && isMembersOnly({ tags: input.tags })) {
       const holder = await eventUsingCover(tx, documents, input.id);
       if (holder) throw new DomainError('conflict', 'coverToLounge', { event: holder.title[locale] || holder.title.en });
     }
     if (input.alt) await refreshCovers(tx, documents, input.id, input.alt);
-    tx.update(ref, {
+    const changes = {
       ...(input.alt ? { alt: input.alt } : {}),
       ...(input.tags ? { tags: [...new Set(input.tags)] } : {}),
-      updatedAt: serverTimestamp(),
-    });
+    };
+    tx.update(ref, { ...changes, updatedAt: serverTimestamp() });
+    mirrorLoungeImage(tx, documents, input.id, { ...current, ...changes });
   });
 }
 
@@ -159,6 +166,7 @@ export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>
     const holder = await eventUsingCover(tx, ports.documents, id);
     if (holder) throw new DomainError('conflict', 'imageIsCover', { event: holder.title[locale] || holder.title.en });
     tx.delete(ref);
+    mirrorLoungeImage(tx, ports.documents, id, null);
     // The audit entry is written with the removal, or neither happens.
     tx.create(ports.documents.collection(AuditLog).doc(), {
       targetUid: image.data.uploaderUid,

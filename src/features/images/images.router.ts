@@ -1,11 +1,15 @@
-// Admin procedures of the image library, and its live list. Thin: access, input, one call.
+// The image library's admin procedures and live list, and the members' live lounge. Thin:
+// access, input, one call.
 import { roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { Images } from './images';
+import { listLounge, LoungeImages } from './lounge';
+import { MEMBER_AREA } from '@/navigation/routes';
 import { adminChangingEvents } from '@/features/events/events.router';
 import { addImage, ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput, listImages, removeImage, updateImage } from './image-library';
 
 const admin = roleProcedure('admin');
+const members = roleProcedure(...MEMBER_AREA);
 
 export const imagesRouter = router({
   list: admin.input(ImageListInput).query(({ ctx, input }) => listImages(ctx.documents, input)),
@@ -18,6 +22,17 @@ export const imagesRouter = router({
       key: `images.live ${JSON.stringify(input)}`,
       collections: [Images.name],
       read: () => listImages(ctx.documents, input),
+      signal,
+    }),
+  ),
+  /** The members' lounge as it changes (embedded backend; Firebase reads loungeImages with onSnapshot). */
+  lounge: members.subscription(({ ctx, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: 'images.lounge',
+      collections: [LoungeImages.name],
+      read: () => listLounge(ctx.documents),
       signal,
     }),
   ),

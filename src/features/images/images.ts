@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { defineCollection } from '@/server/documents/port';
 
-export const IMAGE_TAGS = ['cover', 'gallery', 'lounge'] as const;
-export type ImageTag = (typeof IMAGE_TAGS)[number];
+import { IMAGE_TAGS, type ImageTag } from './members-only';
+
+export { IMAGE_TAGS, type ImageTag };
 
 export const ALT_MAX = 300;
 

@@ -4,7 +4,10 @@ import { appRouter } from '@/server/trpc/router';
 import type { ProcedureMeta } from '@/server/trpc/init';
 import { Events } from '@/features/events/events';
 import { PublicEvents } from '@/features/events/public-events';
-import { LIVE_FEEDS } from './feeds';
+import { isDeepStrictEqual } from 'node:util';
+import { MEMBER_AREA } from '@/navigation/routes';
+import { LIVE_FEEDS, type LiveFeed } from './feeds';
+import { CLIENT_FEEDS } from './client/live-feeds';
 
 const rules = readFileSync(new URL('../../../firebase/firestore.rules', import.meta.url), 'utf8');
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta; type: string } }>;
@@ -15,11 +18,24 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
     expect(subscriptions.sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
   });
 
-  it.each(LIVE_FEEDS.filter((feed) => feed.access !== 'public'))('$procedure: the procedure and the rules allow the same roles', (feed) => {
+  const memberArea = (feed: LiveFeed) => isDeepStrictEqual(feed.access, MEMBER_AREA);
+
+  it.each(LIVE_FEEDS.filter((feed) => feed.access !== 'public' && !memberArea(feed)))('$procedure: the procedure and the rules allow the same roles', (feed) => {
     expect(procedures[feed.procedure]?._def.meta?.access).toEqual(feed.access);
     const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if hasRole\\(\\[([^\\]]*)\\]\\);\\s*\\}`).exec(rules);
     expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
     expect(block![1]!.split(',').map((role) => role.trim().replace(/'/g, ''))).toEqual([...(feed.access as readonly string[])]);
+  });
+
+  it.each(LIVE_FEEDS.filter(memberArea))('$procedure: the VIP area, a member only while the membership admits them now', (feed) => {
+    expect(procedures[feed.procedure]?._def.meta?.access).toEqual([...MEMBER_AREA]);
+    const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if isMemberNow\\(\\);\\s*\\}`).exec(rules);
+    expect(block, `firestore.rules has no member read rule for ${feed.collection}`).not.toBeNull();
+    const staff = MEMBER_AREA.filter((role) => role !== 'user').map((role) => `'${role}'`).join(', ');
+    const definition = /function isMemberNow\(\) \{\s*return ([^;]*);\s*\}/.exec(rules)?.[1]?.replace(/\s+/g, ' ');
+    expect(definition).toBe(
+      `hasRole([${staff}]) || (hasRole(['user']) && storedUser().membership != null && storedUser().membership.validFrom <= request.time && request.time < storedUser().membership.validUntil)`,
+    );
   });
 
   it.each(LIVE_FEEDS.filter((feed) => feed.access === 'public'))('$procedure: public, and the rules show only the visible documents', (feed) => {
@@ -29,6 +45,10 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
     expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
     expect(block![1]).toBe(feed.visibleWhen!.field);
     expect(block![2]!.split(',').map((value) => value.trim().replace(/'/g, ''))).toEqual([...feed.visibleWhen!.values]);
+  });
+
+  it('the browser reads every declared feed, and only those', () => {
+    expect(Object.values(CLIENT_FEEDS).map((feed) => feed.procedure).sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
   });
 
   it('takes roles from users/{uid} (not the token claim, which outlives a downgrade) and gives a disabled account nothing', () => {

@@ -3,12 +3,16 @@
 // firebase/firestore.rules (Firebase backend).
 import type { Role } from '@/features/identity/roles';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_STATUSES } from '@/features/events/programme';
+import { MEMBER_AREA } from '@/navigation/routes';
 
 export interface LiveFeed {
   /** The tRPC subscription that serves it in the embedded backend. */
   procedure: string;
   collection: string;
-  /** Everyone, or the roles that may read it. */
+  /**
+   * Everyone, or the roles that may read it. The VIP area's roles (MEMBER_AREA) mean what the
+   * server means: `user` only while a membership is active (the rules' isMemberNow()).
+   */
   access: 'public' | readonly Role[];
   /** Only documents whose field holds one of these values may be read (the rules say the same). */
   visibleWhen?: { field: string; values: readonly string[] };
@@ -16,5 +20,6 @@ export interface LiveFeed {
 
 export const LIVE_FEEDS: readonly LiveFeed[] = [
   { procedure: 'images.live', collection: 'images', access: ['admin'] },
+  { procedure: 'images.lounge', collection: 'loungeImages', access: MEMBER_AREA },
   { procedure: 'events.live', collection: PUBLIC_EVENTS_COLLECTION, access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
 ];

@@ -2,7 +2,7 @@
 import 'server-only';
 import { env, type Env } from '@/server/env';
 import { storageUnavailableReason } from '@/server/files/storage-availability';
-import type { FirebaseWebConfig } from '@/features/identity/web-config';
+import type { FirebaseWebConfig } from '@/firebase-client/web-config';
 import { exposureOf } from '@/server/http/exposure';
 
 export function firebaseWebConfig(

@@ -1,24 +1,9 @@
-'use client';
 // The warning every page shows while the embedded backend is open to the network (decision 012).
-// Pages are prerendered and cached, so whether to show it cannot be baked into their HTML: it
-// comes from the runtime config every page already fetches (GET /api/auth/config, never cached).
-import { useEffect, useState } from 'react';
-import { webConfig } from '@/features/identity/client/firebase-web';
+// Pages are rendered per request, so the layout passes the runtime config that says so.
+import type { FirebaseWebConfig } from '@/firebase-client/web-config';
 
-export function DemoModeBanner({ text }: { text: string }) {
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    let current = true;
-    webConfig()
-      .then((config) => current && setShown(config.demoOnNetwork === true))
-      .catch(() => {
-        // No config (offline, first visit): nothing to warn about that this page could act on.
-      });
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (!shown) return null;
+export function DemoModeBanner({ config, text }: { config: Pick<FirebaseWebConfig, 'demoOnNetwork'>; text: string }) {
+  if (!config.demoOnNetwork) return null;
   return (
     <div className="container">
       <p className="alert alert--error" role="note" data-testid="demo-mode-banner">

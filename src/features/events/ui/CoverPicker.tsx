@@ -12,7 +12,7 @@ import { startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/accepted-types';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
-import type { ImageTag } from '@/features/images/images';
+import { isMembersOnly, type ImageTag } from '@/features/images/members-only';
 import type { EventCover } from '../events';
 
 const PICKER_TAGS = ['cover', 'gallery', null] as const satisfies readonly (ImageTag | null)[];
@@ -36,7 +36,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
   const add = trpc.images.add.useMutation();
   const utils = trpc.useUtils();
 
-  const choices = (images.data ?? []).filter((image) => !image.tags.includes('lounge'));
+  const choices = (images.data ?? []).filter((image) => !isMembersOnly(image));
 
   function pick(image: { id: string; width: number; height: number; alt: EventCover['alt'] }) {
     onPick({ imageId: image.id, width: image.width, height: image.height, alt: image.alt });

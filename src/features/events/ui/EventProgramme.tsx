@@ -5,7 +5,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PublicEvent } from '../event-catalogue';
 import { programmeOf } from '../programme';
-import { useLiveProgramme } from '../client/useLiveProgramme';
+import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { EventGrid } from './EventGrid';
 
 const MINUTE = 60_000;
@@ -22,7 +22,8 @@ function currentMinute() {
 
 export function EventProgramme({ initial, renderedAt }: { initial: readonly PublicEvent[]; renderedAt: Date }) {
   const t = useTranslations('Events');
-  const live = useLiveProgramme(initial);
+  const feed = useLiveFeed('programme', undefined, initial);
+  const live = feed.status === 'ready' ? { events: feed.data, reconnecting: feed.reconnecting } : { events: initial, reconnecting: feed.status === 'error' };
   // An event moves to "past" when it ends, also while the page stays open: the clock is an
   // external store ticking each minute; the server's render time stands in until hydration.
   const now = useSyncExternalStore(subscribeToMinutes, currentMinute, () => renderedAt.getTime());

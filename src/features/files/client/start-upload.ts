@@ -1,6 +1,6 @@
 // Starts an upload on whichever backend this deployment runs: tus to the app (embedded) or
 // Cloud Storage (Firebase). The caller gets the same task either way.
-import { firebaseApp, firebaseAuth, webConfig } from '@/features/identity/client/firebase-web';
+import { firebaseApp, firebaseAuth, webConfig } from '@/firebase-client/firebase-web';
 import { FirebaseUploadTask } from './firebase-upload-task';
 import { xhrTransport } from './transport';
 import { TusUploadTask, type UploadTask } from './upload-task';
@@ -8,7 +8,7 @@ import { TusUploadTask, type UploadTask } from './upload-task';
 export const UPLOAD_ENDPOINT = '/api/uploads';
 
 export async function startUpload(file: File, use: { name: string; folder: string }): Promise<UploadTask> {
-  const config = await webConfig();
+  const config = webConfig();
   if (config.backend === 'embedded') {
     return new TusUploadTask(file, { endpoint: UPLOAD_ENDPOINT, metadata: { use: use.name, filename: file.name, filetype: file.type }, transport: xhrTransport });
   }
@@ -16,5 +16,5 @@ export async function startUpload(file: File, use: { name: string; folder: strin
   if (!uid) throw new Error('Sign in before uploading.');
   const extension = file.name.includes('.') ? file.name.split('.').at(-1)!.toLowerCase().replace(/[^a-z0-9]/g, '') : 'bin';
   const path = `${use.folder}/${crypto.randomUUID()}.${extension}`;
-  return new FirebaseUploadTask(await firebaseApp(), path, file, { uploaderUid: uid, originalName: file.name.slice(0, 200) });
+  return new FirebaseUploadTask(firebaseApp(), path, file, { uploaderUid: uid, originalName: file.name.slice(0, 200) });
 }

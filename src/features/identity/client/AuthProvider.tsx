@@ -10,7 +10,7 @@ import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
 import { isRole, type Role } from '../roles';
 import type { Viewer } from '@/navigation/routes';
-import { firebaseAuth } from './firebase-web';
+import { firebaseAuth } from '@/firebase-client/firebase-web';
 import {
   deleteSession,
   isFreshToken,

@@ -1,9 +1,9 @@
 'use client';
 // /admin/images: uploads on top, the live library below, filtered by tag.
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { webConfig } from '@/features/identity/client/firebase-web';
-import { useLiveImages } from '../client/useLiveImages';
+import { useWebConfig } from '@/firebase-client/WebConfigProvider';
+import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { IMAGE_TAGS, type ImageTag } from '../images';
 import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
@@ -12,7 +12,7 @@ export function ImageLibrary() {
   const t = useTranslations('AdminImages');
   const id = useId();
   const [tag, setTag] = useState<ImageTag | null>(null);
-  const live = useLiveImages(tag);
+  const live = useLiveFeed('images', { tag });
   const storage = useStorageAvailable();
 
   return (
@@ -74,15 +74,9 @@ export function ImageLibrary() {
 
 /**
  * Whether this deployment keeps files: the Firebase backend without Storage serves no bucket in
- * its web config (see src/server/firebase/web-config.ts). Null until the config is known.
+ * its web config (see src/server/firebase/web-config.ts).
  */
-function useStorageAvailable(): boolean | null {
-  const [available, setAvailable] = useState<boolean | null>(null);
-  useEffect(() => {
-    webConfig().then(
-      (config) => setAvailable(config.backend === 'embedded' || Boolean(config.storageBucket)),
-      () => setAvailable(null),
-    );
-  }, []);
-  return available;
+function useStorageAvailable(): boolean {
+  const config = useWebConfig();
+  return config.backend === 'embedded' || Boolean(config.storageBucket);
 }

@@ -8,11 +8,10 @@ import { getDocuments } from '@/server/documents/documents';
 import { getFiles } from '@/server/files/files';
 import { RENDITION_WIDTHS, renderRendition, type RenditionWidth } from '@/server/images/probe';
 import { Images } from '@/features/images/images';
+import { isMembersOnly, seesMembersOnly } from '@/features/images/members-only';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 
 export const dynamic = 'force-dynamic';
-
-const MEMBERS_ONLY_TAG = 'lounge';
 
 function notFound() {
   return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
@@ -26,10 +25,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const image = (await getDocuments().collection(Images).doc(id).get()).data;
   if (!image) return notFound();
 
-  const membersOnly = image.tags.includes(MEMBERS_ONLY_TAG);
+  const membersOnly = isMembersOnly(image);
   if (membersOnly) {
     const identity = await verifySession(getDocuments(), (await cookies()).get(SESSION_COOKIE)?.value);
-    if (!identity?.role) return notFound();
+    if (!seesMembersOnly(identity?.role)) return notFound();
   }
 
   const cacheFile = join(env.DATA_DIR, 'cache', 'renditions', `${id}-${image.file.generation}-${width}.webp`);

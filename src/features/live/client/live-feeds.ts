@@ -1,0 +1,61 @@
+// How the browser reads each live feed of src/features/live/feeds.ts: the tRPC subscription that
+// serves it in the embedded backend, and the same query on Firestore (Firebase backend, where
+// firebase/firestore.rules allow exactly it). useLiveFeed() runs them; a new feed is a row here.
+import type { Firestore, Query } from 'firebase/firestore';
+import type { Unsubscribable } from '@trpc/server/observable';
+import type { trpc } from '@/trpc/client';
+import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
+import type { LoungeImage } from '@/features/images/lounge';
+import type { PublicEvent } from '@/features/events/event-catalogue';
+import { LIBRARY_LIMIT } from '@/features/images/images';
+import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '@/features/events/programme';
+
+export type TrpcClient = ReturnType<typeof trpc.useUtils>['client'];
+export type FirestoreModule = typeof import('firebase/firestore');
+
+/** What a feed's embedded subscription reports (the shape of tRPC's subscription callbacks). */
+export interface FeedHandlers<Item> {
+  onData(value: { id: string; data: Item[] }): void;
+  onError(error: unknown): void;
+  onConnectionStateChange(state: { state: 'idle' | 'connecting' | 'pending' }): void;
+}
+
+export interface ClientFeed<Input, Item> {
+  /** The procedure of LIVE_FEEDS this reads (feeds.test.ts keeps the tables in step). */
+  procedure: string;
+  embedded(client: TrpcClient, input: Input, handlers: FeedHandlers<Item>): Unsubscribable;
+  firestore(firestore: FirestoreModule, db: Firestore, input: Input): Query;
+}
+
+function feed<Input, Item>(definition: ClientFeed<Input, Item>): ClientFeed<Input, Item> {
+  return definition;
+}
+
+export const CLIENT_FEEDS = {
+  /** The admin's image library, optionally one tag. */
+  images: feed<ImageListInput, ImageSummary>({
+    procedure: 'images.live',
+    embedded: (client, input, handlers) => client.images.live.subscribe(input, handlers),
+    firestore: ({ collection, limit, orderBy, query, where }, db, { tag }) =>
+      tag
+        ? query(collection(db, 'images'), where('tags', 'array-contains', tag), orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT))
+        : query(collection(db, 'images'), orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT)),
+  }),
+  /** The members' lounge. */
+  lounge: feed<void, LoungeImage>({
+    procedure: 'images.lounge',
+    embedded: (client, _input, handlers) => client.images.lounge.subscribe(undefined, handlers),
+    firestore: ({ collection, limit, orderBy, query }, db) => query(collection(db, 'loungeImages'), orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT)),
+  }),
+  /** The public programme, from the mirror of public fields. */
+  programme: feed<void, PublicEvent>({
+    procedure: 'events.live',
+    embedded: (client, _input, handlers) => client.events.live.subscribe(undefined, handlers),
+    firestore: ({ collection, limit, orderBy, query, where }, db) =>
+      query(collection(db, PUBLIC_EVENTS_COLLECTION), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
+  }),
+};
+
+export type FeedName = keyof typeof CLIENT_FEEDS;
+export type FeedInput<N extends FeedName> = (typeof CLIENT_FEEDS)[N] extends ClientFeed<infer Input, unknown> ? Input : never;
+export type FeedItem<N extends FeedName> = (typeof CLIENT_FEEDS)[N] extends ClientFeed<unknown, infer Item> ? Item : never;

@@ -1,0 +1,84 @@
+'use client';
+// One live feed as it changes, the same way on both backends: a tRPC subscription over
+// server-sent events (embedded) or Firestore's onSnapshot (Firebase; Firestore is loaded only
+// then, so pages stay light on the embedded backend). With `initial` (the list the server rendered
+// into the page) it is ready at once; without, loading until the first result. A dropped
+// connection keeps the last list on screen, marked as reconnecting; a refusal is an error.
+import { useEffect, useState } from 'react';
+import { trpc } from '@/trpc/client';
+import { firebaseApp } from '@/firebase-client/firebase-web';
+import { useBackend } from '@/firebase-client/WebConfigProvider';
+import { liveError, type LiveState } from './live-state';
+import { CLIENT_FEEDS, type ClientFeed, type FeedInput, type FeedItem, type FeedName } from './live-feeds';
+
+export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, initial?: readonly FeedItem<N>[]): LiveState<FeedItem<N>[]> {
+  type Item = FeedItem<N>;
+  const backend = useBackend();
+  const client = trpc.useUtils().client;
+  const inputKey = JSON.stringify(input ?? null);
+  const [state, setState] = useState<LiveState<Item[]>>(() => (initial ? { status: 'ready', data: [...initial], reconnecting: false } : { status: 'loading' }));
+  const [shownKey, setShownKey] = useState(inputKey);
+  // Another input (another filter): its own list, loading until it answers.
+  if (shownKey !== inputKey) {
+    setShownKey(inputKey);
+    setState({ status: 'loading' });
+  }
+
+  useEffect(() => {
+    const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Item>;
+    const feedInput = JSON.parse(inputKey) as FeedInput<N>;
+    let cancelled = false;
+    let stop = () => {};
+    let answered = false;
+    const reconnecting = () => setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current));
+    const fail = (error: unknown) => {
+      if (cancelled) return;
+      const reason = liveError(error);
+      // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
+      if (reason === 'unavailable') setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
+      else setState({ status: 'error', error: reason });
+    };
+    const show = (data: Item[], stale: boolean) => !cancelled && setState({ status: 'ready', data, reconnecting: stale });
+
+    if (backend === 'embedded') {
+      const subscription = feed.embedded(client, feedInput, {
+        onData: (value) => {
+          answered = true;
+          show(value.data, false);
+        },
+        onError: fail,
+        onConnectionStateChange: ({ state: connection }) => {
+          if (answered && connection === 'connecting') reconnecting();
+        },
+      });
+      stop = () => subscription.unsubscribe();
+    } else {
+      Promise.all([import('firebase/firestore'), import('./firestore-values')]).then(([firestore, { withDates }]) => {
+        if (cancelled) return;
+        stop = firestore.onSnapshot(
+          feed.firestore(firestore, firestore.getFirestore(firebaseApp()), feedInput),
+          (snapshot) => {
+            // Before Firestore's first answer, a snapshot from the local cache (empty on a first
+            // visit) only says Firestore is out of reach: it must not replace the server's list.
+            if (snapshot.metadata.fromCache && !answered) {
+              setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'ready', data: [], reconnecting: true }));
+              return;
+            }
+            answered = true;
+            show(
+              snapshot.docs.map((doc) => ({ id: doc.id, ...withDates(doc.data()) }) as Item),
+              snapshot.metadata.fromCache,
+            );
+          },
+          fail,
+        );
+      }, fail);
+    }
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [backend, client, name, inputKey]);
+
+  return state;
+}

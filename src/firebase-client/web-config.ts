@@ -1,0 +1,17 @@
+// The Firebase web app's public configuration, rendered into every page by the root layout
+// (src/server/firebase/web-config.ts builds it) so one build runs against any project or emulator.
+// Nothing in it is secret.
+export interface FirebaseWebConfig {
+  /** Which backend serves live reads and uploads: the browser reads it to pick its adapters. */
+  backend: 'embedded' | 'firebase';
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  appId?: string;
+  storageBucket?: string;
+  messagingSenderId?: string;
+  /** The Auth emulator's URL as the browser reaches it (embedded backend, emulator tests). */
+  authEmulatorUrl?: string;
+  /** Embedded backend opened to the network (EMBEDDED_ALLOW_NETWORK=1): every page warns. */
+  demoOnNetwork?: boolean;
+}
