@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { expect, test } from '@playwright/test';
-import { MESSAGES, localized } from './support/i18n';
+import { MESSAGES } from './support/i18n';
 
 /** A request to the server under test as if it had been addressed to `host`. */
 function requestAs(baseURL: string, host: string, path: string, options: { method?: string; headers?: Record<string, string> } = {}) {

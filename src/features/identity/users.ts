@@ -12,6 +12,8 @@ export const UserDocument = z.object({
   email: z.string().nullable(),
   displayName: z.string().nullable(),
   photoURL: z.string().nullable(),
+  /** The stored profile photo (src/features/profile), served at photoURL. */
+  avatarPath: z.string().nullable().default(null),
   role: z.enum(ROLES).nullable(),
   locale: z.enum(LOCALES).nullable(),
   disabled: z.boolean(),
@@ -60,6 +62,7 @@ export async function recordSignIn(documents: Documents, identity: Identity): Pr
       tx.create(ref, {
         ...profile,
         role: null,
+        avatarPath: null,
         locale: null,
         disabled: false,
         membership: null,
@@ -82,12 +85,13 @@ export function effectiveRole(user: Pick<UserDocument, 'role' | 'membership'>, n
 }
 
 /**
- * The identity as the server trusts it: the role from the user's document, not from the token,
- * and no identity at all for an account whose document is disabled.
+ * The identity as the server trusts it: the role (and the name and photo) from the user's
+ * document, not from the token, and no identity at all for an account whose document is disabled.
  */
 export async function withStoredRole(documents: Documents, identity: Identity, now = new Date()): Promise<Identity | null> {
   const user = (await documents.collection(Users).doc(identity.uid).get()).data;
   if (user?.disabled) return null;
-  const role: Role | null = user ? effectiveRole(user, now) : null;
-  return { ...identity, role };
+  if (!user) return { ...identity, role: null };
+  // Name and photo as the person last set them (the session's token may predate the change).
+  return { ...identity, displayName: user.displayName, photoURL: user.photoURL, role: effectiveRole(user, now) };
 }

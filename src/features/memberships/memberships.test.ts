@@ -40,6 +40,7 @@ async function addUser(documents: SqliteDocuments, who: Identity) {
     email: who.email,
     displayName: who.displayName,
     photoURL: null,
+    avatarPath: null,
     role: who.role,
     locale: null,
     disabled: false,

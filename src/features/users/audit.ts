@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   'membershipExtended',
   'membershipCancelled',
   'membershipExpired',
+  'accountDeleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

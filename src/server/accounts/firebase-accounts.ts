@@ -29,6 +29,16 @@ export const firebaseAccounts: Accounts = {
     await adminAuth().createUser({ ...account, emailVerified: true });
     return true;
   },
+  async updateProfile(uid, profile) {
+    await adminAuth().updateUser(uid, profile);
+  },
+  async deleteAccount(uid) {
+    try {
+      await adminAuth().deleteUser(uid);
+    } catch (error) {
+      if (!isMissingUser(error)) throw error;
+    }
+  },
   // checkRevoked: a revoked or disabled account is refused at once, not when its token expires.
   verifyIdToken(idToken: string) {
     return adminAuth().verifyIdToken(idToken, true);

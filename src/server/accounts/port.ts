@@ -21,6 +21,10 @@ export interface Accounts {
   revokeSessions(uid: string): Promise<void>;
   /** Creates the account unless one with this uid exists; true when it was created. */
   ensureAccount(account: NewAccount): Promise<boolean>;
+  /** The name and photo the account's ID tokens carry (null removes one). */
+  updateProfile(uid: string, profile: { displayName?: string | null; photoURL?: string | null }): Promise<void>;
+  /** Deletes the sign-in account; an account that is already gone is no error. */
+  deleteAccount(uid: string): Promise<void>;
   /** The claims of a valid, unrevoked ID token; throws otherwise. */
   verifyIdToken(idToken: string): Promise<VerifiedClaims>;
   /** A session cookie made from a valid ID token, valid for the given time. */

@@ -27,6 +27,8 @@ export interface FileUse {
   name: string;
   /** Paths of this use start with this folder (no leading slash). */
   folder: string;
+  /** Browser uploads go under `<folder>/<uid>/` (Firebase Storage's rules check the uid). */
+  perAccount?: boolean;
   maxBytes: number;
   contentTypes: readonly string[];
 }

@@ -17,7 +17,8 @@ export interface UploadClaims {
 export function storageUploadClaims(files: Files): UploadClaims {
   return {
     async claim(path, uid, use) {
-      if (!path.startsWith(`${use.folder}/`)) throw new FilesError('unauthorized', `Not a ${use.name} upload.`, path);
+      const folder = use.perAccount ? `${use.folder}/${uid}/` : `${use.folder}/`;
+      if (!path.startsWith(folder)) throw new FilesError('unauthorized', `Not a ${use.name} upload of this account.`, path);
       const metadata = await files.metadata(path);
       if (metadata.customMetadata.uploaderUid !== uid) throw new FilesError('unauthorized', 'This upload belongs to someone else.', path);
       return path;

@@ -30,15 +30,16 @@ export const FILE_USES = {
    */
   images: { name: 'images', folder: 'images', maxBytes: 20 * 1024 * 1024, contentTypes: IMAGE_TYPES, open: true, quota: { uploads: 300, bytes: 3 * 1024 * 1024 * 1024 } },
   /**
-   * Members' profile photos, after cropping. Closed until the memberships issue claims avatars;
-   * then 20 tries a day of at most 2 MB each.
+   * Profile photos, cropped to a square in the browser (src/features/profile), then re-encoded by
+   * the server; 20 tries a day of at most 2 MB each, under the account's own folder.
    */
   avatars: {
     name: 'avatars',
     folder: 'avatars',
+    perAccount: true,
     maxBytes: 2 * 1024 * 1024,
     contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
-    open: false,
+    open: true,
     quota: { uploads: 20, bytes: 40 * 1024 * 1024 },
   },
 } as const satisfies Record<string, UploadUse>;

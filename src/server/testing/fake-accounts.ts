@@ -29,6 +29,13 @@ export class FakeAccounts implements Accounts {
     this.calls.push(`create ${account.uid}`);
     return true;
   }
+  async updateProfile(uid: string, profile: { displayName?: string | null; photoURL?: string | null }) {
+    this.calls.push(`profile ${uid} ${JSON.stringify(profile)}`);
+  }
+  async deleteAccount(uid: string) {
+    this.existing.delete(uid);
+    this.calls.push(`delete ${uid}`);
+  }
   async verifyIdToken(idToken: string): Promise<VerifiedClaims> {
     return decode(idToken);
   }

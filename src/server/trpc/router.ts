@@ -6,6 +6,7 @@ import { usersRouter } from '@/features/users/users.router';
 import { imagesRouter } from '@/features/images/images.router';
 import { eventsRouter } from '@/features/events/events.router';
 import { membershipsRouter } from '@/features/memberships/memberships.router';
+import { profileRouter } from '@/features/profile/profile.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -14,6 +15,7 @@ export const appRouter = router({
   images: imagesRouter,
   events: eventsRouter,
   memberships: membershipsRouter,
+  profile: profileRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { startUpload } from '@/features/files/client/start-upload';
+import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/accepted-types';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
@@ -16,7 +16,6 @@ import { isMembersOnly, type ImageTag } from '@/features/images/members-only';
 import type { EventCover } from '../events';
 
 const PICKER_TAGS = ['cover', 'gallery', null] as const satisfies readonly (ImageTag | null)[];
-const IMAGE_USE = { name: 'images', folder: 'images' };
 
 type UploadState =
   | { phase: 'idle' }
@@ -50,7 +49,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
     }
     setUpload({ phase: 'uploading', name: file.name, sent: 0, total: file.size });
     try {
-      const task = await startUpload(file, IMAGE_USE);
+      const task = await startUpload(file, IMAGE_UPLOAD);
       task.subscribe((snapshot) => {
         if (snapshot.state === 'running' || snapshot.state === 'paused')
           setUpload({ phase: 'uploading', name: file.name, sent: snapshot.bytesTransferred, total: snapshot.totalBytes });

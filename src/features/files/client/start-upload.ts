@@ -7,7 +7,17 @@ import { TusUploadTask, type UploadTask } from './upload-task';
 
 export const UPLOAD_ENDPOINT = '/api/uploads';
 
-export async function startUpload(file: File, use: { name: string; folder: string }): Promise<UploadTask> {
+/** A file use of src/server/files/uses.ts, as the browser names it. */
+export interface UploadTarget {
+  name: string;
+  folder: string;
+  perAccount?: boolean;
+}
+
+export const IMAGE_UPLOAD: UploadTarget = { name: 'images', folder: 'images' };
+export const AVATAR_UPLOAD: UploadTarget = { name: 'avatars', folder: 'avatars', perAccount: true };
+
+export async function startUpload(file: File, use: UploadTarget): Promise<UploadTask> {
   const config = webConfig();
   if (config.backend === 'embedded') {
     return new TusUploadTask(file, { endpoint: UPLOAD_ENDPOINT, metadata: { use: use.name, filename: file.name, filetype: file.type }, transport: xhrTransport });
@@ -15,6 +25,6 @@ export async function startUpload(file: File, use: { name: string; folder: strin
   const uid = (await firebaseAuth()).currentUser?.uid;
   if (!uid) throw new Error('Sign in before uploading.');
   const extension = file.name.includes('.') ? file.name.split('.').at(-1)!.toLowerCase().replace(/[^a-z0-9]/g, '') : 'bin';
-  const path = `${use.folder}/${crypto.randomUUID()}.${extension}`;
+  const path = `${use.folder}/${use.perAccount ? `${uid}/` : ''}${crypto.randomUUID()}.${extension}`;
   return new FirebaseUploadTask(firebaseApp(), path, file, { uploaderUid: uid, originalName: file.name.slice(0, 200) });
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { TRPCClientError } from '@trpc/client';
-import { startUpload } from '@/features/files/client/start-upload';
+import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode, type UploadSnapshot, type UploadTask } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/accepted-types';
 
@@ -21,7 +21,6 @@ interface QueueItem {
   error: UploadErrorCode | 'notAnImage' | null;
 }
 
-const IMAGE_USE = { name: 'images', folder: 'images' };
 
 export function UploadQueue() {
   const t = useTranslations('AdminImages');
@@ -46,7 +45,7 @@ export function UploadQueue() {
           patch(key, { phase: 'error', snapshot: { ...initial, state: 'error' }, error: 'wrong-type' });
           continue;
         }
-        void startUpload(file, IMAGE_USE).then(
+        void startUpload(file, IMAGE_UPLOAD).then(
           (task) => {
             patch(key, { task });
             task.subscribe((snapshot) => patch(key, { snapshot, phase: snapshot.state, error: snapshot.error }));

@@ -18,9 +18,9 @@ const { dataDir } = await vi.hoisted(async () => {
 });
 
 const people: Record<string, Identity> = Object.fromEntries(
-  (['admin-a', 'admin-b', 'admin-quota', 'admin-bytes', 'member'] as const).map((uid) => [
+  (['admin-a', 'admin-b', 'admin-quota', 'admin-bytes', 'member', 'guest'] as const).map((uid) => [
     uid,
-    { uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role: uid === 'member' ? 'user' : 'admin' },
+    { uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role: uid === 'member' ? 'user' : uid === 'guest' ? null : 'admin' },
   ]),
 );
 
@@ -99,13 +99,14 @@ describe('tus uploads are bounded', () => {
     expect(await refused.text()).toContain(`you have started ${fit}, ${Math.round((fit * size) / (1024 * 1024))} MB`);
   });
 
-  it('refuses avatars to everyone while the use is closed', async () => {
-    expect(FILE_USES.avatars.open).toBe(false);
-    for (const uid of ['member', 'admin-a']) {
-      const refused = await create(uid, { use: 'avatars', filetype: 'image/jpeg' });
-      expect(refused.status).toBe(403);
-      expect(await refused.text()).toBe('Uploads for avatars are closed.');
-    }
+  it("takes profile photos from the VIP area's roles only, up to the avatar limit", async () => {
+    expect(FILE_USES.avatars.open).toBe(true);
+    for (const uid of ['member', 'admin-a']) expect((await create(uid, { use: 'avatars', filetype: 'image/jpeg' })).status, uid).toBe(201);
+    const guest = await create('guest', { use: 'avatars', filetype: 'image/jpeg' });
+    expect(guest.status).toBe(403);
+    expect(await guest.text()).toBe('Your role may not upload these files.');
+    const large = await create('member', { use: 'avatars', filetype: 'image/jpeg', size: FILE_USES.avatars.maxBytes + 1 });
+    expect(large.status).toBe(413);
   });
 
   it('removes expired uploads on a timer, and at start', async () => {

@@ -1,5 +1,28 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /vip/lounge: the members' pictures (members, and staff for their work). The list is rendered
+// with the page, then kept current by the live lounge feed.
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { guardPage } from '@/features/identity/guard';
+import { getDocuments } from '@/server/documents/documents';
+import { listLounge } from '@/features/images/lounge';
+import { LoungeGallery } from '@/features/images/ui/LoungeGallery';
 
-const page = sectionPage('vipLounge');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return { ...(await pageMetadata(await localeFrom(params), 'vipLounge')), robots: { index: false } };
+}
+
+export default async function LoungePage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const { denied } = await guardPage('vipLounge', locale, '/vip/lounge');
+  if (denied) return denied;
+  const [images, page] = await Promise.all([listLounge(getDocuments()), getTranslations({ locale, namespace: 'Pages.vipLounge' })]);
+  return (
+    <>
+      <PageHeader title={page('title')} lead={page('description')} />
+      <LoungeGallery initial={images} />
+    </>
+  );
+}

@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { DiskFiles } from '@/server/files/embedded/disk-files';
+import { FilesError } from '@/server/files/port';
+import type { UploadClaims } from '@/server/files/uploads';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
+import { renderAvatar } from '@/server/images/avatar';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { searchTermsFor, Users, withStoredRole } from '@/features/identity/users';
+import { recordSession, hasLiveRecord } from '@/features/identity/session-records';
+import { AuditLog } from '@/features/users/audit';
+import { Memberships } from '@/features/memberships/membership';
+import { approveMembership, requestMembership } from '@/features/memberships/memberships';
+import { avatarSeenBy } from './avatar-access';
+import { deleteAccount, removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
+
+const root = mkdtempSync(join(tmpdir(), 'profile-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function person(uid: string, role: Role | null = 'user'): Identity {
+  return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
+}
+
+/** A photo as phones take them: JPEG with camera and GPS position in its EXIF block. */
+async function phonePhoto(width = 900, height = 600) {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#3fd3ff' } })
+    .jpeg()
+    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'P1' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 33/1 0/1' } })
+    .toBuffer();
+  return new Uint8Array(bytes);
+}
+
+describe('profile', () => {
+  let documents: SqliteDocuments;
+  let accounts: FakeAccounts;
+  let ports: AvatarPorts;
+  let staged: Map<string, Uint8Array>;
+  let count = 0;
+
+  async function addUser(who: Identity) {
+    await documents.collection(Users).doc(who.uid).create({
+      email: who.email,
+      displayName: who.displayName,
+      photoURL: null,
+      avatarPath: null,
+      role: who.role,
+      locale: null,
+      disabled: false,
+      membership: null,
+      createdAt: new Date(),
+      lastSignInAt: new Date(),
+      searchTerms: searchTermsFor(who.email, who.displayName),
+    });
+  }
+
+  beforeEach(() => {
+    count += 1;
+    documents = new SqliteDocuments(':memory:');
+    accounts = new FakeAccounts();
+    staged = new Map();
+    const files = new DiskFiles(join(root, `store-${count}`), 'http://localhost:3000');
+    const uploads: UploadClaims = {
+      async claim(upload, uid, use) {
+        const bytes = staged.get(`${uid}/${upload}`);
+        if (!bytes) throw new FilesError('unauthorized', 'not yours');
+        const path = `${use.folder}/${uid}/${upload}`;
+        await files.put(use, path, bytes, { contentType: 'image/jpeg', customMetadata: { uploaderUid: uid } });
+        return path;
+      },
+    };
+    ports = { documents, accounts, files, uploads, render: renderAvatar, siteUrl: 'http://localhost:3000' };
+  });
+
+  it('changes the name and language on the users document, the search terms and the sign-in account', async () => {
+    const ada = person('ada');
+    await addUser(ada);
+    const profile = await updateProfile(documents, accounts, ada, { displayName: '  Ada Lovelace ', locale: 'de' });
+    expect(profile).toMatchObject({ displayName: 'Ada Lovelace', locale: 'de' });
+    const stored = (await documents.collection(Users).doc('ada').get()).data!;
+    expect(stored.searchTerms).toContain('lovel');
+    expect(accounts.calls).toContain('profile ada {"displayName":"Ada Lovelace"}');
+    // Every request after this sees the new name, whatever the session's token says.
+    expect((await withStoredRole(documents, ada))?.displayName).toBe('Ada Lovelace');
+    await expect(updateProfile(documents, accounts, ada, { displayName: '   ', locale: 'en' })).rejects.toThrow();
+    await expect(updateProfile(documents, accounts, ada, { displayName: 'x'.repeat(81), locale: 'en' })).rejects.toThrow();
+    await expect(updateProfile(documents, accounts, ada, { displayName: 'Ada', locale: 'fr' as 'en' })).rejects.toThrow();
+    expect((await documents.collection(Users).doc('ada').get()).data).toMatchObject({ displayName: 'Ada Lovelace', locale: 'de' });
+  });
+
+  it('stores a photo re-encoded as a 512x512 WebP without EXIF or position, and replaces the last one', async () => {
+    const ada = person('ada');
+    await addUser(ada);
+    staged.set('ada/first', await phonePhoto());
+    const first = await setAvatar(ports, ada, { upload: 'first' });
+    expect(first.photoURL).toMatch(/^http:\/\/localhost:3000\/api\/avatars\/ada\?v=[0-9a-f-]{36}$/);
+    const stored = (await documents.collection(Users).doc('ada').get()).data!;
+    expect(stored.photoURL).toBe(first.photoURL);
+    const { bytes, metadata } = await ports.files.read(stored.avatarPath!);
+    expect(metadata.contentType).toBe('image/webp');
+    const facts = await sharp(bytes).metadata();
+    expect(facts).toMatchObject({ format: 'webp', width: 512, height: 512 });
+    expect(facts.exif).toBeUndefined();
+    expect(Buffer.from(bytes).includes('PhoneCo')).toBe(false);
+    // The raw upload is gone; only the re-encoded photo is kept.
+    await expect(ports.files.read('avatars/ada/first')).rejects.toMatchObject({ code: 'object-not-found' });
+    expect(accounts.calls).toContain(`profile ada ${JSON.stringify({ photoURL: first.photoURL })}`);
+
+    staged.set('ada/second', await phonePhoto(400, 400));
+    const second = await setAvatar(ports, ada, { upload: 'second' });
+    expect(second.photoURL).not.toBe(first.photoURL);
+    await expect(ports.files.read(stored.avatarPath!)).rejects.toMatchObject({ code: 'object-not-found' });
+
+    await removeAvatar(ports, ada);
+    const after = (await documents.collection(Users).doc('ada').get()).data!;
+    expect(after).toMatchObject({ photoURL: null, avatarPath: null });
+    expect(accounts.calls.at(-1)).toBe('profile ada {"photoURL":null}');
+  });
+
+  it("refuses someone else's upload and a file that is not a picture, changing nothing", async () => {
+    const ada = person('ada');
+    await addUser(ada);
+    staged.set('bob/theirs', await phonePhoto());
+    await expect(setAvatar(ports, ada, { upload: 'theirs' })).rejects.toMatchObject({ reason: 'uploadNotUsable' });
+    // Looks like a JPEG at the start, and is none: what a renamed or broken file gives.
+    staged.set('ada/text', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 2, 3]));
+    await expect(setAvatar(ports, ada, { upload: 'text' })).rejects.toMatchObject({ reason: 'notAnImage' });
+    expect((await documents.collection(Users).doc('ada').get()).data).toMatchObject({ photoURL: null, avatarPath: null });
+  });
+
+  it('signs the person out on every device', async () => {
+    const ada = person('ada');
+    await addUser(ada);
+    await recordSession(documents, { uid: 'ada', cookie: 'cookie-phone', expiresInSeconds: 3600, now: Date.now() });
+    await recordSession(documents, { uid: 'ada', cookie: 'cookie-laptop', expiresInSeconds: 3600, now: Date.now() });
+    await signOutEverywhere(documents, accounts, ada);
+    expect(await hasLiveRecord(documents, 'cookie-phone', 'ada')).toBe(false);
+    expect(await hasLiveRecord(documents, 'cookie-laptop', 'ada')).toBe(false);
+    expect(accounts.calls).toContain('revoke ada');
+  });
+
+  it('deletes the account and personal data; audit and decisions keep an anonymous id', async () => {
+    const boss = person('boss', 'admin');
+    const deputy = person('deputy', 'admin');
+    const ada = person('ada', null);
+    for (const who of [boss, deputy, ada]) await addUser(who);
+    staged.set('ada/photo', await phonePhoto());
+    const adaMember = { ...ada, role: 'user' as const };
+    await requestMembership(documents, ada, { note: 'Hello' });
+    const [request] = await documents.collection(Memberships).where('uid', '==', 'ada').get();
+    await approveMembership(documents, accounts, boss, { id: request!.id, revision: request!.data.revision });
+    await setAvatar(ports, adaMember, { upload: 'photo' });
+    const avatarPath = (await documents.collection(Users).doc('ada').get()).data!.avatarPath!;
+    await recordSession(documents, { uid: 'ada', cookie: 'cookie-ada', expiresInSeconds: 3600, now: Date.now() });
+
+    await expect(deleteAccount(ports, adaMember, { confirmation: 'someone@else.org' })).rejects.toMatchObject({ reason: 'deleteConfirmationMismatch' });
+    expect((await documents.collection(Users).doc('ada').get()).exists).toBe(true);
+
+    const deletion = await deleteAccount(ports, adaMember, { confirmation: 'ADA@example.org' });
+    expect((await documents.collection(Users).doc('ada').get()).exists).toBe(false);
+    expect(await documents.collection(Memberships).where('uid', '==', 'ada').get()).toEqual([]);
+    expect(await hasLiveRecord(documents, 'cookie-ada', 'ada')).toBe(false);
+    expect(accounts.calls).toContain('delete ada');
+    await expect(ports.files.read(avatarPath)).rejects.toMatchObject({ code: 'object-not-found' });
+    const entries = (await documents.collection(AuditLog).get()).map((entry) => entry.data);
+    expect(entries.some((entry) => entry.targetUid === 'ada' || entry.actorUid === 'ada')).toBe(false);
+    expect(entries.filter((entry) => entry.targetUid === deletion.anonymousId).map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['membershipRequested', 'membershipApproved', 'accountDeleted']),
+    );
+    expect(deletion.anonymousId).toMatch(/^deleted-/);
+
+    // An admin who decided on others: the decision stays, without their uid or name.
+    const bob = person('bob', null);
+    await addUser(bob);
+    await requestMembership(documents, bob, { note: '' });
+    const [bobs] = await documents.collection(Memberships).where('uid', '==', 'bob').get();
+    await approveMembership(documents, accounts, deputy, { id: bobs!.id, revision: bobs!.data.revision });
+    const gone = await deleteAccount(ports, deputy, { confirmation: 'deputy@example.org' });
+    const decided = (await documents.collection(Memberships).doc(bobs!.id).get()).data!;
+    expect(decided).toMatchObject({ status: 'active', decidedBy: gone.anonymousId, decidedByName: null });
+    expect(decided.history.find((entry) => entry.action === 'approved')).toMatchObject({ actorUid: gone.anonymousId, actorName: null });
+  });
+
+  it('refuses to delete the last admin', async () => {
+    const boss = person('boss', 'admin');
+    await addUser(boss);
+    await expect(deleteAccount(ports, boss, { confirmation: 'boss@example.org' })).rejects.toMatchObject({ kind: 'conflict', reason: 'lastAdminDelete' });
+    expect((await documents.collection(Users).doc('boss').get()).exists).toBe(true);
+    expect(accounts.calls).not.toContain('delete boss');
+  });
+
+  it.each([
+    ['nobody signed in', null, false],
+    ['the person', { uid: 'ada', role: 'user' }, true],
+    ['another member', { uid: 'bob', role: 'user' }, false],
+    ['an account without a role', { uid: 'eve', role: null }, false],
+    ['an admin', { uid: 'boss', role: 'admin' }, true],
+    ['the door', { uid: 'door', role: 'scanner' }, true],
+  ] as const)("ada's photo, seen by %s: %s", (_who, viewer, seen) => {
+    expect(avatarSeenBy(viewer, 'ada')).toBe(seen);
+  });
+});

@@ -1,0 +1,218 @@
+// A person's own account: the name and language they go by, their photo, signing out on every
+// device, and deleting the account. Plain functions over the ports; the caller is always the
+// verified session's identity, never a uid from the request.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { LOCALES } from '@/i18n/routing';
+import { DomainError } from '@/server/domain-error';
+import type { Accounts } from '@/server/accounts/port';
+import { serverTimestamp, type Documents } from '@/server/documents/port';
+import { FilesError, type Files } from '@/server/files/port';
+import type { UploadClaims } from '@/server/files/uploads';
+import { sniffContentType } from '@/server/files/checks';
+import { FILE_USES } from '@/server/files/uses';
+import { AuditLog } from '@/features/users/audit';
+import { Memberships } from '@/features/memberships/membership';
+import { Users, searchTermsFor } from '@/features/identity/users';
+import { endAllSessions } from '@/features/identity/session-records';
+import type { Identity } from '@/features/identity/identity';
+
+export const DISPLAY_NAME_MAX = 80;
+
+export const ProfileInput = z.object({
+  displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX),
+  locale: z.enum(LOCALES),
+});
+export type ProfileInput = z.input<typeof ProfileInput>;
+
+export interface Profile {
+  displayName: string | null;
+  email: string | null;
+  photoURL: string | null;
+  locale: (typeof LOCALES)[number] | null;
+}
+
+async function storedUser(documents: Documents, uid: string) {
+  const user = (await documents.collection(Users).doc(uid).get()).data;
+  if (!user) throw new DomainError('not-found', 'accountNotFound');
+  return user;
+}
+
+export async function getProfile(documents: Documents, identity: Identity): Promise<Profile> {
+  const { displayName, email, photoURL, locale } = await storedUser(documents, identity.uid);
+  return { displayName, email, photoURL, locale };
+}
+
+/** Name and preferred language, on the users document and the sign-in account alike. */
+export async function updateProfile(documents: Documents, accounts: Accounts, identity: Identity, raw: ProfileInput): Promise<Profile> {
+  const input = ProfileInput.parse(raw);
+  const ref = documents.collection(Users).doc(identity.uid);
+  await documents.runTransaction(async (tx) => {
+    const user = (await tx.get(ref)).data;
+    if (!user) throw new DomainError('not-found', 'accountNotFound');
+    tx.update(ref, { displayName: input.displayName, locale: input.locale, searchTerms: searchTermsFor(user.email, input.displayName) });
+  });
+  // The next ID token carries the name, so a sign-in elsewhere shows it too.
+  await accounts.updateProfile(identity.uid, { displayName: input.displayName });
+  return getProfile(documents, identity);
+}
+
+export interface AvatarPorts {
+  documents: Documents;
+  accounts: Accounts;
+  files: Files;
+  uploads: UploadClaims;
+  render: (bytes: Uint8Array) => Promise<Uint8Array>;
+  /** The site's origin: the account's photoURL must be an absolute URL. */
+  siteUrl: string;
+}
+
+export const AvatarInput = z.object({ upload: z.string().min(1).max(300) });
+
+/** Where a stored avatar is served (GET /api/avatars/{uid}); `version` changes with each photo. */
+export function avatarUrl(siteUrl: string, uid: string, version: string): string {
+  return new URL(`/api/avatars/${encodeURIComponent(uid)}?v=${encodeURIComponent(version)}`, siteUrl).toString();
+}
+
+/**
+ * Makes a finished upload (already cropped to a square by the browser) the person's photo: the
+ * server re-encodes it (upright, 512x512 WebP, no metadata), stores that, and removes the upload
+ * and the photo it replaces.
+ */
+export async function setAvatar(ports: AvatarPorts, identity: Identity, raw: z.input<typeof AvatarInput>): Promise<Profile> {
+  const input = AvatarInput.parse(raw);
+  const use = FILE_USES.avatars;
+  const uploaded = await ports.uploads.claim(input.upload, identity.uid, use).catch((error: unknown) => {
+    if (error instanceof FilesError) throw new DomainError('invalid', 'uploadNotUsable');
+    throw error;
+  });
+  let rendered: Uint8Array;
+  try {
+    const { bytes } = await ports.files.read(uploaded);
+    if (!sniffContentType(bytes)) throw new Error('not an image');
+    rendered = await ports.render(bytes);
+  } catch {
+    throw new DomainError('invalid', 'notAnImage');
+  } finally {
+    await ports.files.delete(uploaded).catch(() => undefined);
+  }
+  const version = randomUUID();
+  const path = `${use.folder}/${identity.uid}/${version}.webp`;
+  await ports.files.put(use, path, rendered, { contentType: 'image/webp', customMetadata: { uploaderUid: identity.uid } });
+  const photoURL = avatarUrl(ports.siteUrl, identity.uid, version);
+  const ref = ports.documents.collection(Users).doc(identity.uid);
+  const previous = await ports.documents.runTransaction(async (tx) => {
+    const user = (await tx.get(ref)).data;
+    if (!user) throw new DomainError('not-found', 'accountNotFound');
+    tx.update(ref, { avatarPath: path, photoURL });
+    return user.avatarPath;
+  });
+  await ports.accounts.updateProfile(identity.uid, { photoURL });
+  if (previous) await ports.files.delete(previous).catch(() => undefined);
+  return getProfile(ports.documents, identity);
+}
+
+export async function removeAvatar(ports: Pick<AvatarPorts, 'documents' | 'accounts' | 'files'>, identity: Identity): Promise<Profile> {
+  const ref = ports.documents.collection(Users).doc(identity.uid);
+  const previous = await ports.documents.runTransaction(async (tx) => {
+    const user = (await tx.get(ref)).data;
+    if (!user) throw new DomainError('not-found', 'accountNotFound');
+    tx.update(ref, { avatarPath: null, photoURL: null });
+    return user.avatarPath;
+  });
+  await ports.accounts.updateProfile(identity.uid, { photoURL: null });
+  if (previous) await ports.files.delete(previous).catch(() => undefined);
+  return getProfile(ports.documents, identity);
+}
+
+/** Signing out on every device, one's own: the server's session records and Firebase's refresh tokens. */
+export async function signOutEverywhere(documents: Documents, accounts: Accounts, identity: Identity): Promise<void> {
+  await endAllSessions(documents, identity.uid);
+  await accounts.revokeSessions(identity.uid);
+}
+
+export const DeleteAccountInput = z.object({
+  /** The person types their e-mail address (or, without one, the word the dialog names) to confirm. */
+  confirmation: z.string().trim().min(1).max(320),
+});
+
+/** What deleting an account changed, for the caller's report and the tests. */
+export interface Deletion {
+  anonymousId: string;
+  memberships: number;
+  auditEntries: number;
+}
+
+/**
+ * Deletes the person's account: the sign-in account, the users document, their memberships and
+ * photo, every session. Records the venue keeps (the audit log, decisions this person made on
+ * others' memberships; door scans once they exist) keep a fresh anonymous id instead of the uid
+ * and no name. Refused for the last admin, who would leave the venue without one.
+ */
+export async function deleteAccount(
+  ports: Pick<AvatarPorts, 'documents' | 'accounts' | 'files'>,
+  identity: Identity,
+  raw: z.input<typeof DeleteAccountInput>,
+): Promise<Deletion> {
+  const { documents } = ports;
+  const input = DeleteAccountInput.parse(raw);
+  const userRef = documents.collection(Users).doc(identity.uid);
+  const user = (await userRef.get()).data;
+  if (!user) throw new DomainError('not-found', 'accountNotFound');
+  const expected = (user.email ?? DELETE_WORD).toLowerCase();
+  if (input.confirmation.toLowerCase() !== expected) throw new DomainError('invalid', 'deleteConfirmationMismatch');
+
+  const anonymousId = `deleted-${randomUUID()}`;
+  const memberships = documents.collection(Memberships);
+  const audit = documents.collection(AuditLog);
+  const report = await documents.runTransaction(async (tx) => {
+    const current = (await tx.get(userRef)).data;
+    if (!current) throw new DomainError('not-found', 'accountNotFound');
+    if (current.role === 'admin') {
+      const admins = await tx.query(documents.collection(Users).where('role', '==', 'admin'));
+      if (!admins.some((admin) => admin.id !== identity.uid && !admin.data.disabled)) throw new DomainError('conflict', 'lastAdminDelete');
+    }
+    const [own, decided, targeted, acted] = await Promise.all([
+      tx.query(memberships.where('uid', '==', identity.uid)),
+      tx.query(memberships.where('decidedBy', '==', identity.uid)),
+      tx.query(audit.where('targetUid', '==', identity.uid)),
+      tx.query(audit.where('actorUid', '==', identity.uid)),
+    ]);
+    tx.delete(userRef);
+    for (const membership of own) tx.delete(memberships.doc(membership.id));
+    for (const membership of decided) {
+      if (membership.data.uid === identity.uid) continue;
+      tx.update(memberships.doc(membership.id), {
+        decidedBy: anonymousId,
+        decidedByName: null,
+        history: membership.data.history.map((entry) => (entry.actorUid === identity.uid ? { ...entry, actorUid: anonymousId, actorName: null } : entry)),
+      });
+    }
+    const entries = new Map([...targeted, ...acted].map((entry) => [entry.id, entry.data]));
+    for (const [id, entry] of entries) {
+      tx.update(audit.doc(id), {
+        ...(entry.targetUid === identity.uid ? { targetUid: anonymousId } : {}),
+        ...(entry.actorUid === identity.uid ? { actorUid: anonymousId, actorName: null } : {}),
+      });
+    }
+    tx.create(documents.collection(AuditLog).doc(), {
+      targetUid: anonymousId,
+      actorUid: anonymousId,
+      actorName: null,
+      action: 'accountDeleted',
+      fromRole: current.role,
+      toRole: null,
+      imageId: null,
+      membershipId: null,
+      at: serverTimestamp(),
+    });
+    return { avatarPath: current.avatarPath, memberships: own.length, auditEntries: entries.size };
+  });
+  await endAllSessions(documents, identity.uid);
+  await ports.accounts.deleteAccount(identity.uid);
+  if (report.avatarPath) await ports.files.delete(report.avatarPath).catch(() => undefined);
+  return { anonymousId, memberships: report.memberships, auditEntries: report.auditEntries };
+}
+
+/** What a person without an e-mail address types to confirm the deletion. */
+export const DELETE_WORD = 'delete';
