@@ -89,7 +89,10 @@ describe('profile', () => {
     await expect(updateProfile(documents, accounts, ada, { displayName: '   ', locale: 'en' })).rejects.toThrow();
     await expect(updateProfile(documents, accounts, ada, { displayName: 'x'.repeat(81), locale: 'en' })).rejects.toThrow();
     await expect(updateProfile(documents, accounts, ada, { displayName: 'Ada', locale: 'fr' as 'en' })).rejects.toThrow();
+    await expect(updateProfile(documents, accounts, ada, {})).rejects.toThrow();
     expect((await documents.collection(Users).doc('ada').get()).data).toMatchObject({ displayName: 'Ada Lovelace', locale: 'de' });
+    // The language alone: the name stays.
+    expect(await updateProfile(documents, accounts, ada, { locale: 'en' })).toMatchObject({ displayName: 'Ada Lovelace', locale: 'en' });
   });
 
   it('stores a photo re-encoded as a 512x512 WebP without EXIF or position, and replaces the last one', async () => {

@@ -19,10 +19,13 @@ import type { Identity } from '@/features/identity/identity';
 
 export const DISPLAY_NAME_MAX = 80;
 
-export const ProfileInput = z.object({
-  displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX),
-  locale: z.enum(LOCALES),
-});
+/** Either or both; what is left out stays as it is. */
+export const ProfileInput = z
+  .object({
+    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).optional(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .refine((input) => input.displayName !== undefined || input.locale !== undefined, 'Nothing to change.');
 export type ProfileInput = z.input<typeof ProfileInput>;
 
 export interface Profile {
@@ -50,10 +53,13 @@ export async function updateProfile(documents: Documents, accounts: Accounts, id
   await documents.runTransaction(async (tx) => {
     const user = (await tx.get(ref)).data;
     if (!user) throw new DomainError('not-found', 'accountNotFound');
-    tx.update(ref, { displayName: input.displayName, locale: input.locale, searchTerms: searchTermsFor(user.email, input.displayName) });
+    tx.update(ref, {
+      ...(input.locale ? { locale: input.locale } : {}),
+      ...(input.displayName ? { displayName: input.displayName, searchTerms: searchTermsFor(user.email, input.displayName) } : {}),
+    });
   });
   // The next ID token carries the name, so a sign-in elsewhere shows it too.
-  await accounts.updateProfile(identity.uid, { displayName: input.displayName });
+  if (input.displayName) await accounts.updateProfile(identity.uid, { displayName: input.displayName });
   return getProfile(documents, identity);
 }
 

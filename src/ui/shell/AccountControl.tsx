@@ -29,6 +29,10 @@ export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; o
   const name = user.displayName ?? user.email ?? '';
   return (
     <div className={className}>
+      {ownPhoto(user.photoURL) ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the photo comes from our own avatar route
+        <img className="avatar avatar--small" src={ownPhoto(user.photoURL)!} alt="" width={32} height={32} />
+      ) : null}
       <span className="account-control__name" title={user.email ?? undefined}>
         <span className="visually-hidden">{t('signedInAs')} </span>
         {name}
@@ -45,4 +49,18 @@ export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; o
       </button>
     </div>
   );
+}
+
+/**
+ * The profile photo's address when the app serves it (GET /api/avatars): a photo a sign-in
+ * provider keeps elsewhere is not loaded, so showing the header never asks another host.
+ */
+export function ownPhoto(photoURL: string | null): string | null {
+  if (!photoURL || typeof window === 'undefined') return null;
+  try {
+    const url = new URL(photoURL, window.location.origin);
+    return url.origin === window.location.origin && url.pathname.startsWith('/api/avatars/') ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
 }

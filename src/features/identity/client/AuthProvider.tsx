@@ -218,14 +218,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       initialized: auth !== null,
       unavailable,
-      user,
+      // Name and photo as the server stores them: a change on the profile page shows at once.
+      user: user && me.data?.uid === user.uid ? { ...user, displayName: me.data.displayName, photoURL: me.data.photoURL } : user,
       session,
       role: user ? (serverRole !== undefined ? serverRole : claimedRole) : null,
       auth,
       signOut,
       waitForSession,
     }),
-    [loading, auth, unavailable, user, session, serverRole, claimedRole, signOut, waitForSession],
+    [loading, auth, unavailable, user, me.data, session, serverRole, claimedRole, signOut, waitForSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -1,5 +1,26 @@
-import { sectionPage } from '@/ui/page/section-page';
+// /vip/profile: the person's own account (members, and staff for their work).
+import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
+import { pageMetadata } from '@/navigation/metadata';
+import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { PageHeader } from '@/ui/page/PageHeader';
+import { guardPage } from '@/features/identity/guard';
+import { getServerApi } from '@/server/trpc/server';
+import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
 
-const page = sectionPage('vipProfile');
-export const generateMetadata = page.generateMetadata;
-export default page.SectionPage;
+export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
+  return { ...(await pageMetadata(await localeFrom(params), 'vipProfile')), robots: { index: false } };
+}
+
+export default async function ProfilePage({ params }: LocaleParams) {
+  const locale = await localeFrom(params);
+  const { denied } = await guardPage('vipProfile', locale, '/vip/profile');
+  if (denied) return denied;
+  const [profile, page] = await Promise.all([(await getServerApi()).profile.get(), getTranslations({ locale, namespace: 'Pages.vipProfile' })]);
+  return (
+    <>
+      <PageHeader title={page('title')} lead={page('description')} />
+      <ProfileSettings initial={profile} />
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+'use client';
+// The profile photo: choose a picture, crop it to a square in a dialog (react-easy-crop: drag or
+// arrow keys to move, slider or wheel to zoom), then upload the square with progress. The server
+// re-encodes it (512x512 WebP, no EXIF) and the header shows it at once. Decision 021.
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import * as Dialog from '@radix-ui/react-dialog';
+import Cropper, { type Area } from 'react-easy-crop';
+import 'react-easy-crop/react-easy-crop.css';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
+import { UploadFailed } from '@/features/files/client/upload-task';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ownPhoto } from '@/ui/shell/AccountControl';
+import type { Profile } from '../profile';
+
+/** The square sent to the server: enough for its 512 px photo on sharp screens, under 2 MB. */
+const UPLOAD_SIZE = 1024;
+const MAX_ZOOM = 4;
+
+type Step =
+  | { phase: 'idle' }
+  | { phase: 'cropping'; source: string; name: string }
+  | { phase: 'uploading'; source: string; name: string; sent: number; total: number }
+  | { phase: 'saving'; source: string; name: string };
+
+export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+  const t = useTranslations('Profile');
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<Step>({ phase: 'idle' });
+  const [crop, setCrop] = useState({ x: 0, y: 0 });
+  const [zoom, setZoom] = useState(1);
+  const [area, setArea] = useState<Area | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const setAvatar = trpc.profile.setAvatar.useMutation();
+  const removeAvatar = trpc.profile.removeAvatar.useMutation({
+    onSuccess: (saved) => {
+      setConfirmRemove(false);
+      setMessage({ kind: 'success', text: t('photoRemoved') });
+      onSaved(saved);
+    },
+    onError: (error) => {
+      setConfirmRemove(false);
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    },
+  });
+
+  const source = step.phase === 'idle' ? null : step.source;
+  useEffect(() => () => {
+    if (source) URL.revokeObjectURL(source);
+  }, [source]);
+
+  function choose(file: File) {
+    setMessage(null);
+    if (!file.type.startsWith('image/')) {
+      setMessage({ kind: 'error', text: t('notAPicture') });
+      return;
+    }
+    setCrop({ x: 0, y: 0 });
+    setZoom(1);
+    setArea(null);
+    setStep({ phase: 'cropping', source: URL.createObjectURL(file), name: file.name });
+  }
+
+  async function save() {
+    if (step.phase !== 'cropping' || !area) return;
+    const { source: picture, name } = step;
+    let square: Blob;
+    try {
+      square = await cropToSquare(picture, area);
+    } catch {
+      setStep({ phase: 'idle' });
+      setMessage({ kind: 'error', text: t('unreadable') });
+      return;
+    }
+    setStep({ phase: 'uploading', source: picture, name, sent: 0, total: square.size });
+    try {
+      const task = await startUpload(new File([square], 'avatar.jpg', { type: 'image/jpeg' }), AVATAR_UPLOAD);
+      task.subscribe((snapshot) => {
+        if (snapshot.state === 'running' || snapshot.state === 'paused')
+          setStep({ phase: 'uploading', source: picture, name, sent: snapshot.bytesTransferred, total: snapshot.totalBytes });
+      });
+      const upload = await task.done;
+      setStep({ phase: 'saving', source: picture, name });
+      const saved = await setAvatar.mutateAsync({ upload });
+      setStep({ phase: 'idle' });
+      setMessage({ kind: 'success', text: t('photoSaved') });
+      onSaved(saved);
+    } catch (error) {
+      setStep({ phase: 'cropping', source: picture, name });
+      setMessage({ kind: 'error', text: error instanceof UploadFailed ? t(`uploadErrors.${error.code}`) : errorMessage(error) });
+    }
+  }
+
+  const busy = step.phase === 'uploading' || step.phase === 'saving';
+  const photo = ownPhoto(profile.photoURL);
+  const initial = (profile.displayName ?? profile.email ?? '?').trim().charAt(0).toUpperCase();
+
+  return (
+    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('photoHeading')}</h2>
+      <div className="profile-photo">
+        {photo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
+          <img className="avatar" src={photo} alt={t('photoAlt')} width={96} height={96} data-testid="profile-photo" />
+        ) : (
+          <span className="avatar" role="img" aria-label={t('noPhoto')}>
+            {initial}
+          </span>
+        )}
+        <div className="profile-photo__actions">
+          <p>{t('photoLead')}</p>
+          <div className="profile-actions">
+            <button type="button" className="button button--primary" onClick={() => fileInput.current?.click()}>
+              {photo ? t('changePhoto') : t('choosePhoto')}
+            </button>
+            {photo ? (
+              <ConfirmDialog
+                trigger={
+                  <button type="button" className="button button--ghost" disabled={removeAvatar.isPending}>
+                    {t('removePhoto')}
+                  </button>
+                }
+                title={t('removePhotoTitle')}
+                text={t('removePhotoText')}
+                confirmLabel={t('removePhoto')}
+                cancelLabel={t('cancel')}
+                onConfirm={() => removeAvatar.mutate()}
+                open={confirmRemove}
+                onOpenChange={setConfirmRemove}
+              />
+            ) : null}
+          </div>
+          <input
+            ref={fileInput}
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            aria-label={t('choosePhoto')}
+            tabIndex={-1}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) choose(file);
+            }}
+          />
+        </div>
+      </div>
+      {message && step.phase === 'idle' ? <Feedback {...message} /> : null}
+
+      <Dialog.Root open={step.phase !== 'idle'} onOpenChange={(open) => !open && !busy && setStep({ phase: 'idle' })}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="sheet-overlay" />
+          <Dialog.Content className="dialog dialog--wide crop-dialog" aria-describedby={`${id}-crop-lead`}>
+            <Dialog.Title className="dialog__title">{t('cropTitle')}</Dialog.Title>
+            <p id={`${id}-crop-lead`}>{t('cropLead')}</p>
+            {source ? (
+              <div className="crop-dialog__area">
+                <Cropper
+                  image={source}
+                  crop={crop}
+                  zoom={zoom}
+                  maxZoom={MAX_ZOOM}
+                  aspect={1}
+                  cropShape="round"
+                  showGrid={false}
+                  disableAutomaticStylesInjection
+                  onCropChange={setCrop}
+                  onZoomChange={setZoom}
+                  onCropComplete={(_percent, pixels) => setArea(pixels)}
+                  onMediaLoaded={() => setMessage(null)}
+                  cropperProps={{ 'aria-label': t('cropArea') }}
+                  mediaProps={{ alt: t('cropImageAlt'), onError: () => {
+                    setStep({ phase: 'idle' });
+                    setMessage({ kind: 'error', text: t('unreadable') });
+                  } } as React.ImgHTMLAttributes<HTMLElement>}
+                />
+              </div>
+            ) : null}
+            <div className="field">
+              <label className="field__label" htmlFor={`${id}-zoom`}>
+                {t('zoom')}
+              </label>
+              <input
+                id={`${id}-zoom`}
+                className="crop-dialog__zoom"
+                type="range"
+                min={1}
+                max={MAX_ZOOM}
+                step={0.05}
+                value={zoom}
+                disabled={busy}
+                onChange={(event) => setZoom(Number(event.target.value))}
+              />
+            </div>
+            {step.phase === 'uploading' ? (
+              <div className="cover-upload__progress" role="status">
+                <progress max={step.total || 1} value={step.sent} aria-label={t('uploadingLabel')} />
+                <span>{t('uploading', { percent: step.total ? Math.round((step.sent / step.total) * 100) : 0 })}</span>
+              </div>
+            ) : step.phase === 'saving' ? (
+              <p className="directory__status" role="status">
+                <span className="spinner" aria-hidden="true" /> {t('processing')}
+              </p>
+            ) : null}
+            {message && step.phase !== 'idle' ? <Feedback {...message} /> : null}
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--ghost" disabled={busy}>
+                {t('cancel')}
+              </Dialog.Close>
+              <button type="button" className="button button--primary" disabled={busy || !area} aria-busy={busy} onClick={() => void save()}>
+                {busy ? <span className="spinner" aria-hidden="true" /> : null}
+                {t('usePhoto')}
+              </button>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}
+
+export function Feedback({ kind, text }: { kind: 'success' | 'error'; text: string }) {
+  return kind === 'error' ? (
+    <div className="alert alert--error" role="alert">
+      <span className="alert__label" aria-hidden="true">!</span>
+      {text}
+    </div>
+  ) : (
+    <p className="alert alert--success" role="status">
+      <span className="alert__label" aria-hidden="true">✓</span>
+      {text}
+    </p>
+  );
+}
+
+/** The chosen square of the picture as a JPEG, at most UPLOAD_SIZE wide (the browser applies EXIF rotation). */
+async function cropToSquare(source: string, area: Area): Promise<Blob> {
+  const image = new Image();
+  image.src = source;
+  await image.decode();
+  const size = Math.max(1, Math.min(UPLOAD_SIZE, Math.round(area.width)));
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('No 2D canvas');
+  context.fillStyle = '#000';
+  context.fillRect(0, 0, size, size);
+  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size, size);
+  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('No blob'))), 'image/jpeg', 0.9));
+}

@@ -1,0 +1,281 @@
+'use client';
+// /vip/profile: the person's own account. Name, photo and language save on their own; signing
+// out (here or everywhere) and deleting the account ask first where they cannot be undone.
+import { useId, useState, type FormEvent } from 'react';
+import { useLocale, useTranslations } from 'next-intl';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useRouter, usePathname } from '@/i18n/navigation';
+import { LOCALES, type Locale } from '@/i18n/routing';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { TextField } from '@/ui/form/TextField';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { useSignOut } from '@/features/identity/client/useSignOut';
+import { DELETE_WORD, DISPLAY_NAME_MAX, type Profile } from '../profile';
+import { AvatarEditor, Feedback } from './AvatarEditor';
+
+type Message = { kind: 'success' | 'error'; text: string } | null;
+
+export function ProfileSettings({ initial }: { initial: Profile }) {
+  const [profile, setProfile] = useState(initial);
+  const utils = trpc.useUtils();
+  function saved(next: Profile) {
+    setProfile(next);
+    // The header reads the stored name and photo through identity.me.
+    void utils.identity.me.invalidate();
+  }
+  return (
+    <div className="profile">
+      <AvatarEditor profile={profile} onSaved={saved} />
+      <NameForm profile={profile} onSaved={saved} />
+      <LanguageForm profile={profile} onSaved={saved} />
+      <Sessions />
+      <DeleteAccount profile={profile} />
+    </div>
+  );
+}
+
+function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+  const t = useTranslations('Profile');
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const [name, setName] = useState(profile.displayName ?? '');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [message, setMessage] = useState<Message>(null);
+  const update = trpc.profile.update.useMutation({
+    onSuccess: (next) => {
+      setMessage({ kind: 'success', text: t('nameSaved') });
+      onSaved(next);
+    },
+    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setMessage(null);
+    const value = name.trim();
+    if (!value) return setFieldError(t('nameRequired'));
+    if (value.length > DISPLAY_NAME_MAX) return setFieldError(t('nameTooLong', { max: DISPLAY_NAME_MAX }));
+    setFieldError(undefined);
+    update.mutate({ displayName: value });
+  }
+
+  return (
+    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('nameHeading')}</h2>
+      <form className="profile-form" onSubmit={submit} noValidate>
+        <TextField
+          id={`${id}-name`}
+          name="displayName"
+          label={t('nameLabel')}
+          hint={t('nameHint')}
+          value={name}
+          onChange={(value) => {
+            setName(value);
+            setFieldError(undefined);
+          }}
+          autoComplete="name"
+          maxLength={DISPLAY_NAME_MAX}
+          error={fieldError}
+          required
+        />
+        {profile.email ? (
+          <p className="profile-form__note">{t('emailNote', { email: profile.email })}</p>
+        ) : null}
+        {message ? <Feedback {...message} /> : null}
+        <div className="profile-actions">
+          <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
+            {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('saveName')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
+  const t = useTranslations('Profile');
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const current = useLocale() as Locale;
+  const router = useRouter();
+  const pathname = usePathname();
+  const [choice, setChoice] = useState<Locale>(profile.locale ?? current);
+  const [message, setMessage] = useState<Message>(null);
+  const update = trpc.profile.update.useMutation({
+    onSuccess: (next) => {
+      onSaved(next);
+      if (choice !== current) router.replace(pathname, { locale: choice });
+      else setMessage({ kind: 'success', text: t('languageSaved') });
+    },
+    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+  });
+
+  return (
+    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('languageHeading')}</h2>
+      <form
+        className="profile-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setMessage(null);
+          update.mutate({ locale: choice });
+        }}
+      >
+        <fieldset className="choice-group">
+          <legend>{t('languageLegend')}</legend>
+          {LOCALES.map((locale) => (
+            <label key={locale} className="choice" lang={locale}>
+              <input type="radio" name="locale" value={locale} checked={choice === locale} onChange={() => setChoice(locale)} />
+              {t(`languages.${locale}`)}
+            </label>
+          ))}
+        </fieldset>
+        <p className="profile-form__note">{t('languageHint')}</p>
+        {message ? <Feedback {...message} /> : null}
+        <div className="profile-actions">
+          <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
+            {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('saveLanguage')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Sessions() {
+  const t = useTranslations('Profile');
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const signOut = useSignOut();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const everywhere = trpc.profile.signOutEverywhere.useMutation({
+    onSuccess: async () => {
+      setConfirming(false);
+      // This device too: its session ended with the others.
+      await signOut();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    },
+  });
+
+  return (
+    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('sessionsHeading')}</h2>
+      <p>{t('sessionsLead')}</p>
+      {message ? <Feedback {...message} /> : null}
+      <div className="profile-actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={async () => {
+            setBusy(true);
+            await signOut();
+          }}
+        >
+          {busy ? <span className="spinner" aria-hidden="true" /> : null}
+          {t('signOut')}
+        </button>
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="button button--ghost" disabled={everywhere.isPending}>
+              {t('signOutEverywhere')}
+            </button>
+          }
+          title={t('signOutEverywhereTitle')}
+          text={t('signOutEverywhereText')}
+          confirmLabel={t('signOutEverywhere')}
+          cancelLabel={t('cancel')}
+          onConfirm={() => everywhere.mutate()}
+          open={confirming}
+          onOpenChange={setConfirming}
+        />
+      </div>
+    </section>
+  );
+}
+
+function DeleteAccount({ profile }: { profile: Profile }) {
+  const t = useTranslations('Profile');
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const expected = profile.email ?? DELETE_WORD;
+  const remove = trpc.profile.deleteAccount.useMutation({
+    onSuccess: async () => {
+      await signOut();
+    },
+    onError: (caught) => setError(errorMessage(caught)),
+  });
+  const matches = typed.trim().toLowerCase() === expected.toLowerCase();
+
+  return (
+    <section className="panel profile-section profile-section--danger" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('deleteHeading')}</h2>
+      <p>{t('deleteLead')}</p>
+      <Dialog.Root
+        open={open}
+        onOpenChange={(next) => {
+          if (remove.isPending) return;
+          setOpen(next);
+          setTyped('');
+          setError(null);
+        }}
+      >
+        <Dialog.Trigger asChild>
+          <button type="button" className="button button--danger">
+            {t('deleteAccount')}
+          </button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="sheet-overlay" />
+          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`}>
+            <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
+            <p id={`${id}-delete-text`}>{t('deleteText')}</p>
+            <form
+              className="profile-form"
+              noValidate
+              onSubmit={(event) => {
+                event.preventDefault();
+                setError(null);
+                if (!matches) return setError(t('deleteTypeMismatch'));
+                remove.mutate({ confirmation: typed });
+              }}
+            >
+              <TextField
+                id={`${id}-confirm`}
+                name="confirmation"
+                label={t('deleteTypeLabel', { text: expected })}
+                value={typed}
+                onChange={setTyped}
+                autoComplete="off"
+                maxLength={320}
+              />
+              {error ? <Feedback kind="error" text={error} /> : null}
+              <div className="dialog__actions">
+                <Dialog.Close className="button button--ghost" disabled={remove.isPending}>
+                  {t('cancel')}
+                </Dialog.Close>
+                <button type="submit" className="button button--danger" disabled={remove.isPending} aria-busy={remove.isPending}>
+                  {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                  {t('deleteConfirm')}
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}
