@@ -135,3 +135,32 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
     }
   }
 });
+
+test("the member's VIP screens on a phone and a desktop, in both languages", async ({ page, context, baseURL }, testInfo) => {
+  // Fourteen full-page screenshots: the home, the lounge (and its viewer) and the profile.
+  test.setTimeout(120_000);
+  const member = demoAccount('user');
+  await serverSession(context, baseURL!, member.email, member.password);
+  for (const viewport of VIEWPORTS) {
+    for (const locale of TEST_LOCALES) {
+      await page.setViewportSize(viewport);
+      for (const [path, label, ready] of [
+        ['/vip', 'vip-member', '.vip-home'],
+        ['/vip/lounge', 'vip-lounge', '.lounge__grid img'],
+        ['/vip/profile', 'vip-profile', '.profile'],
+      ] as const) {
+        await page.goto(localized(locale, path));
+        await expect(page.locator(ready).first()).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
+      }
+      if (locale === 'en') {
+        await page.goto('/vip/lounge');
+        await page.locator('.lounge__grid button').first().click();
+        await expect(page.locator('.viewer__image')).toBeVisible();
+        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-en-vip-lounge-viewer.png`) });
+      }
+    }
+  }
+});

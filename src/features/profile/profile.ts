@@ -16,8 +16,8 @@ import { Memberships } from '@/features/memberships/membership';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
+import { DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
 
-export const DISPLAY_NAME_MAX = 80;
 
 /** Either or both; what is left out stays as it is. */
 export const ProfileInput = z
@@ -219,6 +219,3 @@ export async function deleteAccount(
   if (report.avatarPath) await ports.files.delete(report.avatarPath).catch(() => undefined);
   return { anonymousId, memberships: report.memberships, auditEntries: report.auditEntries };
 }
-
-/** What a person without an e-mail address types to confirm the deletion. */
-export const DELETE_WORD = 'delete';

@@ -54,6 +54,10 @@ const IMAGES: DemoImage[] = [
   { id: 'demo-gallery-dj', tags: ['gallery'], alt: { en: 'The DJ booth in magenta', de: 'Das DJ-Pult in Magenta' }, palette: ['#ff4dd2', '#7b6cff'], seed: 149, width: 1200, height: 900 },
   { id: 'demo-lounge-sofas', tags: ['lounge'], alt: { en: 'The lounge upstairs in soft amber light', de: 'Die Lounge oben in sanftem Bernsteinlicht' }, palette: ['#ffb347', '#8a5a2b'], seed: 113, width: 1200, height: 900 },
   { id: 'demo-lounge-view', tags: ['lounge'], alt: { en: 'Evening blue over the water from the lounge', de: 'Abendblau über dem Wasser, von der Lounge aus' }, palette: ['#2d5bff', '#3fd3ff'], seed: 127, width: 1200, height: 900 },
+  { id: 'demo-lounge-bar', tags: ['lounge'], alt: { en: 'The members\' bar with its brass lamps lit', de: 'Die Mitgliederbar mit leuchtenden Messinglampen' }, palette: ['#ffd98a', '#b36bff'], seed: 139, width: 1200, height: 900 },
+  { id: 'demo-lounge-dj', tags: ['lounge'], alt: { en: 'A quiet DJ set in the lounge after midnight', de: 'Ein ruhiges DJ-Set in der Lounge nach Mitternacht' }, palette: ['#3fd3ff', '#ff5e8a'], seed: 149, width: 1200, height: 900 },
+  { id: 'demo-lounge-toast', tags: ['lounge'], alt: { en: 'Glasses raised at the season opening', de: 'Erhobene Gläser zur Saisoneröffnung' }, palette: ['#ffefc1', '#ff9f43'], seed: 157, width: 1200, height: 900 },
+  { id: 'demo-lounge-window', tags: ['lounge'], alt: { en: 'Green northern light through the lounge window', de: 'Grünes Nordlicht durch das Loungefenster' }, palette: ['#5dffb0', '#2d5bff'], seed: 163, width: 1200, height: 900 },
 ];
 
 const EVENTS: DemoEvent[] = [

@@ -20,6 +20,13 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
   const images = live.status === 'ready' ? live.data : initial;
   const [openId, setOpenId] = useState<string | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const grid = useRef<HTMLUListElement>(null);
+  /** The picture last shown: its thumbnail gets the focus back when the viewer closes. */
+  const [lastShown, setLastShown] = useState<string | null>(null);
+  function show(id: string) {
+    setOpenId(id);
+    setLastShown(id);
+  }
 
   const index = openId ? images.findIndex((image) => image.id === openId) : -1;
   const current = index >= 0 ? images[index]! : null;
@@ -27,7 +34,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
 
   function move(step: number) {
     if (index < 0 || images.length === 0) return;
-    setOpenId(images[(index + step + images.length) % images.length]!.id);
+    show(images[(index + step + images.length) % images.length]!.id);
   }
 
   function onPointerUp(event: PointerEvent) {
@@ -58,13 +65,14 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
       {images.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (
-        <ul className="gallery lounge__grid">
+        <ul className="gallery lounge__grid" ref={grid}>
           {images.map((image, position) => (
             <li key={image.id} className="gallery__item">
               <button
                 type="button"
                 className="lounge__open"
-                onClick={() => setOpenId(image.id)}
+                data-image={image.id}
+                onClick={() => show(image.id)}
                 aria-label={t('open', { alt: image.alt[locale] || image.alt.en || t('untitled'), position: position + 1, count: images.length })}
               >
                 <ResponsiveImage image={image} sizes="(min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw" />
@@ -79,6 +87,12 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
           <Dialog.Overlay className="viewer-overlay" />
           <Dialog.Content
             className="viewer"
+            onCloseAutoFocus={(event) => {
+              const thumbnail = grid.current?.querySelector<HTMLButtonElement>(`button[data-image="${CSS.escape(lastShown ?? '')}"]`);
+              if (!thumbnail) return;
+              event.preventDefault();
+              thumbnail.focus();
+            }}
             onKeyDown={(event) => {
               if (event.key === 'ArrowRight') move(1);
               else if (event.key === 'ArrowLeft') move(-1);
@@ -96,6 +110,8 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                 </div>
                 <figure
                   className="viewer__figure"
+                  // The picture is swiped, not dragged out of the page.
+                  onDragStart={(event) => event.preventDefault()}
                   onPointerDown={(event) => {
                     swipeStart.current = { x: event.clientX, y: event.clientY };
                   }}

@@ -11,7 +11,8 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
-import { DELETE_WORD, DISPLAY_NAME_MAX, type Profile } from '../profile';
+import type { Profile } from '../profile';
+import { DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;

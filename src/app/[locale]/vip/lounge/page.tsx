@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
+import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/features/identity/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { listLounge } from '@/features/images/lounge';
@@ -22,7 +23,9 @@ export default async function LoungePage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={page('title')} lead={page('description')} />
-      <LoungeGallery initial={images} />
+      <ClientMessages namespaces={['Lounge']}>
+        <LoungeGallery initial={images} />
+      </ClientMessages>
     </>
   );
 }

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
+import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/features/identity/guard';
 import { getServerApi } from '@/server/trpc/server';
 import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
@@ -20,7 +21,9 @@ export default async function ProfilePage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={page('title')} lead={page('description')} />
-      <ProfileSettings initial={profile} />
+      <ClientMessages namespaces={['Profile', 'Forms']}>
+        <ProfileSettings initial={profile} />
+      </ClientMessages>
     </>
   );
 }

@@ -1,0 +1,5 @@
+// What the profile form and the server agree on, light enough for the browser (no schema library).
+export const DISPLAY_NAME_MAX = 80;
+
+/** What a person without an e-mail address types to confirm the deletion of their account. */
+export const DELETE_WORD = 'delete';
