@@ -111,7 +111,7 @@ test('without Storage the image library says so in words, and the rest of the ad
   expect((await page.goto('/admin/events'))?.status()).toBe(200);
 });
 
-test('a membership asked for and approved on Firestore opens the VIP area; the role comes from the approval', async ({ page, browser, baseURL }) => {
+test('a membership asked for and approved on Firestore opens the VIP area, its lounge and the profile; the role comes from the approval', async ({ page, browser, baseURL }) => {
   // The person asks at the VIP door.
   const email = uniqueEmail('fb-guest');
   const { localId: uid } = await signUpAt(email, 'correct-horse-7');
@@ -139,4 +139,20 @@ test('a membership asked for and approved on Firestore opens the VIP area; the r
   expect((await page.goto('/vip'))?.status()).toBe(200);
   await expect(page.getByRole('region', { name: en.VipHome.membershipHeading })).toContainText(en.VipHome.active);
   await adminContext.close();
+
+  // The lounge is rendered from loungeImages on Firestore, the mirror every library write keeps.
+  // (The browser's onSnapshot that keeps it current needs WebChannel, which the stand-in cannot
+  // serve, decision 019: here the page keeps the server's list and says it is reconnecting.)
+  const alt = `Firestore lounge ${Date.now().toString(36)}`;
+  await (await firestore()).collection('loungeImages').doc(`fb-lounge-${Date.now().toString(36)}`).set({ width: 1200, height: 900, alt: { en: alt, de: alt }, createdAt: new Date() });
+  await page.goto('/vip/lounge');
+  await expect(page.getByRole('heading', { level: 1, name: en.Pages.vipLounge.title })).toBeVisible();
+  await expect(page.locator(`.lounge__grid img[alt="${alt}"]`)).toHaveCount(1);
+
+  // The profile's name is saved in users/{uid} on Firestore and on the Auth emulator's account.
+  await page.goto('/vip/profile');
+  await page.getByLabel(en.Profile.nameLabel).fill('Firestore Member');
+  await page.getByRole('button', { name: en.Profile.saveName }).click();
+  await expect(page.getByText(en.Profile.nameSaved)).toBeVisible();
+  expect((await (await firestore()).collection('users').doc(uid).get()).data()).toMatchObject({ displayName: 'Firestore Member' });
 });

@@ -34,7 +34,7 @@ describe('memberships router', () => {
         email: who.email,
         displayName: who.displayName,
         photoURL: null,
-    avatarPath: null,
+        avatarPath: null,
         role: who.role,
         locale: null,
         disabled: false,

@@ -32,7 +32,7 @@ async function seedAccount(documents: Documents, accounts: Accounts, account: De
       email: account.email,
       displayName: account.displayName,
       photoURL: null,
-    avatarPath: null,
+      avatarPath: null,
       role: account.role,
       locale: null,
       disabled: false,

@@ -1,0 +1,83 @@
+// The profile procedures through createCaller: always the caller's own account, whatever the
+// input says; a photo needs the VIP area's roles; deleting refuses the last admin.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createContextInner } from '@/server/trpc/context';
+import { createCaller } from '@/server/trpc/router';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { searchTermsFor, Users } from '@/features/identity/users';
+import { recordSession, hasLiveRecord } from '@/features/identity/session-records';
+
+function person(uid: string, role: Role | null): Identity {
+  return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
+}
+
+const admin = person('admin', 'admin');
+const guest = person('guest', null);
+const door = person('door', 'scanner');
+
+describe('profile router', () => {
+  let documents: SqliteDocuments;
+  let accounts: FakeAccounts;
+  const as = (identity: Identity | null) => createCaller(createContextInner({ documents, accounts, identity }));
+
+  beforeEach(async () => {
+    documents = new SqliteDocuments(':memory:');
+    accounts = new FakeAccounts();
+    for (const who of [admin, guest, door]) {
+      await documents.collection(Users).doc(who.uid).create({
+        email: who.email,
+        displayName: who.displayName,
+        photoURL: null,
+        avatarPath: null,
+        role: who.role,
+        locale: null,
+        disabled: false,
+        membership: null,
+        createdAt: new Date(),
+        lastSignInAt: new Date(),
+        searchTerms: searchTermsFor(who.email, who.displayName),
+      });
+    }
+  });
+
+  it("reads and changes the caller's own profile only, whatever uid the input names", async () => {
+    expect(await as(guest).profile.get()).toEqual({ displayName: 'Person guest', email: 'guest@example.org', photoURL: null, locale: null });
+    await as(guest).profile.update({ displayName: 'Gina', locale: 'de' });
+    expect((await documents.collection(Users).doc('guest').get()).data).toMatchObject({ displayName: 'Gina', locale: 'de' });
+    expect((await documents.collection(Users).doc('admin').get()).data).toMatchObject({ displayName: 'Person admin', locale: null });
+    // A uid slipped into the input is not read: the caller's own account changes, nobody else's.
+    await as(guest).profile.update({ displayName: 'Not the admin', uid: 'admin' } as never);
+    expect((await documents.collection(Users).doc('admin').get()).data?.displayName).toBe('Person admin');
+    expect((await documents.collection(Users).doc('guest').get()).data?.displayName).toBe('Not the admin');
+    await expect(as(null).profile.get()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(as(guest).profile.update({ displayName: '' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it('a photo needs the VIP area: an account without a role is refused before anything is read', async () => {
+    await expect(as(guest).profile.setAvatar({ upload: 'anything' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(null).profile.setAvatar({ upload: 'anything' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('signs the caller out everywhere, nobody else', async () => {
+    const now = Date.now();
+    await recordSession(documents, { uid: 'door', cookie: 'door-phone', expiresInSeconds: 3600, now });
+    await recordSession(documents, { uid: 'admin', cookie: 'admin-laptop', expiresInSeconds: 3600, now });
+    await as(door).profile.signOutEverywhere();
+    expect(await hasLiveRecord(documents, 'door-phone', 'door')).toBe(false);
+    expect(await hasLiveRecord(documents, 'admin-laptop', 'admin')).toBe(true);
+  });
+
+  it('deletes the caller’s account after the typed confirmation; the last admin is refused', async () => {
+    await expect(as(admin).profile.deleteAccount({ confirmation: 'admin@example.org' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(as(door).profile.deleteAccount({ confirmation: 'wrong' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await as(door).profile.deleteAccount({ confirmation: 'door@example.org' });
+    expect((await documents.collection(Users).doc('door').get()).exists).toBe(false);
+    expect(accounts.calls).toContain('delete door');
+    // A person without a role may leave too.
+    await as(guest).profile.deleteAccount({ confirmation: 'GUEST@example.org' });
+    expect((await documents.collection(Users).doc('guest').get()).exists).toBe(false);
+  });
+});
