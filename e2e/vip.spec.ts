@@ -195,3 +195,17 @@ for (const locale of TEST_LOCALES) {
     await expect(signInWithPassword(email, 'correct-horse-7')).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
   });
 }
+
+test('an account without a role is refused the profile, and may still delete itself there', async ({ page }) => {
+  const m = MESSAGES.en;
+  const email = uniqueEmail('leaving');
+  await signUp(email, 'correct-horse-7');
+  await signInThroughForm(page, 'en', email, 'correct-horse-7');
+  expect((await page.goto('/vip/profile'))?.status()).toBe(403);
+  await page.getByRole('button', { name: m.Profile.deleteAccount }).click();
+  const dialog = page.getByRole('dialog', { name: m.Profile.deleteTitle });
+  await dialog.getByLabel(m.Profile.deleteTypeLabel.replace('{text}', email)).fill(email);
+  await dialog.getByRole('button', { name: m.Profile.deleteConfirm }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect(signInWithPassword(email, 'correct-horse-7')).rejects.toThrow();
+});

@@ -1,9 +1,10 @@
 // The body of the 403 page: what happened, why, and what to do next (in the VIP area: ask for a
-// membership).
+// membership; at the profile, an account without a role may still delete itself).
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { MembershipOffer } from '@/features/memberships/ui/MembershipOffer';
+import { OwnAccountOnRefusal } from '@/features/profile/ui/OwnAccountOnRefusal';
 
 export async function ForbiddenView() {
   const t = await getTranslations('Errors');
@@ -13,8 +14,9 @@ export async function ForbiddenView() {
       <h1 id="error-title">{t('forbiddenTitle')}</h1>
       <p className="error-page__lead">{t('forbiddenMessage')}</p>
       <p>{t('forbiddenHint')}</p>
-      <ClientMessages namespaces={['MembershipOffer', 'Forms']}>
+      <ClientMessages namespaces={['MembershipOffer', 'Forms', 'Profile']}>
         <MembershipOffer />
+        <OwnAccountOnRefusal />
       </ClientMessages>
       <div className="error-page__actions">
         <Link href="/" className="button button--primary">{t('backHome')}</Link>

@@ -204,7 +204,7 @@ function Sessions() {
   );
 }
 
-function DeleteAccount({ profile }: { profile: Profile }) {
+export function DeleteAccount({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
   const errorMessage = useApiErrorMessage();
   const id = useId();
