@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -12,6 +15,9 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     environment: 'node',
+    // Whatever a test writes under DATA_DIR (the pass master key, files) lands in a fresh temporary
+    // folder, never in the checkout's .data.
+    env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'venue-vitest-')) },
     // Machines here are two shared cores: tests that start real servers (tus, emulators) or load
     // ESLint get room, and a hung test still fails.
     testTimeout: 20_000,

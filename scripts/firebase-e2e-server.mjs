@@ -7,6 +7,7 @@
 // ports after it), DATA_DIR (the app's disk cache; the stand-in's address is written to
 // DATA_DIR/firestore-host for the tests), SITE_URL. Run `npm run build` first.
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -122,6 +123,8 @@ run(resolve('node_modules/.bin/next'), ['start', '-p', port], {
   FIREBASE_API_KEY: 'demo-key',
   FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
   FIREBASE_AUTH_EMULATOR_HOST: authHost,
+  // A fresh pass master key per test server (Firebase mode never generates one by itself).
+  PASS_SIGNING_KEY: randomBytes(32).toString('base64url'),
   FIRESTORE_EMULATOR_HOST: firestoreHost,
   // Google's auth library would ping the cloud metadata server (169.254.169.254) for credentials.
   METADATA_SERVER_DETECTION: 'none',

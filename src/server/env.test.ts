@@ -13,14 +13,19 @@ describe('environment', () => {
 
   it('accepts the Firebase backend with its project', () => {
     expect(
-      parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com' })
+      parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' })
         .BACKEND,
     ).toBe('firebase');
   });
 
   it('requires the project and its web config for the Firebase backend', () => {
     expect(() => parseEnv({ BACKEND: 'firebase' })).toThrow(/FIREBASE_PROJECT_ID: is required when BACKEND=firebase/);
-    expect(() => parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p' })).toThrow(/FIREBASE_API_KEY[\s\S]*FIREBASE_AUTH_DOMAIN/);
+    expect(() => parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p' })).toThrow(/FIREBASE_API_KEY[\s\S]*FIREBASE_AUTH_DOMAIN[\s\S]*PASS_SIGNING_KEY/);
+  });
+
+  it('takes a pass signing key only as base64url of at least 32 bytes', () => {
+    expect(parseEnv({ PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' }).PASS_SIGNING_KEY).toBe('mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4');
+    expect(() => parseEnv({ PASS_SIGNING_KEY: 'short' })).toThrow(/PASS_SIGNING_KEY: must be base64url/);
   });
 
   it('keeps the embedded backend to this machine unless EMBEDDED_ALLOW_NETWORK=1', () => {

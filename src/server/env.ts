@@ -31,10 +31,19 @@ export const EnvSchema = z
    * page then says it is not secure. Otherwise only this machine may (decision 012).
    */
   EMBEDDED_ALLOW_NETWORK: z.enum(['0', '1']).default('0').transform((value) => value === '1'),
+  /**
+   * The master key of member passes (base64url, at least 32 bytes; `openssl rand -base64 32`
+   * with + and / replaced by - and _). Required in Firebase mode; the embedded backend generates
+   * one into DATA_DIR. Changing it invalidates every pass until phones sync again.
+   */
+  PASS_SIGNING_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43,}$/, 'must be base64url of at least 32 random bytes')
+    .optional(),
 })
   .superRefine((value, context) => {
     if (value.BACKEND !== 'firebase') return;
-    for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN'] as const) {
+    for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'PASS_SIGNING_KEY'] as const) {
       if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
     }
     // firebase-admin accepts unsigned tokens from the emulator: never with a real project.

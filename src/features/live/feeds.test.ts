@@ -20,14 +20,19 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
 
   const memberArea = (feed: LiveFeed) => isDeepStrictEqual(feed.access, MEMBER_AREA);
 
-  it.each(LIVE_FEEDS.filter((feed) => feed.access !== 'public' && !memberArea(feed)))('$procedure: the procedure and the rules allow the same roles', (feed) => {
+  it.each(LIVE_FEEDS.filter((feed) => feed.via === 'server'))('$procedure: computed by the server for the same roles; its collection stays closed to browsers', (feed) => {
+    expect(procedures[feed.procedure]?._def.meta?.access).toEqual(feed.access);
+    expect(rules).not.toContain(`match /${feed.collection}/`);
+  });
+
+  it.each(LIVE_FEEDS.filter((feed) => feed.access !== 'public' && !memberArea(feed) && feed.via !== 'server'))('$procedure: the procedure and the rules allow the same roles', (feed) => {
     expect(procedures[feed.procedure]?._def.meta?.access).toEqual(feed.access);
     const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if hasRole\\(\\[([^\\]]*)\\]\\);\\s*\\}`).exec(rules);
     expect(block, `firestore.rules has no read rule for ${feed.collection}`).not.toBeNull();
     expect(block![1]!.split(',').map((role) => role.trim().replace(/'/g, ''))).toEqual([...(feed.access as readonly string[])]);
   });
 
-  it.each(LIVE_FEEDS.filter(memberArea))('$procedure: the VIP area, a member only while the membership admits them now', (feed) => {
+  it.each(LIVE_FEEDS.filter((feed) => memberArea(feed) && feed.via !== 'server'))('$procedure: the VIP area, a member only while the membership admits them now', (feed) => {
     expect(procedures[feed.procedure]?._def.meta?.access).toEqual([...MEMBER_AREA]);
     const block = new RegExp(`match /${feed.collection}/\\{\\w+\\} \\{\\s*allow read: if isMemberNow\\(\\);\\s*\\}`).exec(rules);
     expect(block, `firestore.rules has no member read rule for ${feed.collection}`).not.toBeNull();

@@ -16,10 +16,18 @@ export interface LiveFeed {
   access: 'public' | readonly Role[];
   /** Only documents whose field holds one of these values may be read (the rules say the same). */
   visibleWhen?: { field: string; values: readonly string[] };
+  /**
+   * 'server': computed by the server from several collections (counts, a person's night) and read
+   * over the tRPC subscription in both backends; browsers never read its collections directly,
+   * so the rules keep them closed (decision 022).
+   */
+  via?: 'server';
 }
 
 export const LIVE_FEEDS: readonly LiveFeed[] = [
   { procedure: 'images.live', collection: 'images', access: ['admin'] },
   { procedure: 'images.lounge', collection: 'loungeImages', access: MEMBER_AREA },
+  { procedure: 'pass.night', collection: 'checkins', access: MEMBER_AREA, via: 'server' },
+  { procedure: 'door.activity', collection: 'scans', access: ['admin', 'scanner'], via: 'server' },
   { procedure: 'events.live', collection: PUBLIC_EVENTS_COLLECTION, access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
 ];

@@ -101,8 +101,8 @@ describe('the policies leave a busy night alone and slow a script', () => {
     expect(refusals('doorScans', [...queue, ...stream, ...rescans])).toBe(0);
   });
 
-  it('door scans: a device scanning by machine (ten a second for a minute) is held to one a second', () => {
-    expect(refusals('doorScans', every(600, 100))).toBeGreaterThan(400);
+  it('door scans: a device scanning by machine (ten a second for a minute) is held to four a second', () => {
+    expect(refusals('doorScans', every(600, 100))).toBeGreaterThan(200);
   });
 
   it('sessions: 600 phones behind one venue Wi-Fi renewing hourly, and 50 signing in within half a minute, all pass', () => {

@@ -20,7 +20,7 @@ export const RATE_POLICIES = {
   /** Every tus request at /api/uploads, per account (per address before sign-in). */
   uploads: { burst: 300, perMinute: 120 },
   /** Pass scans at the door, per scanning device. */
-  doorScans: { burst: 60, perMinute: 60 },
+  doorScans: { burst: 120, perMinute: 240 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

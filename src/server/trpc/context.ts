@@ -17,6 +17,7 @@ import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { clientAddress } from '@/server/http/client-address';
+import { getPassKeys, type PassKeys } from '@/server/door/pass-keys';
 
 export interface ContextInner {
   backend: Env['BACKEND'];
@@ -32,6 +33,8 @@ export interface ContextInner {
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
    */
   resolveIdentity: () => Promise<Identity | null>;
+  /** Member passes' keys, derived from the master key (read or generated on first use). */
+  passKeys: () => PassKeys;
   /** Cached public pages to render afresh after a change. */
   publicPages: PublicPages;
   /** Where the request came from, for per-client limits (open live streams). */
@@ -44,6 +47,7 @@ export interface ContextOptions {
   files?: () => Files;
   uploads?: () => UploadClaims;
   probe?: ImageProbe;
+  passKeys?: () => PassKeys;
   backend?: Env['BACKEND'];
   locale?: Locale;
   publicPages?: PublicPages;
@@ -63,6 +67,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     files: options.files ?? defaultFiles,
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
+    passKeys: options.passKeys ?? getPassKeys,
     publicPages: options.publicPages ?? unchangingPublicPages,
     clientAddress: options.clientAddress ?? 'unknown',
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),

@@ -81,6 +81,11 @@ const EXAMPLES: Record<string, unknown> = {
   'users.setRole': { uid: USER_ID, role: 'scanner' },
   'users.setDisabled': { uid: USER_ID, disabled: false },
   'users.signOutEverywhere': { uid: USER_ID },
+  'door.scan': { eventId: EVENT_ID, mode: 'entry', code: 'NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', nonce: 'fuzz-nonce-1', source: 'camera', device: 'Front door' },
+  'door.admit': { eventId: EVENT_ID, uid: USER_ID, nonce: 'fuzz-nonce-2', device: 'Front door' },
+  'door.search': { eventId: EVENT_ID, query: 'member' },
+  'door.activity': { eventId: EVENT_ID },
+  'door.rotatePass': { uid: USER_ID },
 };
 
 type Def = { type: string; [key: string]: unknown };

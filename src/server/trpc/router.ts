@@ -7,6 +7,7 @@ import { imagesRouter } from '@/features/images/images.router';
 import { eventsRouter } from '@/features/events/events.router';
 import { membershipsRouter } from '@/features/memberships/memberships.router';
 import { profileRouter } from '@/features/profile/profile.router';
+import { doorRouter, passRouter } from '@/features/door/door.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -16,6 +17,8 @@ export const appRouter = router({
   events: eventsRouter,
   memberships: membershipsRouter,
   profile: profileRouter,
+  pass: passRouter,
+  door: doorRouter,
 });
 
 export type AppRouter = typeof appRouter;

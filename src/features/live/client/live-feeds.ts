@@ -7,27 +7,36 @@ import type { trpc } from '@/trpc/client';
 import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';
+import type { DoorActivity, MemberNight } from '@/features/door/door';
 import { LIBRARY_LIMIT } from '@/features/images/images';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '@/features/events/programme';
 
 export type TrpcClient = ReturnType<typeof trpc.useUtils>['client'];
 export type FirestoreModule = typeof import('firebase/firestore');
 
-/** What a feed's embedded subscription reports (the shape of tRPC's subscription callbacks). */
-export interface FeedHandlers<Item> {
-  onData(value: { id: string; data: Item[] }): void;
+/** What a feed's tRPC subscription reports (the shape of tRPC's subscription callbacks). */
+export interface FeedHandlers<Data> {
+  onData(value: { id: string; data: Data }): void;
   onError(error: unknown): void;
   onConnectionStateChange(state: { state: 'idle' | 'connecting' | 'pending' }): void;
 }
 
-export interface ClientFeed<Input, Item> {
+export interface ClientFeed<Input, Data> {
   /** The procedure of LIVE_FEEDS this reads (feeds.test.ts keeps the tables in step). */
   procedure: string;
-  embedded(client: TrpcClient, input: Input, handlers: FeedHandlers<Item>): Unsubscribable;
-  firestore(firestore: FirestoreModule, db: Firestore, input: Input): Query;
+  /** The tRPC subscription: the embedded backend's way, and every backend's for server feeds. */
+  embedded(client: TrpcClient, input: Input, handlers: FeedHandlers<Data>): Unsubscribable;
+  /** The same list on Firestore (Firebase backend); absent for feeds the server computes. */
+  firestore?: (firestore: FirestoreModule, db: Firestore, input: Input) => Query;
 }
 
-function feed<Input, Item>(definition: ClientFeed<Input, Item>): ClientFeed<Input, Item> {
+/** A list the browser reads from Firestore in the Firebase backend, each document one item. */
+function feed<Input, Item>(definition: ClientFeed<Input, readonly Item[]> & { firestore: NonNullable<ClientFeed<Input, readonly Item[]>['firestore']> }): ClientFeed<Input, readonly Item[]> {
+  return definition;
+}
+
+/** A feed the server computes from several collections (counts, a person's night), in both backends over tRPC (decision 022). */
+function serverFeed<Input, Data>(definition: Omit<ClientFeed<Input, Data>, 'firestore'>): ClientFeed<Input, Data> {
   return definition;
 }
 
@@ -47,6 +56,16 @@ export const CLIENT_FEEDS = {
     embedded: (client, _input, handlers) => client.images.lounge.subscribe(undefined, handlers),
     firestore: ({ collection, limit, orderBy, query }, db) => query(collection(db, 'loungeImages'), orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT)),
   }),
+  /** The member's night: admitted ("Checked in at 22:14") and drinks left, as the door records them. */
+  night: serverFeed<void, MemberNight>({
+    procedure: 'pass.night',
+    embedded: (client, _input, handlers) => client.pass.night.subscribe(undefined, handlers),
+  }),
+  /** The door's figures and latest scans for an event. */
+  doorActivity: serverFeed<{ eventId: string }, DoorActivity>({
+    procedure: 'door.activity',
+    embedded: (client, input, handlers) => client.door.activity.subscribe(input, handlers),
+  }),
   /** The public programme, from the mirror of public fields. */
   programme: feed<void, PublicEvent>({
     procedure: 'events.live',
@@ -57,5 +76,7 @@ export const CLIENT_FEEDS = {
 };
 
 export type FeedName = keyof typeof CLIENT_FEEDS;
-export type FeedInput<N extends FeedName> = (typeof CLIENT_FEEDS)[N] extends ClientFeed<infer Input, unknown> ? Input : never;
-export type FeedItem<N extends FeedName> = (typeof CLIENT_FEEDS)[N] extends ClientFeed<unknown, infer Item> ? Item : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- inference only: Input sits in parameter positions
+export type FeedInput<N extends FeedName> = (typeof CLIENT_FEEDS)[N] extends ClientFeed<infer Input, any> ? Input : never;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export type FeedData<N extends FeedName> = (typeof CLIENT_FEEDS)[N] extends ClientFeed<any, infer Data> ? Data : never;

@@ -9,14 +9,14 @@ import { trpc } from '@/trpc/client';
 import { firebaseApp } from '@/firebase-client/firebase-web';
 import { useBackend } from '@/firebase-client/WebConfigProvider';
 import { liveError, type LiveState } from './live-state';
-import { CLIENT_FEEDS, type ClientFeed, type FeedInput, type FeedItem, type FeedName } from './live-feeds';
+import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
 
-export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, initial?: readonly FeedItem<N>[]): LiveState<FeedItem<N>[]> {
-  type Item = FeedItem<N>;
+export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, initial?: FeedData<N>): LiveState<FeedData<N>> {
+  type Data = FeedData<N>;
   const backend = useBackend();
   const client = trpc.useUtils().client;
   const inputKey = JSON.stringify(input ?? null);
-  const [state, setState] = useState<LiveState<Item[]>>(() => (initial ? { status: 'ready', data: [...initial], reconnecting: false } : { status: 'loading' }));
+  const [state, setState] = useState<LiveState<Data>>(() => (initial !== undefined ? { status: 'ready', data: initial, reconnecting: false } : { status: 'loading' }));
   const [shownKey, setShownKey] = useState(inputKey);
   // Another input (another filter): its own list, loading until it answers.
   if (shownKey !== inputKey) {
@@ -25,7 +25,7 @@ export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, in
   }
 
   useEffect(() => {
-    const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Item>;
+    const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Data>;
     const feedInput = JSON.parse(inputKey) as FeedInput<N>;
     let cancelled = false;
     let stop = () => {};
@@ -38,9 +38,10 @@ export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, in
       if (reason === 'unavailable') setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
       else setState({ status: 'error', error: reason });
     };
-    const show = (data: Item[], stale: boolean) => !cancelled && setState({ status: 'ready', data, reconnecting: stale });
+    const show = (data: Data, stale: boolean) => !cancelled && setState({ status: 'ready', data, reconnecting: stale });
 
-    if (backend === 'embedded') {
+    const firestoreQuery = feed.firestore;
+    if (backend === 'embedded' || !firestoreQuery) {
       const subscription = feed.embedded(client, feedInput, {
         onData: (value) => {
           answered = true;
@@ -56,17 +57,17 @@ export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, in
       Promise.all([import('firebase/firestore'), import('./firestore-values')]).then(([firestore, { withDates }]) => {
         if (cancelled) return;
         stop = firestore.onSnapshot(
-          feed.firestore(firestore, firestore.getFirestore(firebaseApp()), feedInput),
+          firestoreQuery(firestore, firestore.getFirestore(firebaseApp()), feedInput),
           (snapshot) => {
             // Before Firestore's first answer, a snapshot from the local cache (empty on a first
             // visit) only says Firestore is out of reach: it must not replace the server's list.
             if (snapshot.metadata.fromCache && !answered) {
-              setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'ready', data: [], reconnecting: true }));
+              setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'ready', data: [] as Data, reconnecting: true }));
               return;
             }
             answered = true;
             show(
-              snapshot.docs.map((doc) => ({ id: doc.id, ...withDates(doc.data()) }) as Item),
+              snapshot.docs.map((doc) => ({ id: doc.id, ...withDates(doc.data()) })) as Data,
               snapshot.metadata.fromCache,
             );
           },

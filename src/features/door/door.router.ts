@@ -1,0 +1,55 @@
+// The pass and the door. Thin: access, input, one domain call. A member gets and rotates only
+// their own pass; the door (scanner and admin) scans, admits by hand and watches the night.
+import { z } from 'zod';
+import { roleProcedure, router } from '@/server/trpc/init';
+import { liveStream } from '@/server/live/live-stream';
+import { DocumentId } from '@/server/documents/document-id';
+import { limitRate } from '@/server/http/rate-limit';
+import { MEMBER_AREA } from '@/navigation/routes';
+import { passForPhone, rotatePass } from './passes';
+import { admitManually, Checkins, doorActivity, doorEvents, DoorSearchInput, Drinks, ManualAdmitInput, memberNight, ScanInput, scanCode, Scans, searchAtDoor } from './door';
+
+const members = roleProcedure(...MEMBER_AREA);
+const door = roleProcedure('admin', 'scanner');
+const admin = roleProcedure('admin');
+
+export const passRouter = router({
+  /** The caller's pass with its key, once per sign-in (the phone keeps it). */
+  mine: members.query(({ ctx }) => passForPhone(ctx.documents, ctx.passKeys(), ctx.identity.uid)),
+  /** "My phone was lost": every code of the old key stops working. */
+  rotate: members.mutation(({ ctx }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity.uid)),
+  /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
+  night: members.subscription(({ ctx, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: `pass.night ${ctx.identity.uid}`,
+      collections: [Checkins.name, Drinks.name],
+      read: () => memberNight(ctx.documents, ctx.identity.uid),
+      signal,
+    }),
+  ),
+});
+
+export const doorRouter = router({
+  events: door.query(({ ctx }) => doorEvents(ctx.documents)),
+  scan: door.input(ScanInput).mutation(async ({ ctx, input }) => {
+    limitRate('doorScans', `${ctx.identity.uid}:${input.device}`);
+    return scanCode({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input);
+  }),
+  admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => admitManually({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input)),
+  search: door.input(DoorSearchInput).query(({ ctx, input }) => searchAtDoor(ctx.documents, input)),
+  /** The event's figures and latest scans as they change (one read per change for all doors). */
+  activity: door.input(z.object({ eventId: DocumentId })).subscription(({ ctx, input, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: `door.activity ${input.eventId}`,
+      collections: [Checkins.name, Drinks.name, Scans.name],
+      read: () => doorActivity(ctx.documents, input.eventId),
+      signal,
+    }),
+  ),
+  /** An admin rotates someone's pass (from their user page). */
+  rotatePass: admin.input(z.object({ uid: DocumentId })).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), input.uid)),
+});

@@ -1,0 +1,402 @@
+// The door and the bar: a scanned pass code becomes a verdict. Entry admits a member once per
+// event (`checkins/{eventId}_{uid}`, a create that fails if it exists, on SQLite and Firestore
+// alike); the bar redeems the event's drink allowance one create at a time
+// (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), so two bars scanning at once can never pour
+// more. Every scan, admitted or refused, is written to `scans/` under an id made from the
+// scanner and its nonce: a retried request gets the first answer instead of a second admission.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { DocumentsError, defineCollection, type Documents } from '@/server/documents/port';
+import { DocumentId } from '@/server/documents/document-id';
+import { DomainError } from '@/server/domain-error';
+import type { PassKeys } from '@/server/door/pass-keys';
+import { Events, type EventDocument } from '@/features/events/events';
+import { Users, type UserDocument } from '@/features/identity/users';
+import type { Identity } from '@/features/identity/identity';
+import { isActiveNow } from '@/features/memberships/membership';
+import { parsePassCode, stepAt } from './pass-code';
+import { Passes } from './passes';
+
+export const SCAN_MODES = ['entry', 'bar'] as const;
+export type ScanMode = (typeof SCAN_MODES)[number];
+export const SCAN_SOURCES = ['camera', 'manual', 'keyboard'] as const;
+export type ScanSource = (typeof SCAN_SOURCES)[number];
+
+export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn'] as const;
+export type Verdict = (typeof VERDICTS)[number];
+/** The verdicts that let someone in or pour a drink. */
+export const ACCEPTED: readonly Verdict[] = ['admitted', 'drinkRedeemed'];
+
+/** The door opens this long before the event's doors time, and closes at its end. */
+export const DOOR_OPENS_BEFORE_MS = 2 * 60 * 60 * 1000;
+/** Windows accepted on each side of the current one (clock drift, a slow scan). */
+export const STEP_TOLERANCE = 1;
+/** The longest text a scanner may send as a code (a pass code is about 60 characters). */
+export const CODE_MAX = 200;
+
+export const Checkins = defineCollection(
+  'checkins',
+  z.object({
+    eventId: z.string(),
+    uid: z.string(),
+    at: z.date(),
+    scannerUid: z.string(),
+    scannerName: z.string().nullable(),
+    device: z.string(),
+    source: z.enum(SCAN_SOURCES),
+  }),
+);
+
+export const Drinks = defineCollection('drinks', z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string() }));
+
+/** At the bar, one (pass, window) pours once per event: a replayed code is refused. */
+export const CodeUses = defineCollection('codeUses', z.object({ at: z.date() }));
+
+export const ScanDocument = z.object({
+  eventId: z.string(),
+  mode: z.enum(SCAN_MODES),
+  source: z.enum(SCAN_SOURCES),
+  /** Null while the scan is being decided (a retry with the same nonce waits for it). */
+  verdict: z.enum(VERDICTS).nullable(),
+  uid: z.string().nullable(),
+  name: z.string().nullable(),
+  scannerUid: z.string(),
+  device: z.string(),
+  at: z.date(),
+  /** Verdict details the scanner shows again to a retry (first admission, drinks left). */
+  detail: z.object({ firstAt: z.date().nullable(), firstDevice: z.string().nullable(), drinksLeft: z.number().int().nullable() }),
+});
+export type ScanDocument = z.infer<typeof ScanDocument>;
+export const Scans = defineCollection('scans', ScanDocument);
+
+export const ScanInput = z.object({
+  eventId: DocumentId,
+  mode: z.enum(SCAN_MODES),
+  code: z.string().trim().min(1).max(CODE_MAX),
+  /** Chosen by the scanner for each scan; a retry sends the same one. */
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  source: z.enum(['camera', 'keyboard']),
+  /** The door's name for this device ("Front door"), shown with a first admission. */
+  device: z.string().trim().min(1).max(60),
+});
+export type ScanInput = z.input<typeof ScanInput>;
+
+export const ManualAdmitInput = z.object({
+  eventId: DocumentId,
+  uid: DocumentId,
+  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+  device: z.string().trim().min(1).max(60),
+});
+export type ManualAdmitInput = z.input<typeof ManualAdmitInput>;
+
+export interface ScanResult {
+  verdict: Verdict;
+  eventId: string;
+  mode: ScanMode;
+  /** The member, where the code named one: name and photo for the face check. */
+  member: { uid: string; displayName: string | null; photoURL: string | null } | null;
+  /** alreadyAdmitted: when and at which door the first admission was. */
+  firstAt: Date | null;
+  firstDevice: string | null;
+  /** bar: drinks left after this scan. */
+  drinksLeft: number | null;
+  at: Date;
+}
+
+export interface DoorPorts {
+  documents: Documents;
+  keys: PassKeys;
+}
+
+/** Whether the event admits now: published, from two hours before doors until its end. */
+export function doorIsOpen(event: Pick<EventDocument, 'status' | 'doorsAt' | 'endsAt'>, now: Date): boolean {
+  return event.status === 'published' && now.getTime() >= event.doorsAt.getTime() - DOOR_OPENS_BEFORE_MS && now < event.endsAt;
+}
+
+/** The scan's document id: one per scanner and nonce, so a retry finds the first answer. */
+function scanId(scannerUid: string, nonce: string): string {
+  return createHash('sha256').update(`${scannerUid}:${nonce}`).digest('base64url').slice(0, 32);
+}
+
+interface Decision {
+  verdict: Verdict;
+  user: (UserDocument & { uid: string }) | null;
+  firstAt?: Date | null;
+  firstDevice?: string | null;
+  drinksLeft?: number | null;
+}
+
+/** Decides a scanned code: the pass, its window, the membership, the door, then entry or bar. */
+export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInput, now = new Date()): Promise<ScanResult> {
+  const input = ScanInput.parse(raw);
+  return once(ports.documents, scanner, { ...input, source: input.source }, now, async (event) => {
+    const code = parsePassCode(input.code);
+    if (!code) return { verdict: 'invalid', user: null };
+    const pass = (await ports.documents.collection(Passes).doc(code.passId).get()).data;
+    // Unknown pass, another pass's key, a rotated (older) version: all the same to the door.
+    if (!pass || !ports.keys.verifies(code, pass.version)) return { verdict: 'invalid', user: null };
+    const current = stepAt(now.getTime());
+    if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
+    const user = await readUser(ports.documents, pass.uid);
+    if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
+    if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
+    if (input.mode === 'bar') {
+      if (!(await ports.documents.collection(Checkins).doc(`${input.eventId}_${user.uid}`).get()).exists) return { verdict: 'notCheckedIn', user };
+      // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
+      // admission itself is once per event, whatever the code.)
+      try {
+        await ports.documents.collection(CodeUses).doc(`${input.eventId}.bar.${code.passId}.${code.step}`).create({ at: now });
+      } catch (error) {
+        if (isAlreadyExists(error)) return { verdict: 'expiredCode', user };
+        throw error;
+      }
+    }
+    return input.mode === 'entry' ? admit(ports.documents, user, scanner, input.device, input.source, now, input.eventId) : pour(ports.documents, event, user, scanner, input.device, now, input.eventId);
+  });
+}
+
+/** Admits a member whose phone cannot show the pass, after the door has checked who they are. */
+export async function admitManually(ports: DoorPorts, scanner: Identity, raw: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
+  const input = ManualAdmitInput.parse(raw);
+  return once(ports.documents, scanner, { ...input, mode: 'entry', source: 'manual' }, now, async (event) => {
+    const user = await readUser(ports.documents, input.uid);
+    if (!user) throw new DomainError('not-found', 'userNotFound');
+    if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
+    return admit(ports.documents, user, scanner, input.device, 'manual', now, input.eventId);
+  });
+}
+
+function hasActiveMembership(user: UserDocument, now: Date): boolean {
+  return user.membership !== null && isActiveNow({ status: 'active', ...user.membership }, now);
+}
+
+async function readUser(documents: Documents, uid: string) {
+  const user = (await documents.collection(Users).doc(uid).get()).data;
+  return user ? { ...user, uid } : null;
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  return error instanceof DocumentsError && error.code === 'already-exists';
+}
+
+/**
+ * Runs a scan once per scanner and nonce: the scan document is claimed first (a create), then the
+ * decision is stored in it. A retry that finds the claim waits for that decision and returns it.
+ */
+async function once(
+  documents: Documents,
+  scanner: Identity,
+  input: { eventId: string; nonce: string; mode: ScanMode; source: ScanSource; device: string },
+  now: Date,
+  decide: (event: EventDocument) => Promise<Decision>,
+): Promise<ScanResult> {
+  const event = (await documents.collection(Events).doc(input.eventId).get()).data;
+  if (!event) throw new DomainError('not-found', 'eventNotFound');
+  const ref = documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
+  try {
+    await ref.create({
+      eventId: input.eventId,
+      mode: input.mode,
+      source: input.source,
+      verdict: null,
+      uid: null,
+      name: null,
+      scannerUid: scanner.uid,
+      device: input.device,
+      at: now,
+      detail: { firstAt: null, firstDevice: null, drinksLeft: null },
+    });
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error;
+    return firstAnswer(documents, ref.id);
+  }
+  const decision = await decide(event);
+  const detail = { firstAt: decision.firstAt ?? null, firstDevice: decision.firstDevice ?? null, drinksLeft: decision.drinksLeft ?? null };
+  await ref.update({ verdict: decision.verdict, uid: decision.user?.uid ?? null, name: decision.user?.displayName ?? decision.user?.email ?? null, detail });
+  return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now);
+}
+
+async function firstAnswer(documents: Documents, id: string): Promise<ScanResult> {
+  const ref = documents.collection(Scans).doc(id);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const scan = (await ref.get()).data;
+    if (scan?.verdict) {
+      const user = scan.uid ? await readUser(documents, scan.uid) : null;
+      return result(scan.eventId, scan.mode, scan.verdict, user, scan.detail, scan.at);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new DomainError('conflict', 'scanStillRunning');
+}
+
+function result(eventId: string, mode: ScanMode, verdict: Verdict, user: (UserDocument & { uid: string }) | null, detail: ScanDocument['detail'], at: Date): ScanResult {
+  return {
+    verdict,
+    eventId,
+    mode,
+    member: user ? { uid: user.uid, displayName: user.displayName ?? user.email, photoURL: user.photoURL } : null,
+    firstAt: detail.firstAt,
+    firstDevice: detail.firstDevice,
+    drinksLeft: detail.drinksLeft,
+    at,
+  };
+}
+
+async function admit(
+  documents: Documents,
+  user: UserDocument & { uid: string },
+  scanner: Identity,
+  device: string,
+  source: ScanSource,
+  now: Date,
+  eventId: string,
+): Promise<Decision> {
+  const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
+  try {
+    await ref.create({ eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source });
+    return { verdict: 'admitted', user };
+  } catch (error) {
+    if (!isAlreadyExists(error)) throw error;
+    const first = (await ref.get()).data;
+    return { verdict: 'alreadyAdmitted', user, firstAt: first?.at ?? null, firstDevice: first?.device ?? null };
+  }
+}
+
+async function pour(documents: Documents, event: EventDocument, user: UserDocument & { uid: string }, scanner: Identity, device: string, now: Date, eventId: string): Promise<Decision> {
+  // The next free drink number: each is a create, so concurrent bars never pour the same one.
+  for (let number = 1; number <= event.drinkAllowance; number++) {
+    try {
+      await documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`).create({ eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device });
+      return { verdict: 'drinkRedeemed', user, drinksLeft: event.drinkAllowance - number };
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+    }
+  }
+  return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
+}
+
+// ---- what the door and the member see ----
+
+export interface DoorEvent {
+  id: string;
+  title: EventDocument['title'];
+  startsAt: Date;
+  doorsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  drinkAllowance: number;
+  open: boolean;
+}
+
+/** How far back and ahead the scanner's event picker reaches. */
+const PICKER_PAST_MS = 24 * 60 * 60 * 1000;
+const PICKER_AHEAD_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The events a door may scan for: published, ending from a day ago to two weeks ahead, the open ones first. */
+export async function doorEvents(documents: Documents, now = new Date()): Promise<DoorEvent[]> {
+  const events = await documents
+    .collection(Events)
+    .where('status', '==', 'published')
+    .where('endsAt', '>=', new Date(now.getTime() - PICKER_PAST_MS))
+    .orderBy('endsAt')
+    .limit(50)
+    .get();
+  return events
+    .filter((event) => event.data.startsAt.getTime() <= now.getTime() + PICKER_AHEAD_MS)
+    .map((event) => ({
+      id: event.id,
+      title: event.data.title,
+      startsAt: event.data.startsAt,
+      doorsAt: event.data.doorsAt,
+      endsAt: event.data.endsAt,
+      capacity: event.data.capacity,
+      drinkAllowance: event.data.drinkAllowance,
+      open: doorIsOpen(event.data, now),
+    }))
+    .sort((a, b) => Number(b.open) - Number(a.open) || a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+export const RECENT_SCANS = 20;
+
+export interface DoorActivity {
+  admitted: number;
+  capacity: number;
+  drinks: number;
+  /** Refused scans by verdict (entry and bar). */
+  refused: Partial<Record<Verdict, number>>;
+  recent: { id: string; verdict: Verdict; name: string | null; mode: ScanMode; source: ScanSource; device: string; at: Date }[];
+}
+
+/** The door's figures for an event and its latest scans (the scanner's live panel, /admin). */
+export async function doorActivity(documents: Documents, eventId: string): Promise<DoorActivity> {
+  const event = (await documents.collection(Events).doc(eventId).get()).data;
+  if (!event) throw new DomainError('not-found', 'eventNotFound');
+  const [checkins, drinks, scans] = await Promise.all([
+    documents.collection(Checkins).where('eventId', '==', eventId).get(),
+    documents.collection(Drinks).where('eventId', '==', eventId).get(),
+    documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(500).get(),
+  ]);
+  const refused: Partial<Record<Verdict, number>> = {};
+  for (const scan of scans) {
+    const verdict = scan.data.verdict;
+    if (verdict && !ACCEPTED.includes(verdict)) refused[verdict] = (refused[verdict] ?? 0) + 1;
+  }
+  return {
+    admitted: checkins.length,
+    capacity: event.capacity,
+    drinks: drinks.length,
+    refused,
+    recent: scans
+      .filter((scan) => scan.data.verdict !== null)
+      .slice(0, RECENT_SCANS)
+      .map((scan) => ({ id: scan.id, verdict: scan.data.verdict!, name: scan.data.name, mode: scan.data.mode, source: scan.data.source, device: scan.data.device, at: scan.data.at })),
+  };
+}
+
+export interface MemberNight {
+  event: DoorEvent | null;
+  checkedInAt: Date | null;
+  drinksUsed: number;
+  drinksLeft: number;
+}
+
+/** The member's night: the event whose door is open (else the next), their admission and drinks. */
+export async function memberNight(documents: Documents, uid: string, now = new Date()): Promise<MemberNight> {
+  const [event] = await doorEvents(documents, now).then((events) => events.filter((candidate) => candidate.open || candidate.startsAt > now));
+  if (!event) return { event: null, checkedInAt: null, drinksUsed: 0, drinksLeft: 0 };
+  const [checkin, drinks] = await Promise.all([
+    documents.collection(Checkins).doc(`${event.id}_${uid}`).get(),
+    documents.collection(Drinks).where('eventId', '==', event.id).where('uid', '==', uid).get(),
+  ]);
+  return { event, checkedInAt: checkin.data?.at ?? null, drinksUsed: drinks.length, drinksLeft: Math.max(0, event.drinkAllowance - drinks.length) };
+}
+
+export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string().trim().min(2).max(80) });
+
+export interface DoorSearchHit {
+  uid: string;
+  displayName: string | null;
+  email: string | null;
+  photoURL: string | null;
+  member: boolean;
+  checkedInAt: Date | null;
+}
+
+/** People by name or e-mail prefix, for admitting someone whose phone died. */
+export async function searchAtDoor(documents: Documents, raw: z.input<typeof DoorSearchInput>, now = new Date()): Promise<DoorSearchHit[]> {
+  const input = DoorSearchInput.parse(raw);
+  const term = input.query.toLowerCase().split(/\s+/)[0]!;
+  const users = await documents.collection(Users).where('searchTerms', 'array-contains', term).limit(10).get();
+  return Promise.all(
+    users.map(async (user) => ({
+      uid: user.id,
+      displayName: user.data.displayName,
+      email: user.data.email,
+      photoURL: user.data.photoURL,
+      member: hasActiveMembership(user.data, now),
+      checkedInAt: (await documents.collection(Checkins).doc(`${input.eventId}_${user.id}`).get()).data?.at ?? null,
+    })),
+  );
+}
