@@ -6,6 +6,7 @@ import { useCallback } from 'react';
 import { useRouter, usePathname } from '@/i18n/navigation';
 import { matchRoute } from '@/navigation/routes';
 import { forgetPersonalCaches } from '@/features/pwa/private-caches';
+import { forgetPasses } from '@/features/door/client/pass-store';
 import { useAuth } from './AuthProvider';
 
 export function useSignOut(): () => Promise<void> {
@@ -17,6 +18,8 @@ export function useSignOut(): () => Promise<void> {
     // navigate away. Nothing guarded is ever cached, so what is cached after this point are public
     // pages fetched while signing out.
     await forgetPersonalCaches().catch((error: unknown) => console.error('Clearing caches on sign-out failed:', error));
+    // The member pass's key leaves with its owner.
+    await forgetPasses().catch((error: unknown) => console.error('Forgetting the pass on sign-out failed:', error));
     await signOut();
     const route = matchRoute(pathname);
     if (route && route.access !== 'public') router.replace('/');

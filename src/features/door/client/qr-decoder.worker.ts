@@ -1,0 +1,31 @@
+// Decodes QR codes off the page's main thread: the scanner posts one camera frame (the centre
+// crop, as ImageData) at a time and gets the text back, or null. zxing-wasm's reader, its
+// WebAssembly served by the app from /zxing/ (never a CDN) and precached by the service worker.
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+
+prepareZXingModule({
+  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? '/zxing/zxing_reader.wasm' : prefix + path) },
+});
+
+export interface DecodeRequest {
+  id: number;
+  image: ImageData;
+}
+
+export interface DecodeAnswer {
+  id: number;
+  text: string | null;
+  ms: number;
+  error?: string;
+}
+
+self.onmessage = async (event: MessageEvent<DecodeRequest>) => {
+  const { id, image } = event.data;
+  const started = performance.now();
+  try {
+    const [first] = await readBarcodes(image, { formats: ['QRCode'], tryHarder: false, maxNumberOfSymbols: 1 });
+    self.postMessage({ id, text: first?.isValid ? first.text : null, ms: performance.now() - started } satisfies DecodeAnswer);
+  } catch (error) {
+    self.postMessage({ id, text: null, ms: performance.now() - started, error: String(error) } satisfies DecodeAnswer);
+  }
+};

@@ -1,0 +1,175 @@
+'use client';
+// /vip/qr: the member's pass at the door. The code changes every 30 seconds and is signed on this
+// phone with a key that never leaves it, so it works without signal; a moving band and the
+// member's photo and name make a screenshot or a shared screen easy to spot. The screen stays
+// awake while the pass is shown, and the door's admission appears here as it happens.
+import { useEffect, useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { ownPhoto } from '@/ui/shell/AccountControl';
+import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { STEP_SECONDS, stepEndsAt } from '../pass-code';
+import { passCodeAt, type StoredPass } from '../client/pass-store';
+import { usePass } from '../client/usePass';
+import { QrCode } from './QrCode';
+
+export function PassScreen({ uid }: { uid: string }) {
+  const t = useTranslations('Pass');
+  const { state, sync } = usePass(uid);
+  useWakeLock(state.status === 'ready');
+
+  if (state.status === 'loading') {
+    return (
+      <div className="pass pass--loading" aria-busy="true" aria-label={t('loading')}>
+        <span className="skeleton pass__skeleton" />
+      </div>
+    );
+  }
+  if (state.status === 'needsConnection') {
+    return (
+      <p className="alert alert--error" role="alert">
+        <span className="alert__label" aria-hidden="true">!</span>
+        {t('needsConnection')}
+      </p>
+    );
+  }
+  if (state.status === 'error') return <RetryAlert error={state.error} onRetry={() => void sync()} />;
+  return <Pass pass={state.pass} offline={state.offline} onRotated={sync} />;
+}
+
+function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean; onRotated: () => Promise<void> }) {
+  const t = useTranslations('Pass');
+  const format = useFormatter();
+  const locale = useLocale() as 'en' | 'de';
+  const errorMessage = useApiErrorMessage();
+  const [code, setCode] = useState<{ code: string; step: number } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const [confirming, setConfirming] = useState(false);
+  const [rotateError, setRotateError] = useState<string | null>(null);
+  const night = useLiveFeed('night', undefined);
+  const rotate = trpc.pass.rotate.useMutation({
+    onSuccess: async () => {
+      setConfirming(false);
+      await onRotated();
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setRotateError(errorMessage(error));
+    },
+  });
+
+  useEffect(() => {
+    let cancelled = false;
+    let shownStep = -1;
+    const tick = async () => {
+      const phoneNow = Date.now();
+      setNow(phoneNow);
+      const next = await passCodeAt(pass, phoneNow);
+      if (!cancelled && next.step !== shownStep) {
+        shownStep = next.step;
+        setCode(next);
+      }
+    };
+    void tick();
+    const timer = setInterval(() => void tick(), 1000);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+    };
+  }, [pass]);
+
+  const secondsLeft = code ? Math.max(0, Math.ceil((stepEndsAt(code.step) - (now + pass.offsetMs)) / 1000)) : STEP_SECONDS;
+  const photo = ownPhoto(pass.photoURL);
+  const name = pass.displayName ?? '';
+  const checkedInAt = night.status === 'ready' ? night.data.checkedInAt : null;
+  const event = night.status === 'ready' ? night.data.event : null;
+
+  return (
+    <div className="pass">
+      <div className="pass__holder">
+        {photo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
+          <img className="avatar pass__photo" src={photo} alt="" width={72} height={72} />
+        ) : (
+          <span className="avatar pass__photo" aria-hidden="true">
+            {(name || '?').charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div>
+          <p className="pass__name">{name}</p>
+          {event ? <p className="pass__event">{event.title[locale] || event.title.en}</p> : null}
+        </div>
+      </div>
+
+      {checkedInAt ? (
+        <p className="pass__checked-in" role="status">
+          <span aria-hidden="true">✓</span> {t('checkedInAt', { time: format.dateTime(checkedInAt, { hour: '2-digit', minute: '2-digit', timeZone: VENUE_TIME_ZONE }) })}
+        </p>
+      ) : null}
+      {!pass.active ? (
+        <p className="alert alert--error" role="note">
+          <span className="alert__label" aria-hidden="true">!</span>
+          {t('noMembership')}
+        </p>
+      ) : null}
+
+      <div className="pass__code">
+        {code ? <QrCode value={code.code} label={t('codeLabel')} /> : <span className="skeleton pass__skeleton" />}
+        {/* Moves all the time: a still picture of this screen is easy to tell from the real one. */}
+        <span className="pass__band" aria-hidden="true" />
+      </div>
+      <div className="pass__timer">
+        <progress max={STEP_SECONDS} value={secondsLeft} aria-label={t('countdownLabel')} />
+        <span aria-live="off">{t('newCodeIn', { seconds: secondsLeft })}</span>
+      </div>
+      {offline ? <p className="pass__offline" role="status">{t('offline')}</p> : null}
+      {rotateError ? (
+        <p className="alert alert--error" role="alert">
+          <span className="alert__label" aria-hidden="true">!</span>
+          {rotateError}
+        </p>
+      ) : null}
+      <div className="pass__actions">
+        <ConfirmDialog
+          trigger={
+            <button type="button" className="button button--ghost button--small" disabled={offline || rotate.isPending}>
+              {t('lostPhone')}
+            </button>
+          }
+          title={t('rotateTitle')}
+          text={t('rotateText')}
+          confirmLabel={t('rotateConfirm')}
+          cancelLabel={t('cancel')}
+          onConfirm={() => rotate.mutate()}
+          open={confirming}
+          onOpenChange={setConfirming}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** Keeps the screen on while the pass is shown (where the browser allows), again after a tab switch. */
+function useWakeLock(active: boolean) {
+  useEffect(() => {
+    if (!active || !('wakeLock' in navigator)) return;
+    let lock: WakeLockSentinel | null = null;
+    let released = false;
+    const request = async () => {
+      if (document.visibilityState !== 'visible' || released) return;
+      lock = await navigator.wakeLock.request('screen').catch(() => null);
+    };
+    void request();
+    const onVisible = () => void request();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      released = true;
+      document.removeEventListener('visibilitychange', onVisible);
+      void lock?.release().catch(() => undefined);
+    };
+  }, [active]);
+}
