@@ -111,10 +111,10 @@ export function Scanner({ events, eventId, mode }: { events: DoorEvent[]; eventI
             ))}
           </select>
         </div>
-        <fieldset className="segmented">
+        <fieldset className="mode-switch">
           <legend className="field__label">{t('mode')}</legend>
           {(['entry', 'bar'] as const).map((option) => (
-            <label key={option} className="segmented__option">
+            <label key={option} className="mode-switch__option">
               <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => setUrl({ mode: option })} />
               <span>{t(`modes.${option}`)}</span>
             </label>
