@@ -236,8 +236,8 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
       }
     }
     const times = eventTimesProblem(values);
-    if (times === 'endBeforeStart' && !found.endsAt) found.endsAt = tReasons('endBeforeStart');
-    if (times === 'doorsAfterStart' && !found.doorsAt) found.doorsAt = tReasons('doorsAfterStart');
+    if (times?.reason === 'endBeforeStart' && !found.endsAt) found.endsAt = tReasons('endBeforeStart');
+    if (times?.reason === 'doorsAfterStart' && !found.doorsAt) found.doorsAt = tReasons('doorsAfterStart');
     return found;
   }
 
