@@ -203,7 +203,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
           </div>
         </fieldset>
 
-        <fieldset className="panel event-form__group" aria-describedby={errors.cover ? `${id}-cover-error` : undefined}>
+        <fieldset className="panel event-form__group" aria-describedby={errors.coverImageId ? `${id}-cover-error` : undefined}>
           <legend>{t('groups.cover')}</legend>
           {values.cover ? (
             <div className="event-form__cover">
@@ -220,10 +220,10 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
               </button>
             )}
           </div>
-          {errors.cover && (
+          {errors.coverImageId && (
             <p id={`${id}-cover-error`} className="field__error" role="alert">
               <span aria-hidden="true">⚠ </span>
-              {errors.cover}
+              {errors.coverImageId}
             </p>
           )}
         </fieldset>

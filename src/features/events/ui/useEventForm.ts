@@ -166,28 +166,22 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
       }
     }
     const times = eventTimesProblem(values);
-    if (times?.reason === 'endBeforeStart' && !found.endsAt) found.endsAt = tReasons('endBeforeStart');
-    if (times?.reason === 'doorsAfterStart' && !found.doorsAt) found.doorsAt = tReasons('doorsAfterStart');
+    if (times && !found[times.field]) found[times.field] = tReasons(times.reason);
     return found;
   }
 
+  /** A refusal at the fields it concerns: the schema's issues, or the one field a domain refusal names. */
   function showServerError(error: unknown) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { zodIssues?: WireIssue[] | null; reason?: string | null } | undefined;
-      if (data?.zodIssues?.length) {
-        const found: EventFormErrors = {};
-        for (const issue of data.zodIssues) found[issue.path.join('.')] ??= formMessage(messageForIssue(issue));
-        setErrors(found);
-        setFormError(t('fixFields'));
-        return;
-      }
-      const field = { slugTaken: 'slug', endBeforeStart: 'endsAt', doorsAfterStart: 'doorsAt', coverNotFound: 'cover', coverMembersOnly: 'cover' }[data?.reason ?? ''];
-      if (field) {
-        setErrors({ [field]: errorMessage(error) });
-        setFormError(t('fixFields'));
-        return;
-      }
+    const data = error instanceof TRPCClientError ? (error.data as { zodIssues?: WireIssue[] | null; reasonField?: string | null } | undefined) : undefined;
+    const found: EventFormErrors = {};
+    for (const issue of data?.zodIssues ?? []) found[issue.path.join('.')] ??= formMessage(messageForIssue(issue));
+    if (data?.reasonField) found[data.reasonField] = errorMessage(error);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      setFormError(t('fixFields'));
+      return;
     }
+    // Not about one field (a change made meanwhile, the network): said above the button.
     setFormError(errorMessage(error));
   }
 
