@@ -174,7 +174,9 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
   function showServerError(error: unknown) {
     const data = error instanceof TRPCClientError ? (error.data as { zodIssues?: WireIssue[] | null; reasonField?: string | null } | undefined) : undefined;
     const found: EventFormErrors = {};
-    for (const issue of data?.zodIssues ?? []) found[issue.path.join('.')] ??= formMessage(messageForIssue(issue));
+    // An update sends the form as `event` inside its input; the fields are the same as a new event's.
+    const fieldOf = (path: string[]) => (event && path[0] === 'event' ? path.slice(1) : path).join('.');
+    for (const issue of data?.zodIssues ?? []) found[fieldOf(issue.path)] ??= formMessage(messageForIssue(issue));
     if (data?.reasonField) found[data.reasonField] = errorMessage(error);
     if (Object.keys(found).length) {
       setErrors(found);
