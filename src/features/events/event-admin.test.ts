@@ -66,14 +66,17 @@ describe('event administration', () => {
     const error = await refusal(createEvent(documents, 'admin', form({ slug: 'harbour-lights' })));
     expect(error.reason).toBe('slugTaken');
     expect(error.params).toEqual({ slug: 'harbour-lights', event: 'Harbour Lights' });
+    expect(error.field).toBe('slug');
   });
 
   it('refuses bad input without writing anything', async () => {
     await expect(createEvent(documents, 'admin', form({ slug: 'Not A Slug!' }))).rejects.toThrow();
     await expect(createEvent(documents, 'admin', form({ title: { en: '', de: 'x' } }))).rejects.toThrow();
-    expect((await refusal(createEvent(documents, 'admin', form({ endsAt: '2030-06-05T20:00' })))).reason).toBe('endBeforeStart');
-    expect((await refusal(createEvent(documents, 'admin', form({ doorsAt: '2030-06-05T22:00' })))).reason).toBe('doorsAfterStart');
-    expect((await refusal(createEvent(documents, 'admin', form({ coverImageId: 'missing' })))).reason).toBe('coverNotFound');
+    expect(await refusal(createEvent(documents, 'admin', form({ endsAt: '2030-06-05T20:00' })))).toMatchObject({ reason: 'endBeforeStart', field: 'endsAt' });
+    expect(await refusal(createEvent(documents, 'admin', form({ doorsAt: '2030-06-05T22:00' })))).toMatchObject({ reason: 'doorsAfterStart', field: 'doorsAt' });
+    // A time that is no day of the calendar is named itself, whichever of the three it is.
+    expect(await refusal(createEvent(documents, 'admin', form({ endsAt: '2030-02-31T03:00' })))).toMatchObject({ reason: 'invalidTime', field: 'endsAt' });
+    expect(await refusal(createEvent(documents, 'admin', form({ coverImageId: 'missing' })))).toMatchObject({ reason: 'coverNotFound', field: 'coverImageId' });
     expect((await listEventsForAdmin(documents, { filter: 'all' })).events).toEqual([]);
   });
 
@@ -170,7 +173,7 @@ describe('event administration', () => {
 
   it('refuses a members-only lounge image as a public cover, and turning a cover into one', async () => {
     await documents.collection(Images).doc('lounge1').set({ ...image, tags: ['lounge'] });
-    expect((await refusal(createEvent(documents, 'admin', form({ coverImageId: 'lounge1' })))).reason).toBe('coverMembersOnly');
+    expect(await refusal(createEvent(documents, 'admin', form({ coverImageId: 'lounge1' })))).toMatchObject({ reason: 'coverMembersOnly', field: 'coverImageId' });
     await documents.collection(Images).doc('img1').set(image);
     await createEvent(documents, 'admin', form({ coverImageId: 'img1' }));
     const error = await refusal(updateImage(documents, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));

@@ -80,7 +80,7 @@ interface EventTimes {
 
 function eventTimes(input: EventInput): EventTimes {
   const problem = eventTimesProblem(input);
-  if (problem) throw new DomainError('invalid', problem);
+  if (problem) throw new DomainError('invalid', problem.reason, {}, { field: problem.field });
   const [startsAt, endsAt, doorsAt] = [input.startsAt, input.endsAt, input.doorsAt].map((value) => wallTimeToDate(value)!);
   return { startsAt: startsAt!, endsAt: endsAt!, doorsAt: doorsAt! };
 }
@@ -88,8 +88,8 @@ function eventTimes(input: EventInput): EventTimes {
 async function readCover(tx: Transaction, documents: Documents, imageId: string | null): Promise<EventCover | null> {
   if (!imageId) return null;
   const image = (await tx.get(documents.collection(Images).doc(imageId))).data;
-  if (!image) throw new DomainError('invalid', 'coverNotFound');
-  if (isMembersOnly(image)) throw new DomainError('invalid', 'coverMembersOnly');
+  if (!image) throw new DomainError('invalid', 'coverNotFound', {}, { field: 'coverImageId' });
+  if (isMembersOnly(image)) throw new DomainError('invalid', 'coverMembersOnly', {}, { field: 'coverImageId' });
   return { imageId, width: image.width, height: image.height, alt: image.alt };
 }
 
@@ -103,13 +103,13 @@ async function chooseSlug(tx: Transaction, documents: Documents, eventId: string
     const holder = (await tx.get(slugs.doc(asked))).data;
     if (holder && holder.eventId !== eventId) {
       const other = (await tx.get(documents.collection(Events).doc(holder.eventId))).data;
-      throw new DomainError('conflict', 'slugTaken', { slug: asked, event: other?.title.en ?? holder.eventId });
+      throw new DomainError('conflict', 'slugTaken', { slug: asked, event: other?.title.en ?? holder.eventId }, { field: 'slug' });
     }
     return asked;
   }
   const base = slugify(title.en) || slugify(title.de) || 'event';
   const free = await firstFreeSlug(tx, documents, eventId, base);
-  if (!free) throw new DomainError('conflict', 'slugTaken', { slug: base, event: base });
+  if (!free) throw new DomainError('conflict', 'slugTaken', { slug: base, event: base }, { field: 'slug' });
   return free;
 }
 

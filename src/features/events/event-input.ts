@@ -57,12 +57,21 @@ export const EventUpdateInput = z.object({
 
 export const EventIdInput = z.object({ id: DocumentId });
 
-/** Why the three times do not fit together (the reason names the message), or null. */
-export function eventTimesProblem(input: Pick<EventInput, 'startsAt' | 'endsAt' | 'doorsAt'>): 'invalidTime' | 'endBeforeStart' | 'doorsAfterStart' | null {
-  const [startsAt, endsAt, doorsAt] = [input.startsAt, input.endsAt, input.doorsAt].map((value) => wallTimeToDate(value));
-  if (!startsAt || !endsAt || !doorsAt) return 'invalidTime';
-  if (endsAt <= startsAt) return 'endBeforeStart';
-  if (doorsAt > startsAt) return 'doorsAfterStart';
+export type EventTimesReason = 'invalidTime' | 'endBeforeStart' | 'doorsAfterStart';
+type EventTimeField = 'startsAt' | 'endsAt' | 'doorsAt';
+
+/**
+ * Why the three times do not fit together (the reason names the message) and the time to change,
+ * or null. A time that is no moment at the venue (31 February) is the one named, not its neighbours.
+ */
+export function eventTimesProblem(input: Pick<EventInput, EventTimeField>): { reason: EventTimesReason; field: EventTimeField } | null {
+  const fields = ['startsAt', 'endsAt', 'doorsAt'] as const;
+  const times = fields.map((field) => wallTimeToDate(input[field]));
+  const unreadable = times.findIndex((time) => !time);
+  if (unreadable >= 0) return { reason: 'invalidTime', field: fields[unreadable]! };
+  const [startsAt, endsAt, doorsAt] = times as [Date, Date, Date];
+  if (endsAt <= startsAt) return { reason: 'endBeforeStart', field: 'endsAt' };
+  if (doorsAt > startsAt) return { reason: 'doorsAfterStart', field: 'doorsAt' };
   return null;
 }
 

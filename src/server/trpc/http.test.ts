@@ -105,7 +105,7 @@ describe('errors say what people need and nothing more', () => {
     expect(text).not.toMatch(/SQLITE|\.sqlite|\/srv|stack|at /);
     const error = await errorOf(response);
     expect(error.message).toBe(de.Errors.unexpected);
-    expect(error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500 });
+    expect(error.data).toMatchObject({ code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, reason: null, reasonParams: null, reasonField: null });
     expect(error.data).not.toHaveProperty('stack');
   });
 

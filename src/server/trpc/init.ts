@@ -40,7 +40,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
       // What went wrong is in the server's log (the route's onError); the caller learns only that
       // something did, never a stack, a path or an internal message.
       const { stack: _stack, ...data } = shape.data;
-      return { ...shape, message: t('unexpected'), data: { ...data, zodIssues: null, reason: null, reasonParams: null } };
+      return { ...shape, message: t('unexpected'), data: { ...data, zodIssues: null, reason: null, reasonParams: null, reasonField: null } };
     }
     if (MALFORMED.has(error.code) && !(cause instanceof DomainError)) {
       // tRPC's own text (a JSON parse error, zod's issue dump) is for developers; the reason and
@@ -65,6 +65,8 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
         /** Which localized message explains a domain refusal (Errors.reasons.<reason>). */
         reason: cause instanceof DomainError ? cause.reason : MALFORMED.has(error.code) ? 'invalidRequest' : null,
         reasonParams: cause instanceof DomainError ? cause.params : null,
+        /** The input field a domain refusal concerns (a dotted path), so a form shows it there. */
+        reasonField: cause instanceof DomainError ? cause.field : null,
       },
     };
   },

@@ -7,6 +7,7 @@ import { createContextInner } from './context';
 import { createCaller } from './router';
 import { publicProcedure, router } from './init';
 import { formFields } from '@/forms/validation';
+import { DomainError } from '@/server/domain-error';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 
 const documents = new SqliteDocuments(':memory:');
@@ -30,6 +31,12 @@ describe('error formatter', () => {
       .mutation(({ input }) => input),
     missing: publicProcedure.mutation(() => {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'No such event' });
+    }),
+    taken: publicProcedure.mutation(() => {
+      throw new DomainError('conflict', 'slugTaken', { slug: 'dock-party', event: 'Dock Party' }, { field: 'slug' });
+    }),
+    gone: publicProcedure.mutation(() => {
+      throw new DomainError('not-found', 'eventNotFound');
     }),
   });
 
@@ -67,5 +74,22 @@ describe('error formatter', () => {
     const { status, body } = await post(undefined, 'missing');
     expect(status).toBe(404);
     expect(body.error?.json.data).toMatchObject({ code: 'NOT_FOUND', zodIssues: null });
+  });
+
+  it('names the field a domain refusal concerns, so a form shows it there', async () => {
+    const { status, body } = await post(undefined, 'taken');
+    expect(status).toBe(409);
+    expect(body.error?.json.data).toMatchObject({
+      code: 'CONFLICT',
+      reason: 'slugTaken',
+      reasonParams: { slug: 'dock-party', event: 'Dock Party' },
+      reasonField: 'slug',
+    });
+  });
+
+  it('names no field for a refusal that concerns none, nor for errors that are not refusals', async () => {
+    expect((await post(undefined, 'gone')).body.error?.json.data).toMatchObject({ code: 'NOT_FOUND', reason: 'eventNotFound', reasonField: null });
+    expect((await post(undefined, 'missing')).body.error?.json.data).toMatchObject({ reasonField: null });
+    expect((await post({ email: 'nope', guests: 'two' })).body.error?.json.data).toMatchObject({ reason: 'invalidRequest', reasonField: null });
   });
 });

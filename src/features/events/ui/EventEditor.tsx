@@ -1,121 +1,25 @@
 'use client';
-// Creating and editing an event: every text in both languages, the times at the venue, venue,
-// numbers and cover; then publish, unpublish, cancel or duplicate. The form is checked here with
-// the server's own schema, and what the server refuses is shown at the field it concerns; what
-// was typed is never lost.
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+// The event editor's page: loading, the saved-and-status notices, the status panel and the form's markup.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { TRPCClientError } from '@trpc/client';
-import { useRouter } from '@/i18n/navigation';
 import { Link } from '@/i18n/navigation';
 import { LOCALES, type Locale } from '@/i18n/routing';
-import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
-import { messageForIssue, type FormMessageKey, type WireIssue } from '@/forms/validation';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
-import { HOME_VENUE, type EventCover, type EventSummary } from '../events';
-import { isPublic } from '../programme';
-import {
-  CAPACITY_MAX,
-  DRINK_ALLOWANCE_MAX,
-  EventInput,
-  eventTimesProblem,
-  SUMMARY_MAX,
-  TITLE_MAX,
-  VENUE_ADDRESS_MAX,
-  VENUE_NAME_MAX,
-  type EventStatusAction,
-} from '../event-input';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
+import type { EventSummary } from '../events';
+import { CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../event-input';
 import { RICH_TEXT_MAX } from '../rich-text';
-import { SLUG_MAX, slugify } from '../slug';
-import { dateToWallTime, wallTimeToDate } from '../venue-time';
+import { SLUG_MAX } from '../slug';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 import { CoverPicker } from './CoverPicker';
-import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { EventStatusPanel } from './EventStatusPanel';
 import { RichText } from './RichText';
-
-type Texts = Record<Locale, string>;
-
-interface FormValues {
-  slug: string;
-  title: Texts;
-  summary: Texts;
-  description: Texts;
-  doorsAt: string;
-  startsAt: string;
-  endsAt: string;
-  venueName: string;
-  venueAddress: string;
-  capacity: string;
-  drinkAllowance: string;
-  cover: EventCover | null;
-}
-
-/** Field errors by the input's path (`title.de`, `venue.name`, `capacity`), as message texts. */
-type Errors = Record<string, string>;
-
-const EMPTY_TEXTS: Texts = { en: '', de: '' };
-const HOUR = 60 * 60 * 1000;
-
-function blankForm(): FormValues {
-  return {
-    slug: '',
-    title: EMPTY_TEXTS,
-    summary: EMPTY_TEXTS,
-    description: EMPTY_TEXTS,
-    doorsAt: '',
-    startsAt: '',
-    endsAt: '',
-    venueName: HOME_VENUE.name,
-    venueAddress: HOME_VENUE.address,
-    capacity: '300',
-    drinkAllowance: '2',
-    cover: null,
-  };
-}
-
-function formOf(event: EventSummary): FormValues {
-  return {
-    slug: event.slug,
-    title: event.title,
-    summary: event.summary,
-    description: event.description,
-    doorsAt: dateToWallTime(event.doorsAt),
-    startsAt: dateToWallTime(event.startsAt),
-    endsAt: dateToWallTime(event.endsAt),
-    venueName: event.venue.name,
-    venueAddress: event.venue.address,
-    capacity: String(event.capacity),
-    drinkAllowance: String(event.drinkAllowance),
-    cover: event.cover,
-  };
-}
-
-function whole(value: string): number {
-  return value.trim() === '' ? Number.NaN : Number(value.trim());
-}
-
-function inputOf(values: FormValues) {
-  return {
-    slug: values.slug,
-    title: values.title,
-    summary: values.summary,
-    description: values.description,
-    doorsAt: values.doorsAt,
-    startsAt: values.startsAt,
-    endsAt: values.endsAt,
-    venue: { name: values.venueName, address: values.venueAddress },
-    capacity: whole(values.capacity),
-    drinkAllowance: whole(values.drinkAllowance),
-    coverImageId: values.cover?.imageId ?? null,
-  };
-}
+import { eventFormKey, useEditedEvent, useEventForm } from './useEventForm';
 
 export function EventEditor({ eventId }: { eventId: string | null }) {
-  const existing = trpc.events.get.useQuery({ id: eventId ?? '' }, { enabled: eventId !== null, refetchOnWindowFocus: false });
+  const existing = useEditedEvent(eventId);
   const t = useTranslations('AdminEvents');
   // Kept here, outside the form: saving reloads the event, which remounts the form with the saved
   // values, and the status region must stay mounted for screen readers to announce it. It also
@@ -139,7 +43,7 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
     return (
       <>
         {status}
-        <EventForm key="new" event={null} setNotice={setNotice} />
+        <EventForm key={eventFormKey(null)} event={null} setNotice={setNotice} />
       </>
     );
   if (existing.isPending)
@@ -152,7 +56,7 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
   return (
     <>
       {status}
-      <EventForm key={`${existing.data.id}-${existing.data.updatedAt.getTime()}`} event={existing.data} setNotice={setNotice} />
+      <EventForm key={eventFormKey(existing.data)} event={existing.data} setNotice={setNotice} />
     </>
   );
 }
@@ -169,153 +73,9 @@ function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
 
 function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice: (notice: string | null) => void }) {
   const t = useTranslations('AdminEvents');
-  const tForms = useTranslations('Forms');
-  const tReasons = useTranslations('Errors.reasons');
   const locale = useLocale() as Locale;
-  const errorMessage = useApiErrorMessage();
-  const router = useRouter();
-  const utils = trpc.useUtils();
   const id = useId();
-  const saved = useMemo(() => (event ? formOf(event) : blankForm()), [event]);
-  const [values, setValues] = useState<FormValues>(saved);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirmCancel, setConfirmCancel] = useState(false);
-  const create = trpc.events.create.useMutation();
-  const update = trpc.events.update.useMutation();
-  const changeStatus = trpc.events.changeStatus.useMutation();
-  const duplicate = trpc.events.duplicate.useMutation();
-  const dirty = JSON.stringify(values) !== JSON.stringify(saved);
-  const saving = create.isPending || update.isPending;
-  const acting = changeStatus.isPending || duplicate.isPending;
-
-  // Leaving with unsaved changes: the browser asks first.
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-
-  function set<K extends keyof FormValues>(key: K, value: FormValues[K]) {
-    setValues((current) => ({ ...current, [key]: value }));
-    setNotice(null);
-  }
-
-  function setText(key: 'title' | 'summary' | 'description', language: Locale, value: string) {
-    setValues((current) => ({ ...current, [key]: { ...current[key], [language]: value } }));
-    setNotice(null);
-  }
-
-  /** A start time fills in doors (an hour before) and end (five hours after) when still empty. */
-  function setStart(value: string) {
-    setValues((current) => {
-      const start = wallTimeToDate(value);
-      if (!start) return { ...current, startsAt: value };
-      return {
-        ...current,
-        startsAt: value,
-        doorsAt: current.doorsAt || dateToWallTime(new Date(start.getTime() - HOUR)),
-        endsAt: current.endsAt || dateToWallTime(new Date(start.getTime() + 5 * HOUR)),
-      };
-    });
-    setNotice(null);
-  }
-
-  const formMessage = (key: FormMessageKey) => tForms(key);
-
-  function check(): Errors {
-    const found: Errors = {};
-    if (values.capacity.trim() === '') found.capacity = formMessage('required');
-    if (values.drinkAllowance.trim() === '') found.drinkAllowance = formMessage('required');
-    const parsed = EventInput.safeParse(inputOf(values));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.map(String).join('.');
-        if (!(path in found)) found[path] = formMessage(messageForIssue({ ...issue, path: issue.path.map(String) } as WireIssue));
-      }
-    }
-    const times = eventTimesProblem(values);
-    if (times === 'endBeforeStart' && !found.endsAt) found.endsAt = tReasons('endBeforeStart');
-    if (times === 'doorsAfterStart' && !found.doorsAt) found.doorsAt = tReasons('doorsAfterStart');
-    return found;
-  }
-
-  function showServerError(error: unknown) {
-    if (error instanceof TRPCClientError) {
-      const data = error.data as { zodIssues?: WireIssue[] | null; reason?: string | null } | undefined;
-      if (data?.zodIssues?.length) {
-        const found: Errors = {};
-        for (const issue of data.zodIssues) found[issue.path.join('.')] ??= formMessage(messageForIssue(issue));
-        setErrors(found);
-        setFormError(t('fixFields'));
-        return;
-      }
-      const field = { slugTaken: 'slug', endBeforeStart: 'endsAt', doorsAfterStart: 'doorsAt', coverNotFound: 'cover', coverMembersOnly: 'cover' }[data?.reason ?? ''];
-      if (field) {
-        setErrors({ [field]: errorMessage(error) });
-        setFormError(t('fixFields'));
-        return;
-      }
-    }
-    setFormError(errorMessage(error));
-  }
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setNotice(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFormError(t('fixFields'));
-      // Focus the first field in trouble, so keyboard and screen-reader users land on it.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setFormError(null);
-    try {
-      if (event) {
-        const result = await update.mutateAsync({ id: event.id, event: inputOf(values), loadedUpdatedAt: event.updatedAt });
-        await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
-        setNotice(result.slug !== event.slug ? t('savedMoved', { slug: result.slug }) : t('saved'));
-      } else {
-        const result = await create.mutateAsync(inputOf(values));
-        await utils.events.list.invalidate();
-        router.replace(`/admin/events?edit=${encodeURIComponent(result.id)}&created=1`);
-      }
-    } catch (error) {
-      showServerError(error);
-    }
-  }
-
-  async function act(action: EventStatusAction) {
-    if (!event) return;
-    setFormError(null);
-    try {
-      await changeStatus.mutateAsync({ id: event.id, action });
-      setConfirmCancel(false);
-      setNotice(t(`done.${action}`));
-      await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
-    } catch (error) {
-      setConfirmCancel(false);
-      setFormError(errorMessage(error));
-    }
-  }
-
-  async function copy() {
-    if (!event) return;
-    setFormError(null);
-    try {
-      const result = await duplicate.mutateAsync({ id: event.id });
-      await utils.events.list.invalidate();
-      router.push(`/admin/events?edit=${encodeURIComponent(result.id)}&copied=1`);
-    } catch (error) {
-      setFormError(errorMessage(error));
-    }
-  }
-
-  // An empty field keeps an existing event's slug (the server does the same); a new one gets one from the title.
-  const slugPreview = values.slug.trim() || event?.slug || slugify(values.title.en) || slugify(values.title.de);
+  const { values, errors, formError, setFormError, dirty, saving, set, setText, setStart, submit, slugPreview } = useEventForm(event, setNotice);
   const languageName = (language: Locale) => t(`languages.${language}`);
   const heading = event ? event.title[locale] || event.title.en : t('newHeading');
 
@@ -332,54 +92,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
         {event && <EventStatusBadge status={event.status} />}
       </div>
 
-      {event && (
-        <section className="panel event-editor__status" aria-labelledby={`${id}-status`}>
-          <h3 id={`${id}-status`}>{t('statusHeading')}</h3>
-          <p>{t(`statusText.${event.status}`)}</p>
-          {dirty && <p className="field__hint">{t('saveFirst')}</p>}
-          <div className="button-row">
-            {event.status !== 'published' && (
-              <button type="button" className="button button--primary" disabled={dirty || acting} onClick={() => act('publish')}>
-                {t('actions.publish')}
-              </button>
-            )}
-            {event.status !== 'draft' && (
-              <button type="button" className="button button--ghost" disabled={dirty || acting} onClick={() => act('unpublish')}>
-                {t('actions.unpublish')}
-              </button>
-            )}
-            {event.status === 'published' && (
-              <ConfirmDialog
-                open={confirmCancel}
-                onOpenChange={setConfirmCancel}
-                trigger={
-                  <button type="button" className="button button--danger" disabled={dirty || acting}>
-                    {t('actions.cancel')}
-                  </button>
-                }
-                title={t('cancelDialog.title')}
-                text={t('cancelDialog.text', { title: heading })}
-                confirmLabel={t('cancelDialog.confirm')}
-                cancelLabel={t('cancelDialog.keep')}
-                onConfirm={() => act('cancel')}
-              />
-            )}
-            <button type="button" className="button button--ghost" disabled={dirty || acting} onClick={copy}>
-              {t('actions.duplicate')}
-            </button>
-            {isPublic(event.status) && (
-              <Link className="button button--ghost" href={`/events/${event.slug}`}>
-                {t('viewPublic')}
-              </Link>
-            )}
-          </div>
-          {acting && (
-            <p className="directory__status" role="status">
-              <span className="spinner" aria-hidden="true" /> {t('working')}
-            </p>
-          )}
-        </section>
-      )}
+      {event && <EventStatusPanel event={event} heading={heading} dirty={dirty} onNotice={setNotice} onError={setFormError} />}
 
       <form className="event-form" noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
         <div className="event-form__languages">
@@ -490,7 +203,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
           </div>
         </fieldset>
 
-        <fieldset className="panel event-form__group" aria-describedby={errors.cover ? `${id}-cover-error` : undefined}>
+        <fieldset className="panel event-form__group" aria-describedby={errors.coverImageId ? `${id}-cover-error` : undefined}>
           <legend>{t('groups.cover')}</legend>
           {values.cover ? (
             <div className="event-form__cover">
@@ -507,10 +220,10 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
               </button>
             )}
           </div>
-          {errors.cover && (
+          {errors.coverImageId && (
             <p id={`${id}-cover-error`} className="field__error" role="alert">
               <span aria-hidden="true">⚠ </span>
-              {errors.cover}
+              {errors.coverImageId}
             </p>
           )}
         </fieldset>
