@@ -29,6 +29,11 @@ interface DemoEvent {
   slug: string;
   /** Days from the first start; the night starts at 21:00 at the venue. */
   inDays: number;
+  /**
+   * Running at the first start instead (it began at the top of the hour and lasts eight): the
+   * door is open, so a fresh demo can scan the demo member's pass straight away.
+   */
+  runningAtStart?: boolean;
   status: EventStatus;
   title: LocalizedText;
   summary: LocalizedText;
@@ -61,6 +66,22 @@ const IMAGES: DemoImage[] = [
 ];
 
 const EVENTS: DemoEvent[] = [
+  {
+    id: 'demo-event-open-house',
+    slug: 'members-open-house',
+    inDays: 0,
+    runningAtStart: true,
+    status: 'published',
+    title: { en: "Members' Open House", de: 'Offenes Haus für Mitglieder' },
+    summary: { en: 'The lounge and the bar are open all evening: come by, bring your pass.', de: 'Lounge und Bar sind den ganzen Abend offen: Komm vorbei und bring deinen Pass mit.' },
+    description: {
+      en: 'An easy evening for members: records in the lounge, the upstairs bar open, and **two VIP drinks** on your pass.',
+      de: 'Ein entspannter Abend für Mitglieder: Platten in der Lounge, die Bar oben geöffnet und **zwei VIP-Getränke** auf deinen Pass.',
+    },
+    cover: 'demo-cover-poetry',
+    capacity: 120,
+    drinks: 2,
+  },
   {
     id: 'demo-event-harbour-lights',
     slug: 'harbour-lights',
@@ -182,6 +203,10 @@ function nightOf(now: Date, days: number): Date {
   return wallTimeToDate(`${day}T21:00`)!;
 }
 
+function topOfHour(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / HOUR) * HOUR);
+}
+
 export interface DemoEventsReport {
   images: number;
   events: number;
@@ -204,7 +229,7 @@ export async function seedDemoEvents(ports: { documents: Documents; files: Files
     const wrote = await ports.documents.runTransaction(async (tx) => {
       if ((await tx.get(ref)).exists) return false;
       const cover = event.cover ? (await tx.get(ports.documents.collection(Images).doc(event.cover))).data : undefined;
-      const startsAt = nightOf(now, event.inDays);
+      const startsAt = event.runningAtStart ? topOfHour(now) : nightOf(now, event.inDays);
       tx.set(ports.documents.collection(EventSlugs).doc(event.slug), { eventId: event.id });
       // Written like every other event: with its public mirror, in the same transaction.
       createEventWithMirror(tx, ports.documents, event.id, {
@@ -216,7 +241,7 @@ export async function seedDemoEvents(ports: { documents: Documents; files: Files
         description: event.description,
         startsAt,
         doorsAt: new Date(startsAt.getTime() - HOUR),
-        endsAt: new Date(startsAt.getTime() + 6 * HOUR),
+        endsAt: new Date(startsAt.getTime() + (event.runningAtStart ? 8 : 6) * HOUR),
         venue: HOME_VENUE,
         cover: cover && event.cover ? { imageId: event.cover, width: cover.width, height: cover.height, alt: cover.alt } : null,
         capacity: event.capacity,

@@ -1,0 +1,47 @@
+'use client';
+// /vip/bar: tonight's drinks for this member, counted down live as the bar scans the pass, and the
+// pass itself to show there.
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { PassScreen } from './PassScreen';
+
+export function BarScreen({ uid }: { uid: string }) {
+  const t = useTranslations('Bar');
+  const format = useFormatter();
+  const locale = useLocale() as 'en' | 'de';
+  const night = useLiveFeed('night', undefined);
+
+  return (
+    <div className="bar">
+      <section className="panel bar__drinks" aria-labelledby="bar-drinks" aria-busy={night.status === 'loading'}>
+        <h2 id="bar-drinks">{t('drinksHeading')}</h2>
+        {night.status === 'loading' ? (
+          <span className="skeleton skeleton--field" aria-label={t('loading')} />
+        ) : night.status === 'error' ? (
+          <p className="alert alert--error" role="alert">
+            <span className="alert__label" aria-hidden="true">!</span>
+            {t('failed')}
+          </p>
+        ) : !night.data.event ? (
+          <p>{t('noEvent')}</p>
+        ) : (
+          <>
+            <p className="bar__event">
+              {night.data.event.title[locale] || night.data.event.title.en} ·{' '}
+              {format.dateTime(night.data.event.startsAt, { weekday: 'long', hour: '2-digit', minute: '2-digit', timeZone: VENUE_TIME_ZONE })}
+            </p>
+            <p className="bar__count" role="status" aria-live="polite">
+              {t('drinksLeft', { count: night.data.drinksLeft, allowance: night.data.event.drinkAllowance })}
+            </p>
+            <p className="field__hint">{night.data.checkedInAt ? t('hint') : t('checkInFirst')}</p>
+          </>
+        )}
+      </section>
+      <section aria-labelledby="bar-pass">
+        <h2 id="bar-pass" className="bar__pass-heading">{t('passHeading')}</h2>
+        <PassScreen uid={uid} />
+      </section>
+    </div>
+  );
+}
