@@ -6,7 +6,7 @@
 // scanner and its nonce: a retried request gets the first answer instead of a second admission.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { DocumentsError, defineCollection, type Documents } from '@/server/documents/port';
+import { defineCollection, isDocumentsError, type Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import type { PassKeys } from '@/server/door/pass-keys';
@@ -16,23 +16,14 @@ import type { Identity } from '@/features/identity/identity';
 import { isActiveNow } from '@/features/memberships/membership';
 import { parsePassCode, stepAt } from './pass-code';
 import { Passes } from './passes';
+import { ACCEPTED, CODE_MAX, SCAN_MODES, SCAN_SOURCES, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
 
-export const SCAN_MODES = ['entry', 'bar'] as const;
-export type ScanMode = (typeof SCAN_MODES)[number];
-export const SCAN_SOURCES = ['camera', 'manual', 'keyboard'] as const;
-export type ScanSource = (typeof SCAN_SOURCES)[number];
-
-export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn'] as const;
-export type Verdict = (typeof VERDICTS)[number];
-/** The verdicts that let someone in or pour a drink. */
-export const ACCEPTED: readonly Verdict[] = ['admitted', 'drinkRedeemed'];
+export { SCAN_MODES, type ScanMode, type Verdict };
 
 /** The door opens this long before the event's doors time, and closes at its end. */
 export const DOOR_OPENS_BEFORE_MS = 2 * 60 * 60 * 1000;
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
 export const STEP_TOLERANCE = 1;
-/** The longest text a scanner may send as a code (a pass code is about 60 characters). */
-export const CODE_MAX = 200;
 
 export const Checkins = defineCollection(
   'checkins',
@@ -178,7 +169,7 @@ async function readUser(documents: Documents, uid: string) {
 }
 
 function isAlreadyExists(error: unknown): boolean {
-  return error instanceof DocumentsError && error.code === 'already-exists';
+  return isDocumentsError(error, 'already-exists');
 }
 
 /**

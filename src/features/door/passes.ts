@@ -4,7 +4,7 @@
 // (a lost phone) bumps the version, so every code signed with an older key is refused at once.
 import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
-import { DocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
+import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
 import type { PassKeys } from '@/server/door/pass-keys';
 import { Users } from '@/features/identity/users';
 import { isActiveNow } from '@/features/memberships/membership';
@@ -44,7 +44,7 @@ export async function ensurePass(documents: Documents, keys: PassKeys, uid: stri
     await ref.create({ uid, version: 1, createdAt: serverTimestamp(), rotatedAt: null });
   } catch (error) {
     // Created by a concurrent call: read it below.
-    if (!(error instanceof DocumentsError && error.code === 'already-exists')) throw error;
+    if (!isDocumentsError(error, 'already-exists')) throw error;
   }
   const pass = (await ref.get()).data;
   if (!pass) throw new DomainError('conflict', 'passUnavailable');

@@ -38,6 +38,15 @@ export class DocumentsError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the port's error with this code. By name and code, not `instanceof`: the
+ * server bundle may hold more than one copy of this module (the documents instance is created once
+ * per process, by whichever bundle asks first), and a class from another copy fails `instanceof`.
+ */
+export function isDocumentsError(error: unknown, code: DocumentsErrorCode): error is DocumentsError {
+  return error instanceof Error && error.name === 'DocumentsError' && (error as Partial<DocumentsError>).code === code;
+}
+
 const SERVER_TIMESTAMP_BRAND: unique symbol = Symbol.for('venue.documents.serverTimestamp') as never;
 
 /** Replaced by the commit time of the write that carries it (Firestore's serverTimestamp()). */

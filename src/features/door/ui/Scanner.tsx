@@ -15,7 +15,8 @@ import { ownPhoto } from '@/ui/shell/AccountControl';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { useCameraDecoder } from '../client/useCameraDecoder';
 import { signal, toneOf, unlockSound } from '../client/verdict-signals';
-import { CODE_MAX, type DoorEvent, type ScanMode, type ScanResult, type DoorSearchHit } from '../door';
+import type { DoorEvent, ScanResult, DoorSearchHit } from '../door';
+import { CODE_MAX, type ScanMode } from '../scan-terms';
 
 /** The same code is not sent again within this time (a phone held in front of the camera). */
 const RESUBMIT_AFTER_MS = 3000;

@@ -1,0 +1,109 @@
+// The door as staff and members use it: the demo member's live pass, photographed and played to
+// the scanner as Chromium's fake webcam, is admitted once and then "Already admitted", and the
+// member's open pass says "Checked in at"; a hardware scanner (keyboard wedge) admits a member and
+// the bar pours the allowance and then says "No drinks left", live on the member's bar page; an
+// old code is "Expired code"; the pass keeps signing with the network cut.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { expect, test } from './support/test';
+import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
+import { localized, MESSAGES } from './support/i18n';
+import { fakeCameraVideo, newMember, OPEN_EVENT, passCode } from './support/door';
+import { CHROMIUM_ARGS } from '../playwright.config';
+
+test('the live pass, shown to the scanner camera, admits once; the member sees "Checked in at" without reloading', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const m = MESSAGES.en;
+  const member = demoAccount('user');
+  await signInThroughForm(page, 'en', member.email, member.password, '/vip/qr');
+  const qr = page.getByRole('img', { name: m.Pass.codeLabel });
+  await expect(qr).toBeVisible();
+  const video = join(tmpdir(), `door-camera-${Date.now().toString(36)}.y4m`);
+  await fakeCameraVideo(await qr.screenshot(), video);
+
+  // The door's phone: a browser whose camera films the pass.
+  const door = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+  const context = await door.newContext({ baseURL, permissions: ['camera'], serviceWorkers: 'block' });
+  const staff = demoAccount('scanner');
+  await serverSession(context, baseURL!, staff.email, staff.password);
+  const scanner = await context.newPage();
+  await scanner.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
+  const verdict = scanner.locator('.verdict');
+  await expect(verdict).toHaveAttribute('data-verdict', 'admitted', { timeout: 30_000 });
+  await expect(verdict.getByRole('heading', { name: m.Scanner.verdicts.admitted })).toBeVisible();
+  await expect(verdict).toContainText('Mia Member');
+  // The camera keeps seeing the same pass: after the 3-second pause it is sent again.
+  await expect(verdict).toHaveAttribute('data-verdict', 'alreadyAdmitted', { timeout: 15_000 });
+  await expect(verdict).toContainText(m.Scanner.verdicts.alreadyAdmitted);
+
+  await expect(page.getByText(/^✓ Checked in at \d\d:\d\d$/)).toBeVisible({ timeout: 20_000 });
+  await door.close();
+});
+
+test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Getränke mehr", live on the bar page; old and foreign codes are refused', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const m = MESSAGES.de;
+  const member = await newMember(browser, baseURL!, 'door-de');
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInThroughForm(memberPage, 'de', member.email, member.password, '/vip/bar');
+  await expect(memberPage.getByText(m.Bar.checkInFirst)).toBeVisible();
+
+  const staff = demoAccount('scanner');
+  await serverSession(page.context(), baseURL!, staff.email, staff.password);
+  await page.goto(localized('de', `/scanner?event=${OPEN_EVENT}&mode=entry`));
+  const verdict = page.locator('.verdict');
+  const field = page.getByLabel(m.Scanner.keyboardLabel);
+  const type = async (code: string) => {
+    if (await verdict.count()) await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
+    await field.fill(code);
+    await field.press('Enter');
+  };
+
+  await type(passCode(member.uid));
+  await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.admitted);
+
+  await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
+  await page.getByText(m.Scanner.modes.bar, { exact: true }).click();
+  await expect(page).toHaveURL(/mode=bar/);
+  await type(passCode(member.uid));
+  await expect(verdict).toHaveAttribute('data-verdict', 'drinkRedeemed');
+  await expect(verdict).toContainText('Heute noch 1 Getränk.');
+  await type(passCode(member.uid, -1));
+  await expect(verdict).toHaveAttribute('data-verdict', 'drinkRedeemed');
+  await expect(verdict).toContainText('Heute keine Getränke mehr.');
+  await type(passCode(member.uid, 1));
+  await expect(verdict).toHaveAttribute('data-verdict', 'noDrinksLeft');
+  await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.noDrinksLeft);
+  await expect(memberPage.getByText('Keine Getränke mehr von 2')).toBeVisible({ timeout: 15_000 });
+
+  // A code older than 90 seconds (a screenshot) and something that is no pass at all.
+  await type(passCode(member.uid, -3));
+  await expect(verdict).toHaveAttribute('data-verdict', 'expiredCode');
+  await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.expiredCode);
+  await type('NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA');
+  await expect(verdict).toHaveAttribute('data-verdict', 'invalid');
+  // The night's figures and latest scans follow.
+  await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
+  await expect(page.locator('.scanner__recent-item').first()).toContainText(m.Scanner.verdicts.invalid);
+  await memberContext.close();
+});
+
+test('the pass keeps showing new codes with the network cut', async ({ page, context }) => {
+  test.setTimeout(60_000);
+  const member = demoAccount('user');
+  await signInThroughForm(page, 'en', member.email, member.password, '/vip/qr');
+  const qr = page.getByRole('img', { name: MESSAGES.en.Pass.codeLabel });
+  await expect(qr).toBeVisible();
+  const before = await qr.locator('path').getAttribute('d');
+  await context.setOffline(true);
+  // The next window's code is signed on the phone, without the server.
+  await expect.poll(async () => qr.locator('path').getAttribute('d'), { timeout: 35_000 }).not.toBe(before);
+  await expect(page.getByText(/New code in \d+ seconds?/)).toBeVisible();
+  await context.setOffline(false);
+});

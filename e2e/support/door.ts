@@ -1,0 +1,86 @@
+// What the door tests need behind the app: pass codes made as the member's phone makes them (the
+// pass key derived from the server's master key in DATA_DIR, as src/server/door/pass-keys.ts
+// does), fresh members, and a camera picture for Chromium's fake webcam (a Y4M file, written
+// here: no ffmpeg needed).
+import { createHmac, hkdfSync } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { expect, type Browser } from '@playwright/test';
+import { demoAccount, serverSession } from './accounts';
+import { signUp, uniqueEmail } from './emulator';
+
+export const OPEN_EVENT = 'demo-event-open-house';
+
+function masterKey(): Buffer {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it for the server it starts).');
+  return Buffer.from(readFileSync(join(dataDir, 'pass-signing-key'), 'utf8').trim(), 'base64url');
+}
+
+export function passIdFor(uid: string): string {
+  return createHmac('sha256', masterKey()).update(`pass-id.${uid}`).digest().subarray(0, 12).toString('base64url');
+}
+
+/** The code the member's phone shows `stepsFromNow` windows from now (pass version 1). */
+export function passCode(uid: string, stepsFromNow = 0, version = 1): string {
+  const passId = passIdFor(uid);
+  const step = Math.floor(Date.now() / 30_000) + stepsFromNow;
+  const key = Buffer.from(hkdfSync('sha256', masterKey(), 'nordlicht-pass-v1', `${passId}.${version}`, 32));
+  const mac = createHmac('sha256', key).update(`${version}.${passId}.${step}`).digest().subarray(0, 12).toString('base64url');
+  return `NL1.${passId}.${step}.${mac}`;
+}
+
+/** A new account with a membership an admin approved, signed in nowhere. */
+export async function newMember(browser: Browser, baseURL: string, label: string) {
+  const email = uniqueEmail(label);
+  const password = 'correct-horse-7';
+  const { localId: uid } = await signUp(email, password);
+  const person = await browser.newContext();
+  await serverSession(person, baseURL, email, password);
+  const headers = { 'content-type': 'application/json', origin: baseURL };
+  const asked = await person.request.post(`${baseURL}/api/trpc/memberships.request`, { data: { json: { note: '' } }, headers });
+  expect(asked.status()).toBe(200);
+  const { id } = (await asked.json()).result.data.json as { id: string };
+  await person.close();
+  const admin = await browser.newContext();
+  const account = demoAccount('admin');
+  await serverSession(admin, baseURL, account.email, account.password);
+  const approved = await admin.request.post(`${baseURL}/api/trpc/memberships.approve`, { data: { json: { id, revision: 0 } }, headers });
+  expect(approved.status()).toBe(200);
+  await admin.close();
+  return { uid, email, password };
+}
+
+/**
+ * A Y4M video (what Chromium's --use-file-for-fake-video-capture plays, in a loop) of a picture
+ * held up to the camera: the picture centred on a grey background, 640x480.
+ */
+export async function fakeCameraVideo(picture: Buffer, file: string): Promise<void> {
+  const width = 640;
+  const height = 480;
+  const side = 360;
+  const inner = await sharp(picture).resize(side, side, { fit: 'contain', background: '#ffffff' }).toBuffer();
+  const rgb = await sharp({ create: { width, height, channels: 3, background: '#6b6b6b' } })
+    .composite([{ input: inner, left: (width - side) / 2, top: (height - side) / 2 }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const y = Buffer.alloc(width * height);
+  const u = Buffer.alloc((width / 2) * (height / 2));
+  const v = Buffer.alloc((width / 2) * (height / 2));
+  for (let row = 0; row < height; row++) {
+    for (let col = 0; col < width; col++) {
+      const at = (row * width + col) * 3;
+      const [r, g, b] = [rgb[at]!, rgb[at + 1]!, rgb[at + 2]!];
+      y[row * width + col] = Math.round(0.257 * r + 0.504 * g + 0.098 * b + 16);
+      if (row % 2 === 0 && col % 2 === 0) {
+        const c = (row / 2) * (width / 2) + col / 2;
+        u[c] = Math.round(-0.148 * r - 0.291 * g + 0.439 * b + 128);
+        v[c] = Math.round(0.439 * r - 0.368 * g - 0.071 * b + 128);
+      }
+    }
+  }
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+}
