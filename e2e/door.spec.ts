@@ -69,7 +69,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.admitted);
 
   await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
-  await page.getByText(m.Scanner.modes.bar, { exact: true }).click();
+  await page.getByRole('radio', { name: m.Scanner.modes.bar }).check();
   await expect(page).toHaveURL(/mode=bar/);
   await type(passCode(member.uid));
   await expect(verdict).toHaveAttribute('data-verdict', 'drinkRedeemed');

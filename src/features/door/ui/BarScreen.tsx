@@ -29,7 +29,7 @@ export function BarScreen({ uid }: { uid: string }) {
           <>
             <p className="bar__event">
               {night.data.event.title[locale] || night.data.event.title.en} ·{' '}
-              {format.dateTime(night.data.event.startsAt, { weekday: 'long', hour: '2-digit', minute: '2-digit', timeZone: VENUE_TIME_ZONE })}
+              {format.dateTime(night.data.event.startsAt, { weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE })}
             </p>
             <p className="bar__count" role="status" aria-live="polite">
               {t('drinksLeft', { count: night.data.drinksLeft, allowance: night.data.event.drinkAllowance })}

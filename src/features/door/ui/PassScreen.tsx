@@ -107,7 +107,7 @@ function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean
 
       {checkedInAt ? (
         <p className="pass__checked-in" role="status">
-          <span aria-hidden="true">✓</span> {t('checkedInAt', { time: format.dateTime(checkedInAt, { hour: '2-digit', minute: '2-digit', timeZone: VENUE_TIME_ZONE }) })}
+          <span aria-hidden="true">✓</span> {t('checkedInAt', { time: format.dateTime(checkedInAt, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE }) })}
         </p>
       ) : null}
       {!pass.active ? (

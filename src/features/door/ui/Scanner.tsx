@@ -188,7 +188,7 @@ const ICONS = { accepted: '✓', notice: '!', refused: '✕' } as const;
 function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
   const t = useTranslations('Scanner');
   const format = useFormatter();
-  const time = (at: Date) => format.dateTime(at, { hour: '2-digit', minute: '2-digit', timeZone: VENUE_TIME_ZONE });
+  const time = (at: Date) => format.dateTime(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE });
   if (outcome.kind !== 'verdict') {
     return (
       <section className="verdict verdict--refused" role="alert" aria-live="assertive">
@@ -319,7 +319,7 @@ function DoorFigures({ event }: { event: DoorEvent }) {
                   <span aria-hidden="true">{ICONS[toneOf(entry.verdict)]}</span>
                   <span className="scanner__recent-verdict">{t(`verdicts.${entry.verdict}`)}</span>
                   <span>{entry.name ?? t('unknown')}</span>
-                  <time dateTime={entry.at.toISOString()}>{format.dateTime(entry.at, { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: VENUE_TIME_ZONE })}</time>
+                  <time dateTime={entry.at.toISOString()}>{format.dateTime(entry.at, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE })}</time>
                 </li>
               ))}
             </ol>
