@@ -7,7 +7,7 @@ import { DocumentId } from '@/server/documents/document-id';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { passForPhone, rotatePass } from './passes';
-import { admitManually, Checkins, doorActivity, doorEvents, DoorSearchInput, Drinks, ManualAdmitInput, memberNight, ScanInput, scanCode, Scans, searchAtDoor } from './door';
+import { admitManually, Checkins, doorActivity, personAtTheDoor, doorEvents, DoorSearchInput, Drinks, ManualAdmitInput, memberNight, ScanInput, scanCode, Scans, searchAtDoor } from './door';
 
 const members = roleProcedure(...MEMBER_AREA);
 const door = roleProcedure('admin', 'scanner');
@@ -50,6 +50,10 @@ export const doorRouter = router({
       signal,
     }),
   ),
+  /** A person's admissions and scans (their page in the admin area). */
+  ofPerson: admin.input(z.object({ uid: DocumentId })).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input.uid)),
+  /** An event's figures once (the event editor; the scanner and /admin follow them live). */
+  figures: admin.input(z.object({ eventId: DocumentId })).query(({ ctx, input }) => doorActivity(ctx.documents, input.eventId)),
   /** An admin rotates someone's pass (from their user page). */
   rotatePass: admin.input(z.object({ uid: DocumentId })).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), input.uid)),
 });

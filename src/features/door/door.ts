@@ -391,3 +391,56 @@ export async function searchAtDoor(documents: Documents, raw: z.input<typeof Doo
     })),
   );
 }
+
+// ---- what admins take away ----
+
+export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink'] as const;
+
+/** One line per admission and per drink of an event, oldest first, for the admins' CSV. */
+export async function doorReport(documents: Documents, eventId: string): Promise<Record<(typeof DOOR_REPORT_COLUMNS)[number], string>[]> {
+  const event = (await documents.collection(Events).doc(eventId).get()).data;
+  if (!event) throw new DomainError('not-found', 'eventNotFound');
+  const [checkins, drinks] = await Promise.all([
+    documents.collection(Checkins).where('eventId', '==', eventId).get(),
+    documents.collection(Drinks).where('eventId', '==', eventId).get(),
+  ]);
+  const uids = [...new Set([...checkins, ...drinks].map((entry) => entry.data.uid))];
+  const people = new Map(await Promise.all(uids.map(async (uid) => [uid, (await documents.collection(Users).doc(uid).get()).data] as const)));
+  const person = (uid: string) => people.get(uid);
+  const rows = [
+    ...checkins.map((entry) => ({ at: entry.data.at, row: { kind: 'admission', name: person(entry.data.uid)?.displayName ?? '', email: person(entry.data.uid)?.email ?? '', door: entry.data.device, source: entry.data.source, drink: '' } })),
+    ...drinks.map((entry) => ({ at: entry.data.at, row: { kind: 'drink', name: person(entry.data.uid)?.displayName ?? '', email: person(entry.data.uid)?.email ?? '', door: entry.data.device, source: 'camera', drink: String(entry.data.number) } })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+  return rows.map(({ at, row }) => ({ ...row, at: at.toISOString() }));
+}
+
+/** RFC 4180 CSV; a cell that a spreadsheet would run as a formula is prefixed with an apostrophe. */
+export function toCsv<K extends string>(columns: readonly K[], rows: Record<K, string>[]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\r\n') + '\r\n';
+}
+
+export interface PersonAtTheDoor {
+  admissions: { eventId: string; title: EventDocument['title'] | null; at: Date; door: string; source: ScanSource }[];
+  scans: { id: string; eventId: string; verdict: Verdict; mode: ScanMode; at: Date; door: string }[];
+}
+
+/** A person's admissions and scans, newest first (their page in the admin area). */
+export async function personAtTheDoor(documents: Documents, uid: string): Promise<PersonAtTheDoor> {
+  const [checkins, scans] = await Promise.all([
+    documents.collection(Checkins).where('uid', '==', uid).get(),
+    documents.collection(Scans).where('uid', '==', uid).orderBy('at', 'desc').limit(50).get(),
+  ]);
+  const titles = new Map(
+    await Promise.all([...new Set(checkins.map((entry) => entry.data.eventId))].map(async (id) => [id, (await documents.collection(Events).doc(id).get()).data?.title ?? null] as const)),
+  );
+  return {
+    admissions: checkins
+      .map((entry) => ({ eventId: entry.data.eventId, title: titles.get(entry.data.eventId) ?? null, at: entry.data.at, door: entry.data.device, source: entry.data.source }))
+      .sort((a, b) => b.at.getTime() - a.at.getTime()),
+    scans: scans.filter((entry) => entry.data.verdict).map((entry) => ({ id: entry.id, eventId: entry.data.eventId, verdict: entry.data.verdict!, mode: entry.data.mode, at: entry.data.at, door: entry.data.device })),
+  };
+}

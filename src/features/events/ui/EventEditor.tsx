@@ -15,6 +15,7 @@ import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 import { CoverPicker } from './CoverPicker';
 import { EventStatusPanel } from './EventStatusPanel';
+import { EventDoorFigures } from '@/features/door/ui/AdminDoor';
 import { RichText } from './RichText';
 import { eventFormKey, useEditedEvent, useEventForm } from './useEventForm';
 
@@ -93,6 +94,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
       </div>
 
       {event && <EventStatusPanel event={event} heading={heading} dirty={dirty} onNotice={setNotice} onError={setFormError} />}
+      {event && event.status !== 'draft' && <EventDoorFigures eventId={event.id} />}
 
       <form className="event-form" noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
         <div className="event-form__languages">

@@ -13,6 +13,7 @@ import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
 import { UserMemberships } from '@/features/memberships/ui/UserMemberships';
+import { PersonDoor } from '@/features/door/ui/AdminDoor';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
@@ -144,6 +145,7 @@ export function UserAccount({ uid }: { uid: string }) {
       </section>
 
       <UserMemberships uid={user.uid} />
+      <PersonDoor uid={user.uid} />
 
       <section className="panel" aria-labelledby={`${id}-access`}>
         <h3 id={`${id}-access`}>{t('accessHeading')}</h3>

@@ -21,7 +21,7 @@ export default async function AdminEventsPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <ClientMessages namespaces={['AdminEvents', 'AdminImages', 'Forms', 'Lists']}>
+      <ClientMessages namespaces={['AdminEvents', 'AdminImages', 'Forms', 'Lists', 'AdminDoor', 'Scanner']}>
         <Suspense
           fallback={
             <p className="directory__status" role="status">

@@ -1,0 +1,175 @@
+'use client';
+// The door in the admin area: tonight's admissions of capacity, drinks and refusals by reason as
+// they happen (/admin), an event's figures with its CSV (the event editor), and a person's
+// admissions, scans and pass (their user page).
+import { useId, useState } from 'react';
+import { useFormatter, useLocale, useTranslations } from 'next-intl';
+import { Link } from '@/i18n/navigation';
+import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import type { DoorActivity, DoorEvent } from '../door';
+import { ACCEPTED, VERDICTS } from '../scan-terms';
+
+const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;
+
+function Figures({ activity }: { activity: DoorActivity }) {
+  const t = useTranslations('AdminDoor');
+  const v = useTranslations('Scanner.verdicts');
+  const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict) && activity.refused[verdict]);
+  return (
+    <>
+      <dl className="scanner__counts">
+        <div>
+          <dt>{t('admitted')}</dt>
+          <dd>{t('ofCapacity', { count: activity.admitted, capacity: activity.capacity })}</dd>
+        </div>
+        <div>
+          <dt>{t('drinks')}</dt>
+          <dd>{activity.drinks}</dd>
+        </div>
+      </dl>
+      <h3 className="door-admin__subheading">{t('refusals')}</h3>
+      {refusals.length ? (
+        <ul className="door-admin__refusals">
+          {refusals.map((verdict) => (
+            <li key={verdict}>
+              {v(verdict)}: <strong>{activity.refused[verdict]}</strong>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="field__hint">{t('noRefusals')}</p>
+      )}
+    </>
+  );
+}
+
+/** /admin: an event whose door is open, live. */
+export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> }) {
+  const t = useTranslations('AdminDoor');
+  const locale = useLocale() as 'en' | 'de';
+  const id = useId();
+  const activity = useLiveFeed('doorActivity', { eventId: event.id });
+  return (
+    <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={activity.status === 'loading'}>
+      <h2 id={`${id}-title`}>{t('tonightHeading', { event: event.title[locale] || event.title.en })}</h2>
+      {activity.status === 'loading' ? (
+        <span className="skeleton skeleton--field" aria-label={t('loading')} />
+      ) : activity.status === 'error' ? (
+        <p className="alert alert--error" role="alert">{t('failed')}</p>
+      ) : (
+        <Figures activity={activity.data} />
+      )}
+      <p className="door-admin__links">
+        <Link href={`/scanner?event=${encodeURIComponent(event.id)}&mode=entry`}>{t('openScanner')}</Link>
+        {' · '}
+        <a href={`/api/door/${encodeURIComponent(event.id)}/report`} download>
+          {t('download')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** The event editor: the event's door figures once, and its CSV. */
+export function EventDoorFigures({ eventId }: { eventId: string }) {
+  const t = useTranslations('AdminDoor');
+  const id = useId();
+  const figures = trpc.door.figures.useQuery({ eventId });
+  return (
+    <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={figures.isPending}>
+      <h2 id={`${id}-title`}>{t('eventHeading')}</h2>
+      {figures.isPending ? <span className="skeleton skeleton--field" aria-label={t('loading')} /> : figures.isError ? <RetryAlert error={figures.error} onRetry={() => figures.refetch()} /> : <Figures activity={figures.data} />}
+      <p className="door-admin__links">
+        <a href={`/api/door/${encodeURIComponent(eventId)}/report`} download>
+          {t('download')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** A person's page: admissions, latest scans, and a new pass when their phone is lost. */
+export function PersonDoor({ uid }: { uid: string }) {
+  const t = useTranslations('AdminDoor');
+  const v = useTranslations('Scanner.verdicts');
+  const format = useFormatter();
+  const locale = useLocale() as 'en' | 'de';
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const door = trpc.door.ofPerson.useQuery({ uid });
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const rotate = trpc.door.rotatePass.useMutation({
+    onSuccess: () => {
+      setConfirming(false);
+      setMessage({ kind: 'success', text: t('rotated') });
+    },
+    onError: (error) => {
+      setConfirming(false);
+      setMessage({ kind: 'error', text: errorMessage(error) });
+    },
+  });
+  const day = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeZone: VENUE_TIME_ZONE });
+  return (
+    <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={door.isPending}>
+      <h2 id={`${id}-title`}>{t('personHeading')}</h2>
+      {door.isPending ? (
+        <span className="skeleton skeleton--field" aria-label={t('loading')} />
+      ) : door.isError ? (
+        <RetryAlert error={door.error} onRetry={() => door.refetch()} />
+      ) : (
+        <>
+          <h3 className="door-admin__subheading">{t('admissions')}</h3>
+          {door.data.admissions.length ? (
+            <ul className="door-admin__list">
+              {door.data.admissions.map((admission) => (
+                <li key={admission.eventId}>
+                  {(admission.title?.[locale] || admission.title?.en) ?? admission.eventId} · {day(admission.at)} {format.dateTime(admission.at, TIME)} · {admission.door}
+                  {admission.source === 'manual' ? ` · ${t('manual')}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="field__hint">{t('noAdmissions')}</p>
+          )}
+          <h3 className="door-admin__subheading">{t('scans')}</h3>
+          {door.data.scans.length ? (
+            <ul className="door-admin__list">
+              {door.data.scans.map((scan) => (
+                <li key={scan.id}>
+                  {day(scan.at)} {format.dateTime(scan.at, TIME)} · {v(scan.verdict)} · {scan.door}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="field__hint">{t('noScans')}</p>
+          )}
+        </>
+      )}
+      {message ? (
+        <p className={message.kind === 'error' ? 'alert alert--error' : 'alert alert--success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        trigger={
+          <button type="button" className="button button--ghost" disabled={rotate.isPending}>
+            {t('rotate')}
+          </button>
+        }
+        title={t('rotateTitle')}
+        text={t('rotateText')}
+        confirmLabel={t('rotate')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => rotate.mutate({ uid })}
+        open={confirming}
+        onOpenChange={setConfirming}
+      />
+    </section>
+  );
+}
