@@ -11,7 +11,7 @@ import { searchTermsFor, Users } from '@/features/identity/users';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, parsePassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass, passForPhone, rotatePass } from './passes';
-import { admitManually, doorActivity, doorIsOpen, memberNight, scanCode, Scans, searchAtDoor, type ScanInput } from './door';
+import { admitManually, DOOR_REPORT_COLUMNS, doorActivity, doorIsOpen, doorReport, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor, toCsv, type ScanInput } from './door';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date('2026-11-27T21:10:00Z');
@@ -206,5 +206,25 @@ describe('the pass and the door', () => {
     expect((await manual('dan')).verdict).toBe('noMembership');
     const scans = await documents.collection(Scans).where('eventId', '==', 'tonight').get();
     expect(scans.every((entry) => entry.data.source === 'manual')).toBe(true);
+  });
+
+  it("gives admins the night as CSV and a person's admissions and scans", async () => {
+    await scan(await codeOf('ada'), { device: 'Front, left' });
+    const later = new Date(NOW.getTime() + STEP_MS);
+    await scan(await codeOf('ada', later), { mode: 'bar', device: 'Bar "up"' }, later);
+    const rows = await doorReport(documents, 'tonight');
+    expect(rows.map((row) => [row.kind, row.name, row.door, row.drink])).toEqual([
+      ['admission', 'Person ada', 'Front, left', ''],
+      ['drink', 'Person ada', 'Bar "up"', '1'],
+    ]);
+    const csv = toCsv(DOOR_REPORT_COLUMNS, rows);
+    expect(csv.split('\r\n')[0]).toBe('kind,at,name,email,door,source,drink');
+    expect(csv).toContain('"Front, left"');
+    expect(csv).toContain('"Bar ""up"""');
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(toCsv(['name'] as const, [{ name: '=HYPERLINK("x")' }])).toBe(`name\r\n"'=HYPERLINK(""x"")"\r\n`);
+    const person = await personAtTheDoor(documents, 'ada');
+    expect(person.admissions).toEqual([expect.objectContaining({ eventId: 'tonight', door: 'Front, left', source: 'camera' })]);
+    expect(person.scans.map((entry) => entry.verdict)).toEqual(['drinkRedeemed', 'admitted']);
   });
 });
