@@ -41,6 +41,7 @@ function form(i: number, title = `Night ${i}`): EventInput {
     venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
     capacity: 300,
     drinkAllowance: 2,
+    barMenu: { en: '', de: '' },
     coverImageId: null,
   };
 }

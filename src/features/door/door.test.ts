@@ -61,6 +61,7 @@ describe('the pass and the door', () => {
       cover: null,
       capacity: 300,
       drinkAllowance,
+      barMenu: { en: '', de: '' },
       searchTerms: [],
       publishedAt: NOW,
       cancelledAt: null,

@@ -278,6 +278,8 @@ export interface DoorEvent {
   endsAt: Date;
   capacity: number;
   drinkAllowance: number;
+  /** The VIP bar's drinks that night, one per line (members and staff see it). */
+  barMenu: EventDocument['barMenu'];
   open: boolean;
 }
 
@@ -304,6 +306,7 @@ export async function doorEvents(documents: Documents, now = new Date()): Promis
       endsAt: event.data.endsAt,
       capacity: event.data.capacity,
       drinkAllowance: event.data.drinkAllowance,
+      barMenu: event.data.barMenu,
       open: doorIsOpen(event.data, now),
     }))
     .sort((a, b) => Number(b.open) - Number(a.open) || a.startsAt.getTime() - b.startsAt.getTime());

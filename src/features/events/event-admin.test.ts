@@ -25,6 +25,7 @@ function form(overrides: Partial<EventInput> = {}): EventInput {
     venue: { name: 'Nordlicht', address: 'Kaistraße 7, 12345 Musterstadt' },
     capacity: 300,
     drinkAllowance: 2,
+    barMenu: { en: '', de: '' },
     coverImageId: null,
     ...overrides,
   };

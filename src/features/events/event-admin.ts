@@ -135,6 +135,7 @@ function fromForm(input: EventInput, times: EventTimes, cover: EventCover | null
     cover,
     capacity: input.capacity,
     drinkAllowance: input.drinkAllowance,
+    barMenu: input.barMenu,
     searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
   };
 }

@@ -23,6 +23,9 @@ function localized(field: () => z.ZodString) {
 
 const wallTime = () => z.string().trim().min(1, 'required').regex(WALL_TIME_PATTERN, 'format');
 
+/** The VIP bar menu's length per language (a few dozen lines). */
+export const BAR_MENU_MAX = 2000;
+
 /** The event form, as sent: times are wall-clock values at the venue (Europe/Berlin). */
 export const EventInput = z.object({
   /** Empty: made from the English title. */
@@ -44,6 +47,8 @@ export const EventInput = z.object({
   }),
   capacity: z.number('numeric').int('numeric').min(1, 'format').max(CAPACITY_MAX, 'format'),
   drinkAllowance: z.number('numeric').int('numeric').min(0, 'format').max(DRINK_ALLOWANCE_MAX, 'format'),
+  /** One drink per line; empty when the bar has no menu that night. */
+  barMenu: localized(() => z.string().trim().max(BAR_MENU_MAX, 'format')).default({ en: '', de: '' }),
   coverImageId: DocumentId.nullable(),
 });
 export type EventInput = z.infer<typeof EventInput>;

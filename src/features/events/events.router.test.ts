@@ -20,6 +20,7 @@ const form: EventInput = {
   venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
   capacity: 100,
   drinkAllowance: 2,
+  barMenu: { en: '', de: '' },
   coverImageId: null,
 };
 

@@ -42,6 +42,8 @@ export const EventDocument = z.object({
   capacity: z.number().int().positive(),
   /** VIP drinks each member may redeem at this event. */
   drinkAllowance: z.number().int().nonnegative(),
+  /** The members' drinks at the VIP bar that night, one per line, in every language (members only: not mirrored). */
+  barMenu: LocalizedText.default({ en: '', de: '' }),
   searchTerms: z.array(z.string()),
   publishedAt: z.date().nullable(),
   cancelledAt: z.date().nullable(),

@@ -22,6 +22,7 @@ function form(overrides: Partial<EventInput> = {}): EventInput {
     venue: HOME_VENUE,
     capacity: 300,
     drinkAllowance: 2,
+    barMenu: { en: '', de: '' },
     coverImageId: 'img1',
     ...overrides,
   };
@@ -114,7 +115,7 @@ describe('building the mirror of an earlier database', () => {
     const text = { en: slug, de: slug };
     return {
       ...{ slug, previousSlugs: [], status, title: text, summary: text, description: text },
-      ...{ startsAt: at, endsAt: at, doorsAt: at, venue: HOME_VENUE, cover: null, capacity: 100, drinkAllowance: 1, searchTerms: [] },
+      ...{ startsAt: at, endsAt: at, doorsAt: at, venue: HOME_VENUE, cover: null, capacity: 100, drinkAllowance: 1, barMenu: { en: '', de: '' }, searchTerms: [] },
       ...{ publishedAt: status === 'draft' ? null : at, cancelledAt: null, createdAt: at, updatedAt: at, updatedBy: 'admin' },
     };
   }

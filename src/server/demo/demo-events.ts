@@ -41,6 +41,8 @@ interface DemoEvent {
   cover: string | null;
   capacity: number;
   drinks: number;
+  /** The VIP bar's drinks that night, one per line. */
+  barMenu?: LocalizedText;
 }
 
 const IMAGES: DemoImage[] = [
@@ -81,6 +83,10 @@ const EVENTS: DemoEvent[] = [
     cover: 'demo-cover-poetry',
     capacity: 120,
     drinks: 2,
+    barMenu: {
+      en: 'Northern Light Spritz\nGin & tonic with juniper\nHouse lemonade (alcohol-free)\nRiesling, Mosel',
+      de: 'Nordlicht-Spritz\nGin Tonic mit Wacholder\nHauslimonade (alkoholfrei)\nRiesling, Mosel',
+    },
   },
   {
     id: 'demo-event-harbour-lights',
@@ -246,6 +252,7 @@ export async function seedDemoEvents(ports: { documents: Documents; files: Files
         cover: cover && event.cover ? { imageId: event.cover, width: cover.width, height: cover.height, alt: cover.alt } : null,
         capacity: event.capacity,
         drinkAllowance: event.drinks,
+        barMenu: event.barMenu ?? { en: '', de: '' },
         searchTerms: eventSearchTerms({ title: event.title, slug: event.slug, venue: HOME_VENUE }),
         publishedAt: event.status === 'draft' ? null : new Date(now.getTime() - 30 * 24 * HOUR),
         cancelledAt: event.status === 'cancelled' ? now : null,

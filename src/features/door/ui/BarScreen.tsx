@@ -38,10 +38,33 @@ export function BarScreen({ uid }: { uid: string }) {
           </>
         )}
       </section>
+      {night.status === 'ready' && night.data.event ? <BarMenu lines={night.data.event.barMenu[locale] || night.data.event.barMenu.en} /> : null}
       <section aria-labelledby="bar-pass">
         <h2 id="bar-pass" className="bar__pass-heading">{t('passHeading')}</h2>
         <PassScreen uid={uid} />
       </section>
     </div>
+  );
+}
+
+function BarMenu({ lines }: { lines: string }) {
+  const t = useTranslations('Bar');
+  const items = lines
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  return (
+    <section className="panel bar__menu" aria-labelledby="bar-menu">
+      <h2 id="bar-menu">{t('menuHeading')}</h2>
+      {items.length ? (
+        <ul className="bar__menu-items">
+          {items.map((item, index) => (
+            <li key={`${index}-${item}`}>{item}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="field__hint">{t('menuEmpty')}</p>
+      )}
+    </section>
   );
 }

@@ -8,7 +8,7 @@ import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import type { EventSummary } from '../events';
-import { CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../event-input';
+import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../event-input';
 import { RICH_TEXT_MAX } from '../rich-text';
 import { SLUG_MAX } from '../slug';
 import { EventStatusBadge } from './EventStatusBadge';
@@ -142,6 +142,17 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
                   <p className="field__hint">{t('previewEmpty')}</p>
                 )}
               </details>
+              <TextAreaField
+                id={`${id}-bar-menu-${language}`}
+                name={`barMenu.${language}`}
+                label={t('fields.barMenu', { language: languageName(language) })}
+                value={values.barMenu[language]}
+                onChange={(value) => setText('barMenu', language, value)}
+                rows={4}
+                maxLength={BAR_MENU_MAX}
+                hint={t('hints.barMenu')}
+                error={errors[`barMenu.${language}`]}
+              />
             </fieldset>
           ))}
         </div>

@@ -28,6 +28,7 @@ export interface EventFormValues {
   venueAddress: string;
   capacity: string;
   drinkAllowance: string;
+  barMenu: Texts;
   cover: EventCover | null;
 }
 
@@ -50,6 +51,7 @@ function blankForm(): EventFormValues {
     venueAddress: HOME_VENUE.address,
     capacity: '300',
     drinkAllowance: '2',
+    barMenu: EMPTY_TEXTS,
     cover: null,
   };
 }
@@ -67,6 +69,7 @@ function formOf(event: EventSummary): EventFormValues {
     venueAddress: event.venue.address,
     capacity: String(event.capacity),
     drinkAllowance: String(event.drinkAllowance),
+    barMenu: event.barMenu,
     cover: event.cover,
   };
 }
@@ -87,6 +90,7 @@ function inputOf(values: EventFormValues) {
     venue: { name: values.venueName, address: values.venueAddress },
     capacity: whole(values.capacity),
     drinkAllowance: whole(values.drinkAllowance),
+    barMenu: values.barMenu,
     coverImageId: values.cover?.imageId ?? null,
   };
 }
@@ -131,7 +135,7 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
     setNotice(null);
   }
 
-  function setText(key: 'title' | 'summary' | 'description', language: Locale, value: string) {
+  function setText(key: 'title' | 'summary' | 'description' | 'barMenu', language: Locale, value: string) {
     setValues((current) => ({ ...current, [key]: { ...current[key], [language]: value } }));
     setNotice(null);
   }
