@@ -1,0 +1,160 @@
+// Benchmark of the door on a running server (embedded backend). Prints figures; asserts nothing.
+// Start the app first (`npm run build && npm start`, with its demo data: the open house is
+// running for eight hours after the first start), then:
+//   npm run bench:door
+// BENCH_BASE_URL (default http://localhost:3000) points at it, BENCH_DATA_DIR (default .data) at
+// its data directory (the pass master key, to make codes as a member's phone does) and
+// BENCH_AUTH_EMULATOR (default 127.0.0.1:9099) at its Auth emulator. BENCH_SCANNERS (default 20)
+// and BENCH_SECONDS (default 10) set the load.
+//   1. door.scan through HTTP: 20 scanners (the demo door account, each on its own devices) send
+//      codes as fast as answers come back, for the open house, over keep-alive connections:
+//      validations per second and p50/p99 latency; then health.check measured the same way in the
+//      same run. The ratio of the two is the figure that travels between machines.
+//   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
+//      webcam) on /scanner, and the page's zxing-wasm worker reports each decode to the
+//      performance timeline: the median over the first 50 decodes.
+import { createHmac, hkdfSync } from 'node:crypto';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import sharp from 'sharp';
+
+const base = (process.env.BENCH_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+const dataDir = process.env.BENCH_DATA_DIR ?? '.data';
+const emulator = process.env.BENCH_AUTH_EMULATOR ?? '127.0.0.1:9099';
+const scanners = Math.ceil(positive('BENCH_SCANNERS', 20));
+const seconds = positive('BENCH_SECONDS', 10);
+const EVENT = 'demo-event-open-house';
+const MEMBER = 'demo-member';
+/** Devices per scanner: the door's rate limit is per account and device (decision 016). */
+const DEVICES_PER_SCANNER = 8;
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}".`);
+  return value;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+function passCode(master: Buffer, uid: string): string {
+  const passId = createHmac('sha256', master).update(`pass-id.${uid}`).digest().subarray(0, 12).toString('base64url');
+  const step = Math.floor(Date.now() / 30_000);
+  const key = Buffer.from(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.1`, 32));
+  const mac = createHmac('sha256', key).update(`1.${passId}.${step}`).digest().subarray(0, 12).toString('base64url');
+  return `NL1.${passId}.${step}.${mac}`;
+}
+
+async function sessionCookie(email: string, password: string): Promise<string> {
+  const signIn = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!signIn.ok) throw new Error(`The Auth emulator at ${emulator} refused ${email}: is the app running with its demo data? (${signIn.status})`);
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const session = await fetch(`${base}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ idToken }) });
+  const cookie = session.headers.getSetCookie().find((line) => line.startsWith('__session='));
+  if (!cookie) throw new Error(`No session from ${base}/api/session (${session.status}).`);
+  return cookie.split(';')[0]!;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: scanners });
+
+function request(method: 'GET' | 'POST', path: string, cookie: string, body?: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, base);
+    const outgoing = http.request(
+      { method, hostname: url.hostname, port: url.port, path: url.pathname + url.search, agent, headers: { cookie, origin: base, 'content-type': 'application/json', ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+async function load(label: string, send: (worker: number, n: number) => Promise<number>) {
+  const latencies: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: scanners }, async (_, worker) => {
+      for (let n = 0; performance.now() < until; n++) {
+        const at = performance.now();
+        const status = await send(worker, n);
+        latencies.push(performance.now() - at);
+        if (status !== 200) errors++;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const perSecond = latencies.length / elapsed;
+  console.log(`${label.padEnd(14)} ${perSecond.toFixed(0).padStart(6)} /s   p50 ${percentile(latencies, 50).toFixed(1).padStart(6)} ms   p99 ${percentile(latencies, 99).toFixed(1).padStart(6)} ms   errors ${errors} of ${latencies.length}`);
+  return perSecond;
+}
+
+async function validations() {
+  const master = Buffer.from(readFileSync(join(dataDir, 'pass-signing-key'), 'utf8').trim(), 'base64url');
+  const cookie = await sessionCookie('door@nordlicht.example', 'nordlicht-door');
+  console.log(`door.scan and health.check, ${scanners} concurrent clients, ${seconds} s each, ${base}`);
+  const scan = (worker: number, n: number) =>
+    request(
+      'POST',
+      '/api/trpc/door.scan',
+      cookie,
+      JSON.stringify({
+        json: { eventId: EVENT, mode: 'entry', code: passCode(master, MEMBER), nonce: `bench${worker}x${n}x${Date.now().toString(36)}`, source: 'camera', device: `bench-${worker}-${n % DEVICES_PER_SCANNER}` },
+      }),
+    );
+  const scans = await load('door.scan', scan);
+  const health = await load('health.check', () => request('GET', '/api/trpc/health.check', cookie));
+  console.log(`door.scan runs at ${((scans / health) * 100).toFixed(0)} % of health.check's rate on this machine.`);
+}
+
+async function decodeTime() {
+  const master = Buffer.from(readFileSync(join(dataDir, 'pass-signing-key'), 'utf8').trim(), 'base64url');
+  const { encode } = await import('uqr');
+  const { data } = encode(passCode(master, MEMBER), { ecc: 'M', border: 4 });
+  const size = data.length;
+  const modules = Buffer.alloc(size * size * 3);
+  data.forEach((row, y) => row.forEach((dark, x) => modules.fill(dark ? 0 : 255, (y * size + x) * 3, (y * size + x) * 3 + 3)));
+  const qr = await sharp(modules, { raw: { width: size, height: size, channels: 3 } }).resize(420, 420, { kernel: 'nearest' }).png().toBuffer();
+  const [width, height] = [1280, 720];
+  const rgb = await sharp({ create: { width, height, channels: 3, background: '#5a5a5a' } }).composite([{ input: qr, left: 430, top: 150 }]).removeAlpha().raw().toBuffer();
+  const y4m = join(mkdtempSync(join(tmpdir(), 'bench-door-')), 'frame.y4m');
+  const luma = Buffer.alloc(width * height);
+  const chroma = Buffer.alloc((width * height) / 4, 128);
+  for (let i = 0; i < width * height; i++) luma[i] = Math.round(0.257 * rgb[i * 3]! + 0.504 * rgb[i * 3 + 1]! + 0.098 * rgb[i * 3 + 2]! + 16);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
+  writeFileSync(y4m, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), frame]));
+
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${y4m}`],
+  });
+  const context = await browser.newContext({ permissions: ['camera'], serviceWorkers: 'block' });
+  const cookie = (await sessionCookie('door@nordlicht.example', 'nordlicht-door')).split('=');
+  await context.addCookies([{ name: cookie[0]!, value: cookie.slice(1).join('='), url: base }]);
+  const page = await context.newPage();
+  await page.goto(`${base}/scanner?event=${EVENT}&mode=entry`);
+  await page.waitForFunction(() => performance.getEntriesByName('qr-decode').length >= 50, undefined, { timeout: 60_000 });
+  const decodes = await page.evaluate(() => performance.getEntriesByName('qr-decode').map((entry) => (entry as PerformanceMark).detail as { ms: number; found: boolean }));
+  await browser.close();
+  const found = decodes.filter((decode) => decode.found);
+  console.log(`zxing-wasm in the scanner's worker, 1280x720 camera frames (decoded: the centre square): median ${percentile(decodes.map((decode) => decode.ms), 50).toFixed(1)} ms over ${decodes.length} decodes, ${found.length} found the pass.`);
+}
+
+await validations();
+await decodeTime();
+agent.destroy();
