@@ -8,6 +8,9 @@ export async function register() {
   console.log((await import('@/server/files/files')).filesStartupLine());
   await buildMirrors();
   if (env.BACKEND === 'embedded') await seedDemo();
+  // The pass master key is read (or, on the embedded backend, generated) before any phone needs
+  // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
+  (await import('@/server/door/pass-keys')).getPassKeys();
   const [{ scheduleMembershipExpiry }, { getDocuments }, { getAccounts }] = await Promise.all([
     import('@/server/membership-expiry'),
     import('@/server/documents/documents'),
