@@ -6,6 +6,7 @@
 // embedded tests at a server that is already running instead (then the Firebase-mode server
 // starts from the existing build), `E2E_FIREBASE_BASE_URL` the Firebase-mode tests (with
 // `E2E_FIREBASE_DATA_DIR` set to that server's DATA_DIR, where it wrote the stand-in's address).
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,8 @@ const firebaseBaseURL = process.env.E2E_FIREBASE_BASE_URL ?? `http://localhost:$
 // launcher writes the Firestore stand-in's address.
 process.env.E2E_FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9399';
 process.env.E2E_FIREBASE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'venue-e2e-firebase-'));
+// The Firebase-mode server's pass master key, so its tests can make codes as a member's phone does.
+const FIREBASE_PASS_SIGNING_KEY = (process.env.E2E_FIREBASE_PASS_SIGNING_KEY ??= randomBytes(32).toString('base64url'));
 
 export const CHROMIUM_ARGS = [
   '--disable-background-networking',
@@ -84,7 +87,8 @@ export default defineConfig({
             SITE_URL: firebaseBaseURL,
             DATA_DIR: process.env.E2E_FIREBASE_DATA_DIR,
             FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_FIREBASE_AUTH_EMULATOR_HOST,
-          },
+            PASS_SIGNING_KEY: FIREBASE_PASS_SIGNING_KEY,
+          } as Record<string, string>,
           stdout: 'pipe',
           stderr: 'pipe',
         },

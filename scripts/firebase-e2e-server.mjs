@@ -123,8 +123,8 @@ run(resolve('node_modules/.bin/next'), ['start', '-p', port], {
   FIREBASE_API_KEY: 'demo-key',
   FIREBASE_AUTH_DOMAIN: `${projectId}.firebaseapp.com`,
   FIREBASE_AUTH_EMULATOR_HOST: authHost,
-  // A fresh pass master key per test server (Firebase mode never generates one by itself).
-  PASS_SIGNING_KEY: randomBytes(32).toString('base64url'),
+  // The tests' pass master key, or a fresh one (Firebase mode never generates one by itself).
+  PASS_SIGNING_KEY: process.env.PASS_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
   FIRESTORE_EMULATOR_HOST: firestoreHost,
   // Google's auth library would ping the cloud metadata server (169.254.169.254) for credentials.
   METADATA_SERVER_DETECTION: 'none',

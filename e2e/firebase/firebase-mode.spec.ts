@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '../support/test';
 import { MESSAGES, localized, type TestLocale } from '../support/i18n';
 import { firestore, signUpAt, uniqueEmail } from './backend';
+import { passCode, passIdFor } from '../support/door';
 
 const en = MESSAGES.en;
 // Whole journeys (sign-up, sign-in, forms, several pages) on a shared two-core machine.
@@ -155,4 +156,71 @@ test('a membership asked for and approved on Firestore opens the VIP area, its l
   await page.getByRole('button', { name: en.Profile.saveName }).click();
   await expect(page.getByText(en.Profile.nameSaved)).toBeVisible();
   expect((await (await firestore()).collection('users').doc(uid).get()).data()).toMatchObject({ displayName: 'Firestore Member' });
+});
+
+test('the door on Firestore: a pass is admitted once, a second scan is "Already admitted", every scan is logged', async ({ page, baseURL }) => {
+  const db = await firestore();
+  const master = Buffer.from(process.env.E2E_FIREBASE_PASS_SIGNING_KEY!, 'base64url');
+  // A member, as an operator would make one in the console: an active membership summary.
+  const email = uniqueEmail('fb-member');
+  const { localId: uid } = await signUpAt(email, 'correct-horse-7');
+  const day = 86_400_000;
+  await db.collection('users').doc(uid).set({
+    email,
+    displayName: 'Firestore Member',
+    photoURL: null,
+    avatarPath: null,
+    role: 'user',
+    locale: null,
+    disabled: false,
+    membership: { id: 'fb-membership', validFrom: new Date(Date.now() - day), validUntil: new Date(Date.now() + 30 * day) },
+    createdAt: new Date(),
+    lastSignInAt: new Date(),
+    searchTerms: [],
+  });
+  // The pass as the member's phone's first visit to it creates it.
+  await db.collection('passes').doc(passIdFor(uid, master)).set({ uid, version: 1, createdAt: new Date(), rotatedAt: null });
+  // An event whose door is open now, written through the admin's procedures.
+  await newAdmin(page);
+  const headers = { 'content-type': 'application/json', origin: baseURL! };
+  const wall = (offsetHours: number) => {
+    const parts = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + offsetHours * 3_600_000));
+    return parts.replace(' ', 'T');
+  };
+  const created = await page.request.post('/api/trpc/events.create', {
+    headers,
+    data: {
+      json: {
+        slug: '',
+        title: { en: 'Door test night', de: 'Türtestabend' },
+        summary: { en: 'A night to test the door.', de: 'Ein Abend zum Testen der Tür.' },
+        description: { en: '', de: '' },
+        doorsAt: wall(-1),
+        startsAt: wall(0),
+        endsAt: wall(4),
+        venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
+        capacity: 50,
+        drinkAllowance: 1,
+        coverImageId: null,
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const eventId = (await created.json()).result.data.json.id as string;
+  expect((await page.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id: eventId, action: 'publish' } } })).status()).toBe(200);
+
+  const scan = async (nonce: string) => {
+    const answer = await page.request.post('/api/trpc/door.scan', {
+      headers,
+      data: { json: { eventId, mode: 'entry', code: passCode(uid, 0, 1, master), nonce, source: 'keyboard', device: 'Firestore door' } },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return (await answer.json()).result.data.json as { verdict: string; firstDevice: string | null };
+  };
+  expect((await scan('firestore-scan-1')).verdict).toBe('admitted');
+  expect(await scan('firestore-scan-2')).toMatchObject({ verdict: 'alreadyAdmitted', firstDevice: 'Firestore door' });
+  // The retry of the first scan gets its first answer, not a second admission.
+  expect((await scan('firestore-scan-1')).verdict).toBe('admitted');
+  expect((await db.collection('checkins').doc(`${eventId}_${uid}`).get()).data()).toMatchObject({ uid, device: 'Firestore door', source: 'keyboard' });
+  expect((await db.collection('scans').where('eventId', '==', eventId).get()).size).toBe(2);
 });

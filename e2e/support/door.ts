@@ -13,20 +13,21 @@ import { signUp, uniqueEmail } from './emulator';
 export const OPEN_EVENT = 'demo-event-open-house';
 
 function masterKey(): Buffer {
+  if (process.env.E2E_PASS_SIGNING_KEY) return Buffer.from(process.env.E2E_PASS_SIGNING_KEY, 'base64url');
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it for the server it starts).');
   return Buffer.from(readFileSync(join(dataDir, 'pass-signing-key'), 'utf8').trim(), 'base64url');
 }
 
-export function passIdFor(uid: string): string {
-  return createHmac('sha256', masterKey()).update(`pass-id.${uid}`).digest().subarray(0, 12).toString('base64url');
+export function passIdFor(uid: string, master = masterKey()): string {
+  return createHmac('sha256', master).update(`pass-id.${uid}`).digest().subarray(0, 12).toString('base64url');
 }
 
 /** The code the member's phone shows `stepsFromNow` windows from now (pass version 1). */
-export function passCode(uid: string, stepsFromNow = 0, version = 1): string {
-  const passId = passIdFor(uid);
+export function passCode(uid: string, stepsFromNow = 0, version = 1, master = masterKey()): string {
+  const passId = passIdFor(uid, master);
   const step = Math.floor(Date.now() / 30_000) + stepsFromNow;
-  const key = Buffer.from(hkdfSync('sha256', masterKey(), 'nordlicht-pass-v1', `${passId}.${version}`, 32));
+  const key = Buffer.from(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.${version}`, 32));
   const mac = createHmac('sha256', key).update(`${version}.${passId}.${step}`).digest().subarray(0, 12).toString('base64url');
   return `NL1.${passId}.${step}.${mac}`;
 }
