@@ -137,7 +137,7 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
 });
 
 test("the member's VIP screens on a phone and a desktop, in both languages", async ({ page, context, baseURL }, testInfo) => {
-  // Fourteen full-page screenshots: the home, the lounge (and its viewer) and the profile.
+  // Twenty-two full-page screenshots: the home, the lounge (and its viewer), the profile, the pass and the bar.
   test.setTimeout(120_000);
   const member = demoAccount('user');
   await serverSession(context, baseURL!, member.email, member.password);
@@ -148,6 +148,8 @@ test("the member's VIP screens on a phone and a desktop, in both languages", asy
         ['/vip', 'vip-member', '.vip-home'],
         ['/vip/lounge', 'vip-lounge', '.lounge__grid img'],
         ['/vip/profile', 'vip-profile', '.profile'],
+        ['/vip/qr', 'vip-pass', '.pass .qr-code'],
+        ['/vip/bar', 'vip-bar', '.bar__menu'],
       ] as const) {
         await page.goto(localized(locale, path));
         await expect(page.locator(ready).first()).toBeVisible();
@@ -161,6 +163,27 @@ test("the member's VIP screens on a phone and a desktop, in both languages", asy
         await expect(page.locator('.viewer__image')).toBeVisible();
         await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-en-vip-lounge-viewer.png`) });
       }
+    }
+  }
+});
+
+test('the door on a phone and a desktop, in both languages: the scanner and a verdict', async ({ page, context, baseURL }, testInfo) => {
+  test.setTimeout(90_000);
+  const door = demoAccount('scanner');
+  await serverSession(context, baseURL!, door.email, door.password);
+  for (const viewport of VIEWPORTS) {
+    for (const locale of TEST_LOCALES) {
+      await page.setViewportSize(viewport);
+      await page.goto(localized(locale, '/scanner?event=demo-event-open-house&mode=entry'));
+      await expect(page.locator('.scanner__figures dl')).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-scanner.png`), fullPage: true });
+      // A refusal fills the screen: colour, icon and words.
+      await page.getByLabel(MESSAGES[locale].Scanner.keyboardLabel).fill('NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA');
+      await page.getByLabel(MESSAGES[locale].Scanner.keyboardLabel).press('Enter');
+      await expect(page.locator('.verdict')).toHaveAttribute('data-verdict', 'invalid');
+      await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-scanner-verdict.png`) });
     }
   }
 });

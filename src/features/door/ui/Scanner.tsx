@@ -29,14 +29,18 @@ function newNonce(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 
-export function Scanner({ events, eventId, mode }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
+export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
   const t = useTranslations('Scanner');
   const locale = useLocale() as 'en' | 'de';
   const router = useRouter();
   const pathname = usePathname();
   const id = useId();
   const errorMessage = useApiErrorMessage();
-  const event = events.find((candidate) => candidate.id === eventId) ?? events[0] ?? null;
+  // Chosen here at once; the URL follows (so the setup is a bookmark) and wins when it changes.
+  const [choice, setChoice] = useState({ eventId: eventInUrl, mode: modeInUrl, fromUrl: `${eventInUrl}|${modeInUrl}` });
+  if (choice.fromUrl !== `${eventInUrl}|${modeInUrl}`) setChoice({ eventId: eventInUrl, mode: modeInUrl, fromUrl: `${eventInUrl}|${modeInUrl}` });
+  const mode = choice.mode;
+  const event = events.find((candidate) => candidate.id === choice.eventId) ?? events[0] ?? null;
   const [device, setDevice] = useState(() => (typeof window === 'undefined' ? '' : (localStorage.getItem(DEVICE_KEY) ?? '')));
   const doorName = device.trim() || t('defaultDoor');
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -57,8 +61,10 @@ export function Scanner({ events, eventId, mode }: { events: DoorEvent[]; eventI
   }, []);
 
   function setUrl(next: { event?: string; mode?: ScanMode }) {
-    const params = new URLSearchParams({ event: next.event ?? event?.id ?? '', mode: next.mode ?? mode });
-    router.replace(`${pathname}?${params}`);
+    const eventId = next.event ?? event?.id ?? '';
+    const nextMode = next.mode ?? mode;
+    setChoice((current) => ({ ...current, eventId, mode: nextMode }));
+    router.replace(`${pathname}?${new URLSearchParams({ event: eventId, mode: nextMode })}`);
   }
 
   const submit = useCallback(

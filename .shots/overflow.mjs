@@ -1,0 +1,11 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const r = await fetch('http://127.0.0.1:9499/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'door@nordlicht.example', password: 'nordlicht-door', returnSecureToken: true }) });
+const { idToken } = await r.json();
+await context.request.post('http://localhost:3200/api/session', { data: { idToken }, headers: { origin: 'http://localhost:3200' } });
+const page = await context.newPage();
+await page.goto('http://localhost:3200/scanner?event=demo-event-open-house&mode=entry');
+await page.waitForTimeout(2000);
+console.log(await page.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 1).slice(0, 8).map((e) => `${e.tagName}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)));
+await browser.close();
