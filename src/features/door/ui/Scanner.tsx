@@ -71,9 +71,11 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
     (code: string, source: 'camera' | 'keyboard') => {
       if (!event) return;
       const trimmed = code.trim().slice(0, CODE_MAX);
-      const last = recent.current.get(trimmed);
+      // The same pass before the same camera again: not sent twice (in another mode it is a new scan).
+      const key = `${event.id}|${mode}|${trimmed}`;
+      const last = recent.current.get(key);
       if (last && Date.now() - last < RESUBMIT_AFTER_MS) return;
-      recent.current.set(trimmed, Date.now());
+      recent.current.set(key, Date.now());
       const nonce = newNonce();
       const send = () => {
         scan.mutate(

@@ -1,0 +1,18 @@
+import { chromium } from '@playwright/test';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+const r = await fetch('http://127.0.0.1:9499/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'door@nordlicht.example', password: 'nordlicht-door', returnSecureToken: true }) });
+const { idToken } = await r.json();
+await context.request.post('http://localhost:3200/api/session', { data: { idToken }, headers: { origin: 'http://localhost:3200' } });
+const page = await context.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+await page.goto('http://localhost:3200/scanner?event=demo-event-open-house&mode=entry');
+await page.waitForTimeout(1500);
+console.log('labels', await page.getByLabel('Code from a USB or Bluetooth scanner').count());
+await page.getByLabel('Code from a USB or Bluetooth scanner').fill('NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA');
+console.log('filled');
+await page.getByLabel('Code from a USB or Bluetooth scanner').press('Enter');
+await page.waitForTimeout(1500);
+console.log('verdict', await page.locator('.verdict').getAttribute('data-verdict'));
+console.log('labels after', await page.getByLabel('Code from a USB or Bluetooth scanner').count());
+await browser.close();
