@@ -46,3 +46,30 @@ export async function startFirestoreStandIn(): Promise<StandIn> {
     }
   }
 }
+
+let appCount = 0;
+
+/**
+ * The Firestore documents adapter on a fresh stand-in, for domain tests that must hold on both
+ * backends (exactly-once at the door). `close` stops the adapter, its app and the stand-in.
+ */
+export async function standInDocuments(): Promise<{ documents: import('@/server/documents/firestore/firestore-documents').FirestoreDocuments; close: () => Promise<void> }> {
+  const [{ deleteApp, initializeApp }, { getFirestore }, { FirestoreDocuments }] = await Promise.all([
+    import('firebase-admin/app'),
+    import('firebase-admin/firestore'),
+    import('@/server/documents/firestore/firestore-documents'),
+  ]);
+  const standIn = await startFirestoreStandIn();
+  const app = initializeApp({ projectId: 'demo-venue' }, `stand-in-documents-${++appCount}`);
+  const firestore = getFirestore(app);
+  firestore.settings({ host: standIn.host, ssl: false, ignoreUndefinedProperties: true });
+  const documents = new FirestoreDocuments(firestore);
+  return {
+    documents,
+    async close() {
+      await documents.close();
+      await deleteApp(app);
+      standIn.stop();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// Exactly once at the door on the Firestore adapter too (the in-process stand-in, which has no
+// transaction isolation: the door relies on creates, which it applies atomically, decision 022).
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Documents } from '@/server/documents/port';
+import { passKeys } from '@/server/door/pass-keys';
+import { standInDocuments } from '@/server/testing/firestore-stand-in';
+import type { Identity } from '@/features/identity/identity';
+import { searchTermsFor, Users } from '@/features/identity/users';
+import { Events, HOME_VENUE } from '@/features/events/events';
+import { formatPassCode, stepAt, STEP_SECONDS } from './pass-code';
+import { ensurePass } from './passes';
+import { scanCode, Scans } from './door';
+
+const HOUR = 60 * 60 * 1000;
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+const scanners: Identity[] = [1, 2, 3, 4, 5].map((n) => ({ uid: `door-${n}`, email: null, emailVerified: false, displayName: `Door ${n}`, photoURL: null, role: 'scanner' }));
+
+describe('the door on Firestore', () => {
+  let documents: Documents;
+  let close: () => Promise<void>;
+  const keys = passKeys(new Uint8Array(randomBytes(32)));
+  let nonce = 0;
+
+  beforeEach(async () => {
+    ({ documents, close } = await standInDocuments());
+    await documents.collection(Users).doc('ada').set({
+      email: 'ada@example.org',
+      displayName: 'Ada',
+      photoURL: null,
+      avatarPath: null,
+      role: 'user',
+      locale: null,
+      disabled: false,
+      membership: { id: 'm', validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) },
+      createdAt: NOW,
+      lastSignInAt: NOW,
+      searchTerms: searchTermsFor('ada@example.org', 'Ada'),
+    });
+    await documents.collection(Events).doc('tonight').set({
+      slug: 'tonight',
+      previousSlugs: [],
+      status: 'published',
+      title: { en: 'Tonight', de: 'Heute' },
+      summary: { en: '', de: '' },
+      description: { en: '', de: '' },
+      startsAt: NOW,
+      doorsAt: new Date(NOW.getTime() - HOUR),
+      endsAt: new Date(NOW.getTime() + 4 * HOUR),
+      venue: HOME_VENUE,
+      cover: null,
+      capacity: 100,
+      drinkAllowance: 2,
+      barMenu: { en: '', de: '' },
+      searchTerms: [],
+      publishedAt: NOW,
+      cancelledAt: null,
+      createdAt: NOW,
+      updatedAt: NOW,
+      updatedBy: 'admin',
+    });
+  });
+
+  afterEach(() => close());
+
+  async function code(stepOffset = 0) {
+    const { passId, pass } = await ensurePass(documents, keys, 'ada');
+    const step = stepAt(NOW.getTime()) + stepOffset;
+    return formatPassCode({ passId, step, mac: keys.macFor(passId, pass.version, step) });
+  }
+  const scan = (value: string, mode: 'entry' | 'bar', index: number) =>
+    scanCode({ documents, keys }, scanners[index % 5]!, { eventId: 'tonight', mode, code: value, nonce: `nonce-${String((nonce += 1)).padStart(4, '0')}`, source: 'camera', device: `Door ${index % 5}` }, NOW);
+
+  it('50 simultaneous scans of one pass from 5 doors admit once and log 50 scans', async () => {
+    const value = await code();
+    const results = await Promise.all(Array.from({ length: 50 }, (_, index) => scan(value, 'entry', index)));
+    expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(1);
+    expect(results.filter((result) => result.verdict === 'alreadyAdmitted')).toHaveLength(49);
+    expect(await documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
+  });
+
+  it('20 simultaneous bar scans against an allowance of 2 pour exactly 2', async () => {
+    await scan(await code(), 'entry', 0);
+    const codes = [await code(-1), await code(0), await code(1)];
+    const results = await Promise.all(Array.from({ length: 20 }, (_, index) => scan(codes[index % 3]!, 'bar', index)));
+    expect(results.filter((result) => result.verdict === 'drinkRedeemed')).toHaveLength(2);
+    expect(STEP_SECONDS).toBe(30);
+  });
+});
