@@ -19,7 +19,8 @@ async function openUser(page: import('@playwright/test').Page, email: string) {
   await page.getByLabel(m.AdminUsers.searchLabel).fill(email);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await page.locator('tbody tr').getByRole('link').click();
-  await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
+  // The person's own heading (the page also has sections: memberships, the door).
+  await expect(page.getByRole('heading', { level: 2, name: email })).toBeVisible();
 }
 
 test('a role given by an admin reaches the member’s open browser without signing out', async ({ page, browser }) => {

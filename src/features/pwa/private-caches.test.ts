@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@/navigation/routes';
-import { forgetPersonalCaches, holdsOnlyBuildFiles, isPrivatePath, purgePrivateEntries } from './private-caches';
+import { forgetPersonalCaches, holdsOnlyBuildFiles, isPassShell, isPrivatePath, purgePrivateEntries } from './private-caches';
 
 const concrete = (pattern: string) => pattern.replace(/\[\w+\]/g, 'x1');
 
@@ -18,6 +18,17 @@ describe('what the service worker never caches', () => {
 
   it.each(['/', '/de', '/about', '/events/winter-ball', '/_next/static/chunks/a.js', '/sw.js', '/apiary', '/administrator'])('not %s', (path) => {
     expect(isPrivatePath(path)).toBe(false);
+  });
+});
+
+describe('the pass page shell', () => {
+  it.each(['/vip/qr', '/de/vip/qr'])('%s is the one guarded page kept', (path) => {
+    expect(isPassShell(path)).toBe(true);
+    expect(isPrivatePath(path)).toBe(true);
+  });
+
+  it.each(['/vip', '/vip/bar', '/de/vip/profile', '/vip/qr/x', '/scanner', '/api/trpc/pass.mine'])('not %s', (path) => {
+    expect(isPassShell(path)).toBe(false);
   });
 });
 
@@ -69,11 +80,14 @@ describe('a new worker taking over', () => {
     const storage = fakeCaches({
       others: ['http://localhost/admin/users', 'http://localhost/about', 'http://localhost/de/vip/qr', 'https://elsewhere.example/admin'],
       'pages-rsc-prefetch': ['http://localhost/scanner?_rsc=abc', 'http://localhost/events?_rsc=abc'],
+      'pass-shell': ['http://localhost/vip/qr'],
     });
     await purgePrivateEntries(storage, 'http://localhost');
     expect(contents(storage)).toEqual({
       others: ['http://localhost/about', 'https://elsewhere.example/admin'],
       'pages-rsc-prefetch': ['http://localhost/events?_rsc=abc'],
+      // The pass's shell stays through an update (it holds no personal data); sign-out empties it.
+      'pass-shell': ['http://localhost/vip/qr'],
     });
   });
 });

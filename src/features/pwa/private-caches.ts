@@ -1,7 +1,7 @@
 // What the service worker may keep on a shared device (decision 015), written once for the worker
 // (src/features/pwa/sw.ts) and for signing out (useSignOut).
 import { isLocale } from '@/i18n/routing';
-import { isGuardedPath } from '@/navigation/routes';
+import { isGuardedPath, routeById } from '@/navigation/routes';
 
 /**
  * A same-origin path the worker must never cache: a page behind a sign-in (any language, its HTML,
@@ -12,6 +12,20 @@ export function isPrivatePath(pathname: string): boolean {
   const [, first, ...rest] = pathname.split('/');
   const path = isLocale(first) ? `/${rest.join('/')}` : pathname;
   return isGuardedPath(path);
+}
+
+/**
+ * The one guarded page the worker keeps: the pass's document (not its RSC payloads), so a member
+ * can reopen the pass at a door without signal. It holds nobody's data: the page takes the
+ * account, the key and the name from this browser (IndexedDB, Firebase Auth), which sign-out
+ * clears, and it is refused to no one offline because without a stored pass it shows nothing.
+ */
+export const PASS_SHELL_CACHE = 'pass-shell';
+
+export function isPassShell(pathname: string): boolean {
+  const [, first, ...rest] = pathname.split('/');
+  const path = isLocale(first) ? `/${rest.join('/')}` : pathname;
+  return path === routeById('vipQr').pattern;
 }
 
 /**
@@ -41,6 +55,7 @@ export async function forgetPersonalCaches(storage: CacheStorage | undefined = g
  */
 export async function purgePrivateEntries(storage: CacheStorage, origin: string): Promise<void> {
   for (const name of await storage.keys()) {
+    if (name === PASS_SHELL_CACHE) continue;
     const cache = await storage.open(name);
     for (const request of await cache.keys()) {
       const url = new URL(request.url);

@@ -6,7 +6,7 @@ import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { PassScreen } from './PassScreen';
 
-export function BarScreen({ uid }: { uid: string }) {
+export function BarScreen() {
   const t = useTranslations('Bar');
   const format = useFormatter();
   const locale = useLocale() as 'en' | 'de';
@@ -41,7 +41,7 @@ export function BarScreen({ uid }: { uid: string }) {
       {night.status === 'ready' && night.data.event ? <BarMenu lines={night.data.event.barMenu[locale] || night.data.event.barMenu.en} /> : null}
       <section aria-labelledby="bar-pass">
         <h2 id="bar-pass" className="bar__pass-heading">{t('passHeading')}</h2>
-        <PassScreen uid={uid} />
+        <PassScreen />
       </section>
     </div>
   );

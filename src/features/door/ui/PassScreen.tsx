@@ -12,12 +12,30 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { ownPhoto } from '@/ui/shell/AccountControl';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { useAuth } from '@/features/identity/client/AuthProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';
 import { passCodeAt, type StoredPass } from '../client/pass-store';
 import { usePass } from '../client/usePass';
 import { QrCode } from './QrCode';
 
-export function PassScreen({ uid }: { uid: string }) {
+/**
+ * The account comes from this browser's sign-in, not from the server's render: the page's HTML is
+ * then the same for every member, which lets the worker keep it for a door without signal.
+ */
+export function PassScreen() {
+  const t = useTranslations('Pass');
+  const { user, loading } = useAuth();
+  if (loading || !user) {
+    return (
+      <div className="pass pass--loading" aria-busy="true" aria-label={t('loading')}>
+        <span className="skeleton pass__skeleton" />
+      </div>
+    );
+  }
+  return <PassOf uid={user.uid} />;
+}
+
+function PassOf({ uid }: { uid: string }) {
   const t = useTranslations('Pass');
   const { state, sync } = usePass(uid);
   useWakeLock(state.status === 'ready');

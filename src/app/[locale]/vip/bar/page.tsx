@@ -14,14 +14,14 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function BarPage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
-  const { denied, identity } = await guardPage('vipBar', locale, '/vip/bar');
+  const { denied } = await guardPage('vipBar', locale, '/vip/bar');
   if (denied) return denied;
   const page = await getTranslations({ locale, namespace: 'Pages.vipBar' });
   return (
     <>
       <PageHeader title={page('title')} lead={page('description')} />
       <ClientMessages namespaces={['Bar', 'Pass']}>
-        <BarScreen uid={identity!.uid} />
+        <BarScreen />
       </ClientMessages>
     </>
   );

@@ -14,14 +14,14 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 
 export default async function PassPage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
-  const { denied, identity } = await guardPage('vipQr', locale, '/vip/qr');
+  const { denied } = await guardPage('vipQr', locale, '/vip/qr');
   if (denied) return denied;
   const page = await getTranslations({ locale, namespace: 'Pages.vipQr' });
   return (
     <>
       <PageHeader title={page('title')} lead={page('description')} />
       <ClientMessages namespaces={['Pass']}>
-        <PassScreen uid={identity!.uid} />
+        <PassScreen />
       </ClientMessages>
     </>
   );
