@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { createSession, endSession, SessionError, VERIFIED_COOKIE_TTL_MS, verifySession } from './session';
+import { createSession, endSession, SessionError, verifySession } from './session';
 import { endAllSessions, RENEWAL_GRACE_SECONDS, Sessions } from './session-records';
 
 // FakeAccounts accepts any unsigned token, as firebase-admin does against the Auth emulator: what
@@ -88,24 +88,4 @@ describe('server sessions', () => {
     await expect(createSession(documents, { idToken: 'garbage', now }, accounts)).rejects.toBeInstanceOf(SessionError);
     expect(await documents.collection(Sessions).get()).toEqual([]);
   });
-
-  it("reuses Firebase's verdict on a cookie for a minute, while sign-out and disabling still end it at once", async () => {
-    const cookie = await signIn('ada');
-    const asked: string[] = [];
-    const verify = accounts.verifySessionCookie.bind(accounts);
-    accounts.verifySessionCookie = async (signed) => {
-      asked.push(signed);
-      return verify(signed);
-    };
-    const now = Date.now();
-    expect(await who(cookie, now)).toBe('ada');
-    expect(await who(cookie, now + 1000)).toBe('ada');
-    expect(asked).toHaveLength(1);
-    expect(await who(cookie, now + VERIFIED_COOKIE_TTL_MS + 1)).toBe('ada');
-    expect(asked).toHaveLength(2);
-    // Signing out removes the server's record: refused at the next request, cache or not.
-    await endSession(documents, cookie);
-    expect(await who(cookie, now + VERIFIED_COOKIE_TTL_MS + 2)).toBeNull();
-  });
 });
-

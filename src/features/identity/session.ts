@@ -5,7 +5,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { getAccounts } from '@/server/accounts/accounts';
-import type { Accounts, VerifiedClaims } from '@/server/accounts/port';
+import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
 import { identityFromClaims, type Identity } from './identity';
 import { hasLiveRecord, recordSession } from './session-records';
@@ -81,30 +81,6 @@ export async function createSession(
  * from the user's document, so a change applies at the next request. Cost beyond Firebase's own
  * check: one hash and one document read by id, made alongside the user document's read.
  */
-/**
- * How long Firebase's verdict on a session cookie (signature, expiry, revocation at Firebase) is
- * reused. Everything this server decides is still read on every request: the session record
- * (signing out, here or everywhere, ends it at once), the account's document (disabled, role).
- * Verifying with revocation checks asks Firebase Auth on every call; at the door that was most
- * of a scan's time (npm run bench:door).
- */
-export const VERIFIED_COOKIE_TTL_MS = 60_000;
-const VERIFIED_COOKIES_MAX = 10_000;
-const verifiedCookies = new WeakMap<Accounts, Map<string, { claims: VerifiedClaims; until: number }>>();
-
-async function verifiedClaims(accounts: Accounts, signed: string, now: number): Promise<VerifiedClaims> {
-  let cache = verifiedCookies.get(accounts);
-  if (!cache) verifiedCookies.set(accounts, (cache = new Map()));
-  const known = cache.get(signed);
-  if (known && known.until > now) return known.claims;
-  const claims = await accounts.verifySessionCookie(signed);
-  // Never past the cookie's own expiry.
-  const expires = typeof claims.exp === 'number' ? claims.exp * 1000 : Infinity;
-  if (cache.size >= VERIFIED_COOKIES_MAX) cache.delete(cache.keys().next().value!);
-  cache.set(signed, { claims, until: Math.min(now + VERIFIED_COOKIE_TTL_MS, expires) });
-  return claims;
-}
-
 export async function verifySession(
   documents: Documents,
   cookie: string | undefined,
@@ -115,7 +91,7 @@ export async function verifySession(
   if (!cookie || !signed) return null;
   let claims;
   try {
-    claims = await verifiedClaims(accounts, signed, now);
+    claims = await accounts.verifySessionCookie(signed);
   } catch {
     return null;
   }
