@@ -6,7 +6,7 @@ import type { Documents } from '@/server/documents/port';
 import { passKeys } from '@/server/door/pass-keys';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import type { Identity } from '@/features/identity/identity';
-import { searchTermsFor, Users } from '@/features/identity/users';
+import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass } from './passes';
@@ -24,19 +24,8 @@ describe('the door on Firestore', () => {
 
   beforeEach(async () => {
     ({ documents, close } = await standInDocuments());
-    await documents.collection(Users).doc('ada').set({
-      email: 'ada@example.org',
-      displayName: 'Ada',
-      photoURL: null,
-      avatarPath: null,
-      role: 'user',
-      locale: null,
-      disabled: false,
-      membership: { id: 'm', validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) },
-      createdAt: NOW,
-      lastSignInAt: NOW,
-      searchTerms: searchTermsFor('ada@example.org', 'Ada'),
-    });
+    const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: 'user' };
+    await addTestUser(documents, ada, { membership: { id: 'm', validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
     await documents.collection(Events).doc('tonight').set({
       slug: 'tonight',
       previousSlugs: [],

@@ -7,7 +7,7 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { passKeys, type PassKeys } from '@/server/door/pass-keys';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
-import { searchTermsFor, Users } from '@/features/identity/users';
+import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, parsePassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass, passForPhone, rotatePass } from './passes';
@@ -30,20 +30,8 @@ describe('the pass and the door', () => {
   let keys: PassKeys;
 
   async function addUser(uid: string, { member = true }: { member?: boolean } = {}) {
-    const role: Role | null = member ? 'user' : null;
-    await documents.collection(Users).doc(uid).create({
-      email: `${uid}@example.org`,
-      displayName: `Person ${uid}`,
-      photoURL: null,
-      avatarPath: null,
-      role,
-      locale: null,
-      disabled: false,
-      membership: member ? { id: `m-${uid}`, validFrom: new Date(NOW.getTime() - 30 * 24 * HOUR), validUntil: new Date(NOW.getTime() + 30 * 24 * HOUR) } : null,
-      createdAt: NOW,
-      lastSignInAt: NOW,
-      searchTerms: searchTermsFor(`${uid}@example.org`, `Person ${uid}`),
-    });
+    const membership = member ? { id: `m-${uid}`, validFrom: new Date(NOW.getTime() - 30 * 24 * HOUR), validUntil: new Date(NOW.getTime() + 30 * 24 * HOUR) } : null;
+    await addTestUser(documents, person(uid, member ? 'user' : null), { membership }, NOW);
   }
 
   async function addEvent(id: string, { doorsAt = new Date(NOW.getTime() - HOUR), hours = 5, status = 'published' as const, drinkAllowance = 2 } = {}) {

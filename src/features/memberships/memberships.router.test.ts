@@ -6,7 +6,7 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
-import { searchTermsFor, Users } from '@/features/identity/users';
+import { addTestUser } from '@/server/testing/user-fixtures';
 
 function person(uid: string, role: Role | null): Identity {
   return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
@@ -30,19 +30,7 @@ describe('memberships router', () => {
     documents = new SqliteDocuments(':memory:');
     claims.length = 0;
     for (const who of [admin, guest, stranger]) {
-      await documents.collection(Users).doc(who.uid).create({
-        email: who.email,
-        displayName: who.displayName,
-        photoURL: null,
-        avatarPath: null,
-        role: who.role,
-        locale: null,
-        disabled: false,
-        membership: null,
-        createdAt: new Date(),
-        lastSignInAt: new Date(),
-        searchTerms: searchTermsFor(who.email, who.displayName),
-      });
+      await addTestUser(documents, who);
     }
   });
 

@@ -4,8 +4,9 @@ import { DomainError } from '@/server/domain-error';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
-import { searchTermsFor, Users, withStoredRole } from '@/features/identity/users';
+import { Users, withStoredRole } from '@/features/identity/users';
 import { AuditLog } from '@/features/users/audit';
+import { addTestUser } from '@/server/testing/user-fixtures';
 import { daysLeft, isActiveNow, isEndingSoon, lastValidDay, Memberships, queueKey, seasonEndAfter, validUntilAfterDay } from './membership';
 import {
   activeMembershipOf,
@@ -36,19 +37,7 @@ function person(uid: string, role: Role | null = null): Identity {
 }
 
 async function addUser(documents: SqliteDocuments, who: Identity) {
-  await documents.collection(Users).doc(who.uid).create({
-    email: who.email,
-    displayName: who.displayName,
-    photoURL: null,
-    avatarPath: null,
-    role: who.role,
-    locale: null,
-    disabled: false,
-    membership: null,
-    createdAt: T0,
-    lastSignInAt: T0,
-    searchTerms: searchTermsFor(who.email, who.displayName),
-  });
+  await addTestUser(documents, who, {}, T0);
 }
 
 async function expectRefusal(promise: Promise<unknown>, reason: string) {

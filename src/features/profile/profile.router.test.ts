@@ -7,7 +7,8 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
-import { searchTermsFor, Users } from '@/features/identity/users';
+import { Users } from '@/features/identity/users';
+import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, hasLiveRecord } from '@/features/identity/session-records';
 
 function person(uid: string, role: Role | null): Identity {
@@ -27,19 +28,7 @@ describe('profile router', () => {
     documents = new SqliteDocuments(':memory:');
     accounts = new FakeAccounts();
     for (const who of [admin, guest, door]) {
-      await documents.collection(Users).doc(who.uid).create({
-        email: who.email,
-        displayName: who.displayName,
-        photoURL: null,
-        avatarPath: null,
-        role: who.role,
-        locale: null,
-        disabled: false,
-        membership: null,
-        createdAt: new Date(),
-        lastSignInAt: new Date(),
-        searchTerms: searchTermsFor(who.email, who.displayName),
-      });
+      await addTestUser(documents, who);
     }
   });
 

@@ -11,7 +11,8 @@ import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { renderAvatar } from '@/server/images/avatar';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
-import { searchTermsFor, Users, withStoredRole } from '@/features/identity/users';
+import { Users, withStoredRole } from '@/features/identity/users';
+import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, hasLiveRecord } from '@/features/identity/session-records';
 import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
@@ -43,19 +44,7 @@ describe('profile', () => {
   let count = 0;
 
   async function addUser(who: Identity) {
-    await documents.collection(Users).doc(who.uid).create({
-      email: who.email,
-      displayName: who.displayName,
-      photoURL: null,
-      avatarPath: null,
-      role: who.role,
-      locale: null,
-      disabled: false,
-      membership: null,
-      createdAt: new Date(),
-      lastSignInAt: new Date(),
-      searchTerms: searchTermsFor(who.email, who.displayName),
-    });
+    await addTestUser(documents, who);
   }
 
   beforeEach(() => {
