@@ -25,14 +25,18 @@ import { QrCode } from './QrCode';
 export function PassScreen() {
   const t = useTranslations('Pass');
   const { user, loading } = useAuth();
-  if (loading || !user) {
+  // Signed in on the server only (the browser's Firebase sign-in not restored): ask the server.
+  const me = trpc.identity.me.useQuery(undefined, { enabled: !loading && !user, retry: false });
+  const uid = user?.uid ?? me.data?.uid;
+  if (!uid) {
+    if (me.isError) return <RetryAlert error={me.error} onRetry={() => me.refetch()} />;
     return (
       <div className="pass pass--loading" aria-busy="true" aria-label={t('loading')}>
         <span className="skeleton pass__skeleton" />
       </div>
     );
   }
-  return <PassOf uid={user.uid} />;
+  return <PassOf uid={uid} />;
 }
 
 function PassOf({ uid }: { uid: string }) {
