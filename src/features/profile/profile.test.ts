@@ -18,6 +18,8 @@ import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { approveMembership, requestMembership } from '@/features/memberships/memberships';
 import { avatarSeenBy } from './avatar-access';
+import { Checkins, Drinks, Scans } from '@/features/door/door';
+import { Passes } from '@/features/door/passes';
 import { deleteAccount, removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
 
 const root = mkdtempSync(join(tmpdir(), 'profile-'));
@@ -194,5 +196,22 @@ describe('profile', () => {
     ['the door', { uid: 'door', role: 'scanner' }, true],
   ] as const)("ada's photo, seen by %s: %s", (_who, viewer, seen) => {
     expect(avatarSeenBy(viewer, 'ada')).toBe(seen);
+  });
+
+  it("keeps the door's records under the anonymous id and forgets the pass", async () => {
+    const ada = person('ada', 'user');
+    await addUser(ada);
+    const at = new Date();
+    const door = { scannerUid: 'door', device: 'Front door' };
+    await documents.collection(Passes).doc('adaPassId000000A').create({ uid: 'ada', version: 1, createdAt: at, rotatedAt: null });
+    await documents.collection(Checkins).doc('night_ada').create({ eventId: 'night', uid: 'ada', at, scannerName: 'Door', source: 'camera', ...door });
+    await documents.collection(Drinks).doc('night_ada_1').create({ eventId: 'night', uid: 'ada', number: 1, at, ...door });
+    await documents.collection(Scans).doc('scan-1').create({ eventId: 'night', mode: 'entry', source: 'camera', verdict: 'admitted', uid: 'ada', name: 'Person ada', at, detail: { firstAt: null, firstDevice: null, drinksLeft: null }, ...door });
+
+    const { anonymousId } = await deleteAccount(ports, ada, { confirmation: 'ada@example.org' });
+    expect((await documents.collection(Scans).doc('scan-1').get()).data).toMatchObject({ uid: anonymousId, name: null, verdict: 'admitted' });
+    expect((await documents.collection(Checkins).where('eventId', '==', 'night').get()).map((entry) => [entry.id, entry.data.uid])).toEqual([[`night_${anonymousId}`, anonymousId]]);
+    expect((await documents.collection(Drinks).where('eventId', '==', 'night').get()).map((entry) => entry.id)).toEqual([`night_${anonymousId}_1`]);
+    expect((await documents.collection(Passes).doc('adaPassId000000A').get()).exists).toBe(false);
   });
 });

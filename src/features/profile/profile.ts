@@ -13,6 +13,8 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
+import { Checkins, Drinks, Scans } from '@/features/door/door';
+import { Passes } from '@/features/door/passes';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
@@ -150,10 +152,10 @@ export interface Deletion {
 }
 
 /**
- * Deletes the person's account: the sign-in account, the users document, their memberships and
- * photo, every session. Records the venue keeps (the audit log, decisions this person made on
- * others' memberships; door scans once they exist) keep a fresh anonymous id instead of the uid
- * and no name. Refused for the last admin, who would leave the venue without one.
+ * Deletes the person's account: the sign-in account, the users document, their memberships, pass
+ * and photo, every session. Records the venue keeps (the audit log, decisions this person made on
+ * others' memberships, the door's scans, admissions and drinks) keep a fresh anonymous id instead
+ * of the uid, and no name. Refused for the last admin, who would leave the venue without one.
  */
 export async function deleteAccount(
   ports: Pick<AvatarPorts, 'documents' | 'accounts' | 'files'>,
@@ -178,11 +180,15 @@ export async function deleteAccount(
       const admins = await tx.query(documents.collection(Users).where('role', '==', 'admin'));
       if (!admins.some((admin) => admin.id !== identity.uid && !admin.data.disabled)) throw new DomainError('conflict', 'lastAdminDelete');
     }
-    const [own, decided, targeted, acted] = await Promise.all([
+    const [own, decided, targeted, acted, scans, checkins, drinks, passes] = await Promise.all([
       tx.query(memberships.where('uid', '==', identity.uid)),
       tx.query(memberships.where('decidedBy', '==', identity.uid)),
       tx.query(audit.where('targetUid', '==', identity.uid)),
       tx.query(audit.where('actorUid', '==', identity.uid)),
+      tx.query(documents.collection(Scans).where('uid', '==', identity.uid)),
+      tx.query(documents.collection(Checkins).where('uid', '==', identity.uid)),
+      tx.query(documents.collection(Drinks).where('uid', '==', identity.uid)),
+      tx.query(documents.collection(Passes).where('uid', '==', identity.uid)),
     ]);
     tx.delete(userRef);
     for (const membership of own) tx.delete(memberships.doc(membership.id));
@@ -201,6 +207,18 @@ export async function deleteAccount(
         ...(entry.actorUid === identity.uid ? { actorUid: anonymousId, actorName: null } : {}),
       });
     }
+    // The door's records stay (the night's figures, the CSV) under the anonymous id; the ids of
+    // admissions and drinks name the account, so they are written again under the new one.
+    for (const scan of scans) tx.update(documents.collection(Scans).doc(scan.id), { uid: anonymousId, name: null });
+    for (const checkin of checkins) {
+      tx.delete(documents.collection(Checkins).doc(checkin.id));
+      tx.create(documents.collection(Checkins).doc(`${checkin.data.eventId}_${anonymousId}`), { ...checkin.data, uid: anonymousId });
+    }
+    for (const drink of drinks) {
+      tx.delete(documents.collection(Drinks).doc(drink.id));
+      tx.create(documents.collection(Drinks).doc(`${drink.data.eventId}_${anonymousId}_${drink.data.number}`), { ...drink.data, uid: anonymousId });
+    }
+    for (const pass of passes) tx.delete(documents.collection(Passes).doc(pass.id));
     tx.create(documents.collection(AuditLog).doc(), {
       targetUid: anonymousId,
       actorUid: anonymousId,
