@@ -224,3 +224,33 @@ test('the door on Firestore: a pass is admitted once, a second scan is "Already 
   expect((await db.collection('checkins').doc(`${eventId}_${uid}`).get()).data()).toMatchObject({ uid, device: 'Firestore door', source: 'keyboard' });
   expect((await db.collection('scans').where('eventId', '==', eventId).get()).size).toBe(2);
 });
+
+test('on Firestore a member gets and renews their pass, then deletes their account and its data', async ({ page, baseURL }) => {
+  const db = await firestore();
+  const email = uniqueEmail('fb-leaving');
+  const { localId: uid } = await signUpAt(email, 'correct-horse-7');
+  await signIn(page, email, 'correct-horse-7');
+  const day = 86_400_000;
+  await db.collection('users').doc(uid).update({
+    role: 'user',
+    membership: { id: 'fb-membership', validFrom: new Date(Date.now() - day), validUntil: new Date(Date.now() + 30 * day) },
+  });
+  const headers = { 'content-type': 'application/json', origin: baseURL! };
+
+  const mine = await page.request.get('/api/trpc/pass.mine');
+  expect(mine.status(), await mine.text()).toBe(200);
+  const pass = (await mine.json()).result.data.json as { passId: string; version: number; active: boolean };
+  expect(pass).toMatchObject({ version: 1, active: true });
+  expect((await db.collection('passes').doc(pass.passId).get()).data()).toMatchObject({ uid, version: 1 });
+  expect((await page.request.post('/api/trpc/pass.rotate', { headers, data: { json: null } })).status()).toBe(200);
+  expect((await db.collection('passes').doc(pass.passId).get()).data()).toMatchObject({ version: 2 });
+
+  const deleted = await page.request.post('/api/trpc/profile.deleteAccount', { headers, data: { json: { confirmation: email } } });
+  expect(deleted.status(), await deleted.text()).toBe(200);
+  expect((await db.collection('users').doc(uid).get()).exists).toBe(false);
+  expect((await db.collection('passes').doc(pass.passId).get()).exists).toBe(false);
+  const audit = await db.collection('auditLog').where('action', '==', 'accountDeleted').get();
+  expect(audit.docs.some((entry) => String(entry.data().targetUid).startsWith('deleted-'))).toBe(true);
+  // The sign-in account is gone at the Auth emulator too.
+  await expect(signUpAt(email, 'correct-horse-7')).resolves.toMatchObject({ localId: expect.any(String) });
+});
