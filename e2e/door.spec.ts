@@ -3,6 +3,7 @@
 // member's open pass says "Checked in at"; a hardware scanner (keyboard wedge) admits a member and
 // the bar pours the allowance and then says "No drinks left", live on the member's bar page; an
 // old code is "Expired code"; the pass keeps signing with the network cut.
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -127,4 +128,34 @@ test.describe('with the service worker', () => {
     await expect(qr).toBeVisible({ timeout: 15_000 });
     await context.setOffline(false);
   });
+});
+
+test("admins see each event's admissions and drinks in the event list, and download them as CSV", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const m = MESSAGES.en;
+  const member = await newMember(browser, baseURL!, 'door-list');
+  // The member's phone opens the pass once (that makes it).
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await signInThroughForm(phonePage, 'en', member.email, member.password, '/vip/qr');
+  await expect(phonePage.getByRole('img', { name: m.Pass.codeLabel })).toBeVisible();
+  await phone.close();
+  const admin = demoAccount('admin');
+  await serverSession(page.context(), baseURL!, admin.email, admin.password);
+  await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
+  const field = page.getByLabel(m.Scanner.keyboardLabel);
+  await field.fill(passCode(member.uid));
+  await field.press('Enter');
+  await expect(page.locator('.verdict')).toHaveAttribute('data-verdict', 'admitted');
+  // The answer's own counts reach the door's figures at once.
+  await expect(page.locator('.scanner__counts')).toContainText(/[1-9]\d* of \d+/);
+
+  await page.goto('/admin/events?filter=all');
+  const row = page.locator('.event-row').filter({ hasText: "Members' Open House" });
+  await expect(row.locator('.event-row__door')).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download admissions and drinks of Members' Open House (CSV)` }).click()]);
+  const csv = readFileSync(await download.path(), 'utf8');
+  // A byte-order mark first, so spreadsheets read the names as UTF-8.
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFkind,at,name,email,door,source,drink');
+  expect(csv).toContain(member.email);
 });

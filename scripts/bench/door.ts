@@ -5,7 +5,7 @@
 // BENCH_BASE_URL (default http://localhost:3000) points at it, BENCH_DATA_DIR (default .data) at
 // its data directory (the pass master key, to make codes as a member's phone does) and
 // BENCH_AUTH_EMULATOR (default 127.0.0.1:9099) at its Auth emulator. BENCH_SCANNERS (default 20)
-// and BENCH_SECONDS (default 10) set the load.
+// and BENCH_SECONDS (default 10) set the load; BENCH_PART=scan or decode runs one part alone.
 //   1. door.scan through HTTP: 20 scanners (the demo door account, each on its own devices) send
 //      codes as fast as answers come back, for the open house, over keep-alive connections:
 //      validations per second and p50/p99 latency; then health.check measured the same way in the
@@ -155,6 +155,8 @@ async function decodeTime() {
   console.log(`zxing-wasm in the scanner's worker, 1280x720 camera frames (decoded: the centre square): median ${percentile(decodes.map((decode) => decode.ms), 50).toFixed(1)} ms over ${decodes.length} decodes, ${found.length} found the pass.`);
 }
 
-await validations();
-await decodeTime();
+const part = process.env.BENCH_PART ?? 'all';
+if (!['all', 'scan', 'decode'].includes(part)) throw new Error(`BENCH_PART must be all, scan or decode, not "${part}".`);
+if (part !== 'decode') await validations();
+if (part !== 'scan') await decodeTime();
 agent.destroy();

@@ -7,7 +7,7 @@ import { DocumentId } from '@/server/documents/document-id';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { passForPhone, rotatePass } from './passes';
-import { admitManually, Checkins, doorActivity, personAtTheDoor, doorEvents, DoorSearchInput, Drinks, ManualAdmitInput, memberNight, ScanInput, scanCode, Scans, searchAtDoor } from './door';
+import { admitManually, Checkins, countsOf, CountsOfInput, doorActivity, personAtTheDoor, doorEvents, DoorSearchInput, Drinks, ManualAdmitInput, memberNight, ScanInput, scanCode, Scans, searchAtDoor } from './door';
 
 const members = roleProcedure(...MEMBER_AREA);
 const door = roleProcedure('admin', 'scanner');
@@ -54,6 +54,8 @@ export const doorRouter = router({
   ofPerson: admin.input(z.object({ uid: DocumentId })).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input.uid)),
   /** An event's figures once (the event editor; the scanner and /admin follow them live). */
   figures: admin.input(z.object({ eventId: DocumentId })).query(({ ctx, input }) => doorActivity(ctx.documents, input.eventId)),
+  /** Admissions and drinks of a page of events (the admins' event list). */
+  countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
   rotatePass: admin.input(z.object({ uid: DocumentId })).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), input.uid)),
 });

@@ -11,7 +11,7 @@ import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, parsePassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass, passForPhone, rotatePass } from './passes';
-import { admitManually, DOOR_REPORT_COLUMNS, doorActivity, doorIsOpen, doorReport, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor, toCsv, type ScanInput } from './door';
+import { admitManually, countsOf, DOOR_REPORT_COLUMNS, doorActivity, doorIsOpen, doorReport, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor, toCsv, type ScanInput } from './door';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date('2026-11-27T21:10:00Z');
@@ -136,6 +136,8 @@ describe('the pass and the door', () => {
   it('says when and where a member was first admitted', async () => {
     const first = await scan(await codeOf('ada'), { device: 'Front door' });
     expect(first).toMatchObject({ verdict: 'admitted', member: { uid: 'ada', displayName: 'Person ada' } });
+    // The answer carries the night's figures as they are after this scan.
+    expect(first.counts).toEqual({ admitted: 1, capacity: expect.any(Number), drinks: 0 });
     const later = new Date(NOW.getTime() + 5 * 60_000);
     const again = await scan(await codeOf('ada', later), { device: 'Side door' }, later, scanners[1]);
     expect(again).toMatchObject({ verdict: 'alreadyAdmitted', firstDevice: 'Front door', firstAt: NOW });
@@ -148,6 +150,9 @@ describe('the pass and the door', () => {
     expect(results.filter((result) => result.verdict === 'alreadyAdmitted')).toHaveLength(49);
     expect(await documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
     expect((await doorActivity(documents, 'tonight')).admitted).toBe(1);
+    // The admins' event list: a page of events at once; an unknown id is left out.
+    expect(await countsOf(documents, { eventIds: ['tonight', 'no-such-event'] })).toEqual({ tonight: { admitted: 1, capacity: expect.any(Number), drinks: 0 } });
+    await expect(countsOf(documents, { eventIds: [] })).rejects.toThrow();
   });
 
   it('a retried request with the same nonce gets the first answer, never a second admission', async () => {
@@ -181,7 +186,10 @@ describe('the pass and the door', () => {
     expect(night).toMatchObject({ drinksUsed: 2, drinksLeft: 0, checkedInAt: NOW });
     const activity = await doorActivity(documents, 'tonight');
     expect(activity).toMatchObject({ admitted: 2, drinks: 3 });
-    expect(activity.refused.expiredCode).toBeGreaterThan(0);
+    // Every refusal counted by reason: ada's scan before admission and her replay; of bob's 20
+    // scans with three codes, 17 replays and the third code finding his allowance used.
+    expect(activity.refused).toEqual({ notCheckedIn: 1, expiredCode: 18, noDrinksLeft: 1 });
+    expect(results.find((result) => result.verdict === 'noDrinksLeft')?.counts).toMatchObject({ admitted: 2, drinks: 3 });
   });
 
   it('admits by hand after a search by name, once, and only a member', async () => {

@@ -92,6 +92,14 @@ export interface ScanResult {
   /** bar: drinks left after this scan. */
   drinksLeft: number | null;
   at: Date;
+  /** The event's figures as this scan was answered. */
+  counts: DoorCounts;
+}
+
+export interface DoorCounts {
+  admitted: number;
+  capacity: number;
+  drinks: number;
 }
 
 export interface DoorPorts {
@@ -201,28 +209,62 @@ async function once(
     });
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
-    return firstAnswer(documents, ref.id);
+    return firstAnswer(documents, event, ref.id);
   }
   const decision = await decide(event);
   const detail = { firstAt: decision.firstAt ?? null, firstDevice: decision.firstDevice ?? null, drinksLeft: decision.drinksLeft ?? null };
-  await ref.update({ verdict: decision.verdict, uid: decision.user?.uid ?? null, name: decision.user?.displayName ?? decision.user?.email ?? null, detail });
-  return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now);
+  const [counts] = await Promise.all([
+    doorCounts(documents, input.eventId, event),
+    ref.update({ verdict: decision.verdict, uid: decision.user?.uid ?? null, name: decision.user?.displayName ?? decision.user?.email ?? null, detail }),
+  ]);
+  return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, counts);
 }
 
-async function firstAnswer(documents: Documents, id: string): Promise<ScanResult> {
+async function firstAnswer(documents: Documents, event: EventDocument, id: string): Promise<ScanResult> {
   const ref = documents.collection(Scans).doc(id);
   for (let attempt = 0; attempt < 50; attempt++) {
     const scan = (await ref.get()).data;
     if (scan?.verdict) {
-      const user = scan.uid ? await readUser(documents, scan.uid) : null;
-      return result(scan.eventId, scan.mode, scan.verdict, user, scan.detail, scan.at);
+      const [user, counts] = await Promise.all([scan.uid ? readUser(documents, scan.uid) : null, doorCounts(documents, scan.eventId, event)]);
+      return result(scan.eventId, scan.mode, scan.verdict, user, scan.detail, scan.at, counts);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new DomainError('conflict', 'scanStillRunning');
 }
 
-function result(eventId: string, mode: ScanMode, verdict: Verdict, user: (UserDocument & { uid: string }) | null, detail: ScanDocument['detail'], at: Date): ScanResult {
+/** An event's admissions and drinks, counted (an index lookup on each backend, no documents read). */
+export async function doorCounts(documents: Documents, eventId: string, event: Pick<EventDocument, 'capacity'>): Promise<DoorCounts> {
+  const [admitted, drinks] = await Promise.all([
+    documents.collection(Checkins).where('eventId', '==', eventId).count(),
+    documents.collection(Drinks).where('eventId', '==', eventId).count(),
+  ]);
+  return { admitted, capacity: event.capacity, drinks };
+}
+
+export const CountsOfInput = z.object({ eventIds: z.array(DocumentId).min(1).max(50) });
+
+/** Several events' admissions and drinks at once (a page of the admins' event list). */
+export async function countsOf(documents: Documents, raw: z.input<typeof CountsOfInput>): Promise<Record<string, DoorCounts>> {
+  const input = CountsOfInput.parse(raw);
+  const entries = await Promise.all(
+    [...new Set(input.eventIds)].map(async (eventId) => {
+      const event = (await documents.collection(Events).doc(eventId).get()).data;
+      return event ? ([eventId, await doorCounts(documents, eventId, event)] as const) : null;
+    }),
+  );
+  return Object.fromEntries(entries.filter((entry) => entry !== null));
+}
+
+function result(
+  eventId: string,
+  mode: ScanMode,
+  verdict: Verdict,
+  user: (UserDocument & { uid: string }) | null,
+  detail: ScanDocument['detail'],
+  at: Date,
+  counts: DoorCounts,
+): ScanResult {
   return {
     verdict,
     eventId,
@@ -232,6 +274,7 @@ function result(eventId: string, mode: ScanMode, verdict: Verdict, user: (UserDo
     firstDevice: detail.firstDevice,
     drinksLeft: detail.drinksLeft,
     at,
+    counts,
   };
 }
 
@@ -245,19 +288,24 @@ async function admit(
   eventId: string,
 ): Promise<Decision> {
   const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
+  const alreadyAdmitted = (first: z.infer<typeof Checkins.schema> | undefined): Decision => ({ verdict: 'alreadyAdmitted', user, firstAt: first?.at ?? null, firstDevice: first?.device ?? null });
+  // Most second scans find the admission at once; the create below decides the races.
+  const existing = (await ref.get()).data;
+  if (existing) return alreadyAdmitted(existing);
   try {
     await ref.create({ eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source });
     return { verdict: 'admitted', user };
   } catch (error) {
     if (!isAlreadyExists(error)) throw error;
-    const first = (await ref.get()).data;
-    return { verdict: 'alreadyAdmitted', user, firstAt: first?.at ?? null, firstDevice: first?.device ?? null };
+    return alreadyAdmitted((await ref.get()).data);
   }
 }
 
 async function pour(documents: Documents, event: EventDocument, user: UserDocument & { uid: string }, scanner: Identity, device: string, now: Date, eventId: string): Promise<Decision> {
   // The next free drink number: each is a create, so concurrent bars never pour the same one.
-  for (let number = 1; number <= event.drinkAllowance; number++) {
+  // Counting first skips the numbers already poured; a race only means one more attempt.
+  const poured = await documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', user.uid).count();
+  for (let number = poured + 1; number <= event.drinkAllowance; number++) {
     try {
       await documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`).create({ eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device });
       return { verdict: 'drinkRedeemed', user, drinksLeft: event.drinkAllowance - number };
@@ -327,24 +375,21 @@ export interface DoorActivity {
 export async function doorActivity(documents: Documents, eventId: string): Promise<DoorActivity> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
-  const [checkins, drinks, scans] = await Promise.all([
-    documents.collection(Checkins).where('eventId', '==', eventId).get(),
-    documents.collection(Drinks).where('eventId', '==', eventId).get(),
-    documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(500).get(),
+  const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));
+  const [counts, scans, refusedCounts] = await Promise.all([
+    doorCounts(documents, eventId, event),
+    documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(RECENT_SCANS).get(),
+    Promise.all(refusals.map((verdict) => documents.collection(Scans).where('eventId', '==', eventId).where('verdict', '==', verdict).count())),
   ]);
   const refused: Partial<Record<Verdict, number>> = {};
-  for (const scan of scans) {
-    const verdict = scan.data.verdict;
-    if (verdict && !ACCEPTED.includes(verdict)) refused[verdict] = (refused[verdict] ?? 0) + 1;
-  }
+  refusals.forEach((verdict, index) => {
+    if (refusedCounts[index]) refused[verdict] = refusedCounts[index];
+  });
   return {
-    admitted: checkins.length,
-    capacity: event.capacity,
-    drinks: drinks.length,
+    ...counts,
     refused,
     recent: scans
       .filter((scan) => scan.data.verdict !== null)
-      .slice(0, RECENT_SCANS)
       .map((scan) => ({ id: scan.id, verdict: scan.data.verdict!, name: scan.data.name, mode: scan.data.mode, source: scan.data.source, device: scan.data.device, at: scan.data.at })),
   };
 }
@@ -362,9 +407,9 @@ export async function memberNight(documents: Documents, uid: string, now = new D
   if (!event) return { event: null, checkedInAt: null, drinksUsed: 0, drinksLeft: 0 };
   const [checkin, drinks] = await Promise.all([
     documents.collection(Checkins).doc(`${event.id}_${uid}`).get(),
-    documents.collection(Drinks).where('eventId', '==', event.id).where('uid', '==', uid).get(),
+    documents.collection(Drinks).where('eventId', '==', event.id).where('uid', '==', uid).count(),
   ]);
-  return { event, checkedInAt: checkin.data?.at ?? null, drinksUsed: drinks.length, drinksLeft: Math.max(0, event.drinkAllowance - drinks.length) };
+  return { event, checkedInAt: checkin.data?.at ?? null, drinksUsed: drinks, drinksLeft: Math.max(0, event.drinkAllowance - drinks) };
 }
 
 export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string().trim().min(2).max(80) });

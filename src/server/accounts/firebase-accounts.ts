@@ -1,11 +1,40 @@
 // The accounts port on Firebase Auth through firebase-admin (the Auth emulator in embedded mode).
 import 'server-only';
 import { adminAuth } from '@/server/firebase/admin';
+import { env } from '@/server/env';
 import type { Role } from '@/features/identity/roles';
-import type { Accounts, NewAccount } from './port';
+import type { Accounts, NewAccount, VerifiedClaims } from './port';
+import { accountStates, sessionStillValid, type AccountState } from './account-states';
+import { verifyEmulatorToken, type TokenKind } from './emulator-tokens';
 
 function isMissingUser(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/user-not-found';
+}
+
+/** One lookup of Firebase Auth for every request waiting to have its session checked. */
+const accountState = accountStates(async (uids) => {
+  const { users } = await adminAuth().getUsers(uids.map((uid) => ({ uid })));
+  return new Map<string, AccountState>(users.map((user) => [user.uid, { disabled: user.disabled, validSince: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null }]));
+});
+
+class RevokedError extends Error {
+  readonly code = 'auth/session-cookie-revoked';
+}
+
+/** Firebase's checkRevoked, with the account looked up in rounds (./account-states.ts). */
+async function unrevoked<T extends { uid: string; auth_time: number }>(claims: T): Promise<T & VerifiedClaims> {
+  if (!sessionStillValid(await accountState(claims.uid), claims.auth_time)) throw new RevokedError('The account is disabled, deleted or signed out everywhere.');
+  return claims as T & VerifiedClaims;
+}
+
+/**
+ * A token's claims, its signature checked by firebase-admin against Google's keys; with the Auth
+ * emulator (which signs nothing, and where firebase-admin would look the account up on every call
+ * besides) its claims checked here. Not yet whether the account may still use it.
+ */
+async function tokenClaims(token: string, kind: TokenKind): Promise<{ uid: string; auth_time: number } & VerifiedClaims> {
+  if (process.env.FIREBASE_AUTH_EMULATOR_HOST) return verifyEmulatorToken(token, kind, env.FIREBASE_PROJECT_ID);
+  return kind === 'session' ? adminAuth().verifySessionCookie(token) : adminAuth().verifyIdToken(token);
 }
 
 export const firebaseAccounts: Accounts = {
@@ -39,14 +68,14 @@ export const firebaseAccounts: Accounts = {
       if (!isMissingUser(error)) throw error;
     }
   },
-  // checkRevoked: a revoked or disabled account is refused at once, not when its token expires.
-  verifyIdToken(idToken: string) {
-    return adminAuth().verifyIdToken(idToken, true);
+  // A revoked, disabled or deleted account is refused at once, not when its token expires.
+  async verifyIdToken(idToken: string) {
+    return unrevoked(await tokenClaims(idToken, 'id'));
   },
   createSessionCookie(idToken: string, expiresInSeconds: number) {
     return adminAuth().createSessionCookie(idToken, { expiresIn: expiresInSeconds * 1000 });
   },
-  verifySessionCookie(cookie: string) {
-    return adminAuth().verifySessionCookie(cookie, true);
+  async verifySessionCookie(cookie: string) {
+    return unrevoked(await tokenClaims(cookie, 'session'));
   },
 };

@@ -202,6 +202,14 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         expect(ids(await db.collection(Show).where('tags', 'array-contains', 'concert').orderBy('rank', 'desc').limit(1).get())).toEqual(['c']);
       });
 
+      it('counts what a query matches, up to its limit', async () => {
+        expect(await db.collection(Show).count()).toBe(4);
+        expect(await db.collection(Show).where('tags', 'array-contains', 'concert').count()).toBe(2);
+        expect(await db.collection(Show).where('rank', '>', 1).where('rank', '<=', 3).count()).toBe(2);
+        expect(await db.collection(Show).orderBy('rank').limit(3).count()).toBe(3);
+        expect(await db.collection(Show).where('tags', 'array-contains', 'jazz').count()).toBe(0);
+      });
+
       it('refuses queries Firestore refuses', async () => {
         expect(() => db.collection(Show).where('rank', 'in', Array.from({ length: 31 }, (_, i) => i))).toThrow(DocumentsError);
         expect(() => db.collection(Show).where('rank', '>', 1).where('startsAt', '<', new Date())).toThrow(/one field/);

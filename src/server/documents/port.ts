@@ -98,6 +98,8 @@ export interface Query<T extends DocumentData> {
   /** Cursor paging: continue after this document of a previous page. */
   startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T>;
   get(): Promise<QueryDocumentSnapshot<T>[]>;
+  /** How many documents the query matches (up to its limit), without reading them. */
+  count(): Promise<number>;
 }
 
 export interface DocumentRef<T extends DocumentData> {

@@ -128,6 +128,7 @@ export abstract class SpecQuery<T extends DocumentData> implements Query<T> {
   ) {}
   protected abstract withSpec(spec: QuerySpec): Query<T>;
   abstract get(): Promise<QueryDocumentSnapshot<T>[]>;
+  abstract count(): Promise<number>;
 
   where(field: string, op: WhereOp, value: unknown): Query<T> {
     return this.withSpec(addFilter(this.spec, { field, op, value }));

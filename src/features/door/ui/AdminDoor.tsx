@@ -11,7 +11,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
-import type { DoorActivity, DoorEvent } from '../door';
+import type { DoorActivity, DoorCounts, DoorEvent } from '../door';
 import { ACCEPTED, VERDICTS } from '../scan-terms';
 
 const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;
@@ -90,6 +90,21 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
         </a>
       </p>
     </section>
+  );
+}
+
+/** A row of the admins' event list: the event's admissions of capacity, drinks, and its CSV. */
+export function EventRowDoor({ eventId, title, counts }: { eventId: string; title: string; counts: DoorCounts | undefined }) {
+  const t = useTranslations('AdminDoor');
+  return (
+    <p className="event-row__door">
+      <span className="visually-hidden">{t('rowFiguresLabel')}: </span>
+      {counts ? <span>{t('rowFigures', { admitted: counts.admitted, capacity: counts.capacity, drinks: counts.drinks })}</span> : <span className="skeleton skeleton--text" aria-label={t('loading')} />}
+      {' · '}
+      <a href={`/api/door/${encodeURIComponent(eventId)}/report`} download aria-label={t('rowDownloadLabel', { event: title })}>
+        {t('rowDownload')}
+      </a>
+    </p>
   );
 }
 

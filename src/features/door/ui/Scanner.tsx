@@ -15,7 +15,7 @@ import { ownPhoto } from '@/ui/shell/AccountControl';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { useCameraDecoder } from '../client/useCameraDecoder';
 import { signal, toneOf, unlockSound } from '../client/verdict-signals';
-import type { DoorEvent, ScanResult, DoorSearchHit } from '../door';
+import type { DoorCounts, DoorEvent, ScanResult, DoorSearchHit } from '../door';
 import { CODE_MAX, type ScanMode } from '../scan-terms';
 
 /** The same code is not sent again within this time (a phone held in front of the camera). */
@@ -185,7 +185,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
       {outcome ? <VerdictPanel outcome={outcome} onDismiss={() => setOutcome(null)} /> : null}
 
       <KeyboardEntry onCode={(code) => submit(code, 'keyboard')} />
-      <DoorFigures event={event} />
+      <DoorFigures event={event} latest={outcome?.kind === 'verdict' && outcome.result.eventId === event.id ? outcome.result.counts : null} />
       <ManualAdmit event={event} doorName={doorName} onResult={(result) => { setOutcome({ kind: 'verdict', result }); signal(result.verdict); }} />
     </div>
   );
@@ -297,10 +297,17 @@ function KeyboardEntry({ onCode }: { onCode: (code: string) => void }) {
   );
 }
 
-function DoorFigures({ event }: { event: DoorEvent }) {
+/**
+ * The night's figures: the live feed, and the counts of this door's latest answer, whichever is
+ * further on (both only grow during a night). With several Firebase-mode servers the feed sees
+ * other servers' scans late (decision 022); this door's own answers are never behind.
+ */
+function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorCounts | null }) {
   const t = useTranslations('Scanner');
   const format = useFormatter();
   const activity = useLiveFeed('doorActivity', { eventId: event.id });
+  const admitted = Math.max(activity.status === 'ready' ? activity.data.admitted : 0, latest?.admitted ?? 0);
+  const drinks = Math.max(activity.status === 'ready' ? activity.data.drinks : 0, latest?.drinks ?? 0);
   return (
     <section className="panel scanner__figures" aria-labelledby="door-figures">
       <h2 id="door-figures">{t('tonight')}</h2>
@@ -313,11 +320,11 @@ function DoorFigures({ event }: { event: DoorEvent }) {
           <dl className="scanner__counts">
             <div>
               <dt>{t('admitted')}</dt>
-              <dd>{t('ofCapacity', { count: activity.data.admitted, capacity: activity.data.capacity })}</dd>
+              <dd>{t('ofCapacity', { count: admitted, capacity: activity.data.capacity })}</dd>
             </div>
             <div>
               <dt>{t('drinks')}</dt>
-              <dd>{activity.data.drinks}</dd>
+              <dd>{drinks}</dd>
             </div>
           </dl>
           {activity.data.recent.length ? (

@@ -15,6 +15,7 @@ import { ADMIN_EVENT_FILTERS } from '../event-input';
 import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
+import { EventRowDoor } from '@/features/door/ui/AdminDoor';
 
 const EVENT_LIST_CHOICES = { filter: { values: ADMIN_EVENT_FILTERS, default: 'upcoming' } } as const;
 
@@ -27,6 +28,9 @@ export function EventDirectory() {
   const id = useId();
 
   const events = trpc.events.list.useQuery({ filter: shown, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
+  // The door's figures of the events shown that can have admissions (not drafts).
+  const doorIds = (events.data?.events ?? []).filter((event) => isPublic(event.status)).map((event) => event.id);
+  const counts = trpc.door.countsOf.useQuery({ eventIds: doorIds }, { enabled: doorIds.length > 0, placeholderData: keepPreviousData });
   const when = (date: Date) => format.dateTime(date, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
   return (
@@ -74,6 +78,7 @@ export function EventDirectory() {
                       <EventStatusBadge status={event.status} />
                     </p>
                     <p className="event-row__slug">/events/{event.slug}</p>
+                    {isPublic(event.status) && <EventRowDoor eventId={event.id} title={event.title[locale] || event.title.en} counts={counts.data?.[event.id]} />}
                   </div>
                   {isPublic(event.status) && (
                     <Link className="button button--ghost button--small event-row__view" href={`/events/${event.slug}`}>

@@ -93,6 +93,8 @@ export class SqliteDocuments implements Documents {
   private readonly feed = new EventEmitter();
   private readonly statements: ReturnType<SqliteDocuments['prepareStatements']>;
   private readonly queryStatements = new Map<string, Database.Statement<unknown[], Row>>();
+  private readonly indexed = new Set<string>();
+  private readonly countStatements = new Map<string, Database.Statement<unknown[], { count: number }>>();
 
   constructor(readonly file: string) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -177,10 +179,29 @@ export class SqliteDocuments implements Documents {
     return this.snapshot(def, id, row);
   }
 
+  /**
+   * Firestore indexes every field of every document by itself; here a query's equality filters
+   * get such an index the first time one runs: an index of the field's value over the
+   * collection's documents alone (a partial index, so other collections' writes never pay for
+   * it). Without one, finding an event's admissions read every admission of every event.
+   */
+  private ensureIndexes(spec: QuerySpec): void {
+    for (const filter of spec.filters) {
+      if (filter.op !== '==' || filter.value === null) continue;
+      const key = `${spec.collection}.${filter.field}`;
+      if (this.indexed.has(key)) continue;
+      // Names are checked where they are made: collections by defineCollection, fields by the query.
+      const name = `field_${spec.collection}__${filter.field.replace(/\./g, '__')}`.replace(/-/g, '_');
+      this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${fieldSql(filter.field)}) WHERE collection = '${spec.collection}'`);
+      this.indexed.add(key);
+    }
+  }
+
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
     const { sql, params } = this.toSql(spec);
     let statement = this.queryStatements.get(sql);
     if (!statement) {
+      this.ensureIndexes(spec);
       statement = this.db.prepare<unknown[], Row>(sql);
       if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
     }
@@ -248,9 +269,24 @@ export class SqliteDocuments implements Documents {
     return new EmbeddedSnapshot(id, path, validateOnRead(def, id, raw), new Date(row.update_time));
   }
 
+  countQuery(spec: QuerySpec): number {
+    const { sql, params } = this.toSql(spec);
+    const counting = `SELECT COUNT(*) AS count FROM (${sql.replace(/^SELECT id, data, version, update_time /, 'SELECT 1 ')})`;
+    let statement = this.countStatements.get(counting);
+    if (!statement) {
+      this.ensureIndexes(spec);
+      statement = this.db.prepare<unknown[], { count: number }>(counting);
+      if (this.countStatements.size < 500) this.countStatements.set(counting, statement);
+    }
+    return statement.get(...params)!.count;
+  }
+
   private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
-    const where: string[] = ['collection = ?'];
-    const params: unknown[] = [spec.collection];
+    // The collection as a literal (its name is checked by defineCollection), so SQLite can use the
+    // collection's partial indexes.
+    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(spec.collection)) throw new DocumentsError('invalid-argument', `Invalid collection name: ${spec.collection}`);
+    const where: string[] = [`collection = '${spec.collection}'`];
+    const params: unknown[] = [];
     for (const filter of spec.filters) {
       const field = fieldSql(filter.field);
       const path = jsonPath(filter.field);
@@ -324,6 +360,9 @@ class EmbeddedQuery<T extends DocumentData> extends SpecQuery<T> {
   }
   async get(): Promise<QueryDocumentSnapshot<T>[]> {
     return this.store.runQuery(this.def, this.spec);
+  }
+  async count(): Promise<number> {
+    return this.store.countQuery(this.spec);
   }
 }
 

@@ -239,6 +239,9 @@ class FirestoreQueryImpl<T extends DocumentData> extends SpecQuery<T> {
       return result.docs.map((doc) => snapshotOf(this.def, doc) as QueryDocumentSnapshot<T>);
     });
   }
+  count(): Promise<number> {
+    return translated(async () => (await this.store.buildQuery(this.spec).count().get()).data().count);
+  }
 }
 
 class FirestoreCollection<T extends DocumentData> extends FirestoreQueryImpl<T> implements CollectionRef<T> {
