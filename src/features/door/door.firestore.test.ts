@@ -10,7 +10,8 @@ import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass } from './passes';
-import { scanCode, Scans } from './door';
+import { memberNight, scanCode, Scans } from './door';
+import { watchRead } from '@/server/live/watch';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
@@ -18,12 +19,13 @@ const scanners: Identity[] = [1, 2, 3, 4, 5].map((n) => ({ uid: `door-${n}`, ema
 
 describe('the door on Firestore', () => {
   let documents: Documents;
+  let anotherServer: () => Documents;
   let close: () => Promise<void>;
   const keys = passKeys(new Uint8Array(randomBytes(32)));
   let nonce = 0;
 
   beforeEach(async () => {
-    ({ documents, close } = await standInDocuments());
+    ({ documents, anotherServer, close } = await standInDocuments());
     const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: 'user' };
     await addTestUser(documents, ada, { membership: { id: 'm', validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
     await documents.collection(Events).doc('tonight').set({
@@ -74,5 +76,21 @@ describe('the door on Firestore', () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, index) => scan(codes[index % 3]!, 'bar', index)));
     expect(results.filter((result) => result.verdict === 'drinkRedeemed')).toHaveLength(2);
     expect(STEP_SECONDS).toBe(30);
+  });
+
+  it("a member's live night follows an admission made through another server", async () => {
+    const value = await code();
+    // The member's stream is served by this server; the door's scan goes to another one.
+    const door = anotherServer();
+    const controller = new AbortController();
+    const night = watchRead(documents, 'pass.night ada', ['checkins', 'drinks'], () => memberNight(documents, 'ada', NOW), controller.signal, [
+      documents.collection(Scans).where('uid', '==', 'ada').orderBy('at', 'desc').limit(1),
+    ]);
+    expect((await night.next()).value).toMatchObject({ checkedInAt: null });
+    const result = await scanCode({ documents: door, keys }, scanners[0]!, { eventId: 'tonight', mode: 'entry', code: value, nonce: 'other-server-1', source: 'camera', device: 'Side door' }, NOW);
+    expect(result.verdict).toBe('admitted');
+    expect((await night.next()).value).toMatchObject({ checkedInAt: NOW });
+    controller.abort();
+    await night.return(undefined);
   });
 });

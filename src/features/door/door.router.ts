@@ -25,6 +25,8 @@ export const passRouter = router({
       clientAddress: ctx.clientAddress,
       key: `pass.night ${ctx.identity.uid}`,
       collections: [Checkins.name, Drinks.name],
+      // Each admission or drink of the member comes with a scan naming them.
+      otherServers: [ctx.documents.collection(Scans).where('uid', '==', ctx.identity.uid).orderBy('at', 'desc').limit(1)],
       read: () => memberNight(ctx.documents, ctx.identity.uid),
       signal,
     }),
@@ -46,6 +48,8 @@ export const doorRouter = router({
       clientAddress: ctx.clientAddress,
       key: `door.activity ${input.eventId}`,
       collections: [Checkins.name, Drinks.name, Scans.name],
+      // Every admission and drink comes with a scan of the event.
+      otherServers: [ctx.documents.collection(Scans).where('eventId', '==', input.eventId).orderBy('at', 'desc').limit(1)],
       read: () => doorActivity(ctx.documents, input.eventId),
       signal,
     }),

@@ -154,7 +154,14 @@ export interface Documents {
   collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T>;
   batch(): WriteBatch;
   runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
-  /** The change feed, for live reads: every committed write, in commit order. */
+  /** The change feed, for live reads: every committed write of this process, in commit order. */
   onChange(listener: (change: DocumentChange) => void): () => void;
+  /**
+   * Calls `listener` when what `query` matches may have changed through a write the change feed
+   * does not report: another server's (Firestore behind several servers; it may also call for
+   * this process's own writes). The embedded backend is one process whose feed reports every
+   * write, so there it never calls.
+   */
+  onOtherWrites<T extends DocumentData>(query: Query<T>, listener: () => void): () => void;
   close(): Promise<void>;
 }

@@ -4,7 +4,7 @@
 // `sse.maxDurationMs` (src/server/trpc/init.ts), which ends the response so the browser reconnects.
 import 'server-only';
 import { tracked, TRPCError } from '@trpc/server';
-import type { Documents } from '@/server/documents/port';
+import type { DocumentData, Documents, Query } from '@/server/documents/port';
 import { MAX_STREAMS_PER_ADDRESS, StreamSlots } from './stream-limits';
 import { watchRead } from './watch';
 
@@ -18,12 +18,18 @@ export interface LiveStreamOptions<T> {
   /** The feed and its parameters: streams with the same key share one read per change. */
   key: string;
   collections: readonly string[];
+  /**
+   * With Firestore behind several servers, the documents whose change by another server should
+   * wake the feed (narrow queries: each is a listener on Firestore). This server's writes to
+   * `collections` wake it in any case.
+   */
+  otherServers?: readonly Query<DocumentData>[];
   read: () => Promise<T>;
   signal: AbortSignal | undefined;
   slots?: StreamSlots;
 }
 
-export async function* liveStream<T>({ documents, clientAddress, key, collections, read, signal, slots = streamSlots }: LiveStreamOptions<T>) {
+export async function* liveStream<T>({ documents, clientAddress, key, collections, otherServers = [], read, signal, slots = streamSlots }: LiveStreamOptions<T>) {
   const release = slots.take(clientAddress);
   if (!release) {
     throw new TRPCError({
@@ -33,7 +39,7 @@ export async function* liveStream<T>({ documents, clientAddress, key, collection
   }
   try {
     let version = 0;
-    for await (const value of watchRead(documents, key, collections, read, signal)) {
+    for await (const value of watchRead(documents, key, collections, read, signal, otherServers)) {
       version += 1;
       yield tracked(String(version), value);
     }

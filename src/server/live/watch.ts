@@ -3,7 +3,7 @@
 // one of its collections (bursts of writes coalesced into one read) and hands the result to every
 // subscriber. So a change costs one read however many streams are open (decision 017). The first
 // subscriber starts the watcher, the last one to leave ends it.
-import type { Documents } from '@/server/documents/port';
+import type { DocumentData, Documents, Query } from '@/server/documents/port';
 import { markShared } from './serialization';
 
 /** Writes arriving within this window are answered with one read. */
@@ -26,7 +26,7 @@ interface Watcher<T> {
 // Per documents instance (tests and the benchmark make their own), then per feed key.
 const watchers = new WeakMap<Documents, Map<string, Watcher<unknown>>>();
 
-function startWatcher<T>(documents: Documents, key: string, collections: readonly string[], read: () => Promise<T>): Watcher<T> {
+function startWatcher<T>(documents: Documents, key: string, collections: readonly string[], read: () => Promise<T>, queries: readonly Query<DocumentData>[]): Watcher<T> {
   let reading = false;
   let dirty = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -39,6 +39,7 @@ function startWatcher<T>(documents: Documents, key: string, collections: readonl
       stopped = true;
       clearTimeout(timer);
       unsubscribe();
+      for (const stopListening of otherServers) stopListening();
       const feeds = watchers.get(documents);
       if (feeds?.get(key) === watcher) feeds.delete(key);
     },
@@ -78,6 +79,8 @@ function startWatcher<T>(documents: Documents, key: string, collections: readonl
   const unsubscribe = documents.onChange((change) => {
     if (collections.includes(change.collection)) schedule();
   });
+  // Writes of other servers (Firestore behind several): the feed's queries, watched by the backend.
+  const otherServers = queries.map((query) => documents.onOtherWrites(query, schedule));
   void run();
   return watcher;
 }
@@ -85,6 +88,7 @@ function startWatcher<T>(documents: Documents, key: string, collections: readonl
 /**
  * The result of `read` now and after each burst of writes to `collections`, until `signal` aborts.
  * `key` names the feed and its parameters: streams with the same key share one read per change.
+ * `queries` narrow what other servers' writes wake the feed (the change feed sees this process's).
  */
 export async function* watchRead<T>(
   documents: Documents,
@@ -92,12 +96,13 @@ export async function* watchRead<T>(
   collections: readonly string[],
   read: () => Promise<T>,
   signal?: AbortSignal,
+  queries: readonly Query<DocumentData>[] = [],
 ): AsyncGenerator<T> {
   if (signal?.aborted) return;
   let feeds = watchers.get(documents);
   if (!feeds) watchers.set(documents, (feeds = new Map()));
   let watcher = feeds.get(key) as Watcher<T> | undefined;
-  if (!watcher) feeds.set(key, (watcher = startWatcher(documents, key, collections, read)));
+  if (!watcher) feeds.set(key, (watcher = startWatcher(documents, key, collections, read, queries)));
 
   const subscriber: Subscriber<T> = { next: watcher.latest };
   watcher.subscribers.add(subscriber);

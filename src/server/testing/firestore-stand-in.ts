@@ -51,24 +51,37 @@ let appCount = 0;
 
 /**
  * The Firestore documents adapter on a fresh stand-in, for domain tests that must hold on both
- * backends (exactly-once at the door). `close` stops the adapter, its app and the stand-in.
+ * backends (exactly-once at the door). `anotherServer` opens a second adapter (its own app, as a
+ * second server process would) on the same stand-in. `close` stops them, their apps and the stand-in.
  */
-export async function standInDocuments(): Promise<{ documents: import('@/server/documents/firestore/firestore-documents').FirestoreDocuments; close: () => Promise<void> }> {
+export async function standInDocuments(): Promise<{
+  documents: import('@/server/documents/firestore/firestore-documents').FirestoreDocuments;
+  anotherServer: () => import('@/server/documents/firestore/firestore-documents').FirestoreDocuments;
+  close: () => Promise<void>;
+}> {
   const [{ deleteApp, initializeApp }, { getFirestore }, { FirestoreDocuments }] = await Promise.all([
     import('firebase-admin/app'),
     import('firebase-admin/firestore'),
     import('@/server/documents/firestore/firestore-documents'),
   ]);
   const standIn = await startFirestoreStandIn();
-  const app = initializeApp({ projectId: 'demo-venue' }, `stand-in-documents-${++appCount}`);
-  const firestore = getFirestore(app);
-  firestore.settings({ host: standIn.host, ssl: false, ignoreUndefinedProperties: true });
-  const documents = new FirestoreDocuments(firestore);
+  const opened: { documents: InstanceType<typeof FirestoreDocuments>; app: ReturnType<typeof initializeApp> }[] = [];
+  const open = () => {
+    const app = initializeApp({ projectId: 'demo-venue' }, `stand-in-documents-${++appCount}`);
+    const firestore = getFirestore(app);
+    firestore.settings({ host: standIn.host, ssl: false, ignoreUndefinedProperties: true });
+    const documents = new FirestoreDocuments(firestore);
+    opened.push({ documents, app });
+    return documents;
+  };
   return {
-    documents,
+    documents: open(),
+    anotherServer: open,
     async close() {
-      await documents.close();
-      await deleteApp(app);
+      for (const { documents, app } of opened) {
+        await documents.close();
+        await deleteApp(app);
+      }
       standIn.stop();
     },
   };

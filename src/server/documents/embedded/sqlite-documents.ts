@@ -166,6 +166,11 @@ export class SqliteDocuments implements Documents {
     return () => this.feed.off('change', listener);
   }
 
+  onOtherWrites(): () => void {
+    // One process writes this database: the change feed reports every write.
+    return () => {};
+  }
+
   async close(): Promise<void> {
     this.feed.removeAllListeners();
     this.db.close();

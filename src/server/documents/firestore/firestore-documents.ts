@@ -137,6 +137,20 @@ export class FirestoreDocuments implements Documents {
     return () => this.feed.off('change', listener);
   }
 
+  onOtherWrites<T extends DocumentData>(query: Query<T>, listener: () => void): () => void {
+    if (!(query instanceof FirestoreQueryImpl)) throw new DocumentsError('invalid-argument', 'The query belongs to another documents adapter.');
+    // Firestore's own listener on the query: it sees every server's writes. Its first snapshot is
+    // the present, not a change.
+    let first = true;
+    return this.buildQuery(query.spec).onSnapshot(
+      () => {
+        if (first) first = false;
+        else listener();
+      },
+      (error) => console.error(`Listening to ${query.spec.collection} for other servers' writes failed; live figures follow this server's writes only until the stream restarts.`, error),
+    );
+  }
+
   async close(): Promise<void> {
     this.feed.removeAllListeners();
     await this.firestore.terminate();
