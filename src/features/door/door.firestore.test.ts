@@ -10,7 +10,7 @@ import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass } from './passes';
-import { memberNight, scanCode, Scans } from './door';
+import { admitManually, countsOf, doorActivity, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor } from './door';
 import { watchRead } from '@/server/live/watch';
 
 const HOUR = 60 * 60 * 1000;
@@ -76,6 +76,23 @@ describe('the door on Firestore', () => {
     const results = await Promise.all(Array.from({ length: 20 }, (_, index) => scan(codes[index % 3]!, 'bar', index)));
     expect(results.filter((result) => result.verdict === 'drinkRedeemed')).toHaveLength(2);
     expect(STEP_SECONDS).toBe(30);
+  });
+
+  it('admits by hand after a search, counts refusals by reason and lists a person\'s admissions and scans', async () => {
+    const [hit] = await searchAtDoor(documents, { eventId: 'tonight', query: 'ada' }, NOW);
+    expect(hit).toMatchObject({ uid: 'ada', member: true, checkedInAt: null });
+    await scan('NL1.nothing', 'entry', 0);
+    await scan(await code(-3), 'entry', 1);
+    const admitted = await admitManually({ documents, keys }, scanners[2]!, { eventId: 'tonight', uid: 'ada', nonce: 'manual-0001', device: 'Front door' }, NOW);
+    expect(admitted).toMatchObject({ verdict: 'admitted', counts: { admitted: 1, capacity: 100, drinks: 0 } });
+    expect((await searchAtDoor(documents, { eventId: 'tonight', query: 'ada' }, NOW))[0]?.checkedInAt).toEqual(NOW);
+    const activity = await doorActivity(documents, 'tonight');
+    expect(activity).toMatchObject({ admitted: 1, drinks: 0, refused: { invalid: 1, expiredCode: 1 } });
+    expect(activity.recent.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode', 'invalid']);
+    expect(await countsOf(documents, { eventIds: ['tonight'] })).toEqual({ tonight: { admitted: 1, capacity: 100, drinks: 0 } });
+    const person = await personAtTheDoor(documents, 'ada');
+    expect(person.admissions).toMatchObject([{ eventId: 'tonight', door: 'Front door', source: 'manual' }]);
+    expect(person.scans.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode']);
   });
 
   it("a member's live night follows an admission made through another server", async () => {
