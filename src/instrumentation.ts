@@ -1,5 +1,6 @@
 // Runs once when the server starts. In both backends it builds the public events mirror and the
-// lounge once for a database of an earlier version and starts the membership expiry sweep; in the embedded backend
+// lounge once for a database of an earlier version and starts the membership expiry sweep and the
+// notification scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint); in the embedded backend
 // it first writes the demo data that is missing, so a fresh checkout opens with accounts.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
@@ -11,12 +12,15 @@ export async function register() {
   // The pass master key is read (or, on the embedded backend, generated) before any phone needs
   // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
   (await import('@/server/door/pass-keys')).getPassKeys();
-  const [{ scheduleMembershipExpiry }, { getDocuments }, { getAccounts }] = await Promise.all([
+  const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
     import('@/server/membership-expiry'),
+    import('@/server/notification-scheduler'),
     import('@/server/documents/documents'),
     import('@/server/accounts/accounts'),
+    import('@/server/push/push'),
   ]);
   scheduleMembershipExpiry(getDocuments(), getAccounts());
+  if (env.NOTIFICATION_SCHEDULER === 'on') scheduleNotifications(getDocuments(), getPush);
 }
 
 async function seedDemo() {

@@ -13,7 +13,7 @@ export interface LiveFeed {
    * Everyone, or the roles that may read it. The VIP area's roles (MEMBER_AREA) mean what the
    * server means: `user` only while a membership is active (the rules' isMemberNow()).
    */
-  access: 'public' | readonly Role[];
+  access: 'public' | 'signed-in' | readonly Role[];
   /** Only documents whose field holds one of these values may be read (the rules say the same). */
   visibleWhen?: { field: string; values: readonly string[] };
   /**
@@ -29,5 +29,7 @@ export const LIVE_FEEDS: readonly LiveFeed[] = [
   { procedure: 'images.lounge', collection: 'loungeImages', access: MEMBER_AREA },
   { procedure: 'pass.night', collection: 'checkins', access: MEMBER_AREA, via: 'server' },
   { procedure: 'door.activity', collection: 'scans', access: ['admin', 'scanner'], via: 'server' },
+  { procedure: 'inbox.live', collection: 'inbox', access: 'signed-in', via: 'server' },
+  { procedure: 'notifications.live', collection: 'notificationChunks', access: ['admin'], via: 'server' },
   { procedure: 'events.live', collection: PUBLIC_EVENTS_COLLECTION, access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
 ];

@@ -21,6 +21,10 @@ export const RATE_POLICIES = {
   uploads: { burst: 300, perMinute: 120 },
   /** Pass scans at the door, per scanning device. */
   doorScans: { burst: 120, perMinute: 240 },
+  /** "Send a test to me", per admin: a few while writing, not a flood to one's own phone. */
+  notificationTests: { burst: 10, perMinute: 6 },
+  /** Push registrations, per account: every start of the app on each of a person's devices. */
+  pushRegistrations: { burst: 20, perMinute: 10 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

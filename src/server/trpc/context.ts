@@ -18,6 +18,8 @@ import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { clientAddress } from '@/server/http/client-address';
 import { getPassKeys, type PassKeys } from '@/server/door/pass-keys';
+import type { Push } from '@/server/push/port';
+import { getPush } from '@/server/push/push';
 
 export interface ContextInner {
   backend: Env['BACKEND'];
@@ -35,6 +37,8 @@ export interface ContextInner {
   resolveIdentity: () => Promise<Identity | null>;
   /** Member passes' keys, derived from the master key (read or generated on first use). */
   passKeys: () => PassKeys;
+  /** Push messages to devices (Web Push or FCM by backend), created on first use. */
+  push: () => Push;
   /** Cached public pages to render afresh after a change. */
   publicPages: PublicPages;
   /** Where the request came from, for per-client limits (open live streams). */
@@ -48,6 +52,7 @@ export interface ContextOptions {
   uploads?: () => UploadClaims;
   probe?: ImageProbe;
   passKeys?: () => PassKeys;
+  push?: () => Push;
   backend?: Env['BACKEND'];
   locale?: Locale;
   publicPages?: PublicPages;
@@ -68,6 +73,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
     passKeys: options.passKeys ?? getPassKeys,
+    push: options.push ?? getPush,
     publicPages: options.publicPages ?? unchangingPublicPages,
     clientAddress: options.clientAddress ?? 'unknown',
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),

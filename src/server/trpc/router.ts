@@ -8,6 +8,7 @@ import { eventsRouter } from '@/features/events/events.router';
 import { membershipsRouter } from '@/features/memberships/memberships.router';
 import { profileRouter } from '@/features/profile/profile.router';
 import { doorRouter, passRouter } from '@/features/door/door.router';
+import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -19,6 +20,9 @@ export const appRouter = router({
   profile: profileRouter,
   pass: passRouter,
   door: doorRouter,
+  notifications: notificationsRouter,
+  inbox: inboxRouter,
+  push: pushRouter,
 });
 
 export type AppRouter = typeof appRouter;

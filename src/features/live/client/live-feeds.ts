@@ -8,6 +8,9 @@ import type { ImageListInput, ImageSummary } from '@/features/images/image-libra
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';
 import type { DoorActivity, MemberNight } from '@/features/door/door';
+import type { InboxPage } from '@/features/notifications/inbox';
+import type { NotificationForEditor } from '@/features/notifications/notifications';
+import type { DeliveryFigures } from '@/features/notifications/delivery';
 import { LIBRARY_LIMIT } from '@/features/images/images';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '@/features/events/programme';
 
@@ -65,6 +68,16 @@ export const CLIENT_FEEDS = {
   doorActivity: serverFeed<{ eventId: string }, DoorActivity>({
     procedure: 'door.activity',
     embedded: (client, input, handlers) => client.door.activity.subscribe(input, handlers),
+  }),
+  /** The signed-in person's inbox: newest entries and the unread count (the header's badge). */
+  inbox: serverFeed<void, InboxPage>({
+    procedure: 'inbox.live',
+    embedded: (client, _input, handlers) => client.inbox.live.subscribe(undefined, handlers),
+  }),
+  /** A notification and its delivery figures (the admin's detail page). */
+  notification: serverFeed<{ id: string }, { notification: NotificationForEditor; figures: DeliveryFigures }>({
+    procedure: 'notifications.live',
+    embedded: (client, input, handlers) => client.notifications.live.subscribe(input, handlers),
   }),
   /** The public programme, from the mirror of public fields. */
   programme: feed<void, PublicEvent>({

@@ -1,0 +1,285 @@
+// Delivering a notification, exactly once per recipient, resumable after a crash, by one server
+// at a time. When sending starts the audience is resolved (who is in it now, not when it was
+// written) into chunks of recipients (`notificationChunks/{id}_{n}`), each with the recipient's
+// language. Each chunk then goes through three states, each a write before the work it allows:
+//   pending -> inbox: every recipient's in-app copy is created, in one batch with the state;
+//   inbox -> pushing: written BEFORE the pushes go out; pushing -> done: with the figures.
+// A server that dies leaves the notification `sending` with a lease that runs out; the next
+// server (or this one after restart) takes it over and continues with the first chunk not done.
+// A chunk found `pushing` is not pushed again: its recipients have their in-app copy, and at most
+// that chunk's pushes are lost, never sent twice. Gone devices are deleted as the service says.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { defineCollection, type Documents } from '@/server/documents/port';
+import type { Push, PushMessage, PushTarget } from '@/server/push/port';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
+import { Users, type UserDocument } from '@/features/identity/users';
+import { isActiveNow } from '@/features/memberships/membership';
+import { Notifications, emptyFigures, LanguageFigures, type Audience, type NotificationDocument } from './notifications';
+import { Inbox, inboxId } from './inbox';
+import { PushDevices } from './push-devices';
+
+/** Recipients per chunk: one batch of in-app copies, and the most pushes a crash can lose. */
+export const CHUNK_SIZE = 250;
+/** How long a server holds a delivery without renewing it before another may take over. */
+export const LEASE_MS = 60_000;
+/** Pushes in flight at once for one delivery. */
+const PUSH_CONCURRENCY = 20;
+
+const ChunkDocument = z.object({
+  notificationId: z.string(),
+  index: z.number().int(),
+  recipients: z.array(z.object({ uid: z.string(), lang: z.enum(LOCALES) })),
+  state: z.enum(['pending', 'inbox', 'pushing', 'done']),
+  figures: z.object(Object.fromEntries(LOCALES.map((locale) => [locale, LanguageFigures])) as Record<Locale, typeof LanguageFigures>),
+});
+type ChunkDocument = z.infer<typeof ChunkDocument>;
+export const NotificationChunks = defineCollection('notificationChunks', ChunkDocument);
+const chunkId = (id: string, index: number) => `${id}_${String(index).padStart(5, '0')}`;
+
+export interface DeliveryPorts {
+  documents: Documents;
+  push: Push;
+}
+
+/** This server process, as a lease holder. */
+export const SERVER_ID = randomUUID();
+
+// ---- the audience ----
+
+function languageOf(user: UserDocument): Locale {
+  return user.locale ?? DEFAULT_LOCALE;
+}
+
+/** Who receives it now: enabled accounts in the audience, each with their language, by uid. */
+export async function resolveAudience(documents: Documents, audience: Audience, now = new Date()): Promise<{ uid: string; lang: Locale }[]> {
+  const users = documents.collection(Users);
+  let found: { id: string; data: UserDocument }[];
+  switch (audience.kind) {
+    case 'everyone':
+      found = await users.where('disabled', '==', false).get();
+      break;
+    case 'members':
+      found = (await users.where('disabled', '==', false).get()).filter(({ data }) => data.membership !== null && isActiveNow({ status: 'active', ...data.membership }, now));
+      break;
+    case 'role':
+      found = await users.where('role', '==', audience.role).where('disabled', '==', false).get();
+      break;
+    case 'people': {
+      const read = await Promise.all([...new Set(audience.uids)].map(async (uid) => ({ id: uid, data: (await users.doc(uid).get()).data })));
+      found = read.filter((entry): entry is { id: string; data: UserDocument } => entry.data !== undefined && !entry.data.disabled);
+      break;
+    }
+  }
+  return found.map(({ id, data }) => ({ uid: id, lang: languageOf(data) })).sort((a, b) => (a.uid < b.uid ? -1 : 1));
+}
+
+// ---- taking a delivery ----
+
+/** Takes the notification for this server if it is due, or sending under a lease that ran out. */
+async function claim(documents: Documents, id: string, holder: string, now: Date): Promise<NotificationDocument | null> {
+  return documents.runTransaction(async (tx) => {
+    const ref = documents.collection(Notifications).doc(id);
+    const current = (await tx.get(ref)).data;
+    if (!current) return null;
+    const due = current.status === 'scheduled' && current.scheduledAt !== null && current.scheduledAt <= now;
+    const orphaned = current.status === 'sending' && (current.lease === null || current.lease.holder === holder || current.lease.until <= now);
+    if (!due && !orphaned) return null;
+    const lease = { holder, until: new Date(now.getTime() + LEASE_MS) };
+    tx.update(ref, { status: 'sending', lease, startedAt: current.startedAt ?? now, updatedAt: now });
+    return { ...current, status: 'sending', lease, startedAt: current.startedAt ?? now };
+  });
+}
+
+/** Renews the lease; false when another server holds it now (this one stops). */
+async function renew(documents: Documents, id: string, holder: string, now: Date): Promise<boolean> {
+  return documents.runTransaction(async (tx) => {
+    const ref = documents.collection(Notifications).doc(id);
+    const current = (await tx.get(ref)).data;
+    if (!current || current.status !== 'sending' || current.lease?.holder !== holder) return false;
+    tx.update(ref, { lease: { holder, until: new Date(now.getTime() + LEASE_MS) } });
+    return true;
+  });
+}
+
+export interface DeliveryOptions {
+  holder?: string;
+  clock?: () => Date;
+  /** Tests stop the delivery here, as a crash would. */
+  crashAfter?: (step: 'chunks' | 'inbox' | 'pushing', chunk: number) => boolean;
+}
+
+export class SimulatedCrash extends Error {}
+
+/**
+ * Delivers the notification if it is due (or left behind by a server that died). Returns what it
+ * did: 'sent', 'failed', or 'skipped' when it was not this server's to deliver.
+ */
+export async function deliverNotification(ports: DeliveryPorts, id: string, options: DeliveryOptions = {}): Promise<'sent' | 'failed' | 'skipped'> {
+  const holder = options.holder ?? SERVER_ID;
+  const clock = options.clock ?? (() => new Date());
+  const { documents } = ports;
+  const notification = await claim(documents, id, holder, clock());
+  if (!notification) return 'skipped';
+  try {
+    const chunks = notification.chunks ?? (await writeChunks(documents, id, notification, clock()));
+    if (options.crashAfter?.('chunks', -1)) throw new SimulatedCrash();
+    for (let index = 0; index < chunks; index++) {
+      if (!(await renew(documents, id, holder, clock()))) return 'skipped';
+      await deliverChunk(ports, id, notification, index, clock, options);
+    }
+    await documents.collection(Notifications).doc(id).update({ status: 'sent', sentAt: clock(), lease: null, updatedAt: clock() });
+    return 'sent';
+  } catch (error) {
+    if (error instanceof SimulatedCrash) throw error;
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`Notification ${id} could not be delivered:`, error);
+    await documents.collection(Notifications).doc(id).update({ status: 'failed', failure: reason.slice(0, 300), lease: null, updatedAt: clock() });
+    return 'failed';
+  }
+}
+
+async function writeChunks(documents: Documents, id: string, notification: NotificationDocument, now: Date): Promise<number> {
+  const recipients = await resolveAudience(documents, notification.audience, now);
+  const count = Math.ceil(recipients.length / CHUNK_SIZE);
+  // The chunks and their count in one commit per 400 writes, the count last: a crash before it
+  // leaves the notification without chunks, and the next attempt resolves the audience again.
+  for (let start = 0; start < count; start += 400) {
+    const batch = documents.batch();
+    for (let index = start; index < Math.min(count, start + 400); index++) {
+      batch.set(documents.collection(NotificationChunks).doc(chunkId(id, index)), {
+        notificationId: id,
+        index,
+        recipients: recipients.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
+        state: 'pending',
+        figures: { en: emptyFigures(), de: emptyFigures() },
+      });
+    }
+    await batch.commit();
+  }
+  await documents.collection(Notifications).doc(id).update({ chunks: count, recipients: recipients.length });
+  return count;
+}
+
+async function deliverChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, index: number, clock: () => Date, options: DeliveryOptions) {
+  const { documents } = ports;
+  const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
+  const chunk = (await ref.get()).data;
+  if (!chunk || chunk.state === 'done') return;
+  const figures: ChunkDocument['figures'] = { en: emptyFigures(), de: emptyFigures() };
+  for (const recipient of chunk.recipients) figures[recipient.lang].recipients += 1;
+
+  if (chunk.state === 'pending') {
+    const at = clock();
+    const batch = documents.batch();
+    for (const { uid, lang } of chunk.recipients) {
+      batch.create(documents.collection(Inbox).doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
+    }
+    batch.update(ref, { state: 'inbox' });
+    await batch.commit();
+    if (options.crashAfter?.('inbox', index)) throw new SimulatedCrash();
+  }
+
+  if (chunk.state !== 'pushing') {
+    // Written before any push of the chunk goes out: a crash from here on never pushes it again.
+    await ref.update({ state: 'pushing' });
+    if (options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
+    await pushChunk(ports, id, notification, chunk.recipients, figures);
+  }
+  await ref.update({ state: 'done', figures });
+}
+
+async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients'], figures: ChunkDocument['figures']) {
+  const { documents, push } = ports;
+  const items: { deviceId: string; lang: Locale; target: PushTarget; message: PushMessage }[] = [];
+  const devices = await Promise.all(recipients.map(async (recipient) => ({ recipient, devices: await documents.collection(PushDevices).where('uid', '==', recipient.uid).get() })));
+  for (const { recipient, devices: found } of devices) {
+    for (const device of found) {
+      items.push({ deviceId: device.id, lang: recipient.lang, target: device.data.target, message: messageFor(id, notification, recipient.lang) });
+    }
+  }
+  for (let start = 0; start < items.length; start += PUSH_CONCURRENCY * 25) {
+    const slice = items.slice(start, start + PUSH_CONCURRENCY * 25);
+    const outcomes = await push.send(slice.map(({ target, message }) => ({ target, message })));
+    await Promise.all(
+      outcomes.map(async (outcome, offset) => {
+        const item = slice[offset]!;
+        if (outcome.ok) figures[item.lang].pushSent += 1;
+        else {
+          figures[item.lang].pushFailed += 1;
+          if (outcome.gone) {
+            figures[item.lang].removed += 1;
+            await documents.collection(PushDevices).doc(item.deviceId).delete();
+          }
+        }
+      }),
+    );
+  }
+}
+
+export function messageFor(id: string, notification: Pick<NotificationDocument, 'title' | 'body' | 'link'>, lang: Locale): PushMessage {
+  const path = notification.link ?? '/vip';
+  return { title: notification.title[lang], body: notification.body[lang], url: lang === DEFAULT_LOCALE ? path : `/${lang}${path === '/' ? '' : path}`, tag: `notification-${id}`, lang };
+}
+
+// ---- the scheduler's round ----
+
+/** Delivers every notification that is due, or whose server died while sending. */
+export async function deliverDue(ports: DeliveryPorts, options: DeliveryOptions = {}): Promise<{ sent: number; failed: number }> {
+  const now = (options.clock ?? (() => new Date()))();
+  const collection = ports.documents.collection(Notifications);
+  const [due, sending] = await Promise.all([collection.where('status', '==', 'scheduled').where('scheduledAt', '<=', now).get(), collection.where('status', '==', 'sending').get()]);
+  const report = { sent: 0, failed: 0 };
+  for (const entry of [...due, ...sending]) {
+    const outcome = await deliverNotification(ports, entry.id, options);
+    if (outcome === 'sent') report.sent += 1;
+    if (outcome === 'failed') report.failed += 1;
+  }
+  return report;
+}
+
+// ---- what the admin's detail page shows ----
+
+export interface DeliveryFigures {
+  recipients: number;
+  inApp: number;
+  read: number;
+  pushSent: number;
+  pushFailed: number;
+  removed: number;
+  byLanguage: Record<Locale, { recipients: number; inApp: number; read: number; pushSent: number; pushFailed: number; removed: number }>;
+}
+
+/** Counted, never stored twice: in-app copies and reads by count queries, pushes from the chunks. */
+export async function deliveryFigures(documents: Documents, id: string): Promise<DeliveryFigures> {
+  const inbox = documents.collection(Inbox).where('notificationId', '==', id);
+  const [chunks, ...counts] = await Promise.all([
+    documents.collection(NotificationChunks).where('notificationId', '==', id).get(),
+    ...LOCALES.flatMap((locale) => [inbox.where('lang', '==', locale).count(), inbox.where('lang', '==', locale).where('read', '==', true).count()]),
+  ]);
+  const byLanguage = Object.fromEntries(
+    LOCALES.map((locale, index) => {
+      const pushes = chunks.reduce((sum, chunk) => ({ pushSent: sum.pushSent + chunk.data.figures[locale].pushSent, pushFailed: sum.pushFailed + chunk.data.figures[locale].pushFailed, removed: sum.removed + chunk.data.figures[locale].removed }), { pushSent: 0, pushFailed: 0, removed: 0 });
+      const recipients = chunks.reduce((sum, chunk) => sum + chunk.data.recipients.filter((recipient) => recipient.lang === locale).length, 0);
+      return [locale, { recipients, inApp: counts[index * 2]!, read: counts[index * 2 + 1]!, ...pushes }];
+    }),
+  ) as DeliveryFigures['byLanguage'];
+  const total = (key: keyof DeliveryFigures['byLanguage'][Locale]) => LOCALES.reduce((sum, locale) => sum + byLanguage[locale][key], 0);
+  return { recipients: total('recipients'), inApp: total('inApp'), read: total('read'), pushSent: total('pushSent'), pushFailed: total('pushFailed'), removed: total('removed'), byLanguage };
+}
+
+// ---- a test to oneself ----
+
+/** The admin's own copy, now, on every device of theirs: not counted, the notification unchanged. */
+export async function sendTestToSelf(ports: DeliveryPorts, uid: string, id: string, now = new Date()) {
+  const { documents, push } = ports;
+  const notification = (await documents.collection(Notifications).doc(id).get()).data;
+  const user = (await documents.collection(Users).doc(uid).get()).data;
+  if (!notification || !user) return { inApp: false, pushSent: 0, pushFailed: 0 };
+  const lang = languageOf(user);
+  await documents.collection(Inbox).doc(inboxId(`test-${id}-${now.getTime()}`, uid)).set({ notificationId: `test-${id}`, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at: now, read: false, readAt: null, test: true });
+  const devices = await documents.collection(PushDevices).where('uid', '==', uid).get();
+  const outcomes = await push.send(devices.map((device) => ({ target: device.data.target, message: { ...messageFor(id, notification, lang), tag: `test-${id}` } })));
+  await Promise.all(outcomes.map((outcome, index) => (!outcome.ok && outcome.gone ? documents.collection(PushDevices).doc(devices[index]!.id).delete() : null)));
+  return { inApp: true, pushSent: outcomes.filter((outcome) => outcome.ok).length, pushFailed: outcomes.filter((outcome) => !outcome.ok).length };
+}

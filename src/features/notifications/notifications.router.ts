@@ -1,0 +1,91 @@
+// Notifications: admins compose, schedule, send and follow them; everyone signed in reads their
+// inbox and registers the devices that allowed push messages. Thin: access, input, one domain
+// call. The caller's uid always comes from the session.
+import { z } from 'zod';
+import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
+import { liveStream } from '@/server/live/live-stream';
+import { DocumentId } from '@/server/documents/document-id';
+import { limitRate } from '@/server/http/rate-limit';
+import { MEMBER_AREA } from '@/navigation/routes';
+import {
+  cancelScheduled,
+  deleteDraft,
+  getNotification,
+  IdInput,
+  listNotifications,
+  NotificationListInput,
+  Notifications,
+  saveNotification,
+  SaveInput,
+  scheduleNotification,
+  ScheduleInput,
+  sendNotificationNow,
+} from './notifications';
+import { deliverNotification, deliveryFigures, NotificationChunks, sendTestToSelf } from './delivery';
+import { announcements, Inbox, inboxOf, markAllRead, markRead, MarkReadInput } from './inbox';
+import { registerDevice, RegisterInput, unregisterDevice, UnregisterInput } from './push-devices';
+
+const admin = roleProcedure('admin');
+const members = roleProcedure(...MEMBER_AREA);
+
+export const notificationsRouter = router({
+  list: admin.input(NotificationListInput).query(({ ctx, input }) => listNotifications(ctx.documents, input)),
+  get: admin.input(IdInput).query(({ ctx, input }) => getNotification(ctx.documents, input.id)),
+  save: admin.input(SaveInput).mutation(({ ctx, input }) => saveNotification(ctx.documents, ctx.identity, input).then((id) => ({ id }))),
+  schedule: admin.input(ScheduleInput).mutation(({ ctx, input }) => scheduleNotification(ctx.documents, ctx.identity, input)),
+  /** Queues it and starts the delivery on this server at once (the scheduler would within 30 s). */
+  sendNow: admin.input(IdInput).mutation(async ({ ctx, input }) => {
+    await sendNotificationNow(ctx.documents, ctx.identity, input.id);
+    void deliverNotification({ documents: ctx.documents, push: ctx.push() }, input.id).catch((error: unknown) => console.error(`Notification ${input.id}: delivery failed to start; the scheduler retries.`, error));
+  }),
+  cancel: admin.input(IdInput).mutation(({ ctx, input }) => cancelScheduled(ctx.documents, input.id)),
+  delete: admin.input(IdInput).mutation(({ ctx, input }) => deleteDraft(ctx.documents, input.id)),
+  sendTest: admin.input(IdInput).mutation(({ ctx, input }) => {
+    limitRate('notificationTests', ctx.identity.uid);
+    return sendTestToSelf({ documents: ctx.documents, push: ctx.push() }, ctx.identity.uid, input.id);
+  }),
+  /** The message, its state and its delivery figures as they change. */
+  live: admin.input(z.object({ id: DocumentId })).subscription(({ ctx, input, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: `notifications.live ${input.id}`,
+      collections: [Notifications.name, NotificationChunks.name, Inbox.name],
+      otherServers: [
+        ctx.documents.collection(NotificationChunks).where('notificationId', '==', input.id),
+        ctx.documents.collection(Inbox).where('notificationId', '==', input.id).orderBy('readAt', 'desc').limit(1),
+      ],
+      read: async () => ({ notification: await getNotification(ctx.documents, input.id), figures: await deliveryFigures(ctx.documents, input.id) }),
+      signal,
+    }),
+  ),
+});
+
+export const inboxRouter = router({
+  /** The caller's newest entries and unread count, as they change (the header's badge, /vip). */
+  live: signedInProcedure.subscription(({ ctx, signal }) =>
+    liveStream({
+      documents: ctx.documents,
+      clientAddress: ctx.clientAddress,
+      key: `inbox.live ${ctx.identity.uid}`,
+      collections: [Inbox.name],
+      otherServers: [ctx.documents.collection(Inbox).where('uid', '==', ctx.identity.uid).orderBy('at', 'desc').limit(1)],
+      read: () => inboxOf(ctx.documents, ctx.identity.uid),
+      signal,
+    }),
+  ),
+  markRead: signedInProcedure.input(MarkReadInput).mutation(({ ctx, input }) => markRead(ctx.documents, ctx.identity.uid, input)),
+  markAllRead: signedInProcedure.mutation(({ ctx }) => markAllRead(ctx.documents, ctx.identity.uid)),
+  /** The lounge's announcements: notifications sent to members. */
+  announcements: members.query(({ ctx }) => announcements(ctx.documents, ctx.locale)),
+});
+
+export const pushRouter = router({
+  /** What this browser needs to subscribe (the VAPID public key). */
+  config: signedInProcedure.query(({ ctx }) => ctx.push().clientConfig()),
+  register: signedInProcedure.input(RegisterInput).mutation(({ ctx, input }) => {
+    limitRate('pushRegistrations', ctx.identity.uid);
+    return registerDevice(ctx.documents, ctx.identity.uid, input);
+  }),
+  unregister: signedInProcedure.input(UnregisterInput).mutation(({ ctx, input }) => unregisterDevice(ctx.documents, ctx.identity.uid, input)),
+});

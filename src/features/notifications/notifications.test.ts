@@ -1,0 +1,225 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import type { Documents } from '@/server/documents/port';
+import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/port';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { addTestUser } from '@/server/testing/user-fixtures';
+import { cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow, type NotificationInput } from './notifications';
+import { CHUNK_SIZE, deliverDue, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
+import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
+import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
+
+const NOW = new Date('2026-11-23T18:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A push service that records what it was sent and answers as told per endpoint. */
+class FakePush implements Push {
+  readonly kind = 'webpush' as const;
+  sent: { target: PushTarget; message: PushMessage }[] = [];
+  gone = new Set<string>();
+  failing = new Set<string>();
+  clientConfig() {
+    return { kind: 'webpush' as const, vapidPublicKey: 'test-key' };
+  }
+  async send(items: readonly { target: PushTarget; message: PushMessage }[]): Promise<PushOutcome[]> {
+    return items.map((item) => {
+      const address = item.target.kind === 'webpush' ? item.target.endpoint : item.target.token;
+      if (this.gone.has(address)) return { ok: false, gone: true, reason: 'HTTP 410' };
+      if (this.failing.has(address)) return { ok: false, gone: false, reason: 'HTTP 500' };
+      this.sent.push(item);
+      return { ok: true };
+    });
+  }
+}
+
+const person = (uid: string, role: Role | null = 'user'): Identity => ({ uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role });
+const admin = person('admin', 'admin');
+const message: NotificationInput = {
+  title: { en: 'Line-up announced', de: 'Line-up steht' },
+  body: { en: 'See who plays on Friday.', de: 'Wer am Freitag spielt.' },
+  link: '/events',
+  audience: { kind: 'members' },
+};
+const endpoint = (uid: string, n = 1) => `https://push.example.org/send/${uid}-${n}`;
+const target = (uid: string, n = 1): PushTarget => ({ kind: 'webpush', endpoint: endpoint(uid, n), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } });
+
+describe('notifications', () => {
+  let documents: Documents;
+  let push: FakePush;
+  const ports = () => ({ documents, push });
+
+  beforeEach(async () => {
+    documents = new SqliteDocuments(':memory:');
+    push = new FakePush();
+    const active = { id: 'm', validFrom: new Date(NOW.getTime() - DAY), validUntil: new Date(NOW.getTime() + 30 * DAY) };
+    await addTestUser(documents, admin, { locale: 'en' }, NOW);
+    await addTestUser(documents, person('ada'), { membership: active, locale: 'de' }, NOW);
+    await addTestUser(documents, person('bob'), { membership: active, locale: 'en' }, NOW);
+    await addTestUser(documents, person('cleo'), { membership: { ...active, validUntil: new Date(NOW.getTime() - 1) } }, NOW);
+    await addTestUser(documents, person('dora'), { membership: active, disabled: true }, NOW);
+    await addTestUser(documents, person('door', 'scanner'), {}, NOW);
+    await addTestUser(documents, person('newbie', null), {}, NOW);
+  });
+
+  it('resolves audiences: active members, a role, everyone, chosen people; disabled accounts never', async () => {
+    const uids = async (audience: Parameters<typeof resolveAudience>[1]) => (await resolveAudience(documents, audience, NOW)).map((entry) => entry.uid);
+    expect(await uids({ kind: 'members' })).toEqual(['ada', 'bob']);
+    expect(await uids({ kind: 'role', role: 'scanner' })).toEqual(['door']);
+    expect(await uids({ kind: 'everyone' })).toEqual(['admin', 'ada', 'bob', 'cleo', 'door', 'newbie'].sort());
+    expect(await uids({ kind: 'people', uids: ['dora', 'bob', 'nobody', 'bob'] })).toEqual(['bob']);
+    // Each in their own language; no language chosen means English.
+    expect(await resolveAudience(documents, { kind: 'people', uids: ['ada', 'cleo'] }, NOW)).toEqual([
+      { uid: 'ada', lang: 'de' },
+      { uid: 'cleo', lang: 'en' },
+    ]);
+  });
+
+  it('moves draft -> scheduled -> sending -> sent; a scheduled one can be cancelled; only drafts are deleted', async () => {
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    expect((await getNotification(documents, id)).status).toBe('draft');
+    await scheduleNotification(documents, admin, { id, at: '2026-11-24T20:30' }, NOW);
+    const scheduled = await getNotification(documents, id);
+    expect(scheduled).toMatchObject({ status: 'scheduled', scheduledWallTime: '2026-11-24T20:30', sentBy: { uid: 'admin' } });
+    // 20:30 at the venue in November is 19:30 UTC.
+    expect(scheduled.scheduledAt).toEqual(new Date('2026-11-24T19:30:00Z'));
+    await cancelScheduled(documents, id, NOW);
+    expect((await getNotification(documents, id)).status).toBe('draft');
+    await expect(cancelScheduled(documents, id, NOW)).rejects.toMatchObject({ reason: 'notificationNotScheduled' });
+
+    await scheduleNotification(documents, admin, { id, at: '2026-11-24T20:30' }, NOW);
+    // Not yet due: the scheduler leaves it.
+    expect(await deliverDue(ports(), { clock: () => NOW })).toEqual({ sent: 0, failed: 0 });
+    const later = new Date('2026-11-24T19:31:00Z');
+    expect(await deliverDue(ports(), { clock: () => later })).toEqual({ sent: 1, failed: 0 });
+    const sent = await getNotification(documents, id);
+    expect(sent).toMatchObject({ status: 'sent', recipients: 2, sentAt: later });
+    await expect(saveNotification(documents, admin, { id, notification: message }, NOW)).rejects.toMatchObject({ reason: 'notificationNotEditable' });
+    await expect(deleteDraft(documents, id)).rejects.toMatchObject({ reason: 'notificationNotDraft' });
+    // Sending again does nothing: it is sent.
+    expect(await deliverNotification(ports(), id, { clock: () => later })).toBe('skipped');
+  });
+
+  it('refuses to send what is not written in both languages, and a link that is not a page of the site', async () => {
+    const id = await saveNotification(documents, admin, { id: null, notification: { ...message, body: { en: 'Hello', de: '' } } }, NOW);
+    await expect(sendNotificationNow(documents, admin, id, NOW)).rejects.toMatchObject({ reason: 'notificationBodyMissing', field: 'body.de' });
+    await expect(saveNotification(documents, admin, { id: null, notification: { ...message, link: '/nowhere' } }, NOW)).rejects.toThrow();
+    await expect(saveNotification(documents, admin, { id: null, notification: { ...message, link: 'https://evil.example' } }, NOW)).rejects.toThrow();
+    expect(await saveNotification(documents, admin, { id: null, notification: { ...message, link: '/events/winter-ball' } }, NOW)).toBeTruthy();
+  });
+
+  it("gives each recipient an in-app copy and a push in their language, on each of their devices; prunes dead ones", async () => {
+    await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
+    await registerDevice(documents, 'bob', { target: target('bob', 1), lang: 'en' }, NOW);
+    await registerDevice(documents, 'bob', { target: target('bob', 2), lang: 'en' }, NOW);
+    await registerDevice(documents, 'bob', { target: target('bob', 3), lang: 'en' }, NOW);
+    push.gone.add(endpoint('bob', 2));
+    push.failing.add(endpoint('bob', 3));
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    await sendNotificationNow(documents, admin, id, NOW);
+    expect(await deliverNotification(ports(), id, { clock: () => NOW })).toBe('sent');
+
+    const ada = await inboxOf(documents, 'ada');
+    expect(ada).toMatchObject({ unread: 1, entries: [{ title: 'Line-up steht', body: 'Wer am Freitag spielt.', link: '/events', read: false }] });
+    expect((await inboxOf(documents, 'bob')).entries[0]?.title).toBe('Line-up announced');
+    expect((await inboxOf(documents, 'cleo')).entries).toEqual([]);
+    expect(push.sent.map((item) => [item.message.title, item.message.url])).toEqual([
+      ['Line-up steht', '/de/events'],
+      ['Line-up announced', '/events'],
+    ]);
+    // The dead subscription is gone; the one that failed once stays.
+    expect((await documents.collection(PushDevices).where('uid', '==', 'bob').get()).length).toBe(2);
+
+    await markRead(documents, 'ada', { id: ada.entries[0]!.id }, NOW);
+    await expect(markRead(documents, 'bob', { id: ada.entries[0]!.id }, NOW)).rejects.toMatchObject({ reason: 'inboxEntryNotFound' });
+    expect(await deliveryFigures(documents, id)).toEqual({
+      recipients: 2,
+      inApp: 2,
+      read: 1,
+      pushSent: 2,
+      pushFailed: 2,
+      removed: 1,
+      byLanguage: {
+        en: { recipients: 1, inApp: 1, read: 0, pushSent: 1, pushFailed: 2, removed: 1 },
+        de: { recipients: 1, inApp: 1, read: 1, pushSent: 1, pushFailed: 0, removed: 0 },
+      },
+    });
+    expect(await markAllRead(documents, 'bob', NOW)).toEqual({ marked: 1 });
+    expect((await inboxOf(documents, 'bob')).unread).toBe(0);
+    // Sent to members: the lounge's announcements, in the reader's language.
+    expect(await announcements(documents, 'de')).toMatchObject([{ id, title: 'Line-up steht' }]);
+  });
+
+  it('a server that dies in the middle leaves a delivery the next one finishes, nobody getting anything twice', async () => {
+    // Enough members for three chunks.
+    const active = { id: 'm', validFrom: new Date(NOW.getTime() - DAY), validUntil: new Date(NOW.getTime() + DAY) };
+    for (let n = 0; n < CHUNK_SIZE * 2 + 10; n++) {
+      const uid = `member-${String(n).padStart(4, '0')}`;
+      await addTestUser(documents, person(uid), { membership: active }, NOW);
+      await registerDevice(documents, uid, { target: target(uid), lang: 'en' }, NOW);
+    }
+    const total = CHUNK_SIZE * 2 + 10 + 2;
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    await sendNotificationNow(documents, admin, id, NOW);
+
+    // The first server crashes with the second chunk's pushes on their way.
+    await expect(deliverNotification(ports(), id, { holder: 'server-a', clock: () => NOW, crashAfter: (step, chunk) => step === 'pushing' && chunk === 1 })).rejects.toBeInstanceOf(SimulatedCrash);
+    expect((await getNotification(documents, id)).status).toBe('sending');
+    // Another server may not take it over while the lease holds...
+    expect(await deliverNotification(ports(), id, { holder: 'server-b', clock: () => new Date(NOW.getTime() + 1000) })).toBe('skipped');
+    // ...and does once it ran out.
+    const later = new Date(NOW.getTime() + 120_000);
+    expect(await deliverNotification(ports(), id, { holder: 'server-b', clock: () => later })).toBe('sent');
+
+    expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(total);
+    const endpoints = push.sent.map((item) => (item.target.kind === 'webpush' ? item.target.endpoint : ''));
+    expect(new Set(endpoints).size).toBe(endpoints.length);
+    // The chunk in flight at the crash is not pushed again: at most its pushes are lost.
+    expect(endpoints.length).toBe(total - 2 - CHUNK_SIZE);
+    expect((await deliveryFigures(documents, id)).recipients).toBe(total);
+  });
+
+  it('a crash after the in-app copies of a chunk resumes with its pushes, once', async () => {
+    await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    await sendNotificationNow(documents, admin, id, NOW);
+    await expect(deliverNotification(ports(), id, { holder: 'a', clock: () => NOW, crashAfter: (step) => step === 'inbox' })).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(push.sent).toHaveLength(0);
+    expect(await deliverNotification(ports(), id, { holder: 'a', clock: () => NOW })).toBe('sent');
+    expect(push.sent).toHaveLength(1);
+    expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(2);
+  });
+
+  it('lists newest first by status, sends a test only to the admin, and registers devices once per address', async () => {
+    const first = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    const second = await saveNotification(documents, admin, { id: null, notification: message }, new Date(NOW.getTime() + 1000));
+    await scheduleNotification(documents, admin, { id: second, at: '2026-12-01T12:00' }, NOW);
+    expect((await listNotifications(documents, {})).notifications.map((entry) => entry.id)).toEqual([second, first]);
+    expect((await listNotifications(documents, { filter: 'draft' })).notifications.map((entry) => entry.id)).toEqual([first]);
+
+    await registerDevice(documents, 'admin', { target: target('admin'), lang: 'en' }, NOW);
+    await registerDevice(documents, 'admin', { target: target('admin'), lang: 'en' }, new Date(NOW.getTime() + 7 * DAY));
+    expect(await documents.collection(PushDevices).where('uid', '==', 'admin').count()).toBe(1);
+    expect(await sendTestToSelf(ports(), 'admin', first, NOW)).toEqual({ inApp: true, pushSent: 1, pushFailed: 0 });
+    expect((await inboxOf(documents, 'admin')).entries).toHaveLength(1);
+    expect((await getNotification(documents, first)).status).toBe('draft');
+    expect(await deliveryFigures(documents, first)).toMatchObject({ recipients: 0, inApp: 0 });
+
+    // Someone else cannot remove the admin's device; the admin can.
+    await unregisterDevice(documents, 'ada', { address: endpoint('admin') });
+    expect(await documents.collection(PushDevices).count()).toBe(1);
+    await unregisterDevice(documents, 'admin', { address: endpoint('admin') });
+    expect(await documents.collection(PushDevices).count()).toBe(0);
+  });
+
+  it('opens the linked page in the recipient language, or the VIP area without a link', () => {
+    expect(messageFor('n1', { title: { en: 'A', de: 'B' }, body: { en: 'a', de: 'b' }, link: null }, 'de')).toMatchObject({ title: 'B', url: '/de/vip', tag: 'notification-n1' });
+    expect(messageFor('n1', { title: { en: 'A', de: 'B' }, body: { en: 'a', de: 'b' }, link: '/' }, 'de').url).toBe('/de');
+    expect(messageFor('n1', { title: { en: 'A', de: 'B' }, body: { en: 'a', de: 'b' }, link: '/events' }, 'en').url).toBe('/events');
+  });
+
+  it('keeps the collection of notifications as written', async () => {
+    const id = await saveNotification(documents, admin, { id: null, notification: { ...message, audience: { kind: 'people', uids: ['ada'] } } }, NOW);
+    expect((await documents.collection(Notifications).doc(id).get()).data).toMatchObject({ audienceKind: 'people', createdBy: 'admin', link: '/events' });
+  });
+});

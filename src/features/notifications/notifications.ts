@@ -1,0 +1,220 @@
+// Notifications admins write to members and guests: composed in both languages, kept as drafts,
+// scheduled for a time at the venue or sent now, then delivered by ./delivery.ts to an in-app
+// inbox (always) and as push messages (to each device that allowed them). The state machine:
+// draft -> scheduled -> sending -> sent | failed; a scheduled one can go back to draft (cancel),
+// a failed one can be sent again (its delivery resumes where it stopped).
+import { z } from 'zod';
+import { defineCollection, type Documents } from '@/server/documents/port';
+import { DocumentId } from '@/server/documents/document-id';
+import { DomainError } from '@/server/domain-error';
+import { pageAfter } from '@/server/documents/paging';
+import { LOCALES, type Locale } from '@/i18n/routing';
+import { ROLES } from '@/features/identity/roles';
+import type { Identity } from '@/features/identity/identity';
+import { matchRoute } from '@/navigation/routes';
+import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
+
+export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+export const TITLE_MAX = 80;
+export const BODY_MAX = 500;
+export const PEOPLE_MAX = 200;
+
+const Localized = (max: number) => z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.string().max(max)])) as Record<Locale, z.ZodString>);
+
+export const Audience = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('everyone') }),
+  z.object({ kind: z.literal('members') }),
+  z.object({ kind: z.literal('role'), role: z.enum(ROLES) }),
+  z.object({ kind: z.literal('people'), uids: z.array(DocumentId).min(1).max(PEOPLE_MAX) }),
+]);
+export type Audience = z.infer<typeof Audience>;
+export const AUDIENCE_KINDS = ['everyone', 'members', 'role', 'people'] as const;
+
+/** Delivery figures of one language. */
+export const LanguageFigures = z.object({ recipients: z.number().int(), pushSent: z.number().int(), pushFailed: z.number().int(), removed: z.number().int() });
+export type LanguageFigures = z.infer<typeof LanguageFigures>;
+export const emptyFigures = (): LanguageFigures => ({ recipients: 0, pushSent: 0, pushFailed: 0, removed: 0 });
+
+export const NotificationDocument = z.object({
+  title: Localized(TITLE_MAX),
+  body: Localized(BODY_MAX),
+  /** A path of this site the message opens, or null. */
+  link: z.string().nullable(),
+  audience: Audience,
+  /** The audience's kind again at the top level, so the lounge can ask for members' ones. */
+  audienceKind: z.enum(AUDIENCE_KINDS),
+  status: z.enum(NOTIFICATION_STATUSES),
+  scheduledAt: z.date().nullable(),
+  startedAt: z.date().nullable(),
+  sentAt: z.date().nullable(),
+  failure: z.string().nullable(),
+  /** The server delivering it, until when; another server takes over only after that. */
+  lease: z.object({ holder: z.string(), until: z.date() }).nullable(),
+  /** Set when sending starts: how many chunks of recipients ./delivery.ts wrote. */
+  chunks: z.number().int().nullable(),
+  recipients: z.number().int().nullable(),
+  createdBy: z.string(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+  /** Who sent or scheduled it last. */
+  sentBy: z.object({ uid: z.string(), name: z.string().nullable() }).nullable(),
+});
+export type NotificationDocument = z.infer<typeof NotificationDocument>;
+export const Notifications = defineCollection('notifications', NotificationDocument);
+
+// ---- what admins send ----
+
+/** A path of this site (`/events/winter-ball`, `/vip`), checked against the route table. */
+export const SiteLink = z
+  .string()
+  .trim()
+  .max(300)
+  .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//') && matchRoute(value.split(/[?#]/)[0]!) !== undefined), { message: 'notificationLinkUnknown' });
+
+const Text = (max: number) => z.string().trim().max(max);
+
+export const NotificationInput = z.object({
+  title: z.object({ en: Text(TITLE_MAX), de: Text(TITLE_MAX) }),
+  body: z.object({ en: Text(BODY_MAX), de: Text(BODY_MAX) }),
+  link: SiteLink.default(''),
+  audience: Audience,
+});
+export type NotificationInput = z.input<typeof NotificationInput>;
+
+export const SaveInput = z.object({ id: DocumentId.nullable(), notification: NotificationInput });
+export const ScheduleInput = z.object({
+  id: DocumentId,
+  /** Wall-clock time at the venue (Europe/Berlin), `YYYY-MM-DDTHH:mm`. */
+  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+});
+export const IdInput = z.object({ id: DocumentId });
+
+/** A message must say something in both languages before it may go out. */
+function assertComplete(notification: Pick<NotificationDocument, 'title' | 'body'>) {
+  for (const locale of LOCALES) {
+    if (!notification.title[locale].trim()) throw new DomainError('invalid', 'notificationTitleMissing', {}, { field: `title.${locale}` });
+    if (!notification.body[locale].trim()) throw new DomainError('invalid', 'notificationBodyMissing', {}, { field: `body.${locale}` });
+  }
+}
+
+/** Creates a draft, or changes a draft or scheduled one; returns its id. */
+export async function saveNotification(documents: Documents, actor: Identity, raw: z.input<typeof SaveInput>, now = new Date()): Promise<string> {
+  const { id, notification } = SaveInput.parse(raw);
+  const fields = {
+    title: notification.title,
+    body: notification.body,
+    link: notification.link || null,
+    audience: notification.audience,
+    audienceKind: notification.audience.kind,
+    updatedAt: now,
+  };
+  if (id === null) {
+    const ref = documents.collection(Notifications).doc();
+    await ref.create({ ...fields, status: 'draft', scheduledAt: null, startedAt: null, sentAt: null, failure: null, lease: null, chunks: null, recipients: null, createdBy: actor.uid, createdAt: now, sentBy: null });
+    return ref.id;
+  }
+  await documents.runTransaction(async (tx) => {
+    const ref = documents.collection(Notifications).doc(id);
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'notificationNotFound');
+    if (current.status !== 'draft' && current.status !== 'scheduled') throw new DomainError('conflict', 'notificationNotEditable');
+    if (current.status === 'scheduled') assertComplete(fields);
+    tx.update(ref, fields);
+  });
+  return id;
+}
+
+/** Schedules a notification for a time at the venue; a time already past sends it at once. */
+export async function scheduleNotification(documents: Documents, actor: Identity, raw: z.input<typeof ScheduleInput>, now = new Date()) {
+  const input = ScheduleInput.parse(raw);
+  const at = wallTimeToDate(input.at);
+  if (!at) throw new DomainError('invalid', 'invalidTime', {}, { field: 'at' });
+  return queue(documents, actor, input.id, at < now ? now : at, now);
+}
+
+/** Sends now: the scheduler (or the caller's server, at once) picks it up. */
+export function sendNotificationNow(documents: Documents, actor: Identity, id: string, now = new Date()) {
+  return queue(documents, actor, id, now, now);
+}
+
+async function queue(documents: Documents, actor: Identity, id: string, at: Date, now: Date) {
+  await documents.runTransaction(async (tx) => {
+    const ref = documents.collection(Notifications).doc(id);
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'notificationNotFound');
+    // A failed one goes again: its delivery resumes, and nobody reached gets a second copy.
+    if (!['draft', 'scheduled', 'failed'].includes(current.status)) throw new DomainError('conflict', 'notificationNotEditable');
+    assertComplete(current);
+    tx.update(ref, { status: 'scheduled', scheduledAt: at, failure: null, updatedAt: now, sentBy: { uid: actor.uid, name: actor.displayName ?? actor.email } });
+  });
+}
+
+/** A scheduled notification goes back to being a draft. */
+export async function cancelScheduled(documents: Documents, id: string, now = new Date()) {
+  await documents.runTransaction(async (tx) => {
+    const ref = documents.collection(Notifications).doc(id);
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'notificationNotFound');
+    if (current.status !== 'scheduled') throw new DomainError('conflict', 'notificationNotScheduled');
+    tx.update(ref, { status: 'draft', scheduledAt: null, updatedAt: now });
+  });
+}
+
+/** Deletes a draft (nothing was sent). */
+export async function deleteDraft(documents: Documents, id: string) {
+  await documents.runTransaction(async (tx) => {
+    const ref = documents.collection(Notifications).doc(id);
+    const current = (await tx.get(ref)).data;
+    if (!current) throw new DomainError('not-found', 'notificationNotFound');
+    if (current.status !== 'draft') throw new DomainError('conflict', 'notificationNotDraft');
+    tx.delete(ref);
+  });
+}
+
+// ---- what admins see ----
+
+export const NOTIFICATION_FILTERS = ['all', ...NOTIFICATION_STATUSES] as const;
+export const NOTIFICATION_PAGE_SIZE = 25;
+export const NotificationListInput = z.object({ filter: z.enum(NOTIFICATION_FILTERS).default('all'), cursor: DocumentId.nullish() });
+
+export interface NotificationSummary {
+  id: string;
+  title: NotificationDocument['title'];
+  status: NotificationStatus;
+  audience: Audience;
+  scheduledAt: Date | null;
+  sentAt: Date | null;
+  createdAt: Date;
+  recipients: number | null;
+  failure: string | null;
+}
+
+function summary(id: string, data: NotificationDocument): NotificationSummary {
+  return { id, title: data.title, status: data.status, audience: data.audience, scheduledAt: data.scheduledAt, sentAt: data.sentAt, createdAt: data.createdAt, recipients: data.recipients, failure: data.failure };
+}
+
+/** Newest first, by status, paged like the other admin lists. */
+export async function listNotifications(documents: Documents, raw: z.input<typeof NotificationListInput>) {
+  const input = NotificationListInput.parse(raw);
+  const collection = documents.collection(Notifications);
+  const query = input.filter === 'all' ? collection.orderBy('createdAt', 'desc') : collection.where('status', '==', input.filter).orderBy('createdAt', 'desc');
+  const page = await pageAfter(collection, query, input.cursor, NOTIFICATION_PAGE_SIZE);
+  return { notifications: page.items.map((item) => summary(item.id, item.data)), nextCursor: page.nextCursor };
+}
+
+export interface NotificationForEditor extends NotificationSummary {
+  body: NotificationDocument['body'];
+  link: string | null;
+  /** The scheduled time as the venue's wall clock, for the form. */
+  scheduledWallTime: string | null;
+  sentBy: NotificationDocument['sentBy'];
+  startedAt: Date | null;
+}
+
+export async function getNotification(documents: Documents, id: string): Promise<NotificationForEditor> {
+  const data = (await documents.collection(Notifications).doc(id).get()).data;
+  if (!data) throw new DomainError('not-found', 'notificationNotFound');
+  return { ...summary(id, data), body: data.body, link: data.link, scheduledWallTime: data.scheduledAt ? dateToWallTime(data.scheduledAt) : null, sentBy: data.sentBy, startedAt: data.startedAt };
+}

@@ -1,0 +1,65 @@
+// The devices that allowed push messages: one document per Web Push subscription or FCM token,
+// under an id derived from the endpoint or token, so registering again (on every start, and
+// after 7 days) replaces rather than duplicates. Only the signed-in person's uid is stored with
+// it; a device that signs in as someone else moves to that person.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { defineCollection, type Documents } from '@/server/documents/port';
+import { LOCALES, type Locale } from '@/i18n/routing';
+import type { PushTarget } from '@/server/push/port';
+
+/** A device re-registers when its registration is older than this (the specification's 7 days). */
+export const PUSH_REFRESH_DAYS = 7;
+
+const Target = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('webpush'),
+    // Push services' endpoints are https URLs of a few hundred characters.
+    endpoint: z.url({ protocol: /^https$/ }).max(1000),
+    keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{20,200}={0,2}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/) }),
+  }),
+  z.object({ kind: z.literal('fcm'), token: z.string().regex(/^[A-Za-z0-9_:.-]{20,4096}$/) }),
+]);
+
+export const PushDeviceDocument = z.object({
+  uid: z.string(),
+  target: Target,
+  lang: z.enum(LOCALES),
+  registeredAt: z.date(),
+});
+export type PushDeviceDocument = z.infer<typeof PushDeviceDocument>;
+export const PushDevices = defineCollection('pushDevices', PushDeviceDocument);
+
+export const RegisterInput = z.object({ target: Target, lang: z.enum(LOCALES) });
+export const UnregisterInput = z.object({ address: z.string().min(1).max(4096) });
+
+/** The stable id of a device: a hash of its endpoint or token (never the secret keys). */
+export function deviceId(address: string): string {
+  return createHash('sha256').update(address).digest('base64url').slice(0, 32);
+}
+
+export function addressOf(target: PushTarget): string {
+  return target.kind === 'webpush' ? target.endpoint : target.token;
+}
+
+/** Registers (or refreshes) the caller's device; returns when it counts as registered. */
+export async function registerDevice(documents: Documents, uid: string, raw: z.input<typeof RegisterInput>, now = new Date()) {
+  const input = RegisterInput.parse(raw);
+  await documents.collection(PushDevices).doc(deviceId(addressOf(input.target))).set({ uid, target: input.target, lang: input.lang, registeredAt: now });
+  return { registeredAt: now };
+}
+
+/** Forgets a device of the caller (push turned off, or signed out on it). */
+export async function unregisterDevice(documents: Documents, uid: string, raw: z.input<typeof UnregisterInput>) {
+  const { address } = UnregisterInput.parse(raw);
+  const ref = documents.collection(PushDevices).doc(deviceId(address));
+  const current = (await ref.get()).data;
+  // Someone else's device is not the caller's to remove; say nothing about it either.
+  if (current?.uid === uid) await ref.delete();
+}
+
+export async function devicesOf(documents: Documents, uid: string) {
+  return documents.collection(PushDevices).where('uid', '==', uid).get();
+}
+
+export type { Locale };
