@@ -44,6 +44,9 @@ async function seedDemo() {
     const { seedDemoMemberships } = await import('@/server/demo/demo-memberships');
     const memberships = await seedDemoMemberships(getDocuments(), getAccounts());
     if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
+    const [{ seedDemoNotifications }, { getPush }] = await Promise.all([import('@/server/demo/demo-notifications'), import('@/server/push/push')]);
+    const notifications = await seedDemoNotifications(getDocuments(), getPush());
+    if (notifications > 0) console.log(`Demo data: ${notifications} notifications created (one sent to members, one scheduled).`);
   } catch (error) {
     // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
     console.error('Demo data could not be written (is the Auth emulator running?):', error);

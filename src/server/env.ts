@@ -19,6 +19,8 @@ export const EnvSchema = z
   FIREBASE_APP_ID: z.string().min(1).optional(),
   FIREBASE_STORAGE_BUCKET: z.string().min(1).optional(),
   FIREBASE_MESSAGING_SENDER_ID: z.string().min(1).optional(),
+  /** Firebase backend: the Web Push certificate's public key (Cloud Messaging settings) browsers subscribe with. */
+  FIREBASE_VAPID_KEY: z.string().min(1).optional(),
   /** Embedded backend: the Auth emulator as browsers reach it (default: http://FIREBASE_AUTH_EMULATOR_HOST). */
   AUTH_EMULATOR_URL: z.url().optional(),
   /**
@@ -40,6 +42,10 @@ export const EnvSchema = z
     .string()
     .regex(/^[A-Za-z0-9_-]{43,}$/, 'must be base64url of at least 32 random bytes')
     .optional(),
+  /** The bearer secret of POST /api/notifications/due (a cron service's call); unset: no endpoint. */
+  NOTIFICATIONS_CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `off`: this server does not run the notification scheduler (a cron service calls the endpoint). */
+  NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
 })
   .superRefine((value, context) => {
     if (value.BACKEND !== 'firebase') return;

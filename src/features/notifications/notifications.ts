@@ -14,12 +14,14 @@ import type { Identity } from '@/features/identity/identity';
 import { matchRoute } from '@/navigation/routes';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 
-export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
+import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_FILTER_VALUES, NOTIFICATION_STATUS_NAMES, PEOPLE_LIMIT, TITLE_LIMIT } from './notification-terms';
+
+export const NOTIFICATION_STATUSES = NOTIFICATION_STATUS_NAMES;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
-export const TITLE_MAX = 80;
-export const BODY_MAX = 500;
-export const PEOPLE_MAX = 200;
+export const TITLE_MAX = TITLE_LIMIT;
+export const BODY_MAX = BODY_LIMIT;
+export const PEOPLE_MAX = PEOPLE_LIMIT;
 
 const Localized = (max: number) => z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.string().max(max)])) as Record<Locale, z.ZodString>);
 
@@ -30,7 +32,7 @@ export const Audience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('people'), uids: z.array(DocumentId).min(1).max(PEOPLE_MAX) }),
 ]);
 export type Audience = z.infer<typeof Audience>;
-export const AUDIENCE_KINDS = ['everyone', 'members', 'role', 'people'] as const;
+export const AUDIENCE_KINDS = AUDIENCE_KIND_NAMES;
 
 /** Delivery figures of one language. */
 export const LanguageFigures = z.object({ recipients: z.number().int(), pushSent: z.number().int(), pushFailed: z.number().int(), removed: z.number().int() });
@@ -66,12 +68,11 @@ export const Notifications = defineCollection('notifications', NotificationDocum
 
 // ---- what admins send ----
 
-/** A path of this site (`/events/winter-ball`, `/vip`), checked against the route table. */
-export const SiteLink = z
-  .string()
-  .trim()
-  .max(300)
-  .refine((value) => value === '' || (value.startsWith('/') && !value.startsWith('//') && matchRoute(value.split(/[?#]/)[0]!) !== undefined), { message: 'notificationLinkUnknown' });
+/** Whether a link is a page of this site (`/events/winter-ball`, `/vip`), by the route table. */
+export function isSiteLink(value: string): boolean {
+  return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && matchRoute(value.split(/[?#]/)[0]!) !== undefined;
+}
+const SiteLink = z.string().trim().max(300);
 
 const Text = (max: number) => z.string().trim().max(max);
 
@@ -102,6 +103,7 @@ function assertComplete(notification: Pick<NotificationDocument, 'title' | 'body
 /** Creates a draft, or changes a draft or scheduled one; returns its id. */
 export async function saveNotification(documents: Documents, actor: Identity, raw: z.input<typeof SaveInput>, now = new Date()): Promise<string> {
   const { id, notification } = SaveInput.parse(raw);
+  if (notification.link && !isSiteLink(notification.link)) throw new DomainError('invalid', 'notificationLinkUnknown', {}, { field: 'link' });
   const fields = {
     title: notification.title,
     body: notification.body,
@@ -175,7 +177,7 @@ export async function deleteDraft(documents: Documents, id: string) {
 
 // ---- what admins see ----
 
-export const NOTIFICATION_FILTERS = ['all', ...NOTIFICATION_STATUSES] as const;
+export const NOTIFICATION_FILTERS = NOTIFICATION_FILTER_VALUES;
 export const NOTIFICATION_PAGE_SIZE = 25;
 export const NotificationListInput = z.object({ filter: z.enum(NOTIFICATION_FILTERS).default('all'), cursor: DocumentId.nullish() });
 

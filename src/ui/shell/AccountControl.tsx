@@ -7,6 +7,7 @@ import { useAuth } from '@/features/identity/client/AuthProvider';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { loginHref } from '@/navigation/return-path';
 import type { Locale } from '@/i18n/routing';
+import { InboxBadge } from '@/features/notifications/ui/Inbox';
 
 export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; onDone?: () => void }) {
   const t = useTranslations('Nav');
@@ -29,6 +30,7 @@ export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; o
   const name = user.displayName ?? user.email ?? '';
   return (
     <div className={className}>
+      <InboxBadge />
       {ownPhoto(user.photoURL) ? (
         // eslint-disable-next-line @next/next/no-img-element -- the photo comes from our own avatar route
         <img className="avatar avatar--small" src={ownPhoto(user.photoURL)!} alt="" width={32} height={32} />

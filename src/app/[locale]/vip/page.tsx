@@ -7,6 +7,8 @@ import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/features/identity/guard';
 import { getServerApi } from '@/server/trpc/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
+import { Inbox } from '@/features/notifications/ui/Inbox';
+import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'vip')), robots: { index: false } };
@@ -25,6 +27,9 @@ export default async function VipPage({ params }: LocaleParams) {
     <>
       <PageHeader eyebrow={name ? t('greeting', { name }) : t('greetingNoName')} title={page('title')} lead={page('description')} />
       <VipHome identity={identity!} membership={membership} events={events} now={new Date()} />
+      <ClientMessages namespaces={['Inbox']}>
+        <Inbox />
+      </ClientMessages>
     </>
   );
 }

@@ -10,6 +10,8 @@ import { guardPage } from '@/features/identity/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { listLounge } from '@/features/images/lounge';
 import { LoungeGallery } from '@/features/images/ui/LoungeGallery';
+import { Announcements } from '@/features/notifications/ui/Announcements';
+import { announcements } from '@/features/notifications/inbox';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'vipLounge')), robots: { index: false } };
@@ -19,11 +21,12 @@ export default async function LoungePage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
   const { denied } = await guardPage('vipLounge', locale, '/vip/lounge');
   if (denied) return denied;
-  const [images, page] = await Promise.all([listLounge(getDocuments()), getTranslations({ locale, namespace: 'Pages.vipLounge' })]);
+  const [images, page, news] = await Promise.all([listLounge(getDocuments()), getTranslations({ locale, namespace: 'Pages.vipLounge' }), announcements(getDocuments(), locale)]);
   return (
     <>
       <PageHeader title={page('title')} lead={page('description')} />
-      <ClientMessages namespaces={['Lounge']}>
+      <ClientMessages namespaces={['Lounge', 'Inbox']}>
+        <Announcements announcements={news} />
         <LoungeGallery initial={images} />
       </ClientMessages>
     </>
