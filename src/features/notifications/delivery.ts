@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
+import { MAX_IN_VALUES } from '@/server/documents/query';
 import type { Push, PushMessage, PushTarget } from '@/server/push/port';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { Users, type UserDocument } from '@/features/identity/users';
@@ -192,11 +193,13 @@ async function deliverChunk(ports: DeliveryPorts, id: string, notification: Noti
 async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients'], figures: ChunkDocument['figures']) {
   const { documents, push } = ports;
   const items: { deviceId: string; lang: Locale; target: PushTarget; message: PushMessage }[] = [];
-  const devices = await Promise.all(recipients.map(async (recipient) => ({ recipient, devices: await documents.collection(PushDevices).where('uid', '==', recipient.uid).get() })));
-  for (const { recipient, devices: found } of devices) {
-    for (const device of found) {
-      items.push({ deviceId: device.id, lang: recipient.lang, target: device.data.target, message: messageFor(id, notification, recipient.lang) });
-    }
+  // The chunk's devices, 30 people per query (Firestore's limit of an `in` filter).
+  const langOf = new Map(recipients.map((recipient) => [recipient.uid, recipient.lang]));
+  const groups = Array.from({ length: Math.ceil(recipients.length / MAX_IN_VALUES) }, (_, index) => recipients.slice(index * MAX_IN_VALUES, (index + 1) * MAX_IN_VALUES).map((recipient) => recipient.uid));
+  const found = (await Promise.all(groups.map((uids) => documents.collection(PushDevices).where('uid', 'in', uids).get()))).flat();
+  for (const device of found) {
+    const lang = langOf.get(device.data.uid);
+    if (lang) items.push({ deviceId: device.id, lang, target: device.data.target, message: messageFor(id, notification, lang) });
   }
   for (let start = 0; start < items.length; start += PUSH_CONCURRENCY * 25) {
     const slice = items.slice(start, start + PUSH_CONCURRENCY * 25);

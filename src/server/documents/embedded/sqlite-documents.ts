@@ -192,7 +192,7 @@ export class SqliteDocuments implements Documents {
    */
   private ensureIndexes(spec: QuerySpec): void {
     for (const filter of spec.filters) {
-      if (filter.op !== '==' || filter.value === null) continue;
+      if ((filter.op !== '==' && filter.op !== 'in') || filter.value === null) continue;
       const key = `${spec.collection}.${filter.field}`;
       if (this.indexed.has(key)) continue;
       // Names are checked where they are made: collections by defineCollection, fields by the query.
