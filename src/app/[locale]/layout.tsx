@@ -22,6 +22,7 @@ import { DemoModeBanner } from '@/ui/shell/DemoModeBanner';
 import { CAPTURE_INSTALL_PROMPT_SCRIPT, InstallPrompt } from '@/features/pwa/InstallPrompt';
 import { ServiceWorkerRegistration } from '@/features/pwa/ServiceWorkerRegistration';
 import { VersionWatcher } from '@/features/pwa/VersionWatcher';
+import { PushRefresh } from '@/features/notifications/ui/PushRefresh';
 import '@/styles/globals.css';
 
 // Only the configured languages exist: the proxy answers any other path with the 404 page, and
@@ -101,6 +102,7 @@ export default async function LocaleLayout({
             <InstallPrompt />
             <ServiceWorkerRegistration />
             <VersionWatcher />
+            <PushRefresh />
             </AuthProvider>
           </TrpcProvider>
           </WebConfigProvider>

@@ -8,8 +8,7 @@ import { defineCollection, type Documents } from '@/server/documents/port';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import type { PushTarget } from '@/server/push/port';
 
-/** A device re-registers when its registration is older than this (the specification's 7 days). */
-export const PUSH_REFRESH_DAYS = 7;
+export { PUSH_REFRESH_DAYS } from './push-terms';
 
 const Target = z.discriminatedUnion('kind', [
   z.object({

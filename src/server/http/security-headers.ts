@@ -6,12 +6,17 @@
  * from it, and so will be per-route policies.
  */
 export const FIREBASE_BROWSER_HOSTS = {
-  /** Sign-in and token refresh (Auth), live lists (Firestore), uploads (Storage). */
+  /**
+   * Sign-in and token refresh (Auth), live lists (Firestore), uploads (Storage), and a device's
+   * push registration in Firebase mode (Cloud Messaging's token, and the installation it needs).
+   */
   connect: [
     'https://identitytoolkit.googleapis.com',
     'https://securetoken.googleapis.com',
     'https://firestore.googleapis.com',
     'https://firebasestorage.googleapis.com',
+    'https://fcmregistrations.googleapis.com',
+    'https://firebaseinstallations.googleapis.com',
   ],
   /**
    * Pictures by their Storage download URL; and Google's 1-pixel image that Firestore's WebChannel

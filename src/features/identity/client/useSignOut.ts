@@ -7,10 +7,13 @@ import { useRouter, usePathname } from '@/i18n/navigation';
 import { matchRoute } from '@/navigation/routes';
 import { forgetPersonalCaches } from '@/features/pwa/private-caches';
 import { forgetPasses } from '@/features/door/client/pass-store';
+import { trpc } from '@/trpc/client';
+import { PUSH_RECORD_KEY } from '@/features/notifications/push-terms';
 import { useAuth } from './AuthProvider';
 
 export function useSignOut(): () => Promise<void> {
   const { signOut } = useAuth();
+  const client = trpc.useUtils().client;
   const router = useRouter();
   const pathname = usePathname();
   return useCallback(async () => {
@@ -20,8 +23,15 @@ export function useSignOut(): () => Promise<void> {
     await forgetPersonalCaches().catch((error: unknown) => console.error('Clearing caches on sign-out failed:', error));
     // The member pass's key leaves with its owner.
     await forgetPasses().catch((error: unknown) => console.error('Forgetting the pass on sign-out failed:', error));
+    // A shared phone must not show the next person this one's messages: push goes off on this
+    // device while the session still exists to tell the server. Loaded only if push was ever on.
+    if (localStorage.getItem(PUSH_RECORD_KEY)) {
+      await import('@/features/notifications/client/push-registration')
+        .then(({ disablePush }) => disablePush(client))
+        .catch((error: unknown) => console.error('Turning push off on sign-out failed:', error));
+    }
     await signOut();
     const route = matchRoute(pathname);
     if (route && route.access !== 'public') router.replace('/');
-  }, [signOut, router, pathname]);
+  }, [signOut, router, pathname, client]);
 }

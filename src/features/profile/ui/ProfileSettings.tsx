@@ -1,6 +1,7 @@
 'use client';
-// /vip/profile: the person's own account. Name, photo and language save on their own; signing
-// out (here or everywhere) and deleting the account ask first where they cannot be undone.
+// /vip/profile: the person's own account. Name, photo, language and this device's notifications
+// save on their own; signing out (here or everywhere) and deleting the account ask first where
+// they cannot be undone.
 import { useId, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -11,6 +12,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
+import { PushSettings } from '@/features/notifications/ui/PushSettings';
 import type { Profile } from '../profile';
 import { DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
 import { AvatarEditor, Feedback } from './AvatarEditor';
@@ -30,6 +32,7 @@ export function ProfileSettings({ initial }: { initial: Profile }) {
       <AvatarEditor profile={profile} onSaved={saved} />
       <NameForm profile={profile} onSaved={saved} />
       <LanguageForm profile={profile} onSaved={saved} />
+      <PushSettings />
       <Sessions />
       <DeleteAccount profile={profile} />
     </div>

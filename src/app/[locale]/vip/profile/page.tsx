@@ -21,7 +21,7 @@ export default async function ProfilePage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader title={page('title')} lead={page('description')} />
-      <ClientMessages namespaces={['Profile', 'Forms']}>
+      <ClientMessages namespaces={['Profile', 'Forms', 'Push']}>
         <ProfileSettings initial={profile} />
       </ClientMessages>
     </>

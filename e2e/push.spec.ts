@@ -1,0 +1,188 @@
+// Push messages on a member's device, in both languages: turned on from the profile (the state
+// says so, also after a reload), the service worker shows what the server sends (a Web Push
+// payload, an FCM data message, and a generic notification for a payload it cannot read), and
+// turned off again. Where a click on a notification leads is unit-tested
+// (src/features/pwa/push-notification.test.ts): Playwright cannot click a system notification.
+//
+// Two stand-ins, because Chromium cannot subscribe here: it refuses push subscriptions in the
+// off-the-record contexts Playwright opens ("Registration failed - permission denied"), and its
+// push service is Google's, out of reach. An init script gives the page's PushManager a
+// subscription at a fake push service (everything after it is the app's: the server's key,
+// push.register, the record, the switch); pushes reach the real service worker through the
+// DevTools protocol, as a push service would deliver them.
+import type { CDPSession } from '@playwright/test';
+import { expect, test, type Page } from './support/test';
+import { demoAccount, signInThroughForm } from './support/accounts';
+import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+
+test.use({ serviceWorkers: 'allow' });
+
+const member = demoAccount('user');
+
+const SENT = {
+  en: { title: 'Doors open at nine', body: 'Tonight in the main hall: see the programme.' },
+  de: { title: 'Einlass ab neun', body: 'Heute Abend im großen Saal: zum Programm.' },
+} as const;
+
+/** Runs in every page before the app: a PushManager whose subscriptions live in sessionStorage. */
+function fakePushService() {
+  if (!('PushManager' in window)) return;
+  const KEY = 'e2e:pushSubscription';
+  interface Stored {
+    endpoint: string;
+    p256dh: string;
+    auth: string;
+    key: string;
+  }
+  const encode = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const decode = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0)).buffer;
+  const random = (length: number) => crypto.getRandomValues(new Uint8Array(length));
+  const load = (): Stored | null => JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
+  const subscription = (stored: Stored) =>
+    ({
+      endpoint: stored.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: decode(stored.key) },
+      getKey: (name: string) => decode(name === 'auth' ? stored.auth : stored.p256dh),
+      toJSON: () => ({ endpoint: stored.endpoint, expirationTime: null, keys: { p256dh: stored.p256dh, auth: stored.auth } }),
+      unsubscribe: async () => {
+        sessionStorage.removeItem(KEY);
+        return true;
+      },
+    }) as unknown as PushSubscription;
+  PushManager.prototype.getSubscription = async function () {
+    const stored = load();
+    return stored ? subscription(stored) : null;
+  };
+  PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+    const existing = load();
+    if (existing) return subscription(existing);
+    const key = options?.applicationServerKey;
+    const keyBytes =
+      typeof key === 'string'
+        ? new Uint8Array(decode(key))
+        : ArrayBuffer.isView(key)
+          ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength)
+          : new Uint8Array(key ?? new ArrayBuffer(0));
+    const stored: Stored = {
+      // .invalid never resolves (RFC 2606): a push the server sends to it fails without harm.
+      endpoint: `https://push.invalid/e2e/${encode(random(16))}`,
+      p256dh: encode(new Uint8Array([4, ...random(64)])),
+      auth: encode(random(16)),
+      key: encode(keyBytes),
+    };
+    sessionStorage.setItem(KEY, JSON.stringify(stored));
+    return subscription(stored);
+  };
+}
+
+/** Follows the context's service worker registrations, as DevTools sees them. */
+async function watchWorkerRegistrations(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations = new Map<string, string>();
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }) => {
+    for (const registration of updated) {
+      if (registration.isDeleted) registrations.delete(registration.scopeURL);
+      else registrations.set(registration.scopeURL, registration.registrationId);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  return { cdp, registrationFor: (scope: string) => registrations.get(scope) };
+}
+
+/** What a push service does with a message: hands it to the site's worker as a push event. */
+async function deliverPush(cdp: CDPSession, origin: string, registrationId: string, data: string) {
+  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+}
+
+function shownNotifications(page: Page, tag: string) {
+  return page.evaluate(async (tag) => {
+    const notifications = await (await navigator.serviceWorker.ready).getNotifications({ tag });
+    return notifications.map((n) => ({ title: n.title, body: n.body, tag: n.tag, lang: n.lang, icon: n.icon, badge: n.badge, data: n.data as unknown }));
+  }, tag);
+}
+
+for (const locale of TEST_LOCALES) {
+  const m = MESSAGES[locale];
+
+  test(`${locale}: a member turns push on in the profile, and the service worker shows what is sent`, async ({ page, context, baseURL }) => {
+    // The worker precaches the whole build in this fresh context before it is ready.
+    test.setTimeout(90_000);
+    const origin = new URL(baseURL!).origin;
+    await context.grantPermissions(['notifications'], { origin });
+    await page.addInitScript(fakePushService);
+    const { cdp, registrationFor } = await watchWorkerRegistrations(page);
+
+    await signInThroughForm(page, locale, member.email, member.password, '/vip/profile');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    const section = page.getByRole('region', { name: m.Push.heading, exact: true });
+    const toggle = section.getByRole('switch', { name: m.Push.toggle });
+    await expect(section.getByText(m.Push.state.off, { exact: true })).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toBeEnabled();
+    await toggle.click();
+    await expect(section.getByText(m.Push.state.on, { exact: true })).toBeVisible();
+    await expect(toggle).toBeChecked();
+    await expect(section.getByRole('alert')).toHaveCount(0);
+
+    // The one thing push keeps in the browser: the registration the server confirmed.
+    const record = await page.evaluate(() => JSON.parse(localStorage.getItem('pushRegistration') ?? 'null'));
+    expect(record).toEqual({
+      address: expect.stringMatching(/^https:\/\/push\.invalid\/e2e\//),
+      uid: member.uid,
+      lang: locale,
+      registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+
+    await page.reload();
+    await expect(section.getByText(m.Push.state.on, { exact: true })).toBeVisible();
+    await expect(toggle).toBeChecked();
+
+    await expect.poll(() => registrationFor(`${origin}/`), { message: 'the worker registration, as DevTools reports it' }).toBeTruthy();
+    const registrationId = registrationFor(`${origin}/`)!;
+
+    // Web Push: the payload is the message.
+    const sent = { ...SENT[locale], url: localized(locale, '/events'), tag: 'e2e', lang: locale };
+    await deliverPush(cdp, origin, registrationId, JSON.stringify(sent));
+    await expect
+      .poll(() => shownNotifications(page, 'e2e'), { timeout: 15_000 })
+      .toEqual([
+        {
+          ...SENT[locale],
+          tag: 'e2e',
+          lang: locale,
+          icon: `${origin}/icons/icon-192.png`,
+          badge: `${origin}/icons/badge-96.png`,
+          data: { url: `${origin}${localized(locale, '/events')}` },
+        },
+      ]);
+
+    // Firebase mode: an FCM data message carries the same fields under `data`.
+    const fcm = { data: { ...sent, url: '/vip', tag: 'e2e-fcm' }, from: '1234567890', priority: 'normal', fcmMessageId: 'e2e-message' };
+    await deliverPush(cdp, origin, registrationId, JSON.stringify(fcm));
+    await expect
+      .poll(() => shownNotifications(page, 'e2e-fcm'), { timeout: 15_000 })
+      .toMatchObject([{ ...SENT[locale], tag: 'e2e-fcm', lang: locale, data: { url: `${origin}/vip` } }]);
+
+    // A payload that is not ours to read still shows a notification (userVisibleOnly), leading home.
+    await deliverPush(cdp, origin, registrationId, 'not a message');
+    await expect.poll(() => shownNotifications(page, 'nordlicht'), { timeout: 15_000 }).toMatchObject([{ title: 'Nordlicht', tag: 'nordlicht' }]);
+    const [generic] = await shownNotifications(page, 'nordlicht');
+    expect([`${origin}/`, `${origin}/de`]).toContain((generic!.data as { url: string }).url);
+
+    // A link to another host is never followed: it leads home instead.
+    await deliverPush(cdp, origin, registrationId, JSON.stringify({ ...sent, url: 'https://evil.example/', tag: 'e2e-foreign' }));
+    await expect
+      .poll(() => shownNotifications(page, 'e2e-foreign'), { timeout: 15_000 })
+      .toMatchObject([{ data: { url: `${origin}${localized(locale, '/')}` } }]);
+
+    await toggle.click();
+    await expect(section.getByText(m.Push.state.off, { exact: true })).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    expect(await page.evaluate(() => localStorage.getItem('pushRegistration'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('e2e:pushSubscription'))).toBeNull();
+  });
+}
