@@ -180,6 +180,17 @@ describe('notifications', () => {
     expect((await deliveryFigures(documents, id)).recipients).toBe(total);
   });
 
+  it('two servers starting the same delivery at once: one sends, the other stands aside, nobody gets two', async () => {
+    await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
+    await registerDevice(documents, 'bob', { target: target('bob'), lang: 'en' }, NOW);
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    await scheduleNotification(documents, admin, { id, at: '2000-01-01T00:00' }, NOW);
+    const outcomes = await Promise.all(['server-a', 'server-b', 'server-c'].map((holder) => deliverNotification(ports(), id, { holder, clock: () => NOW })));
+    expect(outcomes.sort()).toEqual(['sent', 'skipped', 'skipped']);
+    expect(push.sent).toHaveLength(2);
+    expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(2);
+  });
+
   it('a crash after the in-app copies of a chunk resumes with its pushes, once', async () => {
     await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
