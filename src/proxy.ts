@@ -24,7 +24,7 @@ import { env } from '@/server/env';
 import { refusesHost } from '@/server/http/exposure';
 import { localOnlyRefusal } from '@/server/http/local-only-refusal';
 import { firebaseWebConfig } from '@/server/firebase/web-config';
-import { createNonce, NONCE_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
+import { createNonce, NONCE_HEADER, PATH_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
 
 const handleLocale = createMiddleware(routing);
 
@@ -95,6 +95,9 @@ export default async function proxy(request: NextRequest) {
   });
   request.headers.set('content-security-policy', headers['content-security-policy']!);
   request.headers.set(NONCE_HEADER, nonce);
+  // The page's path for the root layout (set here, so a client cannot choose it): the pass's
+  // shell is rendered without the signed-in person, as the worker keeps it (decision 022).
+  request.headers.set(PATH_HEADER, request.nextUrl.pathname);
   const response = await routePage(request);
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;

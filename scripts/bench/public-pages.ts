@@ -10,11 +10,16 @@
 //      in the same run with the same settings: requests/s, p50/p90/p99, errors, and each page's
 //      req/s against the static page's. Keep-alive connections (one per concurrent client), each
 //      body read in full, gzip accepted as a browser would; any answer but 200 is an error.
-//   2. First-load JavaScript of the public pages: the /_next/static/ scripts their HTML loads,
-//      raw and gzipped (level 9).
+//   2. First-load JavaScript of the public pages: the /_next/static/ scripts their HTML loads
+//      (src/server/testing/page-weight.ts says which), raw and gzipped (level 9), against a bare
+//      Next page built in this run from the same next, react and react-dom (about 15 s), with
+//      the ratio; light public pages over the budget (FIRST_LOAD_BUDGET, 1.15×) are marked OVER.
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import { gzipSync } from 'node:zlib';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildBarePage, FIRST_LOAD_BUDGET, kB, lightPagePaths, measure, type BarePageWeight } from '../../src/server/testing/page-weight';
 
 const base = (process.env.BENCH_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const concurrency = Math.ceil(positive('BENCH_CONCURRENCY', 32));
@@ -114,41 +119,17 @@ async function load(path: string, durationMs: number): Promise<LoadResult> {
   return { path, requests, elapsedMs, durations, errors };
 }
 
-async function firstLoadJs(paths: string[]): Promise<string[][]> {
-  // Each script is fetched and compressed once, however many pages load it.
-  const sizes = new Map<string, Promise<{ raw: number; gzip: number }>>();
-  const size = (url: string) => {
-    let sized = sizes.get(url);
-    if (!sized) {
-      sized = get(url).then(async (response) => {
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-        const body = new Uint8Array(await response.arrayBuffer());
-        return { raw: body.byteLength, gzip: gzipSync(body, { level: 9 }).byteLength };
-      });
-      sizes.set(url, sized);
-    }
-    return sized;
-  };
-  const rows: string[][] = [];
+async function firstLoadJs(paths: string[], bare: BarePageWeight, budgeted: Set<string>): Promise<string[][]> {
+  const rows: string[][] = [['bare Next page', String(bare.scripts.length), kB(bare.raw), kB(bare.gzip), '1.00×', '']];
   for (const path of paths) {
-    const response = await get(path);
-    if (response.status !== 200) {
-      rows.push([path, `HTTP ${response.status}`, '-', '-']);
-      continue;
+    try {
+      const page = await measure(base, path);
+      const ratio = page.gzip / bare.gzip;
+      const verdict = !budgeted.has(path) ? '' : ratio > FIRST_LOAD_BUDGET ? 'OVER' : 'ok';
+      rows.push([path, String(page.scripts.length), kB(page.raw), kB(page.gzip), `${ratio.toFixed(2)}×`, verdict]);
+    } catch (error) {
+      rows.push([path, error instanceof Error ? error.message : String(error), '-', '-', '-', budgeted.has(path) ? 'not measured' : '']);
     }
-    const html = await response.text();
-    const urls = new Set<string>();
-    for (const [, src] of html.matchAll(/<script\b[^>]*?\ssrc="([^"]+)"/g)) {
-      const url = new URL(src!.replaceAll('&amp;', '&'), `${base}${path}`);
-      if (url.pathname.startsWith('/_next/static/')) urls.add(url.href);
-    }
-    let raw = 0;
-    let gzip = 0;
-    for (const sized of await Promise.all([...urls].map(size))) {
-      raw += sized.raw;
-      gzip += sized.gzip;
-    }
-    rows.push([path, String(urls.size), (raw / 1024).toFixed(1), (gzip / 1024).toFixed(1)]);
   }
   return rows;
 }
@@ -182,10 +163,20 @@ async function main() {
   }
   console.log();
 
-  // 2. First-load JavaScript.
-  console.log('First-load JavaScript (/_next/static/ scripts in the HTML)');
-  const jsPages = ['/', '/events', detail, '/about', '/impressum', '/login', '/de/events'];
-  console.log(table(['page', 'scripts', 'raw kB', 'gzip kB'], await firstLoadJs(jsPages)));
+  // 2. First-load JavaScript, beside a bare Next page built now from the same next, react and
+  // react-dom (into a fresh temporary folder, so the figure is of this run).
+  const bareFolder = mkdtempSync(join(tmpdir(), 'bench-bare-next-'));
+  let bare: BarePageWeight;
+  try {
+    bare = await buildBarePage(bareFolder);
+  } finally {
+    rmSync(bareFolder, { recursive: true, force: true });
+  }
+  const { next, react } = bare.versions;
+  console.log(`First-load JavaScript (/_next/static/ scripts in the HTML; bare page: next ${next}, react ${react}, built in ${bare.buildSeconds} s)`);
+  const budgeted = lightPagePaths(detail);
+  const jsPages = [...budgeted, '/login'];
+  console.log(table(['page', 'scripts', 'raw kB', 'gzip kB', 'vs bare', `budget ${FIRST_LOAD_BUDGET}×`], await firstLoadJs(jsPages, bare, new Set(budgeted))));
 }
 
 main().catch((error: unknown) => {

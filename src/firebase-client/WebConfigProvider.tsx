@@ -3,7 +3,7 @@
 // client and to components: which backend serves live reads and uploads, and whether files can
 // be kept, are known on the first render instead of after a fetch.
 import { createContext, useContext, type ReactNode } from 'react';
-import { provideWebConfig } from './firebase-web';
+import { provideWebConfig } from './web-config-store';
 import type { FirebaseWebConfig } from './web-config';
 
 const WebConfigContext = createContext<FirebaseWebConfig | null>(null);

@@ -2,24 +2,24 @@
 // comes with the page (the root layout renders it into <WebConfigProvider>, decision 020), so
 // nothing is fetched before Firebase starts and the backend mode is known on the first render.
 import { getApp, getApps, initializeApp } from 'firebase/app';
-import { connectAuthEmulator, getAuth, GoogleAuthProvider, signInWithCredential, type Auth } from 'firebase/auth';
-import type { FirebaseWebConfig } from './web-config';
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  connectAuthEmulator,
+  getAuth,
+  GoogleAuthProvider,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  signInWithCredential,
+  type Auth,
+} from 'firebase/auth';
+import { webConfig } from './web-config-store';
+
+export { webConfig } from './web-config-store';
 
 const APP_NAME = 'venue';
 
-let provided: FirebaseWebConfig | undefined;
 let authPromise: Promise<Auth> | undefined;
-
-/** Called by <WebConfigProvider> with the config of the page's render. */
-export function provideWebConfig(config: FirebaseWebConfig): void {
-  provided = config;
-}
-
-/** The runtime config this page was rendered with. */
-export function webConfig(): FirebaseWebConfig {
-  if (!provided) throw new Error('The Firebase web config is provided by the root layout (<WebConfigProvider>).');
-  return provided;
-}
 
 /** The page's Firebase app (Firebase backend: Firestore and Storage use it too). */
 export function firebaseApp() {
@@ -31,7 +31,17 @@ export function firebaseApp() {
 export function firebaseAuth(): Promise<Auth> {
   authPromise ??= Promise.resolve().then(() => {
     const { authEmulatorUrl } = webConfig();
-    const auth = getAuth(firebaseApp());
+    const app = firebaseApp();
+    // Without the popup/redirect helper: given it, Auth prepares Google's sign-in script and
+    // iframe ahead of time on mobile browsers, a request to Google nobody asked for. The Google
+    // sign-in call brings the helper itself (./sign-in.ts), on the click.
+    let auth: Auth;
+    try {
+      auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence] });
+    } catch {
+      // Initialised before on this page (a hot reload in development).
+      auth = getAuth(app);
+    }
     if (authEmulatorUrl && !auth.emulatorConfig) {
       connectAuthEmulator(auth, authEmulatorUrl, { disableWarnings: true });
       exposeEmulatorGoogleSignIn(auth);

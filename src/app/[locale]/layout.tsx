@@ -9,12 +9,14 @@ import { routing } from '@/i18n/routing';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { SOCIAL_CARD } from '@/navigation/social-card';
 import { env } from '@/server/env';
-import { NONCE_HEADER } from '@/server/http/security-headers';
+import { NONCE_HEADER, PATH_HEADER } from '@/server/http/security-headers';
 import { COLORS } from '@/styles/tokens';
 import { TrpcProvider } from '@/trpc/client';
 import { firebaseWebConfig } from '@/server/firebase/web-config';
 import { WebConfigProvider } from '@/firebase-client/WebConfigProvider';
-import { AuthProvider } from '@/features/identity/client/AuthProvider';
+import { ViewerProvider, type ViewerPerson } from '@/features/identity/client/ViewerProvider';
+import { currentIdentity } from '@/features/identity/viewer';
+import { isPassShell } from '@/features/pwa/private-caches';
 import { SiteHeader } from '@/ui/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
 import { SmoothScroll } from '@/ui/shell/SmoothScroll';
@@ -75,7 +77,11 @@ export default async function LocaleLayout({
   const exposure = await getTranslations({ locale, namespace: 'Exposure' });
   // The proxy's per-request nonce (decision 014). Reading it renders every page per request: a
   // cached page would carry a stale nonce, refused by the policy of the response it is sent with.
-  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  const requestHeaders = await headers();
+  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
+  // Who is signed in, from the session cookie: the header knows on the first render, with no
+  // Firebase in the page. The pass's shell is rendered for no one (the worker keeps it).
+  const viewer = isPassShell(requestHeaders.get(PATH_HEADER) ?? '') ? 'deferred' : viewerOf(await currentIdentity());
   const webConfig = firebaseWebConfig();
 
   return (
@@ -88,7 +94,7 @@ export default async function LocaleLayout({
         <ClientMessages>
           <WebConfigProvider config={webConfig}>
           <TrpcProvider locale={locale}>
-            <AuthProvider>
+            <ViewerProvider initial={viewer}>
             <a className="skip-link" href="#main">
               {t('skipToContent')}
             </a>
@@ -103,11 +109,15 @@ export default async function LocaleLayout({
             <ServiceWorkerRegistration />
             <VersionWatcher />
             <PushRefresh />
-            </AuthProvider>
+            </ViewerProvider>
           </TrpcProvider>
           </WebConfigProvider>
         </ClientMessages>
       </body>
     </html>
   );
+}
+
+function viewerOf(identity: Awaited<ReturnType<typeof currentIdentity>>): ViewerPerson | null {
+  return identity ? { uid: identity.uid, email: identity.email, displayName: identity.displayName, photoURL: identity.photoURL, role: identity.role } : null;
 }

@@ -105,3 +105,5 @@ export function createNonce(): string {
 
 /** The request header through which the proxy hands the nonce to the layout. */
 export const NONCE_HEADER = 'x-nonce';
+/** The page's path, set by the proxy for the root layout (never taken from the client). */
+export const PATH_HEADER = 'x-page-path';

@@ -3,7 +3,7 @@
 // is loading, so the header does not jump.
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
-import { useAuth } from '@/features/identity/client/AuthProvider';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { loginHref } from '@/navigation/return-path';
 import type { Locale } from '@/i18n/routing';
@@ -11,7 +11,7 @@ import { InboxBadge } from '@/features/notifications/ui/Inbox';
 
 export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; onDone?: () => void }) {
   const t = useTranslations('Nav');
-  const { loading, user } = useAuth();
+  const { loading, person: user } = useViewerState();
   const pathname = usePathname();
   const locale = useLocale() as Locale;
   const signOut = useSignOut();

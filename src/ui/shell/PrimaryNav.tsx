@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { Access } from '@/navigation/routes';
 import { canAccess } from '@/navigation/routes';
-import { useViewer } from '@/features/identity/client/AuthProvider';
+import { useViewer } from '@/features/identity/client/ViewerProvider';
 import { NavLink } from './NavLink';
 
 export interface NavItem {

@@ -5,6 +5,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ConfirmPanel } from '@/features/identity/ui/ConfirmPanel';
+import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
 export const generateStaticParams = localeStaticParams;
@@ -20,7 +21,9 @@ export default async function ConfirmPage({ params }: LocaleParams) {
     <div className="auth-page">
       <PageHeader title={t('title')} lead={t('description')} />
       <ClientMessages namespaces={['Auth', 'Forms']}>
-        <ConfirmPanel />
+        <AuthProvider>
+            <ConfirmPanel />
+          </AuthProvider>
       </ClientMessages>
     </div>
   );

@@ -6,6 +6,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { LoginPanel } from '@/features/identity/ui/LoginPanel';
+import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
@@ -24,7 +25,9 @@ export default async function LoginPage({ params }: LocaleParams) {
       {/* The return path is read from the query in the browser, so the page itself stays static. */}
       <ClientMessages namespaces={['Auth', 'Forms']}>
         <Suspense fallback={<AuthCardSkeleton />}>
-          <LoginPanel />
+          <AuthProvider>
+            <LoginPanel />
+          </AuthProvider>
         </Suspense>
       </ClientMessages>
     </div>

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { ownPhoto } from '@/ui/shell/AccountControl';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
-import { useAuth } from '@/features/identity/client/AuthProvider';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';
 import { passCodeAt, type StoredPass } from '../client/pass-store';
 import { usePass } from '../client/usePass';
@@ -24,12 +24,10 @@ import { QrCode } from './QrCode';
  */
 export function PassScreen() {
   const t = useTranslations('Pass');
-  const { user, loading } = useAuth();
-  // Signed in on the server only (the browser's Firebase sign-in not restored): ask the server.
-  const me = trpc.identity.me.useQuery(undefined, { enabled: !loading && !user, retry: false });
-  const uid = user?.uid ?? me.data?.uid;
+  // The shell is rendered for no one: the person comes from the server, asked from here.
+  const { person } = useViewerState();
+  const uid = person?.uid;
   if (!uid) {
-    if (me.isError) return <RetryAlert error={me.error} onRetry={() => me.refetch()} />;
     return (
       <div className="pass pass--loading" aria-busy="true" aria-label={t('loading')}>
         <span className="skeleton pass__skeleton" />

@@ -1,7 +1,6 @@
 // Starts an upload on whichever backend this deployment runs: tus to the app (embedded) or
 // Cloud Storage (Firebase). The caller gets the same task either way.
-import { firebaseApp, firebaseAuth, webConfig } from '@/firebase-client/firebase-web';
-import { FirebaseUploadTask } from './firebase-upload-task';
+import { webConfig } from '@/firebase-client/web-config-store';
 import { xhrTransport } from './transport';
 import { TusUploadTask, type UploadTask } from './upload-task';
 
@@ -22,7 +21,11 @@ export async function startUpload(file: File, use: UploadTarget): Promise<Upload
   if (config.backend === 'embedded') {
     return new TusUploadTask(file, { endpoint: UPLOAD_ENDPOINT, metadata: { use: use.name, filename: file.name, filetype: file.type }, transport: xhrTransport });
   }
-  const uid = (await firebaseAuth()).currentUser?.uid;
+  // Firebase (Auth for the uploader, Storage) is loaded only here, for an upload in Firebase mode.
+  const [{ firebaseApp, firebaseAuth }, { FirebaseUploadTask }] = await Promise.all([import('@/firebase-client/firebase-web'), import('./firebase-upload-task')]);
+  const auth = await firebaseAuth();
+  await auth.authStateReady();
+  const uid = auth.currentUser?.uid;
   if (!uid) throw new Error('Sign in before uploading.');
   const extension = file.name.includes('.') ? file.name.split('.').at(-1)!.toLowerCase().replace(/[^a-z0-9]/g, '') : 'bin';
   const path = `${use.folder}/${use.perAccount ? `${uid}/` : ''}${crypto.randomUUID()}.${extension}`;

@@ -1,15 +1,14 @@
 'use client';
-// Auth state for the whole page (specification: loading until the first auth callback, then
-// signed in or signed out; an `initialized` flag once Firebase is set up), the server session
-// kept in step with it, and the role as the server sees it, refreshed so that a change made by
-// an admin reaches this browser without signing out.
+// Firebase Auth where someone signs in (/login, /confirm; specification: loading until the first
+// auth callback, then signed in or signed out; an `initialized` flag once Firebase is set up), and
+// the server session kept in step with it: a fresh sign-in starts one, a sign-out elsewhere ends
+// it. Every other page knows who is signed in from the server (<ViewerProvider>) and loads no
+// Firebase at all.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { onIdTokenChanged, signOut as firebaseSignOut, type Auth, type User } from 'firebase/auth';
-import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
 import { isRole, type Role } from '../roles';
-import type { Viewer } from '@/navigation/routes';
 import { firebaseAuth } from '@/firebase-client/firebase-web';
 import {
   deleteSession,
@@ -40,16 +39,13 @@ export interface AuthState {
   unavailable: boolean;
   user: SessionUser | null;
   session: SessionState;
-  /** The role the server grants; null without one or while unknown. */
+  /** The role the account's token claims; null without one. */
   role: Role | null;
   auth: Auth | null;
   signOut: () => Promise<void>;
   /** Resolves once the server session holds this account's sign-in (or could not be started). */
   waitForSession: (uid: string) => Promise<SessionOutcome>;
 }
-
-/** How often the role is checked against the server while the page is open. */
-export const ROLE_REFRESH_MS = 15_000;
 
 const AuthContext = createContext<AuthState | null>(null);
 
@@ -171,37 +167,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
   }, [router, settle, setSession, utils]);
 
-  // The role as the server has it now; a change applies to this page without signing out.
-  const me = trpc.identity.me.useQuery(undefined, {
-    enabled: session === 'ready',
-    refetchInterval: ROLE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-    retry: false,
-  });
-  const serverRole = me.data?.role;
-  const lastRole = useRef<Role | null | undefined>(undefined);
-  useEffect(() => {
-    if (serverRole === undefined) return;
-    if (lastRole.current !== undefined && lastRole.current !== serverRole) {
-      router.refresh();
-      // New claims in the browser's token; its change renews the server session too.
-      void auth?.currentUser?.getIdToken(true).catch(() => undefined);
-    }
-    lastRole.current = serverRole;
-  }, [serverRole, router, auth]);
-
-  // The server no longer accepts the session (expired, revoked, disabled): renew it or sign out.
-  const sessionLost = me.error instanceof TRPCClientError && me.error.data?.code === 'UNAUTHORIZED';
-  useEffect(() => {
-    if (!sessionLost || !auth?.currentUser) return;
-    writeSessionMarker(null);
-    // The server's refusal arrives through a query: an outside event this effect answers.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSession('pending');
-    auth.currentUser.getIdToken(true).catch(() => firebaseSignOut(auth));
-  }, [sessionLost, auth, setSession]);
-
   const signOut = useCallback(async () => {
     // The server session first, so no request after this point runs as the old account.
     writeSessionMarker(null);
@@ -218,15 +183,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       initialized: auth !== null,
       unavailable,
-      // Name and photo as the server stores them: a change on the profile page shows at once.
-      user: user && me.data?.uid === user.uid ? { ...user, displayName: me.data.displayName, photoURL: me.data.photoURL } : user,
+      user,
       session,
-      role: user ? (serverRole !== undefined ? serverRole : claimedRole) : null,
+      role: user ? claimedRole : null,
       auth,
       signOut,
       waitForSession,
     }),
-    [loading, auth, unavailable, user, me.data, session, serverRole, claimedRole, signOut, waitForSession],
+    [loading, auth, unavailable, user, session, claimedRole, signOut, waitForSession],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -235,10 +199,4 @@ export function useAuth(): AuthState {
   const state = useContext(AuthContext);
   if (!state) throw new Error('useAuth() needs an <AuthProvider> above it.');
   return state;
-}
-
-/** Who is looking, for showing only the links a person may follow. */
-export function useViewer(): Viewer & { loading: boolean } {
-  const { user, role, loading } = useAuth();
-  return { signedIn: user !== null, role, loading };
 }

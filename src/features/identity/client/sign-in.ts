@@ -10,6 +10,7 @@ import {
   signInWithEmailAndPassword,
   signInWithEmailLink,
   signInWithPopup,
+  browserPopupRedirectResolver,
   updateProfile,
   type Auth,
   type User,
@@ -104,5 +105,6 @@ export function signInWithGoogle(auth: Auth, locale: Locale): Promise<SignInResu
   auth.languageCode = locale;
   const provider = new GoogleAuthProvider();
   provider.setCustomParameters({ prompt: 'select_account' });
-  return attempt(async () => (await signInWithPopup(auth, provider)).user);
+  // The popup helper only now (Auth starts without it, so no page asks Google for anything earlier).
+  return attempt(async () => (await signInWithPopup(auth, provider, browserPopupRedirectResolver)).user);
 }

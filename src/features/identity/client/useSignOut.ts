@@ -9,10 +9,10 @@ import { forgetPersonalCaches } from '@/features/pwa/private-caches';
 import { forgetPasses } from '@/features/door/client/pass-store';
 import { trpc } from '@/trpc/client';
 import { PUSH_RECORD_KEY } from '@/features/notifications/push-terms';
-import { useAuth } from './AuthProvider';
+import { useViewerState } from './ViewerProvider';
 
 export function useSignOut(): () => Promise<void> {
-  const { signOut } = useAuth();
+  const { signOut } = useViewerState();
   const client = trpc.useUtils().client;
   const router = useRouter();
   const pathname = usePathname();

@@ -31,6 +31,8 @@ export interface ClientFeed<Input, Data> {
   embedded(client: TrpcClient, input: Input, handlers: FeedHandlers<Data>): Unsubscribable;
   /** The same list on Firestore (Firebase backend); absent for feeds the server computes. */
   firestore?: (firestore: FirestoreModule, db: Firestore, input: Input) => Query;
+  /** Readable signed out (the public programme): Firebase Auth is not needed for it. */
+  public?: true;
 }
 
 /** A list the browser reads from Firestore in the Firebase backend, each document one item. */
@@ -82,6 +84,7 @@ export const CLIENT_FEEDS = {
   /** The public programme, from the mirror of public fields. */
   programme: feed<void, PublicEvent>({
     procedure: 'events.live',
+    public: true,
     embedded: (client, _input, handlers) => client.events.live.subscribe(undefined, handlers),
     firestore: ({ collection, limit, orderBy, query, where }, db) =>
       query(collection(db, PUBLIC_EVENTS_COLLECTION), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),

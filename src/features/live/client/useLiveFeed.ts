@@ -6,7 +6,6 @@
 // connection keeps the last list on screen, marked as reconnecting; a refusal is an error.
 import { useEffect, useState } from 'react';
 import { trpc } from '@/trpc/client';
-import { firebaseApp } from '@/firebase-client/firebase-web';
 import { useBackend } from '@/firebase-client/WebConfigProvider';
 import { liveError, type LiveState } from './live-state';
 import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
@@ -54,7 +53,10 @@ export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, in
       });
       stop = () => subscription.unsubscribe();
     } else {
-      Promise.all([import('firebase/firestore'), import('./firestore-values')]).then(([firestore, { withDates }]) => {
+      Promise.all([import('firebase/firestore'), import('./firestore-values'), import('@/firebase-client/firebase-web')]).then(async ([firestore, { withDates }, { firebaseApp, firebaseAuth }]) => {
+        // A members' or admins' list is read as the person signed in on this device: Firebase
+        // Auth restores that sign-in first (loaded only here, and only for such lists).
+        if (!feed.public) await (await firebaseAuth()).authStateReady();
         if (cancelled) return;
         stop = firestore.onSnapshot(
           firestoreQuery(firestore, firestore.getFirestore(firebaseApp()), feedInput),
@@ -73,7 +75,7 @@ export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, in
           },
           fail,
         );
-      }, fail);
+      }).catch(fail);
     }
     return () => {
       cancelled = true;

@@ -6,15 +6,14 @@
 import { useEffect } from 'react';
 import { useLocale } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { useAuth } from '@/features/identity/client/AuthProvider';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import type { Locale } from '@/i18n/routing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function PushRefresh() {
-  const { user, session } = useAuth();
-  // Only with a server session: the push procedures are for signed-in callers.
-  const uid = session === 'ready' ? user?.uid : undefined;
+  // The person the server knows: the push procedures are for signed-in callers.
+  const uid = useViewerState().person?.uid;
   const lang = useLocale() as Locale;
   const client = trpc.useUtils().client;
 

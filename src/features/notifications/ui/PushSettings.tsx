@@ -7,7 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { useAuth } from '@/features/identity/client/AuthProvider';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import type { Locale } from '@/i18n/routing';
 import { PUSH_REGISTRATION_TIMEOUT_MS } from '../push-terms';
 import { disablePush, enablePush, isPushOn, pushSupport, type PushFailure } from '../client/push-registration';
@@ -25,7 +25,7 @@ export function PushSettings() {
   const t = useTranslations('Push');
   const errorMessage = useApiErrorMessage();
   const id = useId();
-  const { user } = useAuth();
+  const { person: user } = useViewerState();
   const uid = user?.uid;
   const lang = useLocale() as Locale;
   const client = trpc.useUtils().client;

@@ -7,7 +7,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { useAuth } from '@/features/identity/client/AuthProvider';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { ROLES, type Role } from '@/features/identity/roles';
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
@@ -22,7 +22,7 @@ export function UserAccount({ uid }: { uid: string }) {
   const tRoles = useTranslations('Roles');
   const format = useFormatter();
   const errorMessage = useApiErrorMessage();
-  const { user: me } = useAuth();
+  const { person: me } = useViewerState();
   const utils = trpc.useUtils();
   const detail = trpc.users.get.useQuery({ uid });
   const [role, setRole] = useState<Role | 'none' | null>(null);

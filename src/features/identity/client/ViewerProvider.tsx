@@ -1,0 +1,126 @@
+'use client';
+// Who is signed in, as the server knows it: the root layout reads the session cookie and renders
+// the person (or nobody) into this provider, so the header and every page know it on the first
+// render, with no Firebase in the page. The role is checked against the server while the page is
+// open, so a change an admin makes reaches this browser without signing out; a session the server
+// stops accepting (disabled, signed out everywhere) turns the page signed out. Firebase Auth is
+// loaded only where someone signs in (<AuthProvider> on /login and /confirm), and at sign-out to
+// end its sign-in on this device.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useRouter } from 'next/navigation';
+import { TRPCClientError } from '@trpc/client';
+import { trpc } from '@/trpc/client';
+import type { Role } from '../roles';
+import type { Viewer } from '@/navigation/routes';
+import { deleteSession, readSessionMarker, writeSessionMarker } from './session-sync';
+
+/** The signed-in person as the page shows them. */
+export interface ViewerPerson {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  photoURL: string | null;
+  role: Role | null;
+}
+
+export interface ViewerState {
+  person: ViewerPerson | null;
+  /** The page was rendered without the person (the pass's shell): asking the server now. */
+  loading: boolean;
+  /** Ends the session here: the server's, then Firebase's sign-in on this device. */
+  signOut: () => Promise<void>;
+}
+
+/** How often the role is checked against the server while the page is open. */
+export const ROLE_REFRESH_MS = 15_000;
+
+const ViewerContext = createContext<ViewerState | null>(null);
+
+/**
+ * `initial`: the person the server rendered the page for, null for nobody, or 'deferred' when the
+ * page was rendered for no one in particular (the pass's shell, which the worker keeps for a door
+ * without signal): then the person is asked of the server from the browser.
+ */
+export function ViewerProvider({ initial: rendered, children }: { initial: ViewerPerson | null | 'deferred'; children: ReactNode }) {
+  const deferred = rendered === 'deferred';
+  const initial = deferred ? null : rendered;
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const [signedOut, setSignedOut] = useState(false);
+  // A new render of the layout (after sign-in or sign-out) brings the server's answer again.
+  const [renderedFor, setRenderedFor] = useState(initial?.uid ?? null);
+  if ((initial?.uid ?? null) !== renderedFor) {
+    setRenderedFor(initial?.uid ?? null);
+    setSignedOut(false);
+  }
+
+  const me = trpc.identity.me.useQuery(undefined, {
+    enabled: (deferred || initial !== null) && !signedOut,
+    refetchInterval: ROLE_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    staleTime: 0,
+    retry: false,
+  });
+  const serverRole = me.data?.role;
+  const lastRole = useRef<Role | null | undefined>(undefined);
+  useEffect(() => {
+    if (serverRole === undefined) return;
+    if (lastRole.current !== undefined && lastRole.current !== serverRole) router.refresh();
+    lastRole.current = serverRole;
+  }, [serverRole, router]);
+
+  // The server no longer accepts the session: the page becomes signed out.
+  const sessionLost = me.error instanceof TRPCClientError && me.error.data?.code === 'UNAUTHORIZED';
+  useEffect(() => {
+    if (sessionLost) router.refresh();
+  }, [sessionLost, router]);
+
+  const signOut = useCallback(async () => {
+    // The server session first, so no request after this point runs as the old account.
+    setSignedOut(true);
+    writeSessionMarker(null);
+    await deleteSession();
+    // Firebase keeps its sign-in on the device (IndexedDB): ended too, or the next visit to
+    // /login would sign the same person in again. Loaded only now.
+    await import('@/firebase-client/firebase-web')
+      .then(async ({ firebaseAuth }) => {
+        const [{ signOut: firebaseSignOut }, auth] = await Promise.all([import('firebase/auth'), firebaseAuth()]);
+        await firebaseSignOut(auth);
+      })
+      .catch((error: unknown) => console.error('Ending the Firebase sign-in on this device failed:', error));
+    await utils.invalidate();
+    router.refresh();
+  }, [utils, router]);
+
+  const value = useMemo<ViewerState>(() => {
+    if (signedOut || sessionLost) return { person: null, loading: false, signOut };
+    if (deferred) {
+      if (me.data) return { person: { uid: me.data.uid, email: me.data.email, displayName: me.data.displayName, photoURL: me.data.photoURL, role: me.data.role }, loading: false, signOut };
+      // Out of reach (the pass at a door without signal): the account this browser signed in
+      // last, as the sign-in left it; its pass is on this device, and sign-out forgets both.
+      const offline = me.isError && !(me.error instanceof TRPCClientError && me.error.data) ? readSessionMarker() : null;
+      return { person: offline ? { uid: offline, email: null, displayName: null, photoURL: null, role: null } : null, loading: me.isPending, signOut };
+    }
+    if (!initial) return { person: null, loading: false, signOut };
+    // Name, photo and role as the server has them now: a change shows at once.
+    const fresh = me.data?.uid === initial.uid ? me.data : null;
+    return {
+      person: fresh ? { uid: initial.uid, email: fresh.email, displayName: fresh.displayName, photoURL: fresh.photoURL, role: fresh.role } : initial,
+      loading: false,
+      signOut,
+    };
+  }, [deferred, initial, signedOut, sessionLost, me.data, me.isPending, me.isError, me.error, signOut]);
+  return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
+}
+
+export function useViewerState(): ViewerState {
+  const state = useContext(ViewerContext);
+  if (!state) throw new Error('useViewerState() needs a <ViewerProvider> above it.');
+  return state;
+}
+
+/** Who is looking, for showing only the links a person may follow. */
+export function useViewer(): Viewer & { loading: boolean } {
+  const { person, loading } = useViewerState();
+  return { signedIn: person !== null, role: person?.role ?? null, loading };
+}
