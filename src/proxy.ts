@@ -92,6 +92,7 @@ export default async function proxy(request: NextRequest) {
     browser: browserBackend(),
     development: process.env.NODE_ENV === 'development',
     https: new URL(env.SITE_URL).protocol === 'https:',
+    signIn: isSignInPage(request.nextUrl.pathname),
   });
   request.headers.set('content-security-policy', headers['content-security-policy']!);
   request.headers.set(NONCE_HEADER, nonce);
@@ -141,3 +142,9 @@ export const config = {
     },
   ],
 };
+
+/** /login and /confirm, in any language: where Google's sign-in may be reached. */
+function isSignInPage(pathname: string): boolean {
+  const id = matchRoute(splitLocale(pathname).path)?.id;
+  return id === 'login' || id === 'confirm';
+}

@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { Inbox } from '@/features/notifications/inbox';
+import { PushDevices, registerDevice } from '@/features/notifications/push-devices';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { FilesError } from '@/server/files/port';
@@ -150,6 +152,8 @@ describe('profile', () => {
     await setAvatar(ports, adaMember, { upload: 'photo' });
     const avatarPath = (await documents.collection(Users).doc('ada').get()).data!.avatarPath!;
     await recordSession(documents, { uid: 'ada', cookie: 'cookie-ada', expiresInSeconds: 3600, now: Date.now() });
+    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://push.example.org/ada', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' });
+    await documents.collection(Inbox).doc('n1_ada').create({ notificationId: 'n1', uid: 'ada', lang: 'en', title: 'Hi', body: 'Hello', link: null, at: new Date(), read: false, readAt: null, test: false });
 
     await expect(deleteAccount(ports, adaMember, { confirmation: 'someone@else.org' })).rejects.toMatchObject({ reason: 'deleteConfirmationMismatch' });
     expect((await documents.collection(Users).doc('ada').get()).exists).toBe(true);
@@ -158,6 +162,8 @@ describe('profile', () => {
     expect((await documents.collection(Users).doc('ada').get()).exists).toBe(false);
     expect(await documents.collection(Memberships).where('uid', '==', 'ada').get()).toEqual([]);
     expect(await hasLiveRecord(documents, 'cookie-ada', 'ada')).toBe(false);
+    expect(await documents.collection(Inbox).where('uid', '==', 'ada').count()).toBe(0);
+    expect(await documents.collection(PushDevices).where('uid', '==', 'ada').count()).toBe(0);
     expect(accounts.calls).toContain('delete ada');
     await expect(ports.files.read(avatarPath)).rejects.toMatchObject({ code: 'object-not-found' });
     const entries = (await documents.collection(AuditLog).get()).map((entry) => entry.data);

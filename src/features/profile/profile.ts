@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';
-import { serverTimestamp, type Documents } from '@/server/documents/port';
+import { serverTimestamp, type CollectionDef, type Documents } from '@/server/documents/port';
 import { FilesError, type Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { sniffContentType } from '@/server/files/checks';
@@ -19,6 +19,8 @@ import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
 import { DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
+import { Inbox } from '@/features/notifications/inbox';
+import { PushDevices } from '@/features/notifications/push-devices';
 
 
 /** Either or both; what is left out stays as it is. */
@@ -233,7 +235,20 @@ export async function deleteAccount(
     return { avatarPath: current.avatarPath, memberships: own.length, auditEntries: entries.size };
   });
   await endAllSessions(documents, identity.uid);
+  // Their messages and the devices that received them go too, in batches (there may be many).
+  await deleteAllOf(documents, Inbox, identity.uid);
+  await deleteAllOf(documents, PushDevices, identity.uid);
   await ports.accounts.deleteAccount(identity.uid);
   if (report.avatarPath) await ports.files.delete(report.avatarPath).catch(() => undefined);
   return { anonymousId, memberships: report.memberships, auditEntries: report.auditEntries };
+}
+
+/** Deletes every document of a collection that belongs to `uid`, 400 to a batch. */
+async function deleteAllOf<T extends { uid: string }>(documents: Documents, collection: CollectionDef<T>, uid: string) {
+  const own = await documents.collection(collection).where('uid', '==', uid).get();
+  for (let start = 0; start < own.length; start += 400) {
+    const batch = documents.batch();
+    for (const entry of own.slice(start, start + 400)) batch.delete(documents.collection(collection).doc(entry.id));
+    await batch.commit();
+  }
 }

@@ -40,7 +40,9 @@ describe('the Content-Security-Policy', () => {
   it('lets the browser reach only the app and the Auth emulator in embedded mode', () => {
     const policy = parse(contentSecurityPolicy(EMBEDDED));
     expect(policy['connect-src']).toEqual(["'self'", 'http://127.0.0.1:9099']);
-    expect(policy['frame-src']).toEqual(['http://127.0.0.1:9099']);
+    // The Auth helper's frame only where someone signs in.
+    expect(policy['frame-src']).toEqual(["'none'"]);
+    expect(parse(contentSecurityPolicy({ ...EMBEDDED, signIn: true }))['frame-src']).toEqual(['http://127.0.0.1:9099']);
     expect(policy['upgrade-insecure-requests']).toBeUndefined();
   });
 
@@ -48,8 +50,13 @@ describe('the Content-Security-Policy', () => {
     const policy = parse(contentSecurityPolicy(FIREBASE));
     expect(policy['connect-src']).toEqual(["'self'", ...FIREBASE_BROWSER_HOSTS.connect]);
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'blob:', ...FIREBASE_BROWSER_HOSTS.img]);
-    expect(policy['frame-src']).toEqual(['https://venue.firebaseapp.com']);
+    expect(policy['frame-src']).toEqual(["'none'"]);
+    expect(policy['script-src']).not.toEqual(expect.arrayContaining([...FIREBASE_BROWSER_HOSTS.script]));
     expect(policy['upgrade-insecure-requests']).toEqual([]);
+    // Google's sign-in script and the Auth helper's frame: only on the sign-in pages.
+    const signIn = parse(contentSecurityPolicy({ ...FIREBASE, signIn: true }));
+    expect(signIn['frame-src']).toEqual(['https://venue.firebaseapp.com']);
+    expect(signIn['script-src']).toEqual(expect.arrayContaining([...FIREBASE_BROWSER_HOSTS.script]));
   });
 
   it('adds the Auth emulator in Firebase mode only where one is configured (emulator tests)', () => {

@@ -42,13 +42,18 @@ export interface PolicyOptions {
   development: boolean;
   /** The site is served over https: ask browsers to upgrade anything that is not. */
   https: boolean;
+  /**
+   * A page where someone signs in (/login, /confirm): only there may Google's sign-in script and
+   * the Auth helper's frame load (decision 025); every other page allows neither.
+   */
+  signIn?: boolean;
 }
 
 function origin(url: string): string {
   return new URL(url).origin;
 }
 
-export function contentSecurityPolicy({ nonce, browser, development, https }: PolicyOptions): string {
+export function contentSecurityPolicy({ nonce, browser, development, https, signIn = false }: PolicyOptions): string {
   const firebase = browser.backend === 'firebase';
   // The Auth SDK frames its helper page: the emulator's, or the project's auth domain.
   const authFrame = firebase ? `https://${browser.authDomain}` : origin(browser.authEmulatorUrl);
@@ -63,7 +68,7 @@ export function contentSecurityPolicy({ nonce, browser, development, https }: Po
       `'nonce-${nonce}'`,
       "'strict-dynamic'",
       "'wasm-unsafe-eval'",
-      ...(firebase ? FIREBASE_BROWSER_HOSTS.script : []),
+      ...(firebase && signIn ? FIREBASE_BROWSER_HOSTS.script : []),
       ...(development ? ["'unsafe-eval'"] : []),
     ],
     // React renders style attributes (crop previews, progress bars); styles cannot run code.
@@ -71,7 +76,7 @@ export function contentSecurityPolicy({ nonce, browser, development, https }: Po
     'img-src': ["'self'", 'data:', 'blob:', ...(firebase ? FIREBASE_BROWSER_HOSTS.img : [])],
     'font-src': ["'self'"],
     'connect-src': ["'self'", ...(firebase ? FIREBASE_BROWSER_HOSTS.connect : []), ...(browser.authEmulatorUrl ? [origin(browser.authEmulatorUrl)] : [])],
-    'frame-src': [authFrame],
+    'frame-src': signIn ? [authFrame] : ["'none'"],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

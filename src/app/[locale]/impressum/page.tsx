@@ -4,6 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
 import { PageHeader } from '@/ui/page/PageHeader';
+import { env } from '@/server/env';
+import { FIREBASE_BROWSER_HOSTS } from '@/server/http/security-headers';
+import { BROWSER_STORAGE } from '@/features/privacy/browser-storage';
 
 export const generateStaticParams = localeStaticParams;
 
@@ -46,6 +49,88 @@ export default async function ImpressumPage({ params }: LocaleParams) {
           <p>{t(`Impressum.${text}`)}</p>
         </section>
       ))}
+      <PrivacyNotice locale={locale} />
     </article>
+  );
+}
+
+/** The hosts the browser talks to with the Firebase backend, and the notice's words for each. */
+const HOST_NOTES: Record<string, string> = {
+  'https://identitytoolkit.googleapis.com': 'identitytoolkit',
+  'https://securetoken.googleapis.com': 'securetoken',
+  'https://firestore.googleapis.com': 'firestore',
+  'https://firebasestorage.googleapis.com': 'firebasestorage',
+  'https://fcmregistrations.googleapis.com': 'fcmregistrations',
+  'https://firebaseinstallations.googleapis.com': 'firebaseinstallations',
+  'https://www.google.com': 'google',
+  'https://apis.google.com': 'apisGoogle',
+};
+
+/**
+ * The privacy notice, true by construction: what the browser stores is the table every feature
+ * adds to (src/features/privacy/browser-storage.ts, checked by the browser tour), and the hosts
+ * are the Content-Security-Policy's own list.
+ */
+async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof localeFrom>> }) {
+  const t = await getTranslations({ locale, namespace: 'Privacy' });
+  const firebase = env.BACKEND === 'firebase';
+  const hosts = [...new Set([...FIREBASE_BROWSER_HOSTS.connect, ...FIREBASE_BROWSER_HOSTS.img, ...FIREBASE_BROWSER_HOSTS.script])];
+  return (
+    <section aria-labelledby="imp-privacy" className="privacy">
+      <h2 id="imp-privacy">{t('heading')}</h2>
+      <p>{t('controller')}</p>
+      <p>{t('noBanner')}</p>
+      <h3 id="privacy-browser">{t('browserHeading')}</h3>
+      <p>{t('browserIntro')}</p>
+      <div className="table-scroll" role="region" aria-labelledby="privacy-browser" tabIndex={0}>
+        <table className="privacy__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('columns.name')}</th>
+              <th scope="col">{t('columns.kind')}</th>
+              <th scope="col">{t('columns.purpose')}</th>
+              <th scope="col">{t('columns.lifetime')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {BROWSER_STORAGE.map((item) => (
+              <tr key={`${item.kind} ${item.name}`}>
+                <th scope="row">
+                  <code>{item.prefix ? t('prefix', { name: item.name }) : item.name}</code>
+                  {item.firebaseOnly ? <span className="privacy__note"> {t('firebaseOnly')}</span> : null}
+                </th>
+                <td>{t(`kinds.${item.kind}`)}</td>
+                <td>{t(`storage.${item.key}.purpose` as 'storage.session.purpose')}</td>
+                <td>{t(`storage.${item.key}.lifetime` as 'storage.session.lifetime')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <h3>{t('serverHeading')}</h3>
+      <ul>
+        <li>{t('serverAccount')}</li>
+        <li>{t('serverDoor')}</li>
+        <li>{t('serverMessages')}</li>
+        <li>{t('serverSessions')}</li>
+      </ul>
+      <h3>{t('servicesHeading')}</h3>
+      {firebase ? (
+        <>
+          <p>{t('servicesFirebase')}</p>
+          <ul>
+            {hosts.map((host) => (
+              <li key={host}>
+                <code>{new URL(host).host}</code>: {t(`hosts.${HOST_NOTES[host] ?? 'google'}` as 'hosts.google')}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{t('servicesEmbedded')}</p>
+      )}
+      <h3>{t('deleteHeading')}</h3>
+      <p>{t('delete')}</p>
+    </section>
   );
 }
