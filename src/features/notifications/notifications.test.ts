@@ -146,6 +146,8 @@ describe('notifications', () => {
       },
     });
     expect(await markAllRead(documents, 'bob', NOW)).toEqual({ marked: 1 });
+    // The admins' list counts them too.
+    expect((await listNotifications(documents, {})).notifications.find((entry) => entry.id === id)?.delivered).toEqual({ inApp: 2, read: 2 });
     expect((await inboxOf(documents, 'bob')).unread).toBe(0);
     // Sent to members: the lounge's announcements, in the reader's language.
     expect(await announcements(documents, 'de')).toMatchObject([{ id, title: 'Line-up steht' }]);

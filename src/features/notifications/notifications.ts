@@ -13,6 +13,7 @@ import { ROLES } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
 import { matchRoute } from '@/navigation/routes';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
+import { Inbox } from './inbox';
 
 import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_FILTER_VALUES, NOTIFICATION_STATUS_NAMES, PEOPLE_LIMIT, TITLE_LIMIT } from './notification-terms';
 
@@ -191,10 +192,19 @@ export interface NotificationSummary {
   createdAt: Date;
   recipients: number | null;
   failure: string | null;
+  /** Once sending started: in-app copies delivered and read so far. */
+  delivered: { inApp: number; read: number } | null;
 }
 
 function summary(id: string, data: NotificationDocument): NotificationSummary {
-  return { id, title: data.title, status: data.status, audience: data.audience, scheduledAt: data.scheduledAt, sentAt: data.sentAt, createdAt: data.createdAt, recipients: data.recipients, failure: data.failure };
+  return { id, title: data.title, status: data.status, audience: data.audience, scheduledAt: data.scheduledAt, sentAt: data.sentAt, createdAt: data.createdAt, recipients: data.recipients, failure: data.failure, delivered: null };
+}
+
+/** The in-app copies of a notification and how many were read: two counts, no documents read. */
+async function delivered(documents: Documents, id: string) {
+  const copies = documents.collection(Inbox).where('notificationId', '==', id);
+  const [inApp, read] = await Promise.all([copies.count(), copies.where('read', '==', true).count()]);
+  return { inApp, read };
 }
 
 /** Newest first, by status, paged like the other admin lists. */
@@ -203,7 +213,10 @@ export async function listNotifications(documents: Documents, raw: z.input<typeo
   const collection = documents.collection(Notifications);
   const query = input.filter === 'all' ? collection.orderBy('createdAt', 'desc') : collection.where('status', '==', input.filter).orderBy('createdAt', 'desc');
   const page = await pageAfter(collection, query, input.cursor, NOTIFICATION_PAGE_SIZE);
-  return { notifications: page.items.map((item) => summary(item.id, item.data)), nextCursor: page.nextCursor };
+  const notifications = await Promise.all(
+    page.items.map(async (item) => ({ ...summary(item.id, item.data), delivered: item.data.recipients === null ? null : await delivered(documents, item.id) })),
+  );
+  return { notifications, nextCursor: page.nextCursor };
 }
 
 export interface NotificationForEditor extends NotificationSummary {

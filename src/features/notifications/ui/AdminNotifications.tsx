@@ -83,6 +83,7 @@ function NotificationList() {
                     {entry.status === 'scheduled' && entry.scheduledAt ? <span>{t('scheduledFor', { when: when(entry.scheduledAt) })}</span> : null}
                     {entry.sentAt ? <span>{t('sentAt', { when: when(entry.sentAt) })}</span> : null}
                     {entry.recipients !== null ? <span>{t('recipients', { count: entry.recipients })}</span> : null}
+                    {entry.delivered ? <span>{t('deliveredRead', entry.delivered)}</span> : null}
                     {entry.status !== 'draft' && entry.status !== 'scheduled' ? <Link href={`/admin/notifications/${entry.id}`}>{t('details')}</Link> : null}
                   </p>
                   {entry.failure ? <p className="field__error">{entry.failure}</p> : null}
