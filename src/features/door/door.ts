@@ -6,7 +6,7 @@
 // scanner and its nonce: a retried request gets the first answer instead of a second admission.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineCollection, isDocumentsError, type Documents } from '@/server/documents/port';
+import { defineCollection, isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import type { PassKeys } from '@/server/door/pass-keys';
@@ -117,19 +117,31 @@ function scanId(scannerUid: string, nonce: string): string {
   return createHash('sha256').update(`${scannerUid}:${nonce}`).digest('base64url').slice(0, 32);
 }
 
+/** A create that makes a verdict true: an admission, a drink, a bar code's use. */
+interface Claim {
+  ref: DocumentRef<DocumentData>;
+  data: DocumentData;
+}
+
 interface Decision {
   verdict: Verdict;
   user: (UserDocument & { uid: string }) | null;
   firstAt?: Date | null;
   firstDevice?: string | null;
   drinksLeft?: number | null;
+  /** Written with the scan's log in one commit; if one was taken meanwhile, the scan is decided again. */
+  claims?: Claim[];
+}
+
+function claim<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Claim {
+  return { ref: ref as unknown as DocumentRef<DocumentData>, data: data as DocumentData };
 }
 
 /** Decides a scanned code: the pass, its window, the membership, the door, then entry or bar. */
 export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInput, now = new Date()): Promise<ScanResult> {
   const input = ScanInput.parse(raw);
+  const code = parsePassCode(input.code);
   return once(ports.documents, scanner, { ...input, source: input.source }, now, async (event) => {
-    const code = parsePassCode(input.code);
     if (!code) return { verdict: 'invalid', user: null };
     const pass = (await ports.documents.collection(Passes).doc(code.passId).get()).data;
     // Unknown pass, another pass's key, a rotated (older) version: all the same to the door.
@@ -140,18 +152,15 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInp
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
     if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    if (input.mode === 'bar') {
-      if (!(await ports.documents.collection(Checkins).doc(`${input.eventId}_${user.uid}`).get()).exists) return { verdict: 'notCheckedIn', user };
-      // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
-      // admission itself is once per event, whatever the code.)
-      try {
-        await ports.documents.collection(CodeUses).doc(`${input.eventId}.bar.${code.passId}.${code.step}`).create({ at: now });
-      } catch (error) {
-        if (isAlreadyExists(error)) return { verdict: 'expiredCode', user };
-        throw error;
-      }
-    }
-    return input.mode === 'entry' ? admit(ports.documents, user, scanner, input.device, input.source, now, input.eventId) : pour(ports.documents, event, user, scanner, input.device, now, input.eventId);
+    if (input.mode === 'entry') return admit(ports.documents, user, scanner, input.device, input.source, now, input.eventId);
+    if (!(await ports.documents.collection(Checkins).doc(`${input.eventId}_${user.uid}`).get()).exists) return { verdict: 'notCheckedIn', user };
+    // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
+    // admission itself is once per event, whatever the code.)
+    const use = ports.documents.collection(CodeUses).doc(`${input.eventId}.bar.${code.passId}.${code.step}`);
+    if ((await use.get()).exists) return { verdict: 'expiredCode', user };
+    const decision = await pour(ports.documents, event, user, scanner, input.device, now, input.eventId);
+    // The drink before the code's use: the drink number is what every bar contends for.
+    return decision.claims ? { ...decision, claims: [...decision.claims, claim(use, { at: now })] } : decision;
   });
 }
 
@@ -180,9 +189,16 @@ function isAlreadyExists(error: unknown): boolean {
   return isDocumentsError(error, 'already-exists');
 }
 
+/** Each lost race means another door took a claim first, so a scan settles in a few rounds. */
+const MAX_DECISIONS = 20;
+
 /**
- * Runs a scan once per scanner and nonce: the scan document is claimed first (a create), then the
- * decision is stored in it. A retry that finds the claim waits for that decision and returns it.
+ * Runs a scan once per scanner and nonce, in one commit: the scan's log (with its verdict) and
+ * what the verdict claims (an admission, a drink) are created together, so a scan costs one write
+ * to the store and is never logged without its effect or the other way round. When a create fails
+ * because the document exists, either a retry of this very scan was answered first (its log
+ * exists: that answer is returned) or another door claimed the admission or drink meanwhile: the
+ * scan is decided again and now sees it.
  */
 async function once(
   documents: Documents,
@@ -194,34 +210,41 @@ async function once(
   const event = (await documents.collection(Events).doc(input.eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const ref = documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
-  try {
-    await ref.create({
+  for (let round = 0; round < MAX_DECISIONS; round++) {
+    const decision = await decide(event);
+    const detail = { firstAt: decision.firstAt ?? null, firstDevice: decision.firstDevice ?? null, drinksLeft: decision.drinksLeft ?? null };
+    const batch = documents.batch();
+    // Claims first, the most contended first: where a store applies a batch's creates one by one
+    // (the Firestore stand-in), a lost claim then stops it before anything else is written.
+    for (const { ref: claimed, data } of decision.claims ?? []) batch.create(claimed, data);
+    batch.create(ref, {
       eventId: input.eventId,
       mode: input.mode,
       source: input.source,
-      verdict: null,
-      uid: null,
-      name: null,
+      verdict: decision.verdict,
+      uid: decision.user?.uid ?? null,
+      name: decision.user?.displayName ?? decision.user?.email ?? null,
       scannerUid: scanner.uid,
       device: input.device,
       at: now,
-      detail: { firstAt: null, firstDevice: null, drinksLeft: null },
+      detail,
     });
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error;
-    return firstAnswer(documents, event, ref.id);
+    try {
+      await batch.commit();
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      if ((await ref.get()).exists) return firstAnswer(documents, event, ref.id);
+      continue;
+    }
+    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, await doorCounts(documents, input.eventId, event));
   }
-  const decision = await decide(event);
-  const detail = { firstAt: decision.firstAt ?? null, firstDevice: decision.firstDevice ?? null, drinksLeft: decision.drinksLeft ?? null };
-  const [counts] = await Promise.all([
-    doorCounts(documents, input.eventId, event),
-    ref.update({ verdict: decision.verdict, uid: decision.user?.uid ?? null, name: decision.user?.displayName ?? decision.user?.email ?? null, detail }),
-  ]);
-  return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, counts);
+  throw new DomainError('conflict', 'scanStillRunning');
 }
 
 async function firstAnswer(documents: Documents, event: EventDocument, id: string): Promise<ScanResult> {
   const ref = documents.collection(Scans).doc(id);
+  // Scans logged before a scan became one commit were claimed first and decided after: a log
+  // without its verdict yet is waited for.
   for (let attempt = 0; attempt < 50; attempt++) {
     const scan = (await ref.get()).data;
     if (scan?.verdict) {
@@ -278,6 +301,7 @@ function result(
   };
 }
 
+/** Entry: the first admission to the event claims `checkins/{eventId}_{uid}`; any later one sees it. */
 async function admit(
   documents: Documents,
   user: UserDocument & { uid: string },
@@ -288,32 +312,22 @@ async function admit(
   eventId: string,
 ): Promise<Decision> {
   const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
-  const alreadyAdmitted = (first: z.infer<typeof Checkins.schema> | undefined): Decision => ({ verdict: 'alreadyAdmitted', user, firstAt: first?.at ?? null, firstDevice: first?.device ?? null });
-  // Most second scans find the admission at once; the create below decides the races.
-  const existing = (await ref.get()).data;
-  if (existing) return alreadyAdmitted(existing);
-  try {
-    await ref.create({ eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source });
-    return { verdict: 'admitted', user };
-  } catch (error) {
-    if (!isAlreadyExists(error)) throw error;
-    return alreadyAdmitted((await ref.get()).data);
-  }
+  const first = (await ref.get()).data;
+  if (first) return { verdict: 'alreadyAdmitted', user, firstAt: first.at, firstDevice: first.device };
+  return { verdict: 'admitted', user, claims: [claim(ref, { eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source })] };
 }
 
+/** Bar: the next drink number claims `drinks/{eventId}_{uid}_{n}`, so concurrent bars never pour the same one. */
 async function pour(documents: Documents, event: EventDocument, user: UserDocument & { uid: string }, scanner: Identity, device: string, now: Date, eventId: string): Promise<Decision> {
-  // The next free drink number: each is a create, so concurrent bars never pour the same one.
-  // Counting first skips the numbers already poured; a race only means one more attempt.
   const poured = await documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', user.uid).count();
-  for (let number = poured + 1; number <= event.drinkAllowance; number++) {
-    try {
-      await documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`).create({ eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device });
-      return { verdict: 'drinkRedeemed', user, drinksLeft: event.drinkAllowance - number };
-    } catch (error) {
-      if (!isAlreadyExists(error)) throw error;
-    }
-  }
-  return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
+  const number = poured + 1;
+  if (number > event.drinkAllowance) return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
+  return {
+    verdict: 'drinkRedeemed',
+    user,
+    drinksLeft: event.drinkAllowance - number,
+    claims: [claim(documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device })],
+  };
 }
 
 // ---- what the door and the member see ----

@@ -11,6 +11,8 @@ import { macMessage, truncateMac, base64url, fromBase64url, type PassCode } from
 
 export const MASTER_KEY_BYTES = 32;
 const KEY_FILE = 'pass-signing-key';
+/** Derived pass keys kept per process (a venue's members, with room to spare). */
+const DERIVED_KEYS_KEPT = 20_000;
 
 export interface PassKeys {
   /** The pass's id for an account: derived, so one account always has one pass id. */
@@ -25,10 +27,24 @@ export interface PassKeys {
 
 export function passKeys(master: Uint8Array): PassKeys {
   if (master.byteLength < MASTER_KEY_BYTES) throw new Error(`The pass signing key must have at least ${MASTER_KEY_BYTES} bytes.`);
-  const keyFor = (passId: string, version: number) =>
-    new Uint8Array(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.${version}`, 32));
+  const derive = (passId: string, version: number) => new Uint8Array(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.${version}`, 32));
+  // A door checks the same few hundred passes all night, and deriving a key was a tenth of a
+  // scan's time: derived keys are kept, by pass and version (a rotated pass is a new entry), up
+  // to a bound. They are no more secret than the master key this process holds anyway.
+  const derived = new Map<string, Buffer>();
+  const macKey = (passId: string, version: number): Buffer => {
+    const id = `${passId}.${version}`;
+    let key = derived.get(id);
+    if (!key) {
+      if (derived.size >= DERIVED_KEYS_KEPT) derived.clear();
+      key = Buffer.from(derive(passId, version));
+      derived.set(id, key);
+    }
+    return key;
+  };
+  const keyFor = (passId: string, version: number) => derive(passId, version);
   const macFor = (passId: string, version: number, step: number) =>
-    truncateMac(new Uint8Array(createHmac('sha256', keyFor(passId, version)).update(macMessage(version, passId, step)).digest()));
+    truncateMac(new Uint8Array(createHmac('sha256', macKey(passId, version)).update(macMessage(version, passId, step)).digest()));
   return {
     passIdFor: (uid) => base64url(new Uint8Array(createHmac('sha256', master).update(`pass-id.${uid}`).digest()).slice(0, 12)),
     keyFor,
