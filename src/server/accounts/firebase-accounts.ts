@@ -6,16 +6,21 @@ import type { Role } from '@/features/identity/roles';
 import type { Accounts, NewAccount, VerifiedClaims } from './port';
 import { accountStates, sessionStillValid, type AccountState } from './account-states';
 import { verifyEmulatorToken, type TokenKind } from './emulator-tokens';
+import { emulatorLookup } from './emulator-lookup';
 
 function isMissingUser(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/user-not-found';
 }
 
-/** One lookup of Firebase Auth for every request waiting to have its session checked. */
-const accountState = accountStates(async (uids) => {
-  const { users } = await adminAuth().getUsers(uids.map((uid) => ({ uid })));
-  return new Map<string, AccountState>(users.map((user) => [user.uid, { disabled: user.disabled, validSince: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null }]));
-});
+/** One lookup of Firebase Auth (or the emulator, directly) for every request waiting to have its session checked. */
+const accountState = accountStates(
+  process.env.FIREBASE_AUTH_EMULATOR_HOST
+    ? emulatorLookup(process.env.FIREBASE_AUTH_EMULATOR_HOST, env.FIREBASE_PROJECT_ID)
+    : async (uids) => {
+        const { users } = await adminAuth().getUsers(uids.map((uid) => ({ uid })));
+        return new Map<string, AccountState>(users.map((user) => [user.uid, { disabled: user.disabled, validSince: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null }]));
+      },
+);
 
 class RevokedError extends Error {
   readonly code = 'auth/session-cookie-revoked';
