@@ -61,6 +61,16 @@ export const firebaseAccounts: Accounts = {
   async updateProfile(uid, profile) {
     await adminAuth().updateUser(uid, profile);
   },
+  async listUids() {
+    const uids: string[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await adminAuth().listUsers(1000, pageToken);
+      uids.push(...page.users.map((user) => user.uid));
+      pageToken = page.pageToken;
+    } while (pageToken);
+    return uids;
+  },
   async deleteAccount(uid) {
     try {
       await adminAuth().deleteUser(uid);

@@ -32,6 +32,9 @@ export class FakeAccounts implements Accounts {
   async updateProfile(uid: string, profile: { displayName?: string | null; photoURL?: string | null }) {
     this.calls.push(`profile ${uid} ${JSON.stringify(profile)}`);
   }
+  async listUids() {
+    return [...this.existing];
+  }
   async deleteAccount(uid: string) {
     this.existing.delete(uid);
     this.calls.push(`delete ${uid}`);
