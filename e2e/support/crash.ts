@@ -38,7 +38,8 @@ export function stopAllApps() {
 /** Starts the built app through scripts/with-backend.mjs and waits until it answers. */
 export async function startApp(port: number, emulator: string, dataDir: string): Promise<AppServer> {
   if (await fetch(`http://localhost:${port}/`).then(() => true, () => false)) throw new Error(`Port ${port} is taken: stop what runs there first.`);
-  const child = spawn(process.execPath, ['scripts/with-backend.mjs', 'next', 'start', '-p', String(port)], {
+  // E2E_CRASH_LAUNCHER runs another launcher (an earlier version, for before-and-after figures).
+  const child = spawn(process.execPath, [process.env.E2E_CRASH_LAUNCHER ?? 'scripts/with-backend.mjs', 'next', 'start', '-p', String(port)], {
     cwd: ROOT,
     // Its own process group, so the kill reaches the emulator and Next's workers too.
     detached: true,
