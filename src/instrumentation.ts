@@ -72,7 +72,7 @@ async function reconcileAccounts() {
     import('@/server/accounts/accounts'),
   ]);
   try {
-    for (const line of await reconcile(getDocuments(), await getAccounts().listUids())) console.log(line);
+    for (const line of await reconcile(getDocuments(), getAccounts())) console.log(line);
   } catch (error) {
     console.error('Accounts could not be compared with the user documents:', error);
   }

@@ -61,15 +61,15 @@ export const firebaseAccounts: Accounts = {
   async updateProfile(uid, profile) {
     await adminAuth().updateUser(uid, profile);
   },
-  async listUids() {
-    const uids: string[] = [];
+  async listAccounts() {
+    const accounts: { uid: string; roleClaim: unknown }[] = [];
     let pageToken: string | undefined;
     do {
       const page = await adminAuth().listUsers(1000, pageToken);
-      uids.push(...page.users.map((user) => user.uid));
+      accounts.push(...page.users.map((user) => ({ uid: user.uid, roleClaim: user.customClaims?.role ?? null })));
       pageToken = page.pageToken;
     } while (pageToken);
-    return uids;
+    return accounts;
   },
   async deleteAccount(uid) {
     try {

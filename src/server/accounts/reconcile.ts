@@ -1,9 +1,12 @@
 // Start-up reconciliation of sign-in accounts and user documents (decision 029): what a crash, a
 // restore or a deletion half done can leave behind. Nothing is deleted or re-created here; each
 // case is recorded once in `accountChecks` (so it is logged once, not at every start) for a person
-// to act on in /admin/users.
+// to act on in /admin/users. The one repair: a role claim that differs from its user document (a
+// crash between a role change's commit and its claim) is set to the document's role, which is the
+// source of truth.
 import { z } from 'zod';
 import { Users } from '@/features/identity/users';
+import type { Accounts } from '@/server/accounts/port';
 import { DemoSeed } from '@/server/demo/seed';
 import { defineCollection, isDocumentsError, type Documents } from '@/server/documents/port';
 
@@ -20,10 +23,20 @@ const WHAT: Record<AccountCheckKind, string> = {
 };
 
 /** The new cases, one line per kind, for the start-up log; cases seen at an earlier start are not repeated. */
-export async function reconcileAccounts(documents: Documents, accountUids: Iterable<string>, now = new Date()): Promise<string[]> {
-  const accounts = new Set(accountUids);
+export async function reconcileAccounts(documents: Documents, accountsPort: Accounts, now = new Date()): Promise<string[]> {
+  const listed = await accountsPort.listAccounts();
+  const accounts = new Set(listed.map((account) => account.uid));
   const [users, seeded] = await Promise.all([documents.collection(Users).get(), documents.collection(DemoSeed).get()]);
   const userIds = new Set(users.map((doc) => doc.id));
+  const roles = new Map(users.map((doc) => [doc.id, doc.data.role]));
+  const claimsFixed: string[] = [];
+  for (const account of listed) {
+    if (!roles.has(account.uid)) continue;
+    const role = roles.get(account.uid) ?? null;
+    if ((account.roleClaim ?? null) === role) continue;
+    await accountsPort.setRoleClaim(account.uid, role);
+    claimsFixed.push(account.uid);
+  }
   const cases: [AccountCheckKind, string][] = [];
   for (const uid of userIds) if (!accounts.has(uid)) cases.push(['documentWithoutAccount', uid]);
   for (const uid of accounts) if (!userIds.has(uid)) cases.push(['accountWithoutDocument', uid]);
@@ -39,9 +52,11 @@ export async function reconcileAccounts(documents: Documents, accountUids: Itera
     }
     fresh.set(kind, [...(fresh.get(kind) ?? []), uid]);
   }
-  return ACCOUNT_CHECK_KINDS.filter((kind) => fresh.has(kind)).map((kind) => {
-    const uids = fresh.get(kind)!;
-    const named = uids.slice(0, 10).join(', ') + (uids.length > 10 ? `, and ${uids.length - 10} more` : '');
-    return `Accounts: ${uids.length} ${WHAT[kind]}: ${named}.`;
-  });
+  const lines = ACCOUNT_CHECK_KINDS.filter((kind) => fresh.has(kind)).map((kind) => `Accounts: ${fresh.get(kind)!.length} ${WHAT[kind]}: ${named(fresh.get(kind)!)}.`);
+  if (claimsFixed.length > 0) lines.push(`Accounts: ${claimsFixed.length} role claims set to the role of their user document: ${named(claimsFixed)}.`);
+  return lines;
+}
+
+function named(uids: string[]): string {
+  return uids.slice(0, 10).join(', ') + (uids.length > 10 ? `, and ${uids.length - 10} more` : '');
 }
