@@ -186,7 +186,7 @@ function recoverEarlierStart(runDir, marks) {
       } catch {
         continue;
       }
-      if (!commandLine.includes(mark)) continue;
+      if (!mark.some((expected) => commandLine.includes(expected))) continue;
       process.kill(pid, 'SIGKILL');
       recovered.push(`stopped the ${name} an earlier start left running (pid ${pid})`);
     }
@@ -214,7 +214,8 @@ if (backend === 'embedded') {
   const [hostname, port] = host.split(':');
   if (!allowNetwork && !isLoopback(hostname)) refuseToStart(`Refusing to run the Auth emulator on ${host}.`);
   const config = resolve(dataDir, 'firebase.emulators.json');
-  const recovered = recoverEarlierStart(runDir, { emulator: config, app: resolve('node_modules/.bin', command) });
+  // Next's server renames its process (`next-server (v16…)`), so its command line no longer names the binary.
+  const recovered = recoverEarlierStart(runDir, { emulator: [config], app: [resolve('node_modules/.bin', command), ...(command === 'next' ? ['next-server'] : [])] });
   const snapshot = loadSnapshot(authData);
   if (snapshot.recovered) recovered.push(snapshot.recovered.replace(/^Accounts: /, ''));
   for (const taken of [Number(port), Number(port) + 1, Number(port) + 2]) {
