@@ -5,9 +5,9 @@
 // the interrupted upload must resume, and nothing may happen twice; a backup taken under load
 // restores to a working app. Decisions 029 and 031.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../src/server/demo/demo-accounts';
@@ -218,6 +218,7 @@ test('acknowledged accounts, documents, an upload and deliveries survive SIGKILL
   await stopApp(server);
   for (const member of members) await member.request.dispose();
   await Promise.all([adminRequest.dispose(), door.dispose()]);
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a backup taken under load restores to a working app with the same accounts and documents, and a truncated account snapshot falls back to the previous one', async ({ playwright }) => {
@@ -281,4 +282,5 @@ test('a backup taken under load restores to a working app with the same accounts
   expect(readdirSync(join(restored, 'auth', 'damaged'))).toHaveLength(1);
   await stopApp(server);
   await Promise.all([adminRequest.dispose(), again.dispose()]);
+  for (const made of [dataDir, dirname(folder), dirname(restored)]) rmSync(made, { recursive: true, force: true });
 });
