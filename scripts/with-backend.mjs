@@ -272,7 +272,9 @@ if (backend === 'embedded') {
   }
   beforeEmulatorStops = () => journal.snapshot();
   // A backstop for what the journal lets through unsaved (last sign-in times), compared by digest.
-  setInterval(() => journal.snapshot().catch((error) => console.error(`Accounts: ${error.message}`)), 10_000).unref();
+  setInterval(() => {
+    if (!stopping) journal.snapshot().catch((error) => console.error(`Accounts: ${error.message}`));
+  }, 10_000).unref();
   if (recovered.length > 0) console.log(`Recovered after an unclean stop: ${recovered.join('; ')}.`);
   console.log(`Embedded backend: Auth emulator on ${host} (project ${projectId}, ${snapshot.users.length} accounts), data in ${dataDir}`);
 }
@@ -282,6 +284,6 @@ app.on('exit', (code) => stopAll(code ?? 0));
 if (backend === 'embedded') {
   writeFileSync(
     resolve(process.env.DATA_DIR ?? '.data', 'run', 'launcher.json'),
-    JSON.stringify({ launcherPid: process.pid, emulatorPid: emulatorProcess.pid, appPid: app.pid, appMark: command }),
+    JSON.stringify({ launcherPid: process.pid, emulatorPid: emulatorProcess.pid, appPid: app.pid }),
   );
 }
