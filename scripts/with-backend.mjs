@@ -1,6 +1,8 @@
 // Runs a Next.js command with the backend it needs. In embedded mode (the default) it first
-// starts the Firebase Auth emulator (offline, from firebase-tools) with the data kept in
-// DATA_DIR/auth, points the app at it, and stops it when the app stops. In Firebase mode it runs
+// starts the Firebase Auth emulator (offline, from firebase-tools) on a private loopback port,
+// hands it the accounts kept in DATA_DIR/auth, serves its API on FIREBASE_AUTH_EMULATOR_HOST
+// through the account journal (every account change is on disk before it is acknowledged,
+// decision 029), points the app at it, and stops it when the app stops. In Firebase mode it runs
 // the command as it is.
 //
 // The embedded backend is for this machine only (decision 012): the app and the emulator listen
@@ -9,9 +11,11 @@
 //   node scripts/with-backend.mjs next dev
 //   node scripts/with-backend.mjs next start -p 3100
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import nextEnv from '@next/env';
+import { accountJournal, loadSnapshot, restoreIntoEmulator } from './account-journal.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -25,6 +29,7 @@ const backend = process.env.BACKEND ?? 'embedded';
 const allowNetwork = process.env.EMBEDDED_ALLOW_NETWORK === '1';
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const children = new Set();
+let emulatorProcess = null;
 
 function run(cmd, cmdArgs, options) {
   const child = spawn(cmd, cmdArgs, { stdio: 'inherit', env, ...options });
@@ -33,9 +38,21 @@ function run(cmd, cmdArgs, options) {
   return child;
 }
 
-function stopAll(code) {
+let beforeEmulatorStops = async () => {};
+let stopping = false;
+
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  // The app first, then one last snapshot (it only ever adds last sign-in times: every change was
+  // saved when it was made), then the emulator.
+  for (const child of children) if (child !== emulatorProcess) child.kill('SIGTERM');
+  try {
+    await Promise.race([beforeEmulatorStops(), new Promise((r) => setTimeout(r, 3000))]);
+  } catch {
+    // nothing more to save than what is already on disk
+  }
   for (const child of children) child.kill('SIGTERM');
-  // The emulator exports its data on exit; give it a moment before forcing.
   setTimeout(() => {
     for (const child of children) child.kill('SIGKILL');
     process.exit(code);
@@ -114,52 +131,159 @@ function appArgs() {
 
 const commandArgs = backend === 'embedded' ? appArgs() : args;
 
+/** A free loopback port chosen by the system, for the emulator behind the journal. */
+function freePort() {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => done(port));
+    });
+  });
+}
+
+function portFree(hostname, port) {
+  return new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, hostname, () => server.close(() => done(true)));
+  });
+}
+
+const processAlive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * What a crash of an earlier start can leave in DATA_DIR/run/: its process ids (an emulator left
+ * running when only this launcher was killed still holds its ports) and the emulator's hub lock.
+ * A process is stopped only when it is still the one recorded (its command line matches).
+ */
+function recoverEarlierStart(runDir, marks) {
+  const recovered = [];
+  const launcherFile = join(runDir, 'launcher.json');
+  if (existsSync(launcherFile)) {
+    let earlier = {};
+    try {
+      earlier = JSON.parse(readFileSync(launcherFile, 'utf8'));
+    } catch {
+      // a launcher file cut short: nothing to stop from it
+    }
+    for (const [name, pid, mark] of [
+      ['Auth emulator', earlier.emulatorPid, marks.emulator],
+      ['app', earlier.appPid, marks.app],
+    ]) {
+      if (!Number.isInteger(pid) || !processAlive(pid)) continue;
+      let commandLine = '';
+      try {
+        commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      } catch {
+        continue;
+      }
+      if (!mark.some((expected) => commandLine.includes(expected))) continue;
+      process.kill(pid, 'SIGKILL');
+      recovered.push(`stopped the ${name} an earlier start left running (pid ${pid})`);
+    }
+  }
+  for (const name of existsSync(runDir) ? readdirSync(runDir) : []) {
+    if (!name.startsWith('hub-')) continue;
+    rmSync(join(runDir, name), { force: true });
+    recovered.push('removed the emulator lock an earlier start left');
+  }
+  return recovered;
+}
+
 if (backend === 'embedded') {
   const host = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
   const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-venue';
   const dataDir = resolve(process.env.DATA_DIR ?? '.data');
   const authData = resolve(dataDir, 'auth');
+  // The emulator's hub lock and this launcher's process ids: per DATA_DIR, not in the shared /tmp.
+  const runDir = resolve(dataDir, 'run');
   secureDataDir(dataDir);
   mkdirSync(authData, { recursive: true });
+  mkdirSync(runDir, { recursive: true });
   // The emulator's ports follow FIREBASE_AUTH_EMULATOR_HOST (the hub and logging ports next to
   // it), so a test server and a development server can run side by side.
   const [hostname, port] = host.split(':');
   if (!allowNetwork && !isLoopback(hostname)) refuseToStart(`Refusing to run the Auth emulator on ${host}.`);
   const config = resolve(dataDir, 'firebase.emulators.json');
+  // Next's server renames its process (`next-server (v16…)`), so its command line no longer names the binary.
+  const recovered = recoverEarlierStart(runDir, { emulator: [config], app: [resolve('node_modules/.bin', command), ...(command === 'next' ? ['next-server'] : [])] });
+  const snapshot = loadSnapshot(authData);
+  if (snapshot.recovered) recovered.push(snapshot.recovered.replace(/^Accounts: /, ''));
+  for (const taken of [Number(port), Number(port) + 1, Number(port) + 2]) {
+    // A process stopped just now may take a moment to let go of its port.
+    let free = await portFree(hostname, taken);
+    for (let tries = 0; !free && recovered.length > 0 && tries < 20; tries++) {
+      await new Promise((r) => setTimeout(r, 250));
+      free = await portFree(hostname, taken);
+    }
+    if (!free) {
+      console.error(`Port ${taken} on ${hostname} is in use (the Auth emulator needs ${port}, ${Number(port) + 1} and ${Number(port) + 2}): stop what holds it, or set FIREBASE_AUTH_EMULATOR_HOST to other ports.`);
+      process.exit(1);
+    }
+  }
+  const privateHost = `127.0.0.1:${await freePort()}`;
   writeFileSync(
     config,
     JSON.stringify({
       emulators: {
         singleProjectMode: true,
-        auth: { host: hostname, port: Number(port) },
+        auth: { host: '127.0.0.1', port: Number(privateHost.split(':')[1]) },
         hub: { host: hostname, port: Number(port) + 1 },
         logging: { host: hostname, port: Number(port) + 2 },
         ui: { enabled: false },
       },
     }),
   );
-  const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config, '--export-on-exit', authData];
-  if (existsSync(resolve(authData, 'firebase-export-metadata.json'))) emulatorArgs.push('--import', authData);
+  // No --import/--export-on-exit: the journal hands the accounts over and keeps them on disk.
+  const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config];
   Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
-  // Run inside DATA_DIR: the emulator exports through a temporary firebase-export-* folder in its
-  // working directory, which would otherwise be left in the repository when it is stopped early.
-  const emulator = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'], cwd: dataDir });
+  // Run inside DATA_DIR: an export through the hub goes through a temporary firebase-export-*
+  // folder in its working directory, which would otherwise be left in the repository.
+  emulatorProcess = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'], cwd: dataDir, env: { ...env, TMPDIR: runDir } });
+  const emulator = emulatorProcess;
   emulator.on('exit', (code) => {
-    if (children.size > 0) {
+    if (children.size > 0 && !stopping) {
       console.error(`The Auth emulator exited (code ${code}); stopping the app.`);
       stopAll(1);
     }
   });
+  let journal;
   try {
-    await waitForAuthEmulator(host, emulator);
+    await waitForAuthEmulator(privateHost, emulator);
+    await restoreIntoEmulator(privateHost, projectId, snapshot);
+    journal = accountJournal({ upstream: privateHost, projectId, authDir: authData });
+    // The accounts as handed over, so the files match the emulator from here on.
+    await journal.snapshot();
+    await journal.proxy(hostname, Number(port));
   } catch (error) {
     console.error(error.message);
     stopAll(1);
     // Never start the app without its emulator; stopAll ends the process.
     await new Promise(() => {});
   }
-  console.log(`Embedded backend: Auth emulator on ${host} (project ${projectId}), data in ${resolve(process.env.DATA_DIR ?? '.data')}`);
+  beforeEmulatorStops = () => journal.snapshot();
+  // A backstop for what the journal lets through unsaved (last sign-in times), compared by digest.
+  setInterval(() => {
+    if (!stopping) journal.snapshot().catch((error) => console.error(`Accounts: ${error.message}`));
+  }, 10_000).unref();
+  if (recovered.length > 0) console.log(`Recovered after an unclean stop: ${recovered.join('; ')}.`);
+  console.log(`Embedded backend: Auth emulator on ${host} (project ${projectId}, ${snapshot.users.length} accounts), data in ${dataDir}`);
 }
 
 const app = run(resolve('node_modules/.bin', command), commandArgs);
 app.on('exit', (code) => stopAll(code ?? 0));
+if (backend === 'embedded') {
+  writeFileSync(
+    resolve(process.env.DATA_DIR ?? '.data', 'run', 'launcher.json'),
+    JSON.stringify({ launcherPid: process.pid, emulatorPid: emulatorProcess.pid, appPid: app.pid }),
+  );
+}

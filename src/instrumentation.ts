@@ -1,14 +1,18 @@
 // Runs once when the server starts. In both backends it builds the public events mirror and the
 // lounge once for a database of an earlier version and starts the membership expiry sweep and the
 // notification scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint); in the embedded backend
-// it first writes the demo data that is missing, so a fresh checkout opens with accounts.
+// it first writes the demo data that is missing, so a fresh checkout opens with accounts, and
+// compares the sign-in accounts with the user documents.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
   // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
   console.log((await import('@/server/files/files')).filesStartupLine());
   await buildMirrors();
-  if (env.BACKEND === 'embedded') await seedDemo();
+  if (env.BACKEND === 'embedded') {
+    await seedDemo();
+    await reconcileAccounts();
+  }
   // The pass master key is read (or, on the embedded backend, generated) before any phone needs
   // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
   (await import('@/server/door/pass-keys')).getPassKeys();
@@ -57,6 +61,20 @@ async function seedDemo() {
     if (report.images + report.events > 0) console.log(`Demo data: ${report.images} images and ${report.events} events created.`);
   } catch (error) {
     console.error('Demo events could not be written:', error);
+  }
+}
+
+/** What a crash or a restore can leave between the Auth emulator and the documents, logged once (decision 029). */
+async function reconcileAccounts() {
+  const [{ reconcileAccounts: reconcile }, { getDocuments }, { getAccounts }] = await Promise.all([
+    import('@/server/accounts/reconcile'),
+    import('@/server/documents/documents'),
+    import('@/server/accounts/accounts'),
+  ]);
+  try {
+    for (const line of await reconcile(getDocuments(), getAccounts())) console.log(line);
+  } catch (error) {
+    console.error('Accounts could not be compared with the user documents:', error);
   }
 }
 

@@ -2,7 +2,7 @@
 // the embedded backend leaves on disk and where its Auth emulator listens (decision 012). Starts
 // a real emulator, on LAUNCH_TEST_EMULATOR_HOST (default 127.0.0.1:9499).
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -90,4 +90,56 @@ describe('the embedded backend on disk and on the network', () => {
     expect(app.code).toBe(2);
     expect(app.stderr).toMatch(/Refusing to listen on 0\.0\.0\.0/);
   }, 30_000);
+});
+
+describe('a start after an unclean stop', () => {
+  it('stops the emulator and app an earlier start left running, keeps its accounts, and says so in one line', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'venue-launch-'));
+    const env = { ...process.env, BACKEND: 'embedded', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, DATA_DIR: dataDir };
+    // The app stands in as a process that signs up once, says READY and stays.
+    const app = `
+      (async () => {
+        const response = await fetch('http://' + process.env.FIREBASE_AUTH_EMULATOR_HOST + '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', {
+          method: 'POST', headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: process.env.SIGN_UP, password: 'secret-1', returnSecureToken: true }),
+        });
+        console.log(response.ok ? 'READY' : 'FAILED ' + (await response.text()));
+        setInterval(() => {}, 1000);
+      })();`;
+    const start = (email: string) => {
+      const child = spawn(process.execPath, ['scripts/with-backend.mjs', 'tsx', '-e', app], { cwd: ROOT, env: { ...env, SIGN_UP: email }, detached: true });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      const ready = new Promise<void>((done, fail) => {
+        const check = setInterval(() => {
+          if (/READY/.test(output)) done();
+          else if (/FAILED/.test(output) || child.exitCode !== null) fail(new Error(output));
+          else return;
+          clearInterval(check);
+        }, 100);
+      });
+      return { child, ready, output: () => output };
+    };
+    const first = start('first@example.org');
+    await first.ready;
+    // Only the launcher dies (as when its terminal is killed): the emulator and the app live on,
+    // holding the emulator's hub and logging ports.
+    process.kill(first.child.pid!, 'SIGKILL');
+    const second = start('second@example.org');
+    try {
+      await second.ready;
+      expect(second.output()).toMatch(/^Recovered after an unclean stop: stopped the Auth emulator an earlier start left running \(pid \d+\); stopped the app an earlier start left running \(pid \d+\)(; removed the emulator lock an earlier start left)?\.$/m);
+      const accounts = JSON.parse(readFileSync(join(dataDir, 'auth', 'auth_export', 'accounts.json'), 'utf8')) as { users: { email: string }[] };
+      expect(accounts.users.map((user) => user.email).sort()).toEqual(['first@example.org', 'second@example.org']);
+    } finally {
+      for (const child of [first.child, second.child]) {
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    }
+  }, 240_000);
 });

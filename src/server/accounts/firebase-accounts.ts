@@ -66,6 +66,16 @@ export const firebaseAccounts: Accounts = {
   async updateProfile(uid, profile) {
     await adminAuth().updateUser(uid, profile);
   },
+  async listAccounts() {
+    const accounts: { uid: string; roleClaim: unknown }[] = [];
+    let pageToken: string | undefined;
+    do {
+      const page = await adminAuth().listUsers(1000, pageToken);
+      accounts.push(...page.users.map((user) => ({ uid: user.uid, roleClaim: user.customClaims?.role ?? null })));
+      pageToken = page.pageToken;
+    } while (pageToken);
+    return accounts;
+  },
   async deleteAccount(uid) {
     try {
       await adminAuth().deleteUser(uid);

@@ -23,6 +23,8 @@ export interface Accounts {
   ensureAccount(account: NewAccount): Promise<boolean>;
   /** The name and photo the account's ID tokens carry (null removes one). */
   updateProfile(uid: string, profile: { displayName?: string | null; photoURL?: string | null }): Promise<void>;
+  /** Every sign-in account with its role claim (start-up reconciliation, decision 029). */
+  listAccounts(): Promise<{ uid: string; roleClaim: unknown }[]>;
   /** Deletes the sign-in account; an account that is already gone is no error. */
   deleteAccount(uid: string): Promise<void>;
   /** The claims of a valid, unrevoked ID token; throws otherwise. */

@@ -8,6 +8,8 @@ export class FakeAccounts implements Accounts {
   /** What was changed on the sign-in accounts, in order. */
   calls: string[] = [];
   readonly existing = new Set<string>();
+  /** The role claim of each account that has one. */
+  readonly roleClaims = new Map<string, Role>();
 
   /** An ID token as the emulator issues one: unsigned, naming its account and issue time. */
   static idToken(uid: string, issuedAtSeconds = Math.floor(Date.now() / 1000), claims: Record<string, unknown> = {}): string {
@@ -16,6 +18,8 @@ export class FakeAccounts implements Accounts {
 
   async setRoleClaim(uid: string, role: Role | null) {
     this.calls.push(`claim ${uid} ${role}`);
+    if (role) this.roleClaims.set(uid, role);
+    else this.roleClaims.delete(uid);
   }
   async setDisabled(uid: string, disabled: boolean) {
     this.calls.push(`disabled ${uid} ${disabled}`);
@@ -31,6 +35,9 @@ export class FakeAccounts implements Accounts {
   }
   async updateProfile(uid: string, profile: { displayName?: string | null; photoURL?: string | null }) {
     this.calls.push(`profile ${uid} ${JSON.stringify(profile)}`);
+  }
+  async listAccounts() {
+    return [...this.existing].map((uid) => ({ uid, roleClaim: this.roleClaims.get(uid) ?? null }));
   }
   async deleteAccount(uid: string) {
     this.existing.delete(uid);

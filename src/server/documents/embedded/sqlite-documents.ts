@@ -96,11 +96,25 @@ export class SqliteDocuments implements Documents {
   private readonly indexed = new Set<string>();
   private readonly countStatements = new Map<string, Database.Statement<unknown[], { count: number }>>();
 
-  constructor(readonly file: string) {
+  private readonly synchronous: 'NORMAL' | 'FULL';
+  private readonly fullSync: ReadonlySet<string>;
+
+  /**
+   * `synchronous`: NORMAL (the default) keeps every commit through a crash of the process, and
+   * may roll back the last commits on a power cut; FULL syncs the WAL at every commit.
+   * `fullSyncCollections`: commits that write to these collections are synced at once even under
+   * NORMAL (decision 030: what door staff act on).
+   */
+  constructor(
+    readonly file: string,
+    options: { synchronous?: 'NORMAL' | 'FULL'; fullSyncCollections?: readonly string[] } = {},
+  ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.synchronous = options.synchronous ?? 'NORMAL';
+    this.fullSync = new Set(options.fullSyncCollections ?? []);
+    this.db.pragma(`synchronous = ${this.synchronous}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS documents (
@@ -252,7 +266,15 @@ export class SqliteDocuments implements Documents {
         changes.push({ collection: def.name, id, type: existing ? 'updated' : 'created', data: valid });
       }
     });
-    apply.immediate();
+    // One connection, and better-sqlite3 runs each commit to its end: switching the setting around
+    // this commit affects no other. The sync at a FULL commit covers the commits before it too.
+    const syncNow = this.synchronous === 'NORMAL' && writes.some((write) => this.fullSync.has(write.ref.collection.name));
+    if (syncNow) this.db.pragma('synchronous = FULL');
+    try {
+      apply.immediate();
+    } finally {
+      if (syncNow) this.db.pragma('synchronous = NORMAL');
+    }
     for (const change of changes) {
       try {
         this.feed.emit('change', change);
