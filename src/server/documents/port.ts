@@ -154,7 +154,10 @@ export interface Documents {
   collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T>;
   batch(): WriteBatch;
   runTransaction<R>(work: (tx: Transaction) => Promise<R>): Promise<R>;
-  /** The change feed, for live reads: every committed write of this process, in commit order. */
+  /**
+   * The change feed, for live reads: every committed write of this process, in commit order,
+   * except that a write the embedded backend must first flush to the disk is reported once it is.
+   */
   onChange(listener: (change: DocumentChange) => void): () => void;
   /**
    * Calls `listener` when what `query` matches may have changed through a write the change feed

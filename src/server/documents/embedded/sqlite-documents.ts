@@ -25,6 +25,7 @@ import {
   type WriteBatch,
 } from '../port';
 import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { walSync, type Flush, type WalSync } from './wal-sync';
 
 /** A document's version when it was read: 0 means it did not exist. */
 type ReadVersions = Map<string, { collection: string; id: string; version: number }>;
@@ -96,25 +97,30 @@ export class SqliteDocuments implements Documents {
   private readonly indexed = new Set<string>();
   private readonly countStatements = new Map<string, Database.Statement<unknown[], { count: number }>>();
 
-  private readonly synchronous: 'NORMAL' | 'FULL';
   private readonly fullSync: ReadonlySet<string>;
+  /** Flushes the write-ahead log for the commits that must be on the disk (null: none must wait). */
+  private readonly flushLog: WalSync | null;
 
   /**
    * `synchronous`: NORMAL (the default) keeps every commit through a crash of the process, and
    * may roll back the last commits on a power cut; FULL syncs the WAL at every commit.
-   * `fullSyncCollections`: commits that write to these collections are synced at once even under
-   * NORMAL (decision 030: what door staff act on).
+   * `fullSyncCollections`: a commit that writes to these collections is acknowledged only once
+   * it is on the disk even under NORMAL (decision 030: what door staff act on), by a flush of the
+   * write-ahead log shared with the commits made meanwhile (./wal-sync.ts). `flush` replaces
+   * fdatasync in tests.
    */
   constructor(
     readonly file: string,
-    options: { synchronous?: 'NORMAL' | 'FULL'; fullSyncCollections?: readonly string[] } = {},
+    options: { synchronous?: 'NORMAL' | 'FULL'; fullSyncCollections?: readonly string[]; flush?: Flush } = {},
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    this.synchronous = options.synchronous ?? 'NORMAL';
+    const synchronous = options.synchronous ?? 'NORMAL';
     this.fullSync = new Set(options.fullSyncCollections ?? []);
-    this.db.pragma(`synchronous = ${this.synchronous}`);
+    // Under FULL every commit is synced by SQLite itself; in memory there is no disk.
+    this.flushLog = synchronous === 'NORMAL' && this.fullSync.size > 0 && file !== ':memory:' ? walSync(`${file}-wal`, options.flush) : null;
+    this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS documents (
@@ -164,7 +170,7 @@ export class SqliteDocuments implements Documents {
       const tx = new EmbeddedTransaction(this);
       const result = await work(tx);
       try {
-        this.commit(tx.writes, tx.reads);
+        await this.commit(tx.writes, tx.reads);
         return result;
       } catch (error) {
         if (!(error instanceof Conflict)) throw error;
@@ -187,6 +193,7 @@ export class SqliteDocuments implements Documents {
 
   async close(): Promise<void> {
     this.feed.removeAllListeners();
+    await this.flushLog?.close();
     this.db.close();
   }
 
@@ -231,8 +238,12 @@ export class SqliteDocuments implements Documents {
     });
   }
 
-  /** Applies writes atomically, after checking that documents read since are unchanged. */
-  commit(writes: readonly StagedWrite[], reads?: ReadVersions): void {
+  /**
+   * Applies writes atomically, after checking that documents read since are unchanged; resolves
+   * when they are as durable as their collections ask (decision 030). Conflicts and refused
+   * writes are thrown before anything is written.
+   */
+  async commit(writes: readonly StagedWrite[], reads?: ReadVersions): Promise<void> {
     if (writes.length === 0 && !reads) return;
     const changes: DocumentChange[] = [];
     const apply = this.db.transaction(() => {
@@ -266,15 +277,22 @@ export class SqliteDocuments implements Documents {
         changes.push({ collection: def.name, id, type: existing ? 'updated' : 'created', data: valid });
       }
     });
-    // One connection, and better-sqlite3 runs each commit to its end: switching the setting around
-    // this commit affects no other. The sync at a FULL commit covers the commits before it too.
-    const syncNow = this.synchronous === 'NORMAL' && writes.some((write) => this.fullSync.has(write.ref.collection.name));
-    if (syncNow) this.db.pragma('synchronous = FULL');
-    try {
-      apply.immediate();
-    } finally {
-      if (syncNow) this.db.pragma('synchronous = NORMAL');
+    apply.immediate();
+    if (this.flushLog && writes.some((write) => this.fullSync.has(write.ref.collection.name))) {
+      try {
+        await this.flushLog();
+      } catch (error) {
+        // Committed, and readable, but the disk did not confirm it: the caller must not take it as
+        // safe. The change feed still reports it, since reads already see it.
+        this.announce(changes);
+        throw new DocumentsError('unavailable', `The disk did not confirm the write: ${error instanceof Error ? error.message : String(error)}`);
+      }
     }
+    // Live readers learn of a write once it is as durable as its caller's answer.
+    this.announce(changes);
+  }
+
+  private announce(changes: readonly DocumentChange[]): void {
     for (const change of changes) {
       try {
         this.feed.emit('change', change);
@@ -412,7 +430,7 @@ class EmbeddedDocumentRef<T extends DocumentData> extends CommittingDocumentRef<
     return this.store.readDocument(this.collection, this.id);
   }
   protected async commit(write: StagedWrite): Promise<void> {
-    this.store.commit([write]);
+    await this.store.commit([write]);
   }
 }
 
@@ -424,7 +442,7 @@ class EmbeddedBatch extends WriteStager implements WriteBatch {
   async commit(): Promise<void> {
     if (this.committed) throw new DocumentsError('failed-precondition', 'This batch was already committed.');
     this.committed = true;
-    this.store.commit(this.writes);
+    await this.store.commit(this.writes);
   }
 }
 
