@@ -245,7 +245,8 @@ if (backend === 'embedded') {
   );
   // No --import/--export-on-exit: the journal hands the accounts over and keeps them on disk.
   const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config];
-  Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId });
+  // The app's session checks only read accounts: they may ask the emulator without the journal's hop.
+  Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId, AUTH_EMULATOR_LOOKUP_HOST: privateHost });
   // Run inside DATA_DIR: an export through the hub goes through a temporary firebase-export-*
   // folder in its working directory, which would otherwise be left in the repository.
   emulatorProcess = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'], cwd: dataDir, env: { ...env, TMPDIR: runDir } });

@@ -29,6 +29,11 @@ export const EnvSchema = z
    */
   FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
   /**
+   * Embedded backend, set by scripts/with-backend.mjs: the emulator itself, behind the account
+   * journal on FIREBASE_AUTH_EMULATOR_HOST. Session checks only read, so they ask it directly.
+   */
+  AUTH_EMULATOR_LOOKUP_HOST: z.string().regex(/^127\.0\.0\.1:\d+$/).optional(),
+  /**
    * Embedded backend: '1' lets other machines reach the app (a demo on a trusted network); every
    * page then says it is not secure. Otherwise only this machine may (decision 012).
    */

@@ -15,7 +15,7 @@ function isMissingUser(error: unknown): boolean {
 /** One lookup of Firebase Auth (or the emulator, directly) for every request waiting to have its session checked. */
 const accountState = accountStates(
   process.env.FIREBASE_AUTH_EMULATOR_HOST
-    ? emulatorLookup(process.env.FIREBASE_AUTH_EMULATOR_HOST, env.FIREBASE_PROJECT_ID)
+    ? emulatorLookup(env.AUTH_EMULATOR_LOOKUP_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST, env.FIREBASE_PROJECT_ID)
     : async (uids) => {
         const { users } = await adminAuth().getUsers(uids.map((uid) => ({ uid })));
         return new Map<string, AccountState>(users.map((user) => [user.uid, { disabled: user.disabled, validSince: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null }]));
