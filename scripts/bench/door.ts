@@ -128,7 +128,15 @@ function cpuMs(pid: number | null): number | null {
 }
 
 const appProcess = listeningProcess(Number(new URL(base).port || 80));
-const emulatorProcess = listeningProcess(Number(emulator.split(':')[1]));
+/** The Auth emulator itself: behind the account journal (decision 029) its port is private, so the launcher's record names it. */
+function emulatorProcessId(): number | null {
+  try {
+    return (JSON.parse(readFileSync(join(dataDir, 'run', 'launcher.json'), 'utf8')) as { emulatorPid?: number }).emulatorPid ?? null;
+  } catch {
+    return listeningProcess(Number(emulator.split(':')[1]));
+  }
+}
+const emulatorProcess = emulatorProcessId();
 
 async function load(label: string, send: (worker: number, n: number) => Promise<number>) {
   const latencies: number[] = [];
