@@ -7,7 +7,7 @@ import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { loginHref } from '@/navigation/return-path';
 import type { Locale } from '@/i18n/routing';
-import { InboxBadge } from '@/features/notifications/ui/Inbox';
+import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
 
 export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; onDone?: () => void }) {
   const t = useTranslations('Nav');
