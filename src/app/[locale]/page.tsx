@@ -63,7 +63,7 @@ export default async function HomePage({ params }: LocaleParams) {
         {upcoming.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <EventGrid events={upcoming} />
+          <EventGrid events={upcoming} priorityFirst />
         )}
       </section>
 

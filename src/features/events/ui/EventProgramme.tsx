@@ -52,7 +52,7 @@ export function EventProgramme({ initial, renderedAt }: { initial: readonly Publ
         {upcoming.length === 0 ? (
           <p className="empty-state">{t('noUpcoming')}</p>
         ) : (
-          <EventGrid events={upcoming} />
+          <EventGrid events={upcoming} priorityFirst />
         )}
       </section>
       {past.length > 0 && (
