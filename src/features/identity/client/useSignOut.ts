@@ -27,7 +27,7 @@ export function useSignOut(): () => Promise<void> {
     // A shared phone must not show the next person this one's messages: push goes off on this
     // device while the session still exists to tell the server. Loaded only if push was ever on.
     if (localStorage.getItem(PUSH_RECORD_KEY)) {
-      await Promise.all([import('@/features/notifications/client/push-registration'), import('@/trpc/client')])
+      await Promise.all([import('@/features/notifications/client/push-registration'), import('@/trpc/browser-client')])
         .then(([{ disablePush }, { browserTrpcClient }]) => disablePush(browserTrpcClient()))
         .catch((error: unknown) => console.error('Turning push off on sign-out failed:', error));
     }

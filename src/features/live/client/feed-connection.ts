@@ -25,7 +25,7 @@ export async function connectFeed<N extends FeedName>(name: N, backend: Firebase
   const firestoreQuery = feed.firestore;
 
   if (backend === 'embedded' || !firestoreQuery) {
-    const { browserTrpcClient } = await import('@/trpc/client');
+    const { browserTrpcClient } = await import('@/trpc/browser-client');
     const subscription = feed.embedded(browserTrpcClient(), input, {
       onData: (value) => {
         answered = true;

@@ -3,7 +3,7 @@
 // firebase/firestore.rules allow exactly it). useLiveFeed() runs them; a new feed is a row here.
 import type { Firestore, Query } from 'firebase/firestore';
 import type { Unsubscribable } from '@trpc/server/observable';
-import type { TrpcClient } from '@/trpc/client';
+import type { TrpcClient } from '@/trpc/browser-client';
 import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';

@@ -19,7 +19,7 @@ export function PushRefresh() {
   useEffect(() => {
     if (!uid) return;
     const refresh = (onlyWhenDue: boolean) =>
-      Promise.all([import('../client/push-registration'), import('@/trpc/client')])
+      Promise.all([import('../client/push-registration'), import('@/trpc/browser-client')])
         .then(([{ refreshPushRegistration }, { browserTrpcClient }]) => refreshPushRegistration(browserTrpcClient(), { uid, lang }, localStorage, Date.now(), { onlyWhenDue }))
         .then((outcome) => {
           // Nobody is waiting for it on this page; the record is unchanged, so the next start tries again.
