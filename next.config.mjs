@@ -11,7 +11,14 @@ const buildId = process.env.APP_BUILD_ID;
 // When this build was made: the last change of pages whose content ships with the code (sitemaps).
 process.env.APP_BUILD_TIME ??= new Date().toISOString();
 
-const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
+// Messages are compiled at build time (ICU to a compact form): the browser then formats them with
+// next-intl's small formatter instead of the ICU parser, 16 kB gzip less on every page
+// (decision 027). Every import of the message files gets the compiled form; plain texts stay
+// strings.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: './src/i18n/request.ts',
+  experimental: { messages: { path: './src/i18n/messages', format: 'json', locales: ['en', 'de'], precompile: true } },
+});
 
 const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },

@@ -1,13 +1,13 @@
 'use client';
 // Last-resort error page when the root layout itself fails; it must render its own document.
-import en from '@/i18n/messages/en.json';
-import de from '@/i18n/messages/de.json';
+// Its texts from a small copy, not the message files: Next loads this page's code with every page.
+import { GLOBAL_ERROR_MESSAGES } from '@/ui/errors/global-error-messages';
 import { StandaloneErrorDocument } from '@/ui/errors/StandaloneErrorDocument';
 import '@/styles/globals.css';
 
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const german = typeof window !== 'undefined' && window.location.pathname.split('/')[1] === 'de';
-  const m = german ? de.Errors : en.Errors;
+  const m = GLOBAL_ERROR_MESSAGES[german ? 'de' : 'en'];
   return (
     <StandaloneErrorDocument
       lang={german ? 'de' : 'en'}

@@ -11,7 +11,6 @@ import { SOCIAL_CARD } from '@/navigation/social-card';
 import { env } from '@/server/env';
 import { NONCE_HEADER, PATH_HEADER } from '@/server/http/security-headers';
 import { COLORS } from '@/styles/tokens';
-import { TrpcProvider } from '@/trpc/client';
 import { firebaseWebConfig } from '@/server/firebase/web-config';
 import { WebConfigProvider } from '@/firebase-client/WebConfigProvider';
 import { ViewerProvider, type ViewerPerson } from '@/features/identity/client/ViewerProvider';
@@ -93,7 +92,6 @@ export default async function LocaleLayout({
       <body>
         <ClientMessages>
           <WebConfigProvider config={webConfig}>
-          <TrpcProvider locale={locale}>
             <ViewerProvider initial={viewer}>
             <a className="skip-link" href="#main">
               {t('skipToContent')}
@@ -110,7 +108,6 @@ export default async function LocaleLayout({
             <VersionWatcher />
             <PushRefresh />
             </ViewerProvider>
-          </TrpcProvider>
           </WebConfigProvider>
         </ClientMessages>
       </body>

@@ -3,7 +3,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { getDocuments } from '@/server/documents/documents';
 import { nextEvents } from '@/features/events/event-catalogue';
@@ -63,7 +63,7 @@ export default async function HomePage({ params }: LocaleParams) {
         {upcoming.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <EventGrid events={upcoming} />
+          <EventGrid events={upcoming} priorityFirst />
         )}
       </section>
 

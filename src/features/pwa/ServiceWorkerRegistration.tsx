@@ -1,6 +1,8 @@
 'use client';
 // Registers the service worker at /sw.js with scope / and reloads the page once an updated worker
-// takes control (the first install takes control without a reload).
+// takes control (the first install takes control without a reload). Registered once the page has
+// loaded and the browser is idle: installing precaches the build, which must not compete with
+// the page's own first load (decision 027).
 import { useEffect } from 'react';
 
 export function ServiceWorkerRegistration() {
@@ -17,10 +19,22 @@ export function ServiceWorkerRegistration() {
       hadController = true;
     };
     container.addEventListener('controllerchange', onControllerChange);
-    container.register('/sw.js', { scope: '/', type: 'module' }).catch((error: unknown) => {
-      console.error('Service worker registration failed:', error);
-    });
-    return () => container.removeEventListener('controllerchange', onControllerChange);
+    let idle: number | undefined;
+    const register = () => {
+      const start = () =>
+        void container.register('/sw.js', { scope: '/', type: 'module' }).catch((error: unknown) => {
+          console.error('Service worker registration failed:', error);
+        });
+      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: 3_000 });
+      else start();
+    };
+    if (document.readyState === 'complete') register();
+    else window.addEventListener('load', register, { once: true });
+    return () => {
+      container.removeEventListener('controllerchange', onControllerChange);
+      window.removeEventListener('load', register);
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
   }, []);
   return null;
 }

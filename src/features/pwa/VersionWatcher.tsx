@@ -1,25 +1,54 @@
 'use client';
 // New-version detection: polls the server's build id; once it differs from this bundle's, the next
-// client navigation becomes a full page load (at most once per path per 10 seconds).
-import { useEffect, useRef } from 'react';
+// client navigation becomes a full page load (at most once per path per 10 seconds). A plain GET
+// of health.check: every page runs this, and it needs no tRPC client for it (decision 027).
+import { useEffect, useRef, useState } from 'react';
 import { usePathname } from 'next/navigation';
-import { trpc } from '@/trpc/client';
 import { claimReload } from './reload-guard';
 
 export const VERSION_POLL_MS = 60_000;
 const CLIENT_BUILD_ID = process.env.NEXT_PUBLIC_BUILD_ID ?? 'development';
+const HEALTH_PATH = '/api/trpc/health.check';
+
+/** The server's build id from health.check (tRPC's superjson answer), or null when there is none. */
+export async function serverBuildId(fetcher: typeof fetch = fetch): Promise<string | null> {
+  try {
+    const response = await fetcher(HEALTH_PATH, { cache: 'no-store' });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { result?: { data?: { json?: { buildId?: unknown } } } };
+    const buildId = body.result?.data?.json?.buildId;
+    return typeof buildId === 'string' && buildId ? buildId : null;
+  } catch {
+    return null; // offline: asked again at the next poll
+  }
+}
 
 export function VersionWatcher() {
   const pathname = usePathname();
   const lastPath = useRef(pathname);
-  const health = trpc.health.check.useQuery(undefined, {
-    enabled: process.env.NODE_ENV === 'production',
-    refetchInterval: VERSION_POLL_MS,
-    refetchOnWindowFocus: 'always',
-    staleTime: 0,
-    retry: false,
-  });
-  const outdated = health.data !== undefined && health.data.buildId !== CLIENT_BUILD_ID;
+  const [outdated, setOutdated] = useState(false);
+
+  useEffect(() => {
+    if (process.env.NODE_ENV !== 'production' || outdated) return;
+    let live = true;
+    const check = () =>
+      void serverBuildId().then((buildId) => {
+        if (live && buildId !== null && buildId !== CLIENT_BUILD_ID) setOutdated(true);
+      });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') check();
+    };
+    check();
+    const timer = setInterval(check, VERSION_POLL_MS);
+    window.addEventListener('focus', check);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [outdated]);
 
   useEffect(() => {
     // Fetch the new service worker too, so the reload is served by the new version.

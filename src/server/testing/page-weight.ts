@@ -14,12 +14,11 @@ import { gzipSync } from 'node:zlib';
 export const FIRST_LOAD_BUDGET = 1.15;
 
 /**
- * What the pages may load today, on the way to FIRST_LOAD_BUDGET: the guard in `npm test` fails
- * above it, so no change makes them heavier again. Lowered each time they get lighter (2.53 with
- * Firebase Auth on every page; 2.14 once it loaded only where someone signs in); it becomes
- * FIRST_LOAD_BUDGET when the tRPC client, too, loads only where a page needs it.
+ * What the guard in `npm test` lets the pages load: the budget itself since they reached it
+ * (2.53 with Firebase Auth on every page; 2.14 once it loaded only where someone signs in; 1.14
+ * once tRPC, React Query, the dialog code and the ICU parser left the first load, decision 027).
  */
-export const FIRST_LOAD_CEILING = 2.2;
+export const FIRST_LOAD_CEILING = FIRST_LOAD_BUDGET;
 
 /** The light public pages of the issue, without the locale prefix; each is checked in every language. */
 export const LIGHT_PAGES = ['/', '/events', '/events/[slug]', '/about', '/impressum'] as const;

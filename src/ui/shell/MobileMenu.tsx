@@ -1,46 +1,46 @@
 'use client';
-// Navigation on phones and tablets (below lg): a sheet built on Radix Dialog, which traps focus,
-// closes on Escape and returns focus to the menu button.
-import { useState } from 'react';
-import * as Dialog from '@radix-ui/react-dialog';
+// Navigation on phones and tablets (below lg): a button that opens a sheet (./MobileMenuSheet,
+// Radix Dialog: focus trapped, Escape closes, focus back on the button). The sheet's code is
+// fetched when the button is first pointed at, focused or pressed, not with every page
+// (decision 027).
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
-import { CloseIcon, MenuIcon } from '@/ui/icons';
-import { NavLink } from './NavLink';
-import { AccountControl } from './AccountControl';
-import { useVisibleItems, type NavItem } from './PrimaryNav';
+import { MenuIcon } from '@/ui/icons';
+import type { NavItem } from './PrimaryNav';
+
+const loadSheet = () => import('./MobileMenuSheet');
+const MobileMenuSheet = lazy(loadSheet);
 
 export function MobileMenu({ items }: { items: NavItem[] }) {
   const t = useTranslations('Nav');
+  const button = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
-  const visible = useVisibleItems(items);
+  // Rendered from the first opening on, so closing keeps Radix's exit and focus return.
+  const [wanted, setWanted] = useState(false);
+  const preload = () => void loadSheet();
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="icon-button menu-button" aria-label={t('openMenu')}>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="icon-button menu-button"
+        aria-label={t('openMenu')}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
         <MenuIcon />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="sheet" aria-describedby={undefined}>
-          <div className="sheet__header">
-            <Dialog.Title className="sheet__title">{t('menuTitle')}</Dialog.Title>
-            <Dialog.Close className="icon-button" aria-label={t('closeMenu')}>
-              <CloseIcon />
-            </Dialog.Close>
-          </div>
-          <nav className="mobile-nav" aria-label={t('primary')}>
-            <ul>
-              {visible.map((item) => (
-                <li key={item.href}>
-                  <NavLink href={item.href} onNavigate={() => setOpen(false)}>
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <AccountControl inMenu onDone={() => setOpen(false)} />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuSheet items={items} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -2,7 +2,7 @@
 // (as it does for unknown URLs, see decision 003), so the page renders on the server.
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
 import { ForbiddenView } from '@/ui/errors/ForbiddenView';
 
 export const generateStaticParams = localeStaticParams;

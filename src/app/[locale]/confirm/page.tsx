@@ -2,10 +2,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ConfirmPanel } from '@/features/identity/ui/ConfirmPanel';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
+import { TrpcProvider } from '@/trpc/client';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
 export const generateStaticParams = localeStaticParams;
@@ -21,9 +22,11 @@ export default async function ConfirmPage({ params }: LocaleParams) {
     <div className="auth-page">
       <PageHeader title={t('title')} lead={t('description')} />
       <ClientMessages namespaces={['Auth', 'Forms']}>
-        <AuthProvider>
+        <TrpcProvider locale={locale}>
+          <AuthProvider>
             <ConfirmPanel />
           </AuthProvider>
+        </TrpcProvider>
       </ClientMessages>
     </div>
   );

@@ -3,11 +3,13 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { getDocuments } from '@/server/documents/documents';
 import { listPublicEvents } from '@/features/events/event-catalogue';
 import { EventProgramme } from '@/features/events/ui/EventProgramme';
+import ProgrammeSections from '@/features/events/ui/ProgrammeSections';
+import { programmeOf } from '@/features/events/programme';
 
 // Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
 // which replaces the page cache of decision 011). The list in the browser is live.
@@ -19,10 +21,13 @@ export async function generateMetadata({ params }: LocaleParams): Promise<Metada
 export default async function EventsPage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
   const [t, events] = await Promise.all([getTranslations({ locale, namespace: 'Pages.events' }), listPublicEvents(getDocuments())]);
+  const renderedAt = new Date();
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <EventProgramme initial={events} renderedAt={new Date()} />
+      <EventProgramme initial={events} renderedAt={renderedAt}>
+        <ProgrammeSections programme={programmeOf(events, renderedAt)} />
+      </EventProgramme>
     </>
   );
 }

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { env } from '@/server/env';
 import { FIREBASE_BROWSER_HOSTS } from '@/server/http/security-headers';

@@ -3,10 +3,11 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { LoginPanel } from '@/features/identity/ui/LoginPanel';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
+import { TrpcProvider } from '@/trpc/client';
 import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
@@ -25,9 +26,11 @@ export default async function LoginPage({ params }: LocaleParams) {
       {/* The return path is read from the query in the browser, so the page itself stays static. */}
       <ClientMessages namespaces={['Auth', 'Forms']}>
         <Suspense fallback={<AuthCardSkeleton />}>
-          <AuthProvider>
-            <LoginPanel />
-          </AuthProvider>
+          <TrpcProvider locale={locale}>
+            <AuthProvider>
+              <LoginPanel />
+            </AuthProvider>
+          </TrpcProvider>
         </Suspense>
       </ClientMessages>
     </div>

@@ -2,7 +2,7 @@
 // not-found page is rendered completely on the server in the visitor's language.
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { NotFoundView } from '@/ui/errors/NotFoundView';
 import { NOT_FOUND_PATH_PARAM } from '@/navigation/not-found';
 

@@ -10,7 +10,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { ownPhoto } from '@/ui/shell/AccountControl';
+import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';

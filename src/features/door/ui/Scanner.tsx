@@ -11,7 +11,7 @@ import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
-import { ownPhoto } from '@/ui/shell/AccountControl';
+import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { useCameraDecoder } from '../client/useCameraDecoder';
 import { signal, toneOf, unlockSound } from '../client/verdict-signals';

@@ -8,7 +8,18 @@ import type { Locale } from '@/i18n/routing';
 import type { PublicEvent } from '../event-catalogue';
 import { EventCoverImage } from './EventCoverImage';
 
-export function EventCard({ event, headingLevel = 3, children }: { event: PublicEvent; headingLevel?: 2 | 3; children?: ReactNode }) {
+export function EventCard({
+  event,
+  headingLevel = 3,
+  coverPriority = false,
+  children,
+}: {
+  event: PublicEvent;
+  headingLevel?: 2 | 3;
+  /** The cover is the page's first picture: loaded at once, with high priority. */
+  coverPriority?: boolean;
+  children?: ReactNode;
+}) {
   const t = useTranslations('Events');
   const format = useFormatter();
   const locale = useLocale() as Locale;
@@ -19,7 +30,7 @@ export function EventCard({ event, headingLevel = 3, children }: { event: Public
     <article className={cancelled ? 'event-card event-card--cancelled' : 'event-card'}>
       <div className="event-card__cover">
         {event.cover ? (
-          <EventCoverImage cover={event.cover} sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw" />
+          <EventCoverImage cover={event.cover} sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw" priority={coverPriority} />
         ) : (
           <span className="event-card__placeholder">{t('noCover')}</span>
         )}

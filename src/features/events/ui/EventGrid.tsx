@@ -1,13 +1,15 @@
 // A grid of event cards (the home page's next events, the programme's upcoming and past ones).
+// `priorityFirst`: the grid is the page's first picture, so the first card's cover (the largest
+// paint on a phone) loads at once with high priority; the others wait until scrolled near.
 import type { PublicEvent } from '../event-catalogue';
 import { EventCard } from './EventCard';
 
-export function EventGrid({ events, past = false }: { events: readonly PublicEvent[]; past?: boolean }) {
+export function EventGrid({ events, past = false, priorityFirst = false }: { events: readonly PublicEvent[]; past?: boolean; priorityFirst?: boolean }) {
   return (
     <ul className={past ? 'event-grid event-grid--past' : 'event-grid'}>
-      {events.map((event) => (
+      {events.map((event, index) => (
         <li key={event.id}>
-          <EventCard event={event} />
+          <EventCard event={event} coverPriority={priorityFirst && index === 0} />
         </li>
       ))}
     </ul>

@@ -1,12 +1,16 @@
 'use client';
 // /events: upcoming events first (soonest first), then past ones, kept up to date while the page
-// is open: an event published, edited or cancelled by an admin appears without a reload.
-import { useState, useSyncExternalStore } from 'react';
+// is open: an event published, edited or cancelled by an admin appears without a reload. The
+// server renders the sections (`children`); the browser keeps them until the live list or the
+// clock changes what they show, and only then loads the cards' code and renders them itself, so
+// a visitor's phone neither downloads nor hydrates the cards (decision 027).
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PublicEvent } from '../event-catalogue';
-import { programmeOf } from '../programme';
+import { programmeOf, type Programme } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
-import { EventGrid } from './EventGrid';
+
+const ProgrammeSections = lazy(() => import('./ProgrammeSections'));
 
 const MINUTE = 60_000;
 
@@ -20,14 +24,21 @@ function currentMinute() {
   return Math.floor(Date.now() / MINUTE) * MINUTE;
 }
 
-export function EventProgramme({ initial, renderedAt }: { initial: readonly PublicEvent[]; renderedAt: Date }) {
+/** What a programme shows: its events' contents, in order, in each section. */
+function shownKey({ upcoming, past }: Programme): string {
+  return JSON.stringify([upcoming, past]);
+}
+
+export function EventProgramme({ initial, renderedAt, children }: { initial: readonly PublicEvent[]; renderedAt: Date; children: ReactNode }) {
   const t = useTranslations('Events');
   const feed = useLiveFeed('programme', undefined, initial);
   const live = feed.status === 'ready' ? { events: feed.data, reconnecting: feed.reconnecting } : { events: initial, reconnecting: feed.status === 'error' };
   // An event moves to "past" when it ends, also while the page stays open: the clock is an
   // external store ticking each minute; the server's render time stands in until hydration.
   const now = useSyncExternalStore(subscribeToMinutes, currentMinute, () => renderedAt.getTime());
-  const { upcoming, past } = programmeOf(live.events, new Date(now));
+  const programme = useMemo(() => programmeOf(live.events, new Date(now)), [live.events, now]);
+  const renderedKey = useMemo(() => shownKey(programmeOf(initial, renderedAt)), [initial, renderedAt]);
+  const asRendered = shownKey(programme) === renderedKey;
   // A change pushed by the server is announced in a sentence, not by reading out every card.
   // The first delivery repeats what the server rendered; the ones after it are changes.
   const [seen, setSeen] = useState(live.events);
@@ -47,19 +58,12 @@ export function EventProgramme({ initial, renderedAt }: { initial: readonly Publ
           <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
         </p>
       )}
-      <section aria-labelledby="programme-upcoming">
-        <h2 id="programme-upcoming">{t('upcomingHeading')}</h2>
-        {upcoming.length === 0 ? (
-          <p className="empty-state">{t('noUpcoming')}</p>
-        ) : (
-          <EventGrid events={upcoming} />
-        )}
-      </section>
-      {past.length > 0 && (
-        <section aria-labelledby="programme-past" className="programme__past">
-          <h2 id="programme-past">{t('pastHeading')}</h2>
-          <EventGrid events={past} past />
-        </section>
+      {asRendered ? (
+        children
+      ) : (
+        <Suspense fallback={children}>
+          <ProgrammeSections programme={programme} />
+        </Suspense>
       )}
     </div>
   );

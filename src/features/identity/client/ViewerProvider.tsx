@@ -1,18 +1,18 @@
 'use client';
 // Who is signed in, as the server knows it: the root layout reads the session cookie and renders
 // the person (or nobody) into this provider, so the header and every page know it on the first
-// render, with no Firebase in the page. The role is checked against the server while the page is
-// open, so a change an admin makes reaches this browser without signing out; a session the server
+// render, with no Firebase in the page. The role is checked against the server (a plain GET of
+// identity.me, no tRPC client) while the page is open, so a change an admin makes reaches this browser without signing out; a session the server
 // stops accepting (disabled, signed out everywhere) turns the page signed out. Firebase Auth is
 // loaded only where someone signs in (<AuthProvider> on /login and /confirm), and at sign-out to
 // end its sign-in on this device.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
-import { TRPCClientError } from '@trpc/client';
-import { trpc } from '@/trpc/client';
+import { forgetQueryCache } from '@/trpc/query-cache';
 import type { Role } from '../roles';
 import type { Viewer } from '@/navigation/routes';
 import { deleteSession, readSessionMarker, writeSessionMarker } from './session-sync';
+import { fetchServerViewer, onServerViewerRefresh, type ServerViewer } from './server-viewer';
 
 /** The signed-in person as the page shows them. */
 export interface ViewerPerson {
@@ -45,7 +45,6 @@ export function ViewerProvider({ initial: rendered, children }: { initial: Viewe
   const deferred = rendered === 'deferred';
   const initial = deferred ? null : rendered;
   const router = useRouter();
-  const utils = trpc.useUtils();
   const [signedOut, setSignedOut] = useState(false);
   // A new render of the layout (after sign-in or sign-out) brings the server's answer again.
   const [renderedFor, setRenderedFor] = useState(initial?.uid ?? null);
@@ -54,13 +53,7 @@ export function ViewerProvider({ initial: rendered, children }: { initial: Viewe
     setSignedOut(false);
   }
 
-  const me = trpc.identity.me.useQuery(undefined, {
-    enabled: (deferred || initial !== null) && !signedOut,
-    refetchInterval: ROLE_REFRESH_MS,
-    refetchOnWindowFocus: true,
-    staleTime: 0,
-    retry: false,
-  });
+  const me = useServerViewer((deferred || initial !== null) && !signedOut, renderedFor);
   const serverRole = me.data?.role;
   const lastRole = useRef<Role | null | undefined>(undefined);
   useEffect(() => {
@@ -70,7 +63,7 @@ export function ViewerProvider({ initial: rendered, children }: { initial: Viewe
   }, [serverRole, router]);
 
   // The server no longer accepts the session: the page becomes signed out.
-  const sessionLost = me.error instanceof TRPCClientError && me.error.data?.code === 'UNAUTHORIZED';
+  const sessionLost = me.error === 'signed-out';
   useEffect(() => {
     if (sessionLost) router.refresh();
   }, [sessionLost, router]);
@@ -88,9 +81,9 @@ export function ViewerProvider({ initial: rendered, children }: { initial: Viewe
         await firebaseSignOut(auth);
       })
       .catch((error: unknown) => console.error('Ending the Firebase sign-in on this device failed:', error));
-    await utils.invalidate();
+    await forgetQueryCache();
     router.refresh();
-  }, [utils, router]);
+  }, [router]);
 
   const value = useMemo<ViewerState>(() => {
     if (signedOut || sessionLost) return { person: null, loading: false, signOut };
@@ -98,7 +91,7 @@ export function ViewerProvider({ initial: rendered, children }: { initial: Viewe
       if (me.data) return { person: { uid: me.data.uid, email: me.data.email, displayName: me.data.displayName, photoURL: me.data.photoURL, role: me.data.role }, loading: false, signOut };
       // Out of reach (the pass at a door without signal): the account this browser signed in
       // last, as the sign-in left it; its pass is on this device, and sign-out forgets both.
-      const offline = me.isError && !(me.error instanceof TRPCClientError && me.error.data) ? readSessionMarker() : null;
+      const offline = me.error === 'unreachable' ? readSessionMarker() : null;
       return { person: offline ? { uid: offline, email: null, displayName: null, photoURL: null, role: null } : null, loading: me.isPending, signOut };
     }
     if (!initial) return { person: null, loading: false, signOut };
@@ -109,8 +102,55 @@ export function ViewerProvider({ initial: rendered, children }: { initial: Viewe
       loading: false,
       signOut,
     };
-  }, [deferred, initial, signedOut, sessionLost, me.data, me.isPending, me.isError, me.error, signOut]);
+  }, [deferred, initial, signedOut, sessionLost, me.data, me.isPending, me.error, signOut]);
   return <ViewerContext.Provider value={value}>{children}</ViewerContext.Provider>;
+}
+
+interface ServerViewerQuery {
+  /** The last person the server answered with. */
+  data: ViewerPerson | undefined;
+  /** Why the last question failed; cleared by the next answer. */
+  error: Exclude<ServerViewer['status'], 'signed-in'> | undefined;
+  isPending: boolean;
+}
+
+/**
+ * The server's answer to "who is signed in", asked while `enabled`: at once, every
+ * ROLE_REFRESH_MS, when the page comes back into view, and when a page asks for it
+ * (refreshServerViewer). A plain fetch: no tRPC client on every page.
+ */
+function useServerViewer(enabled: boolean, renderedFor: string | null): ServerViewerQuery {
+  // Answers belong to the render they were asked for: after a sign-in or sign-out the layout
+  // renders again for someone else, and an old answer (or refusal) must not speak for them.
+  const [answer, setAnswer] = useState<{ for: string | null; data?: ViewerPerson; error?: ServerViewerQuery['error'] }>({ for: renderedFor });
+  useEffect(() => {
+    if (!enabled) return;
+    let live = true;
+    const ask = () =>
+      void fetchServerViewer().then((reply) => {
+        if (!live) return;
+        if (reply.status === 'signed-in') setAnswer({ for: renderedFor, data: reply.person });
+        else setAnswer((last) => ({ for: renderedFor, data: last.for === renderedFor ? last.data : undefined, error: reply.status }));
+      });
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') ask();
+    };
+    ask();
+    const timer = setInterval(ask, ROLE_REFRESH_MS);
+    window.addEventListener('focus', ask);
+    document.addEventListener('visibilitychange', onVisible);
+    const unlisten = onServerViewerRefresh(ask);
+    return () => {
+      live = false;
+      clearInterval(timer);
+      window.removeEventListener('focus', ask);
+      document.removeEventListener('visibilitychange', onVisible);
+      unlisten();
+    };
+  }, [enabled, renderedFor]);
+  const data = answer.for === renderedFor ? answer.data : undefined;
+  const error = answer.for === renderedFor ? answer.error : undefined;
+  return { data, error, isPending: data === undefined && error === undefined };
 }
 
 export function useViewerState(): ViewerState {

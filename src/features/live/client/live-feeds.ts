@@ -3,7 +3,7 @@
 // firebase/firestore.rules allow exactly it). useLiveFeed() runs them; a new feed is a row here.
 import type { Firestore, Query } from 'firebase/firestore';
 import type { Unsubscribable } from '@trpc/server/observable';
-import type { trpc } from '@/trpc/client';
+import type { TrpcClient } from '@/trpc/browser-client';
 import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';
@@ -14,7 +14,7 @@ import type { DeliveryFigures } from '@/features/notifications/delivery';
 import { LIBRARY_LIMIT } from '@/features/images/images';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '@/features/events/programme';
 
-export type TrpcClient = ReturnType<typeof trpc.useUtils>['client'];
+export type { TrpcClient };
 export type FirestoreModule = typeof import('firebase/firestore');
 
 /** What a feed's tRPC subscription reports (the shape of tRPC's subscription callbacks). */

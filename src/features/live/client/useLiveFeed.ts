@@ -1,19 +1,31 @@
 'use client';
-// One live feed as it changes, the same way on both backends: a tRPC subscription over
-// server-sent events (embedded) or Firestore's onSnapshot (Firebase; Firestore is loaded only
-// then, so pages stay light on the embedded backend). With `initial` (the list the server rendered
-// into the page) it is ready at once; without, loading until the first result. A dropped
-// connection keeps the last list on screen, marked as reconnecting; a refusal is an error.
+// One live feed as it changes, the same way on both backends (./feed-connection.ts: a tRPC
+// subscription over server-sent events, or Firestore's onSnapshot in the Firebase backend). With
+// `initial` (the list the server rendered into the page) it is ready at once; without, loading
+// until the first result. A dropped connection keeps the last list on screen, marked as
+// reconnecting; a refusal is an error. The connection, the feed table and the tRPC client load on
+// demand, after the page is interactive: a public page (the programme) ships none of them at
+// first load, and a list the server rendered waits for the browser to be idle first
+// (decision 027).
 import { useEffect, useState } from 'react';
-import { trpc } from '@/trpc/client';
 import { useBackend } from '@/firebase-client/WebConfigProvider';
-import { liveError, type LiveState } from './live-state';
-import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
+import type { LiveState } from './live-state';
+import type { FeedData, FeedInput, FeedName } from './live-feeds';
+
+/** Runs `work` once the browser is idle (at the latest after `timeout` ms). Returns the cancel. */
+function whenIdle(work: () => void, timeout: number): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(work, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(work, 1);
+  return () => clearTimeout(handle);
+}
 
 export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, initial?: FeedData<N>): LiveState<FeedData<N>> {
   type Data = FeedData<N>;
   const backend = useBackend();
-  const client = trpc.useUtils().client;
+  const rendered = initial !== undefined;
   const inputKey = JSON.stringify(input ?? null);
   const [state, setState] = useState<LiveState<Data>>(() => (initial !== undefined ? { status: 'ready', data: initial, reconnecting: false } : { status: 'loading' }));
   const [shownKey, setShownKey] = useState(inputKey);
@@ -24,64 +36,38 @@ export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, in
   }
 
   useEffect(() => {
-    const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Data>;
     const feedInput = JSON.parse(inputKey) as FeedInput<N>;
     let cancelled = false;
     let stop = () => {};
-    let answered = false;
-    const reconnecting = () => setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current));
-    const fail = (error: unknown) => {
-      if (cancelled) return;
-      const reason = liveError(error);
-      // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
-      if (reason === 'unavailable') setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
-      else setState({ status: 'error', error: reason });
-    };
-    const show = (data: Data, stale: boolean) => !cancelled && setState({ status: 'ready', data, reconnecting: stale });
-
-    const firestoreQuery = feed.firestore;
-    if (backend === 'embedded' || !firestoreQuery) {
-      const subscription = feed.embedded(client, feedInput, {
-        onData: (value) => {
-          answered = true;
-          show(value.data, false);
-        },
-        onError: fail,
-        onConnectionStateChange: ({ state: connection }) => {
-          if (answered && connection === 'connecting') reconnecting();
-        },
-      });
-      stop = () => subscription.unsubscribe();
-    } else {
-      Promise.all([import('firebase/firestore'), import('./firestore-values'), import('@/firebase-client/firebase-web')]).then(async ([firestore, { withDates }, { firebaseApp, firebaseAuth }]) => {
-        // A members' or admins' list is read as the person signed in on this device: Firebase
-        // Auth restores that sign-in first (loaded only here, and only for such lists).
-        if (!feed.public) await (await firebaseAuth()).authStateReady();
-        if (cancelled) return;
-        stop = firestore.onSnapshot(
-          firestoreQuery(firestore, firestore.getFirestore(firebaseApp()), feedInput),
-          (snapshot) => {
-            // Before Firestore's first answer, a snapshot from the local cache (empty on a first
-            // visit) only says Firestore is out of reach: it must not replace the server's list.
-            if (snapshot.metadata.fromCache && !answered) {
-              setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'ready', data: [] as Data, reconnecting: true }));
-              return;
-            }
-            answered = true;
-            show(
-              snapshot.docs.map((doc) => ({ id: doc.id, ...withDates(doc.data()) })) as Data,
-              snapshot.metadata.fromCache,
-            );
-          },
-          fail,
-        );
-      }).catch(fail);
-    }
+    const load = () =>
+      import('./feed-connection')
+        .then(({ connectFeed }) =>
+          connectFeed(name, backend, feedInput, {
+            data: (data, stale) => !cancelled && setState({ status: 'ready', data, reconnecting: stale }),
+            reconnecting: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current)),
+            // Nothing shown yet and only Firestore's cache: an empty list, marked as reconnecting.
+            cacheOnly: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'ready', data: [] as Data, reconnecting: true })),
+            failed: (reason) => {
+              if (cancelled) return;
+              // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
+              if (reason === 'unavailable') setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
+              else setState({ status: 'error', error: reason });
+            },
+          }),
+        )
+        .then((stopFeed) => {
+          if (cancelled) stopFeed();
+          else stop = stopFeed;
+        })
+        .catch(() => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: 'unavailable' })));
+    // What the server rendered is on screen: the feed can wait until the page is idle.
+    const stopWaiting = rendered ? whenIdle(() => void load(), 2_000) : (void load(), () => {});
     return () => {
       cancelled = true;
+      stopWaiting();
       stop();
     };
-  }, [backend, client, name, inputKey]);
+  }, [backend, name, inputKey, rendered]);
 
   return state;
 }

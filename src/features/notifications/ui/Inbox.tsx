@@ -80,18 +80,3 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
     </li>
   );
 }
-
-/** The header's unread count, for signed-in people: a link to the inbox, shown when there is one. */
-export function InboxBadge() {
-  const t = useTranslations('Nav');
-  const inbox = useLiveFeed('inbox', undefined);
-  if (inbox.status !== 'ready' || inbox.data.unread === 0) return null;
-  return (
-    <Link href="/vip#inbox" className="inbox-badge" aria-label={t('inboxUnread', { count: inbox.data.unread })}>
-      <span aria-hidden="true">✉</span>
-      <span className="inbox-badge__count" aria-hidden="true">
-        {inbox.data.unread > 99 ? '99+' : inbox.data.unread}
-      </span>
-    </Link>
-  );
-}

@@ -12,7 +12,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed } from '@/features/files/client/upload-task';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
-import { ownPhoto } from '@/ui/shell/AccountControl';
+import { ownPhoto } from '@/ui/shell/own-photo';
 import type { Profile } from '../profile';
 
 /** The square sent to the server: enough for its 512 px photo on sharp screens, under 2 MB. */

@@ -8,6 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useRouter, usePathname } from '@/i18n/navigation';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
+import { refreshServerViewer } from '@/features/identity/client/server-viewer';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
@@ -21,11 +22,10 @@ type Message = { kind: 'success' | 'error'; text: string } | null;
 
 export function ProfileSettings({ initial }: { initial: Profile }) {
   const [profile, setProfile] = useState(initial);
-  const utils = trpc.useUtils();
   function saved(next: Profile) {
     setProfile(next);
-    // The header reads the stored name and photo through identity.me.
-    void utils.identity.me.invalidate();
+    // The header reads the stored name and photo through identity.me: asked again now.
+    refreshServerViewer();
   }
   return (
     <div className="profile">

@@ -8,7 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { type Locale } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { alternatesFor } from '@/navigation/metadata';
-import { localeFrom } from '@/ui/page/section-page';
+import { localeFrom } from '@/i18n/locale-params';
 import { CalendarIcon, MapPinIcon } from '@/ui/icons';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/event-catalogue';

@@ -2,7 +2,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams } from '@/ui/page/section-page';
+import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/features/identity/guard';

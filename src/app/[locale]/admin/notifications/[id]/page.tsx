@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { hasLocale } from 'next-intl';
 import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom } from '@/ui/page/section-page';
+import { localeFrom } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/features/identity/guard';
 import { NotificationDetail } from '@/features/notifications/ui/NotificationDetail';

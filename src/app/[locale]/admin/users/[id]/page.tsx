@@ -6,7 +6,7 @@ import { hasLocale } from 'next-intl';
 import { routing } from '@/i18n/routing';
 import { pageMetadata } from '@/navigation/metadata';
 import { PageHeader } from '@/ui/page/PageHeader';
-import { localeFrom } from '@/ui/page/section-page';
+import { localeFrom } from '@/i18n/locale-params';
 import { guardPage } from '@/features/identity/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { Users } from '@/features/identity/users';

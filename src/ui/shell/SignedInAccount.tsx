@@ -1,0 +1,37 @@
+'use client';
+// The header's account control for someone signed in: the unread badge, photo and name, and
+// sign-out. Loaded by ./AccountControl only when someone is signed in.
+import { useTranslations } from 'next-intl';
+import type { ViewerPerson } from '@/features/identity/client/ViewerProvider';
+import { useSignOut } from '@/features/identity/client/useSignOut';
+import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
+import { ownPhoto } from './own-photo';
+
+export default function SignedInAccount({ person, className, onDone }: { person: ViewerPerson; className: string; onDone?: () => void }) {
+  const t = useTranslations('Nav');
+  const signOut = useSignOut();
+  const name = person.displayName ?? person.email ?? '';
+  return (
+    <div className={className}>
+      <InboxBadge />
+      {ownPhoto(person.photoURL) ? (
+        // eslint-disable-next-line @next/next/no-img-element -- the photo comes from our own avatar route
+        <img className="avatar avatar--small" src={ownPhoto(person.photoURL)!} alt="" width={32} height={32} />
+      ) : null}
+      <span className="account-control__name" title={person.email ?? undefined}>
+        <span className="visually-hidden">{t('signedInAs')} </span>
+        {name}
+      </span>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={async () => {
+          onDone?.();
+          await signOut();
+        }}
+      >
+        {t('signOut')}
+      </button>
+    </div>
+  );
+}
