@@ -49,6 +49,20 @@ describe('account lookups against the Auth emulator', () => {
     await expect(emulatorLookup(host, 'demo-venue')(['ada'])).rejects.toThrow(/500/);
   });
 
+  it('asks again on a new connection when the emulator closed the kept-alive one as the lookup went out', async () => {
+    const served = new WeakMap<object, number>();
+    const host = await fakeEmulator(() => ({ status: 200, body: { users: [{ localId: 'ada' }] } }));
+    // From now on, a second request on a connection finds it closed, as an idle one the emulator let go.
+    server!.prependListener('request', (request) => {
+      const count = (served.get(request.socket) ?? 0) + 1;
+      served.set(request.socket, count);
+      if (count > 1) request.socket.destroy();
+    });
+    const lookup = emulatorLookup(host, 'demo-venue');
+    expect((await lookup(['ada'])).has('ada')).toBe(true);
+    expect((await lookup(['ada'])).has('ada')).toBe(true);
+  });
+
   it('fails when nothing answers', async () => {
     const host = await fakeEmulator(() => ({ status: 200, body: {} }));
     await stop();

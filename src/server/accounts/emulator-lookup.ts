@@ -23,7 +23,7 @@ export function emulatorLookup(emulatorHost: string, projectId: string): LookupA
   const [hostname, port] = emulatorHost.split(':');
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   const path = `/identitytoolkit.googleapis.com/v1/projects/${encodeURIComponent(projectId)}/accounts:lookup`;
-  return (uids) =>
+  const lookup = (uids: string[], retried: boolean): Promise<Map<string, AccountState>> =>
     new Promise((resolve, reject) => {
       const body = JSON.stringify({ localId: uids });
       const request = http.request(
@@ -54,7 +54,13 @@ export function emulatorLookup(emulatorHost: string, projectId: string): LookupA
         },
       );
       request.on('timeout', () => request.destroy(new Error(`The Auth emulator did not answer an account lookup within ${LOOKUP_TIMEOUT_MS / 1000} s.`)));
-      request.on('error', reject);
+      request.on('error', (error) => {
+        // A kept-alive connection the emulator closed as this request went out (it closes idle
+        // ones after a few seconds): a lookup only reads, so it is asked again on a new one.
+        if (request.reusedSocket && !retried) lookup(uids, true).then(resolve, reject);
+        else reject(error);
+      });
       request.end(body);
     });
+  return (uids) => lookup(uids, false);
 }
