@@ -7,13 +7,11 @@ import { LOCALES } from '@/i18n/routing';
 import { defineCollection } from '@/server/documents/port';
 
 import { IMAGE_TAGS, type ImageTag } from './members-only';
+import { LIBRARY_LIMIT } from './library-limit';
 
-export { IMAGE_TAGS, type ImageTag };
+export { IMAGE_TAGS, LIBRARY_LIMIT, type ImageTag };
 
 export const ALT_MAX = 300;
-
-/** The library is shown whole, newest first; this bounds it (both backends' live reads use it). */
-export const LIBRARY_LIMIT = 500;
 
 export const StoredFileMetadata = z.object({
   bucket: z.string(),

@@ -322,47 +322,60 @@ export async function buildBarePage(folder: string): Promise<BarePageWeight> {
   return withLock(folder, async () => {
     const done = cached(); // another process may have built it while this one waited
     if (done) return done;
-    for (const old of ['node_modules', '.next', 'app']) rmSync(join(folder, old), { recursive: true, force: true });
-    for (const [file, text] of Object.entries(BARE_APP)) {
-      mkdirSync(dirname(join(folder, file)), { recursive: true });
-      writeFileSync(join(folder, file), text);
-    }
-    for (const [inside, dir] of packages) linkTree(dir, join(folder, 'node_modules', ...inside.split(sep)));
-    const nextBin = join(folder, 'node_modules', 'next', readPackage(packages.get('next')!).bin!.next!);
-
-    try {
-      const started = Date.now();
-      const building = run([nextBin, 'build'], folder);
-      // Given up well before the spec's hook times out, so no build is left running without us.
-      const tooLong = setTimeout(() => building.child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
-      const build = await building.finished.finally(() => clearTimeout(tooLong));
-      if (build.code !== 0) throw new Error(`next build of the bare page in ${folder} failed (${build.code === null ? `stopped after ${BUILD_TIMEOUT_MS / 1000} s` : `exit ${build.code}`}):\n${build.output}`);
-      const buildSeconds = Math.round((Date.now() - started) / 100) / 10;
-
-      const port = await freePort();
-      const server = run([nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(port)], folder);
-      try {
-        const baseUrl = `http://127.0.0.1:${port}`;
-        await untilServing(baseUrl, server.finished);
-        const weight = await measure(baseUrl, '/');
-        // Keep the file names only: the port is gone once the server stops.
-        const scripts = weight.scripts.map((script) => ({ ...script, url: new URL(script.url).pathname }));
-        const result: BarePageWeight = { ...weight, scripts, versions, buildSeconds, cached: false };
-        // Written whole, then renamed: a reader that takes no lock never sees half of it.
-        writeFileSync(`${resultPath}.part`, `${JSON.stringify({ key, weight: result }, null, 2)}\n`);
-        renameSync(`${resultPath}.part`, resultPath);
-        return result;
-      } finally {
-        server.child.kill('SIGTERM');
-        const exit = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
-        await server.finished.catch(() => undefined);
-        clearTimeout(exit);
-      }
-    } finally {
-      // The figures are all that is kept: the links would pin old versions' files on disk.
-      for (const made of ['node_modules', '.next']) rmSync(join(folder, made), { recursive: true, force: true });
-    }
+    return withBarePage(folder, async (baseUrl, buildSeconds) => {
+      const weight = await measure(baseUrl, '/');
+      // Keep the file names only: the port is gone once the server stops.
+      const scripts = weight.scripts.map((script) => ({ ...script, url: new URL(script.url).pathname }));
+      const result: BarePageWeight = { ...weight, scripts, versions, buildSeconds, cached: false };
+      // Written whole, then renamed: a reader that takes no lock never sees half of it.
+      writeFileSync(`${resultPath}.part`, `${JSON.stringify({ key, weight: result }, null, 2)}\n`);
+      renameSync(`${resultPath}.part`, resultPath);
+      return result;
+    });
   });
+}
+
+/**
+ * Builds the bare page into `folder` with this repository's next, react and react-dom (no
+ * network: their installed files are linked in), serves it with `next start` on a free loopback
+ * port while `work` runs against it, then stops it and removes the build. The caller owns `folder`.
+ */
+export async function withBarePage<T>(folder: string, work: (baseUrl: string, buildSeconds: number) => Promise<T>): Promise<T> {
+  mkdirSync(folder, { recursive: true });
+  const packages = installedClosure();
+  for (const old of ['node_modules', '.next', 'app']) rmSync(join(folder, old), { recursive: true, force: true });
+  for (const [file, text] of Object.entries(BARE_APP)) {
+    mkdirSync(dirname(join(folder, file)), { recursive: true });
+    writeFileSync(join(folder, file), text);
+  }
+  for (const [inside, dir] of packages) linkTree(dir, join(folder, 'node_modules', ...inside.split(sep)));
+  const nextBin = join(folder, 'node_modules', 'next', readPackage(packages.get('next')!).bin!.next!);
+
+  try {
+    const started = Date.now();
+    const building = run([nextBin, 'build'], folder);
+    // Given up well before the spec's hook times out, so no build is left running without us.
+    const tooLong = setTimeout(() => building.child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+    const build = await building.finished.finally(() => clearTimeout(tooLong));
+    if (build.code !== 0) throw new Error(`next build of the bare page in ${folder} failed (${build.code === null ? `stopped after ${BUILD_TIMEOUT_MS / 1000} s` : `exit ${build.code}`}):\n${build.output}`);
+    const buildSeconds = Math.round((Date.now() - started) / 100) / 10;
+
+    const port = await freePort();
+    const server = run([nextBin, 'start', '--hostname', '127.0.0.1', '--port', String(port)], folder);
+    try {
+      const baseUrl = `http://127.0.0.1:${port}`;
+      await untilServing(baseUrl, server.finished);
+      return await work(baseUrl, buildSeconds);
+    } finally {
+      server.child.kill('SIGTERM');
+      const exit = setTimeout(() => server.child.kill('SIGKILL'), 5_000);
+      await server.finished.catch(() => undefined);
+      clearTimeout(exit);
+    }
+  } finally {
+    // The figures are all that is kept: the links would pin old versions' files on disk.
+    for (const made of ['node_modules', '.next']) rmSync(join(folder, made), { recursive: true, force: true });
+  }
 }
 
 async function untilServing(baseUrl: string, exited: Promise<Finished>): Promise<void> {

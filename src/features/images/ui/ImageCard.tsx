@@ -6,7 +6,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { TextField } from '@/ui/form/TextField';
-import { IMAGE_TAGS, type ImageTag } from '../images';
+import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import type { ImageSummary } from '../image-library';
 import { ResponsiveImage } from './ResponsiveImage';
 

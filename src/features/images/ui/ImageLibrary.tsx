@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useWebConfig } from '@/firebase-client/WebConfigProvider';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
-import { IMAGE_TAGS, type ImageTag } from '../images';
+import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
 

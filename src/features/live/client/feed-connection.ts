@@ -1,7 +1,9 @@
 // Opens one live feed, the same way on both backends: a tRPC subscription over server-sent events
 // (embedded, and every backend's way for feeds the server computes) or Firestore's onSnapshot
 // (Firebase). Loaded by useLiveFeed on demand, with the feed table and the tRPC client (or
-// Firestore) it needs, so no page carries this code at first load (decision 027).
+// Firestore) it needs, so no page carries this code at first load (decision 027). A public feed
+// in the embedded backend is the same subscription read with the browser's EventSource
+// (./event-stream.ts): a signed-out visitor loads no tRPC client at all.
 import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
 import { liveError, type LiveError } from './live-state';
 import type { FirebaseWebConfig } from '@/firebase-client/web-config';
@@ -23,6 +25,11 @@ export async function connectFeed<N extends FeedName>(name: N, backend: Firebase
   let answered = false;
   const fail = (error: unknown) => events.failed(liveError(error));
   const firestoreQuery = feed.firestore;
+
+  if (backend === 'embedded' && feed.public) {
+    const { openEventStream } = await import('./event-stream');
+    return openEventStream(feed.procedure, input, events);
+  }
 
   if (backend === 'embedded' || !firestoreQuery) {
     const { browserTrpcClient } = await import('@/trpc/browser-client');

@@ -1,0 +1,5 @@
+// The image library's bound, free of schemas and server code so the browser's live reads (both
+// backends) can use it without loading the schema library (decision 027).
+
+/** The library is shown whole, newest first; this bounds it (both backends' live reads use it). */
+export const LIBRARY_LIMIT = 500;
