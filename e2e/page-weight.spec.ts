@@ -3,9 +3,11 @@
 // react-dom, so a new feature cannot quietly make them heavy again: at most FIRST_LOAD_BUDGET
 // (FIRST_LOAD_CEILING, the figure the guard holds them to, is that budget since decision 027). Measured
 // over HTTP as a first visit gets them; no browser needed, so Playwright's plain `test` (the CSP
-// watch of ./support/test has no page to watch here).
+// watch of ./support/test has no page to watch there). The last test opens /events in the browser
+// and weighs what it loads after first load to keep its list live.
 import { expect, test } from '@playwright/test';
-import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kB, lightPagePaths, measure, type BarePageWeight } from '../src/server/testing/page-weight';
+import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kB, lightPagePaths, LIVE_PROGRAMME_BUDGET, measure, weighScripts, type BarePageWeight } from '../src/server/testing/page-weight';
+import { test as browserTest } from './support/test';
 
 // A published demo event's page (src/server/demo/demo-events.ts), there from the first start.
 const EVENT_PATH = '/events/members-open-house';
@@ -45,3 +47,20 @@ for (const path of lightPagePaths(EVENT_PATH)) {
     ).toBeLessThanOrEqual(bare.gzip * FIRST_LOAD_CEILING);
   });
 }
+
+// After first load, the programme connects its live list: with the browser's EventSource and a
+// small reader, not the tRPC client (and nothing that pulls in the schema library).
+browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB more JavaScript to connect`, async ({ page, baseURL }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request.url());
+  });
+  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/trpc/events.live');
+  await page.goto('/events');
+  await connected;
+  const firstLoad = new Set((await measure(baseURL!, '/events')).scripts.map((script) => script.url));
+  const later = await weighScripts(scripts.filter((url) => !firstLoad.has(url)));
+  const listing = later.scripts.map((script) => `  ${kB(script.gzip).padStart(6)} kB  ${new URL(script.url).pathname}`).join('\n');
+  test.info().annotations.push({ type: 'loaded to connect', description: `${kB(later.gzip)} kB gzip in ${later.scripts.length} scripts` });
+  expect(later.gzip, `/events loaded ${kB(later.gzip)} kB (gzip) after first load to connect its live list:\n${listing}`).toBeLessThanOrEqual(LIVE_PROGRAMME_BUDGET);
+});

@@ -129,6 +129,19 @@ function scriptSize(url: string): Promise<ScriptWeight> {
 
 const sum = (scripts: ScriptWeight[], figure: 'raw' | 'gzip') => scripts.reduce((total, script) => total + script[figure], 0);
 
+/** Weighs scripts by URL, as first load's are weighed. */
+export async function weighScripts(urls: readonly string[]): Promise<PageWeight> {
+  const scripts = await Promise.all(urls.map(scriptSize));
+  return { raw: sum(scripts, 'raw'), gzip: sum(scripts, 'gzip'), scripts };
+}
+
+/**
+ * What the public programme may load after first load to keep its list live (gzip bytes): its
+ * stream reader and the feed table, a few kB. The tRPC client alone is about 9 kB and the schema
+ * library about 30 kB: neither belongs on a signed-out visitor's phone (decision 027).
+ */
+export const LIVE_PROGRAMME_BUDGET = 6 * 1024;
+
 /** Fetches `path` from the server at `baseUrl` (it must answer 200, not redirect) and weighs its first-load scripts. */
 export async function measure(baseUrl: string, path: string): Promise<PageWeight> {
   const pageUrl = new URL(path, baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`).href;
