@@ -15,7 +15,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, wr
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import nextEnv from '@next/env';
-import { accountJournal, loadSnapshot, restoreIntoEmulator } from './account-journal.mjs';
+import { accountJournal, loadSnapshot, restoreIntoEmulator, snapshotPaths } from './account-journal.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -245,8 +245,9 @@ if (backend === 'embedded') {
   );
   // No --import/--export-on-exit: the journal hands the accounts over and keeps them on disk.
   const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config];
-  // The app's session checks only read accounts: they may ask the emulator without the journal's hop.
-  Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId, AUTH_EMULATOR_LOOKUP_HOST: privateHost });
+  // The app's session checks only read accounts: they may ask the emulator without the journal's
+  // hop, and reuse an answer until the journal's snapshot is replaced (every change replaces it).
+  Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId, AUTH_EMULATOR_LOOKUP_HOST: privateHost, AUTH_JOURNAL_FILE: snapshotPaths(authData).accounts });
   // Run inside DATA_DIR: an export through the hub goes through a temporary firebase-export-*
   // folder in its working directory, which would otherwise be left in the repository.
   emulatorProcess = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'], cwd: dataDir, env: { ...env, TMPDIR: runDir } });

@@ -34,6 +34,12 @@ export const EnvSchema = z
    */
   AUTH_EMULATOR_LOOKUP_HOST: z.string().regex(/^127\.0\.0\.1:\d+$/).optional(),
   /**
+   * Embedded backend, set by scripts/with-backend.mjs beside AUTH_EMULATOR_LOOKUP_HOST: the account
+   * journal's newest snapshot (an absolute path). It is replaced before any account change is
+   * acknowledged, so session checks reuse an account's state until it is (decision 023).
+   */
+  AUTH_JOURNAL_FILE: z.string().startsWith('/').optional(),
+  /**
    * Embedded backend: '1' lets other machines reach the app (a demo on a trusted network); every
    * page then says it is not secure. Otherwise only this machine may (decision 012).
    */

@@ -7,12 +7,17 @@ import type { Accounts, NewAccount, VerifiedClaims } from './port';
 import { accountStates, sessionStillValid, type AccountState } from './account-states';
 import { verifyEmulatorToken, type TokenKind } from './emulator-tokens';
 import { emulatorLookup } from './emulator-lookup';
+import { journalGeneration } from './journal-generation';
 
 function isMissingUser(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/user-not-found';
 }
 
-/** One lookup of Firebase Auth (or the emulator, directly) for every request waiting to have its session checked. */
+/**
+ * One lookup of Firebase Auth (or the emulator, directly) for every request waiting to have its
+ * session checked; behind the embedded backend's account journal, answers are reused until the
+ * journal records a change (./journal-generation.ts).
+ */
 const accountState = accountStates(
   process.env.FIREBASE_AUTH_EMULATOR_HOST
     ? emulatorLookup(env.AUTH_EMULATOR_LOOKUP_HOST ?? process.env.FIREBASE_AUTH_EMULATOR_HOST, env.FIREBASE_PROJECT_ID)
@@ -20,6 +25,7 @@ const accountState = accountStates(
         const { users } = await adminAuth().getUsers(uids.map((uid) => ({ uid })));
         return new Map<string, AccountState>(users.map((user) => [user.uid, { disabled: user.disabled, validSince: user.tokensValidAfterTime ? new Date(user.tokensValidAfterTime) : null }]));
       },
+  process.env.FIREBASE_AUTH_EMULATOR_HOST && env.AUTH_EMULATOR_LOOKUP_HOST && env.AUTH_JOURNAL_FILE ? journalGeneration(env.AUTH_JOURNAL_FILE) : undefined,
 );
 
 class RevokedError extends Error {
