@@ -130,8 +130,8 @@ describe('account states reused within a generation', () => {
 
   it('reuses nothing without a generation, nor a failed lookup, and keeps a missing account as missing', async () => {
     const { calls, lookup } = controlledLookup();
-    let generation: string | undefined;
-    const state = accountStates(lookup, () => generation);
+    const current: { generation?: string } = {};
+    const state = accountStates(lookup, () => current.generation);
     const unknown = state('ada');
     calls[0]!.answer(new Map([['ada', enabled]]));
     await unknown;
@@ -141,7 +141,7 @@ describe('account states reused within a generation', () => {
     calls[1]!.answer(new Map([['ada', enabled]]));
     await again;
 
-    generation = 'g1';
+    current.generation = 'g1';
     const failing = state('ada');
     await tick();
     calls[2]!.fail(new Error('unreachable'));
