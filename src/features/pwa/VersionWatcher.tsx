@@ -4,6 +4,7 @@
 // of health.check: every page runs this, and it needs no tRPC client for it (decision 027).
 import { useEffect, useRef, useState } from 'react';
 import { usePathname } from 'next/navigation';
+import { askWhileOpen } from '@/ui/poll';
 import { claimReload } from './reload-guard';
 
 export const VERSION_POLL_MS = 60_000;
@@ -35,18 +36,10 @@ export function VersionWatcher() {
       void serverBuildId().then((buildId) => {
         if (live && buildId !== null && buildId !== CLIENT_BUILD_ID) setOutdated(true);
       });
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') check();
-    };
-    check();
-    const timer = setInterval(check, VERSION_POLL_MS);
-    window.addEventListener('focus', check);
-    document.addEventListener('visibilitychange', onVisible);
+    const stop = askWhileOpen(check, VERSION_POLL_MS);
     return () => {
       live = false;
-      clearInterval(timer);
-      window.removeEventListener('focus', check);
-      document.removeEventListener('visibilitychange', onVisible);
+      stop();
     };
   }, [outdated]);
 

@@ -9,6 +9,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRouter } from 'next/navigation';
 import { forgetQueryCache } from '@/trpc/query-cache';
+import { askWhileOpen } from '@/ui/poll';
 import type { Role } from '../roles';
 import type { Viewer } from '@/navigation/routes';
 import { deleteSession, readSessionMarker, writeSessionMarker } from './session-sync';
@@ -132,19 +133,11 @@ function useServerViewer(enabled: boolean, renderedFor: string | null): ServerVi
         if (reply.status === 'signed-in') setAnswer({ for: renderedFor, data: reply.person });
         else setAnswer((last) => ({ for: renderedFor, data: last.for === renderedFor ? last.data : undefined, error: reply.status }));
       });
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') ask();
-    };
-    ask();
-    const timer = setInterval(ask, ROLE_REFRESH_MS);
-    window.addEventListener('focus', ask);
-    document.addEventListener('visibilitychange', onVisible);
+    const stop = askWhileOpen(ask, ROLE_REFRESH_MS);
     const unlisten = onServerViewerRefresh(ask);
     return () => {
       live = false;
-      clearInterval(timer);
-      window.removeEventListener('focus', ask);
-      document.removeEventListener('visibilitychange', onVisible);
+      stop();
       unlisten();
     };
   }, [enabled, renderedFor]);
