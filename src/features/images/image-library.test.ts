@@ -112,6 +112,12 @@ describe('image library', () => {
     expect(await backfillLounge(ports.documents)).toBe(0);
   });
 
+  it('refuses a file that is not an image as such (400), whatever its name, and lists nothing', async () => {
+    staged.set('text', new TextEncoder().encode('not a picture at all'));
+    await expect(addImage(ports, 'admin-1', { upload: 'text' })).rejects.toMatchObject({ kind: 'invalid', reason: 'notAnImage' });
+    expect(await listImages(ports.documents, {})).toEqual([]);
+  });
+
   it("refuses someone else's upload and lists nothing", async () => {
     staged.set('d', await png(8, 8));
     // The client's mistake, answered as such (400), not as a server failure.

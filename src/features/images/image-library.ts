@@ -2,7 +2,7 @@
 // and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
 import { z } from 'zod';
 import { serverTimestamp, type DocumentRef, type Documents, type Query } from '@/server/documents/port';
-import { FilesError, type Files, type FileMetadata } from '@/server/files/port';
+import { isFilesError, type Files, type FileMetadata } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
@@ -65,7 +65,8 @@ export async function addImage(ports: ImagePorts, uploaderUid: string, raw: Imag
   const path = await ports.uploads.claim(input.upload, uploaderUid, use).catch((error: unknown) => {
     // The client named an upload it cannot use (unknown, expired, unfinished, someone else's):
     // its request is wrong, the server is fine.
-    if (error instanceof FilesError) throw new DomainError('invalid', 'uploadNotUsable');
+    if (isFilesError(error, 'invalid-content')) throw new DomainError('invalid', 'notAnImage');
+    if (isFilesError(error)) throw new DomainError('invalid', 'uploadNotUsable');
     throw error;
   });
   const { bytes, metadata } = await ports.files.read(path);
@@ -183,6 +184,6 @@ export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>
   });
   await ports.files.delete(path).catch((error: unknown) => {
     // Already gone is what we wanted; anything else is a real failure.
-    if (!(error instanceof FilesError && error.code === 'object-not-found')) throw error;
+    if (!isFilesError(error, 'object-not-found')) throw error;
   });
 }

@@ -7,7 +7,7 @@ import { LOCALES } from '@/i18n/routing';
 import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';
 import { serverTimestamp, type CollectionDef, type Documents } from '@/server/documents/port';
-import { FilesError, type Files } from '@/server/files/port';
+import { isFilesError, type Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
@@ -93,7 +93,8 @@ export async function setAvatar(ports: AvatarPorts, identity: Identity, raw: z.i
   const input = AvatarInput.parse(raw);
   const use = FILE_USES.avatars;
   const uploaded = await ports.uploads.claim(input.upload, identity.uid, use).catch((error: unknown) => {
-    if (error instanceof FilesError) throw new DomainError('invalid', 'uploadNotUsable');
+    if (isFilesError(error, 'invalid-content')) throw new DomainError('invalid', 'notAnImage');
+    if (isFilesError(error)) throw new DomainError('invalid', 'uploadNotUsable');
     throw error;
   });
   let rendered: Uint8Array;

@@ -27,7 +27,7 @@ export function checkUpload(use: FileUse, path: string, bytes: Uint8Array, conte
   if (bytes.byteLength > use.maxBytes) {
     throw new FilesError('invalid-argument', `The file is ${bytes.byteLength} bytes; ${use.name} files may have at most ${use.maxBytes}.`, path);
   }
-  if (!use.contentTypes.includes(contentType)) throw new FilesError('invalid-argument', `${contentType} is not accepted for ${use.name}.`, path);
+  if (!use.contentTypes.includes(contentType)) throw new FilesError('invalid-content', `${contentType} is not accepted for ${use.name}.`, path);
   const actual = sniffContentType(bytes);
-  if (actual !== contentType) throw new FilesError('invalid-argument', `The file says ${contentType} but its bytes are ${actual ?? 'something else'}.`, path);
+  if (actual !== contentType) throw new FilesError('invalid-content', `The file says ${contentType} but its bytes are ${actual ?? 'something else'}.`, path);
 }

@@ -67,8 +67,8 @@ export function filesContract(name: string, open: () => Promise<Files>, fetchUrl
     it("enforces the use's folder, size and content type, checked against the bytes", async () => {
       await expectCode(files.put(IMAGES, 'avatars/x.png', TINY_PNG, { contentType: 'image/png' }), 'unauthorized');
       await expectCode(files.put(IMAGES, 'images/big.png', new Uint8Array(IMAGES.maxBytes + 1), { contentType: 'image/png' }), 'invalid-argument');
-      await expectCode(files.put(IMAGES, 'images/x.gif', TINY_PNG, { contentType: 'image/gif' }), 'invalid-argument');
-      const lie = await expectCode(files.put(IMAGES, 'images/x.jpg', TINY_PNG, { contentType: 'image/jpeg' }), 'invalid-argument');
+      await expectCode(files.put(IMAGES, 'images/x.gif', TINY_PNG, { contentType: 'image/gif' }), 'invalid-content');
+      const lie = await expectCode(files.put(IMAGES, 'images/x.jpg', TINY_PNG, { contentType: 'image/jpeg' }), 'invalid-content');
       expect(lie.message).toContain('image/png');
       await expectCode(files.put(IMAGES, 'images/../secret.png', TINY_PNG, { contentType: 'image/png' }), 'invalid-argument');
       await expectCode(files.metadata('images/x.jpg'), 'object-not-found');

@@ -39,8 +39,11 @@ export interface PutOptions {
   customMetadata?: Record<string, string>;
 }
 
-/** 'unavailable': this deployment has no file storage (Firebase mode without Storage). */
-export type FilesErrorCode = 'invalid-root-operation' | 'object-not-found' | 'invalid-argument' | 'unauthorized' | 'unavailable';
+/**
+ * 'invalid-content': the bytes are not of a type the use accepts (a text file named photo.png);
+ * 'unavailable': this deployment has no file storage (Firebase mode without Storage).
+ */
+export type FilesErrorCode = 'invalid-root-operation' | 'object-not-found' | 'invalid-argument' | 'invalid-content' | 'unauthorized' | 'unavailable';
 
 export class FilesError extends Error {
   constructor(
@@ -51,6 +54,15 @@ export class FilesError extends Error {
     super(message);
     this.name = 'FilesError';
   }
+}
+
+/**
+ * Whether `error` is the port's error (with this code, if given). By name and code, not
+ * `instanceof`: the server bundle may hold more than one copy of this module, as with
+ * isDocumentsError.
+ */
+export function isFilesError(error: unknown, code?: FilesErrorCode): error is FilesError {
+  return error instanceof Error && error.name === 'FilesError' && (code === undefined || (error as Partial<FilesError>).code === code);
 }
 
 export interface Files {

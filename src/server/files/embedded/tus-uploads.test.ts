@@ -30,7 +30,8 @@ vi.mock('@/features/identity/session', () => ({
 }));
 vi.mock('@/server/documents/documents', () => ({ getDocuments: () => null }));
 
-const { createTusUploads, handleUploadRequest } = await import('./tus-uploads');
+const { createTusUploads, handleUploadRequest, tusUploadClaims } = await import('./tus-uploads');
+const { DiskFiles } = await import('./disk-files');
 
 const base64 = (value: string) => Buffer.from(value).toString('base64');
 
@@ -75,6 +76,20 @@ describe('tus uploads are owned', () => {
     expect(head.headers.get('upload-offset')).toBe('2');
     expect(head.headers.get('upload-metadata')).toContain(`uploaderUid ${base64('admin-a')}`);
     expect((await handleUploadRequest(request('admin-a', 'DELETE', location))).status).toBe(204);
+    expect(existsSync(join(dataDir, 'uploads', id))).toBe(false);
+  });
+});
+
+describe('tus uploads are claimed', () => {
+  it('refuses bytes that are not an image whatever the name says, and drops the upload at once', async () => {
+    const text = new TextEncoder().encode('just text, named fake.png');
+    const created = await create('admin-a', { size: text.byteLength });
+    const location = created.headers.get('location')!;
+    const id = location.split('/').at(-1)!;
+    const sent = await handleUploadRequest(request('admin-a', 'PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, text));
+    expect(sent.status).toBe(204);
+    const claims = tusUploadClaims(new DiskFiles(mkdtempSync(join(tmpdir(), 'tus-claim-')), 'http://localhost'));
+    await expect(claims.claim(id, 'admin-a', FILE_USES.images)).rejects.toMatchObject({ name: 'FilesError', code: 'invalid-content' });
     expect(existsSync(join(dataDir, 'uploads', id))).toBe(false);
   });
 });

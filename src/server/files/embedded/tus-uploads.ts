@@ -16,7 +16,7 @@ import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { isSameOrigin } from '@/server/http/same-origin';
 import { sniffContentType } from '../checks';
-import { FilesError, type Files } from '../port';
+import { FilesError, isFilesError, type Files } from '../port';
 import { FILE_USES, UPLOAD_QUOTA_WINDOW_MS, type UploadUse } from '../uses';
 import type { UploadClaims } from '../uploads';
 
@@ -223,10 +223,16 @@ export function tusUploadClaims(files: Files): UploadClaims {
       const bytes = new Uint8Array(await readFile(join(directory, uploadId)));
       const contentType = sniffContentType(bytes) ?? upload.metadata?.filetype ?? 'application/octet-stream';
       const path = `${use.folder}/${uploadId}.${EXTENSIONS[contentType] ?? 'bin'}`;
-      await files.put(use, path, bytes, {
-        contentType,
-        customMetadata: { uploaderUid: uid, originalName: (upload.metadata?.filename ?? '').slice(0, 200) },
-      });
+      try {
+        await files.put(use, path, bytes, {
+          contentType,
+          customMetadata: { uploaderUid: uid, originalName: (upload.metadata?.filename ?? '').slice(0, 200) },
+        });
+      } catch (error) {
+        // Bytes this use never accepts stay refused: the upload goes now, not a day later.
+        if (isFilesError(error, 'invalid-content')) await store.remove(uploadId);
+        throw error;
+      }
       await store.remove(uploadId);
       return path;
     },
