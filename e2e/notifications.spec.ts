@@ -47,6 +47,10 @@ for (const locale of TEST_LOCALES) {
     await expect(page).toHaveURL(/\/admin\/notifications\/[A-Za-z0-9]+$/);
     await expect(page.getByRole('cell').first()).toBeVisible();
     await expect(page.locator('.badge--notification-sent')).toBeVisible({ timeout: 30_000 });
+    // The refused send had saved a draft; the send that worked sent that same draft: none is left.
+    const list = await page.request.get(`${baseURL}/api/trpc/notifications.list?input=${encodeURIComponent(JSON.stringify({ json: { filter: 'draft', cursor: null } }))}`);
+    expect(list.status()).toBe(200);
+    expect(JSON.stringify(await list.json())).not.toContain(stamp);
 
     // The member's page, untouched since: the entry and the badge arrive live.
     const title = locale === 'de' ? `Einlass um acht ${stamp}` : `Doors at eight ${stamp}`;

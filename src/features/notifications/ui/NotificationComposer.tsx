@@ -3,7 +3,7 @@
 // a push message and in the inbox; a link (an event of the programme, or a page of the site); the
 // audience; then save as draft, send a test to oneself, send now, or schedule for a time at the
 // venue. A refusal names its field, and the form shows it there; nothing typed is lost.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
@@ -96,9 +96,14 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
     }
   }
 
+  // A new draft keeps the id its first save gave it, even when what followed the save failed (a
+  // send refused for a missing title): trying again updates that draft instead of adding another.
+  const draftId = useRef(id);
+
   /** Saves what is on screen; returns the id (a new draft gets one, and the URL names it). */
   async function persist(): Promise<string> {
-    const saved = await save.mutateAsync({ id, notification: { title: draft.title, body: draft.body, link: draft.link, audience: audience() } });
+    const saved = await save.mutateAsync({ id: draftId.current, notification: { title: draft.title, body: draft.body, link: draft.link, audience: audience() } });
+    draftId.current = saved.id;
     await utils.notifications.invalidate();
     return saved.id;
   }
