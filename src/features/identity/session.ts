@@ -10,6 +10,7 @@ import type { Documents } from '@/server/documents/port';
 import { identityFromClaims, type Identity } from './identity';
 import { hasLiveRecord, recordSession } from './session-records';
 import { recordSignIn, withStoredRole } from './users';
+import type { Locale } from '@/i18n/routing';
 
 export { endSession } from './session-records';
 
@@ -44,6 +45,8 @@ export interface StartSession {
   idToken: string;
   /** The cookie this browser sent along, if any: a renewal continues its device's session. */
   previousCookie?: string;
+  /** The language of the page signing in: a new account's first language. */
+  locale?: Locale;
   now?: number;
 }
 
@@ -54,7 +57,7 @@ export interface StartSession {
  */
 export async function createSession(
   documents: Documents,
-  { idToken, previousCookie, now = Date.now() }: StartSession,
+  { idToken, previousCookie, locale, now = Date.now() }: StartSession,
   accounts: Accounts = getAccounts(),
 ): Promise<string> {
   let decoded;
@@ -67,7 +70,7 @@ export async function createSession(
   if (now / 1000 - decoded.iat > MAX_TOKEN_AGE_SECONDS) {
     throw new SessionError('stale-token', 'The ID token is too old to start a session; sign in again.');
   }
-  const user = await recordSignIn(documents, identityFromClaims(decoded));
+  const user = await recordSignIn(documents, identityFromClaims(decoded), locale);
   if ((decoded.role ?? null) !== user.role) await accounts.setRoleClaim(decoded.uid, user.role);
   const firebaseCookie = await accounts.createSessionCookie(idToken, SESSION_MAX_AGE_SECONDS);
   const cookie = `${firebaseCookie}${NONCE_SEPARATOR}${randomBytes(16).toString('base64url')}`;

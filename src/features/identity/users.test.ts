@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Identity } from './identity';
-import { recordSignIn, Users, withStoredRole } from './users';
+import { DISPLAY_NAME_MAX } from '@/features/profile/profile-limits';
+import { recordSignIn, storedName, Users, withStoredRole } from './users';
 
 const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: null };
 
@@ -26,6 +27,21 @@ describe('users', () => {
     expect(again).toMatchObject({ displayName: 'Ada L.', role: 'user' });
     expect(again.createdAt).toEqual(first.createdAt);
     expect(again.lastSignInAt.getTime()).toBeGreaterThan(first.lastSignInAt.getTime());
+  });
+
+  it('starts a new account in the language it signed up in, and keeps the one chosen later', async () => {
+    expect(await recordSignIn(documents, { ...ada, uid: 'grete' }, 'de')).toMatchObject({ locale: 'de' });
+    await documents.collection(Users).doc('grete').update({ locale: 'en' });
+    expect(await recordSignIn(documents, { ...ada, uid: 'grete' }, 'de')).toMatchObject({ locale: 'en' });
+  });
+
+  it('keeps a name within what the profile form allows, however long the account says it is', async () => {
+    const user = await recordSignIn(documents, { ...ada, displayName: `  ${'Ä'.repeat(200)}  ` });
+    expect(user.displayName).toBe('Ä'.repeat(DISPLAY_NAME_MAX));
+    // Never half a character: an emoji across the limit is left out whole.
+    expect(storedName(`${'a'.repeat(DISPLAY_NAME_MAX - 1)}🎉`)).toBe('a'.repeat(DISPLAY_NAME_MAX - 1));
+    expect(storedName('   ')).toBeNull();
+    expect(storedName(null)).toBeNull();
   });
 
   it('trusts the stored role over the token, at once', async () => {

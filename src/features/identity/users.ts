@@ -1,10 +1,11 @@
 // users/{uid}: one document per account. Its role is the source of truth: the server reads it on
 // every request (a downgrade takes effect at once) and custom claims are kept in line with it.
 import { z } from 'zod';
-import { LOCALES } from '@/i18n/routing';
+import { LOCALES, type Locale } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
 import { prefixTerms } from '@/server/documents/search-terms';
 import { isActiveNow } from '@/features/memberships/membership';
+import { DISPLAY_NAME_MAX } from '@/features/profile/profile-limits';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';
 
@@ -46,16 +47,34 @@ export function searchTermsFor(email: string | null, displayName: string | null)
   return prefixTerms(words);
 }
 
-/** Creates the user's document on first sign-in, refreshes profile fields after; returns it. */
-export async function recordSignIn(documents: Documents, identity: Identity): Promise<UserDocument> {
+/**
+ * The account's name as the profile form would take it: trimmed, at most DISPLAY_NAME_MAX long
+ * (Firebase Auth keeps a name of any length), never cut inside a character.
+ */
+export function storedName(name: string | null): string | null {
+  let kept = '';
+  for (const character of name?.trim() ?? '') {
+    if (kept.length + character.length > DISPLAY_NAME_MAX) break;
+    kept += character;
+  }
+  return kept.trimEnd() || null;
+}
+
+/**
+ * Creates the user's document on first sign-in, refreshes profile fields after; returns it. A
+ * new account starts in the language of the page it signed up on (messages reach it in that
+ * language until the person picks another).
+ */
+export async function recordSignIn(documents: Documents, identity: Identity, locale: Locale | null = null): Promise<UserDocument> {
   const ref = documents.collection(Users).doc(identity.uid);
+  const displayName = storedName(identity.displayName);
   await documents.runTransaction(async (tx) => {
     const existing = await tx.get(ref);
     const profile = {
       email: identity.email,
-      displayName: identity.displayName,
+      displayName,
       photoURL: identity.photoURL,
-      searchTerms: searchTermsFor(identity.email, identity.displayName),
+      searchTerms: searchTermsFor(identity.email, displayName),
     };
     if (existing.exists) tx.update(ref, { ...profile, lastSignInAt: serverTimestamp() });
     else
@@ -63,7 +82,7 @@ export async function recordSignIn(documents: Documents, identity: Identity): Pr
         ...profile,
         role: null,
         avatarPath: null,
-        locale: null,
+        locale,
         disabled: false,
         membership: null,
         createdAt: serverTimestamp(),

@@ -1,4 +1,4 @@
-// POST {idToken}: start or renew the server session. DELETE: end it, on the server too.
+// POST {idToken, locale?}: start or renew the server session. DELETE: end it, on the server too.
 import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
 import { env } from '@/server/env';
@@ -7,10 +7,12 @@ import { clientAddress } from '@/server/http/client-address';
 import { limitRequest } from '@/server/http/rate-limit';
 import { createSession, endSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
+import { LOCALES } from '@/i18n/routing';
 
 export const dynamic = 'force-dynamic';
 
-const SessionRequest = z.object({ idToken: z.string().min(1).max(8192) });
+// The page's language is a preference, not a credential: one the app does not know is ignored.
+const SessionRequest = z.object({ idToken: z.string().min(1).max(8192), locale: z.enum(LOCALES).optional().catch(undefined) });
 
 const cookieOptions = {
   httpOnly: true,
@@ -31,7 +33,7 @@ export async function POST(request: NextRequest) {
   if (!body.success) return refuse(400, 'invalid-request');
   try {
     const previousCookie = request.cookies.get(SESSION_COOKIE)?.value;
-    const cookie = await createSession(getDocuments(), { idToken: body.data.idToken, previousCookie });
+    const cookie = await createSession(getDocuments(), { idToken: body.data.idToken, previousCookie, locale: body.data.locale });
     const response = NextResponse.json({ ok: true }, { headers: { 'cache-control': 'no-store' } });
     response.cookies.set(SESSION_COOKIE, cookie, { ...cookieOptions, maxAge: SESSION_MAX_AGE_SECONDS });
     return response;

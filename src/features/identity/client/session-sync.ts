@@ -18,7 +18,8 @@ export async function postSession(idToken: string): Promise<SessionOutcome> {
     const response = await fetch('/api/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken }),
+      // The page's language: a new account's first language (the server ignores any other value).
+      body: JSON.stringify({ idToken, locale: document.documentElement.lang }),
       credentials: 'same-origin',
     });
     if (response.ok) return 'ready';

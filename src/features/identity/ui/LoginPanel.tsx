@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localizedPath, type Locale } from '@/i18n/routing';
 import { RETURN_PARAM, safeReturnPath } from '@/navigation/return-path';
 import { rules, validateFields, type FieldErrors, type Rule } from '@/forms/validation';
+import { DISPLAY_NAME_MAX } from '@/features/profile/profile-limits';
 import { useAuth } from '../client/AuthProvider';
 import { useSignOut } from '../client/useSignOut';
 import { isQuietAuthError, type AuthErrorKey } from '../client/auth-errors';
@@ -32,10 +33,14 @@ const minLength =
   (min: number): Rule =>
   (value) =>
     value === '' || value.length >= min ? null : 'passwordTooShort';
+const maxLength =
+  (max: number): Rule =>
+  (value) =>
+    value.trim().length <= max ? null : 'tooLong';
 
 const FIELD_RULES: Record<Mode, Partial<Record<Field, Rule[]>>> = {
   signIn: { email: [rules.required, rules.email], password: [rules.required] },
-  register: { displayName: [rules.required], email: [rules.required, rules.email], password: [rules.required, minLength(PASSWORD_MIN_LENGTH)] },
+  register: { displayName: [rules.required, maxLength(DISPLAY_NAME_MAX)], email: [rules.required, rules.email], password: [rules.required, minLength(PASSWORD_MIN_LENGTH)] },
   reset: { email: [rules.required, rules.email] },
   link: { email: [rules.required, rules.email] },
 };
@@ -172,7 +177,7 @@ export function LoginPanel() {
     name,
     value: values[name],
     onChange: (value: string) => update(name, value),
-    error: errors[name] ? tForms(errors[name], { min: PASSWORD_MIN_LENGTH }) : undefined,
+    error: errors[name] ? tForms(errors[name], { min: PASSWORD_MIN_LENGTH, max: DISPLAY_NAME_MAX }) : undefined,
   });
   const tab = mode === 'link' ? 'link' : 'signIn';
 

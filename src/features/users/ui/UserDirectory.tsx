@@ -71,10 +71,11 @@ export function UserDirectory() {
           {list.search ? t('noResults', { search: list.search }) : t('empty')}
         </p>
       ) : users.data ? (
-        <div className="table-scroll" aria-busy={users.isFetching}>
+        {/* Focusable, so a keyboard can scroll the table where it is wider than the screen. */}
+        <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0} aria-busy={users.isFetching}>
           {/* Explicit roles keep the table's meaning when phones show its rows as cards. */}
           <table className="data-table data-table--cards" role="table">
-            <caption className="visually-hidden">
+            <caption id={`${id}-caption`} className="visually-hidden">
               {t('tableCaption', { sort: t(`sort.${sort}`), direction: t(`direction.${direction}`), page: list.page })}
             </caption>
             <thead>
