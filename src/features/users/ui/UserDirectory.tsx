@@ -71,7 +71,7 @@ export function UserDirectory() {
           {list.search ? t('noResults', { search: list.search }) : t('empty')}
         </p>
       ) : users.data ? (
-        {/* Focusable, so a keyboard can scroll the table where it is wider than the screen. */}
+        // Focusable, so a keyboard can scroll the table where it is wider than the screen.
         <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0} aria-busy={users.isFetching}>
           {/* Explicit roles keep the table's meaning when phones show its rows as cards. */}
           <table className="data-table data-table--cards" role="table">
