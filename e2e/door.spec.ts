@@ -128,6 +128,28 @@ test.describe('with the service worker', () => {
     await expect(qr).toBeVisible({ timeout: 15_000 });
     await context.setOffline(false);
   });
+
+  test('de: a pass reached by a link inside the app reopens without signal too', async ({ page, context }) => {
+    test.setTimeout(75_000);
+    const m = MESSAGES.de;
+    const member = demoAccount('user');
+    await signInThroughForm(page, 'de', member.email, member.password, '/vip');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return;
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    });
+    // A client-side navigation: no page load the worker could keep.
+    await page.getByRole('link', { name: new RegExp(m.VipHome.shortcuts.pass.title) }).click();
+    await expect(page).toHaveURL(/\/de\/vip\/qr$/);
+    const qr = page.getByRole('img', { name: m.Pass.codeLabel });
+    await expect(qr).toBeVisible();
+    await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('pass-shell')).match(location.pathname)))).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect(qr).toBeVisible({ timeout: 15_000 });
+    await context.setOffline(false);
+  });
 });
 
 test("admins see each event's admissions and drinks in the event list, and download them as CSV", async ({ page, browser, baseURL }) => {

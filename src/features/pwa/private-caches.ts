@@ -29,6 +29,20 @@ export function isPassShell(pathname: string): boolean {
 }
 
 /**
+ * Keeps the pass's page for a door without signal when the member reached it inside the app: a
+ * client-side navigation never passes the worker as a page load, so the worker's route above never
+ * saw the document. It is fetched as a page load gets it and stored under the same key. Only a
+ * page (not a redirect to sign-in, not an error) is kept. Resolves whether it was stored.
+ */
+export async function keepPassShell(pathname: string, cacheStorage: CacheStorage = caches): Promise<boolean> {
+  if (!isPassShell(pathname)) return false;
+  const response = await fetch(pathname, { credentials: 'same-origin', redirect: 'manual', headers: { accept: 'text/html' } });
+  if (!response.ok || response.type !== 'basic' || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
+  await (await cacheStorage.open(PASS_SHELL_CACHE)).put(pathname, response);
+  return true;
+}
+
+/**
  * Caches that only ever hold files of the build (scripts, styles, fonts): kept when someone signs
  * out, so the app shell still opens offline. Names are Serwist's (`serwist-precache-v2-<scope>`
  * and its defaultCache's); every other cache is emptied on sign-out.

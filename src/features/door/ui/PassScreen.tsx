@@ -16,6 +16,7 @@ import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';
 import { passCodeAt, type StoredPass } from '../client/pass-store';
 import { usePass } from '../client/usePass';
+import { keepPassShell } from '@/features/pwa/private-caches';
 import { QrCode } from './QrCode';
 
 /**
@@ -41,6 +42,7 @@ function PassOf({ uid }: { uid: string }) {
   const t = useTranslations('Pass');
   const { state, sync } = usePass(uid);
   useWakeLock(state.status === 'ready');
+  useKeptForOffline(state.status === 'ready' && !state.offline);
 
   if (state.status === 'loading') {
     return (
@@ -171,6 +173,18 @@ function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean
       </div>
     </div>
   );
+}
+
+/**
+ * Once the pass shows online, this page is kept for opening without signal, however the member
+ * got here (a link inside the app loads no page the worker could keep). Where there is no cache
+ * storage, or the fetch fails, the next page load keeps it instead.
+ */
+function useKeptForOffline(online: boolean) {
+  useEffect(() => {
+    if (!online || typeof caches === 'undefined') return;
+    void keepPassShell(window.location.pathname).catch(() => false);
+  }, [online]);
 }
 
 /** Keeps the screen on while the pass is shown (where the browser allows), again after a tab switch. */
