@@ -101,6 +101,51 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   await memberContext.close();
 });
 
+test('en: without signal a scan is "Not checked" at once and admits nobody later; the setup still changes; a foreign ticket is "Invalid code"', async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const m = MESSAGES.en;
+  const member = await newMember(browser, baseURL!, 'door-offline');
+  const staff = demoAccount('scanner');
+  await serverSession(page.context(), baseURL!, staff.email, staff.password);
+  await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
+  const verdict = page.locator('.verdict');
+  const field = page.getByLabel(m.Scanner.keyboardLabel);
+  await expect(field).toBeVisible();
+
+  await page.context().setOffline(true);
+  await expect(page.getByText(m.Scanner.offline)).toBeVisible();
+  await field.fill(passCode(member.uid));
+  await field.press('Enter');
+  await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.noAnswer);
+  // The verdict holds the focus; Escape puts it away.
+  await expect(verdict.getByRole('button', { name: m.Scanner.retry })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(verdict).toHaveCount(0);
+  // The door's setup changes in the page, without the server.
+  await page.getByRole('radio', { name: m.Scanner.modes.bar }).check();
+  await expect(page).toHaveURL(/mode=bar/);
+  await page.getByRole('radio', { name: m.Scanner.modes.entry }).check();
+  await expect(page).toHaveURL(/mode=entry/);
+  await expect(field).toBeVisible();
+
+  // Back online, nothing was sent behind the door's back: a new scan is the first admission.
+  await page.context().setOffline(false);
+  await page.waitForTimeout(3_500);
+  await field.fill(passCode(member.uid, -1));
+  await field.press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(verdict.getByRole('button', { name: m.Scanner.dismiss })).toBeFocused();
+
+  // A hardware scanner reading someone else's ticket, with the mode buttons focused: checked, and
+  // refused, instead of leaving the last verdict up; its Enter changes nothing else.
+  await page.keyboard.press('Escape');
+  await page.getByRole('radio', { name: m.Scanner.modes.entry }).focus();
+  await page.keyboard.type('HELLO-TICKET-123', { delay: 5 });
+  await page.keyboard.press('Enter');
+  await expect(verdict).toHaveAttribute('data-verdict', 'invalid');
+  await expect(page).toHaveURL(/mode=entry/);
+});
+
 test.describe('with the service worker', () => {
   test.use({ serviceWorkers: 'allow' });
 

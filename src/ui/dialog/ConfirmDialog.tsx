@@ -13,6 +13,7 @@ export function ConfirmDialog({
   onConfirm,
   open,
   onOpenChange,
+  busy = false,
 }: {
   trigger: ReactNode;
   title: string;
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   onConfirm: () => void;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The confirmed action is running: pressed again, it must not run twice. */
+  busy?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -33,7 +36,8 @@ export function ConfirmDialog({
           <Dialog.Description>{text}</Dialog.Description>
           <div className="dialog__actions">
             <Dialog.Close className="button button--ghost">{cancelLabel}</Dialog.Close>
-            <button type="button" className="button button--primary" onClick={onConfirm}>
+            <button type="button" className="button button--primary" onClick={onConfirm} disabled={busy} aria-busy={busy}>
+              {busy ? <span className="spinner" aria-hidden="true" /> : null}
               {confirmLabel}
             </button>
           </div>

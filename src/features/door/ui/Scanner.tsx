@@ -6,7 +6,6 @@
 // admitting by name when a phone has died, and a field a USB or Bluetooth scanner can type into.
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { useRouter, usePathname } from '@/i18n/navigation';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
@@ -32,8 +31,6 @@ function newNonce(): string {
 export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
   const t = useTranslations('Scanner');
   const locale = useLocale() as 'en' | 'de';
-  const router = useRouter();
-  const pathname = usePathname();
   const id = useId();
   const errorMessage = useApiErrorMessage();
   // Chosen here at once; the URL follows (so the setup is a bookmark) and wins when it changes.
@@ -47,7 +44,9 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
   const [online, setOnline] = useState(true);
   const [cameraOn, setCameraOn] = useState(true);
   const recent = useRef(new Map<string, number>());
-  const scan = trpc.door.scan.useMutation();
+  // Sent at once even when the browser says it is offline: the scan then fails now and says so,
+  // instead of waiting in React Query's queue and admitting someone later, unseen.
+  const scan = trpc.door.scan.useMutation({ networkMode: 'always' });
 
   useEffect(() => {
     const update = () => setOnline(navigator.onLine);
@@ -64,7 +63,9 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
     const eventId = next.event ?? event?.id ?? '';
     const nextMode = next.mode ?? mode;
     setChoice((current) => ({ ...current, eventId, mode: nextMode }));
-    router.replace(`${pathname}?${new URLSearchParams({ event: eventId, mode: nextMode })}`);
+    // The page's own history entry, not a navigation: the door's setup changes without asking the
+    // server, so it works without signal (Next keeps its router in step with replaceState).
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}?${new URLSearchParams({ event: eventId, mode: nextMode })}`);
   }
 
   const submit = useCallback(
@@ -197,6 +198,7 @@ function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () 
   const t = useTranslations('Scanner');
   const format = useFormatter();
   const time = (at: Date) => format.dateTime(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE });
+  const action = useVerdictFocus(outcome, onDismiss);
   if (outcome.kind !== 'verdict') {
     return (
       <section className="verdict verdict--refused" role="alert" aria-live="assertive">
@@ -205,11 +207,11 @@ function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () 
         <p className="verdict__detail">{outcome.kind === 'offline' ? t('noAnswerHint') : outcome.text}</p>
         <div className="verdict__actions">
           {outcome.kind === 'offline' ? (
-            <button type="button" className="button button--primary" onClick={outcome.retry}>
+            <button ref={action} type="button" className="button button--primary" onClick={outcome.retry}>
               {t('retry')}
             </button>
           ) : null}
-          <button type="button" className="button button--ghost" onClick={onDismiss}>
+          <button ref={outcome.kind === 'offline' ? undefined : action} type="button" className="button button--ghost" onClick={onDismiss}>
             {t('dismiss')}
           </button>
         </div>
@@ -242,7 +244,7 @@ function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () 
       {result.verdict === 'expiredCode' ? <p className="verdict__detail">{t('expiredHint')}</p> : null}
       {result.drinksLeft !== null && result.verdict === 'drinkRedeemed' ? <p className="verdict__detail">{t('drinksLeft', { count: result.drinksLeft })}</p> : null}
       <div className="verdict__actions">
-        <button type="button" className="button button--ghost" onClick={onDismiss}>
+        <button ref={action} type="button" className="button button--ghost" onClick={onDismiss}>
           {t('dismiss')}
         </button>
       </div>
@@ -250,19 +252,58 @@ function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () 
   );
 }
 
-/** A USB or Bluetooth scanner types the code and Enter, fast: caught anywhere but in a text field. */
+/**
+ * The verdict covers the scanner, so it takes the focus (its first action: try again, or next
+ * scan), and Escape puts it away, as a keyboard or a screen reader expects of what fills the
+ * screen.
+ */
+function useVerdictFocus(outcome: Outcome, onDismiss: () => void) {
+  const action = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    action.current?.focus();
+  }, [outcome]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onDismiss();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onDismiss]);
+  return action;
+}
+
+/** Inputs that take typed text: keys there are the person's, not a scanner's. */
+const NOT_TYPED_INTO = new Set(['button', 'checkbox', 'radio', 'range', 'color', 'file', 'submit', 'reset', 'image']);
+
+function takesText(target: HTMLElement | null): boolean {
+  if (!target) return false;
+  if (target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT') return true;
+  return target.tagName === 'INPUT' && !NOT_TYPED_INTO.has((target as HTMLInputElement).type);
+}
+
+/** Shorter bursts are stray keys, not a scanned code. */
+const WEDGE_MIN_LENGTH = 4;
+
+/**
+ * A USB or Bluetooth scanner types the code and Enter, fast: caught anywhere but where text is
+ * typed (so also with the mode buttons or the camera switch focused). Whatever it read is
+ * checked, so a foreign ticket gets its "Invalid code" instead of leaving the last verdict up,
+ * and its Enter presses nothing else.
+ */
 function useKeyboardWedge(onCode: (code: string) => void) {
   useEffect(() => {
     let buffer = '';
     let last = 0;
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement | null;
-      if (target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT' || target.isContentEditable)) return;
+      if (takesText(event.target as HTMLElement | null)) return;
       const now = performance.now();
       if (now - last > 100) buffer = '';
       last = now;
       if (event.key === 'Enter') {
-        if (buffer.startsWith('NL1.')) onCode(buffer);
+        if (buffer.length >= WEDGE_MIN_LENGTH) {
+          event.preventDefault();
+          onCode(buffer);
+        }
         buffer = '';
       } else if (event.key.length === 1) buffer += event.key;
     };
@@ -353,10 +394,12 @@ function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; doorName
   const id = useId();
   const [query, setQuery] = useState('');
   const [submitted, setSubmitted] = useState('');
-  const [confirming, setConfirming] = useState<DoorSearchHit | null>(null);
+  // One nonce per confirmation: pressed twice, the admission is asked once and answered once.
+  const [confirming, setConfirming] = useState<(DoorSearchHit & { nonce: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
   const hits = trpc.door.search.useQuery({ eventId: event.id, query: submitted }, { enabled: submitted.length >= 2 });
   const admit = trpc.door.admit.useMutation({
+    networkMode: 'always',
     onSuccess: (result) => {
       setConfirming(null);
       onResult(result);
@@ -399,7 +442,7 @@ function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; doorName
                   <strong>{hit.displayName ?? hit.email}</strong> <span className="field__hint">{hit.email}</span>
                 </span>
                 <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : hit.member ? t('member') : t('notMember')}</span>
-                <button type="button" className="button button--primary button--small" disabled={!hit.member || hit.checkedInAt !== null || admit.isPending} onClick={() => setConfirming(hit)}>
+                <button type="button" className="button button--primary button--small" disabled={!hit.member || hit.checkedInAt !== null || admit.isPending} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
                   {t('admit')}
                 </button>
               </li>
@@ -415,7 +458,8 @@ function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; doorName
         text={t('admitText')}
         confirmLabel={t('admit')}
         cancelLabel={t('cancel')}
-        onConfirm={() => confirming && admit.mutate({ eventId: event.id, uid: confirming.uid, nonce: newNonce(), device: doorName })}
+        onConfirm={() => confirming && !admit.isPending && admit.mutate({ eventId: event.id, uid: confirming.uid, nonce: confirming.nonce, device: doorName })}
+        busy={admit.isPending}
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
       />
