@@ -61,3 +61,11 @@ test('the language switch keeps the current page', async ({ page }) => {
   await expect(page).toHaveURL(/\/impressum$/);
   await expect(page.locator('h1')).toHaveText(MESSAGES.en.Pages.impressum.title);
 });
+
+test('the language switch keeps the query too: a sign-in still returns where it was asked for', async ({ page }) => {
+  await page.goto('/vip/bar');
+  await expect(page).toHaveURL(/\/login\?next=%2Fvip%2Fbar$/);
+  await page.getByTestId('language-switch').click();
+  await expect(page).toHaveURL(/\/de\/login\?next=%2Fvip%2Fbar$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+});
