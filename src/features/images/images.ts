@@ -7,11 +7,10 @@ import { LOCALES } from '@/i18n/routing';
 import { defineCollection } from '@/server/documents/port';
 
 import { IMAGE_TAGS, type ImageTag } from './members-only';
-import { LIBRARY_LIMIT } from './library-limit';
+import { ALT_MAX, LIBRARY_LIMIT } from './library-limit';
 
-export { IMAGE_TAGS, LIBRARY_LIMIT, type ImageTag };
+export { ALT_MAX, IMAGE_TAGS, LIBRARY_LIMIT, type ImageTag };
 
-export const ALT_MAX = 300;
 
 export const StoredFileMetadata = z.object({
   bucket: z.string(),

@@ -3,7 +3,7 @@
 // (it joins the library tagged `cover` and is chosen at once). Lounge images are members-only
 // and so never offered as a public cover.
 import { useId, useRef, useState } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
@@ -26,6 +26,7 @@ type UploadState =
 export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) => void; altHint: { en: string; de: string } }) {
   const t = useTranslations('AdminEvents.cover');
   const tUpload = useTranslations('AdminImages');
+  const locale = useLocale() as 'en' | 'de';
   const id = useId();
   const [open, setOpen] = useState(false);
   const [tag, setTag] = useState<(typeof PICKER_TAGS)[number]>('cover');
@@ -140,7 +141,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
                   <li key={image.id}>
                     <button type="button" className="cover-picker__choice" onClick={() => pick(image)}>
                       <ResponsiveImage image={image} sizes="10rem" />
-                      <span className="cover-picker__name">{image.alt.en || image.file.customMetadata.originalName || image.file.name}</span>
+                      <span className="cover-picker__name">{image.alt[locale] || image.alt[locale === 'de' ? 'en' : 'de'] || image.file.customMetadata.originalName || image.file.name}</span>
                     </button>
                   </li>
                 ))}

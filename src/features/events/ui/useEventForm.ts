@@ -207,7 +207,7 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
       if (event) {
         const result = await update.mutateAsync({ id: event.id, event: inputOf(values), loadedUpdatedAt: event.updatedAt });
         await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
-        setNotice(result.slug !== event.slug ? t('savedMoved', { slug: result.slug }) : t('saved'));
+        setNotice(result.slug !== event.slug ? t('savedMoved', { slug: result.slug }) : event.status === 'draft' ? t('savedDraft') : t('saved'));
       } else {
         const result = await create.mutateAsync(inputOf(values));
         await utils.events.list.invalidate();

@@ -7,6 +7,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { TextField } from '@/ui/form/TextField';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
+import { ALT_MAX } from '../library-limit';
 import type { ImageSummary } from '../image-library';
 import { ResponsiveImage } from './ResponsiveImage';
 
@@ -14,6 +15,7 @@ type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export function ImageCard({ image }: { image: ImageSummary }) {
   const t = useTranslations('AdminImages');
+  const tForms = useTranslations('Forms');
   const format = useFormatter();
   const errorMessage = useApiErrorMessage();
   const id = useId();
@@ -29,9 +31,16 @@ export function ImageCard({ image }: { image: ImageSummary }) {
 
   const changed = alt.en !== image.alt.en || alt.de !== image.alt.de || tags.join() !== image.tags.join();
 
+  // Said at the field as it is typed, and nothing is sent while one is too long.
+  const tooLong = (text: string) => (text.trim().length > ALT_MAX ? tForms('tooLong', { max: ALT_MAX }) : undefined);
+  const altErrors = { en: tooLong(alt.en), de: tooLong(alt.de) };
   function save(event: FormEvent) {
     event.preventDefault();
     setFeedback(null);
+    if (altErrors.en || altErrors.de) {
+      document.getElementById(`${id}-alt-${altErrors.en ? 'en' : 'de'}`)?.focus();
+      return;
+    }
     update.mutate({ id: image.id, alt, tags });
   }
 
@@ -68,8 +77,8 @@ export function ImageCard({ image }: { image: ImageSummary }) {
           </dl>
         </details>
         <form className="form" onSubmit={save}>
-          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} onChange={(en) => setAlt({ ...alt, en })} />
-          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} onChange={(de) => setAlt({ ...alt, de })} />
+          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={altErrors.en} onChange={(en) => setAlt({ ...alt, en })} />
+          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} error={altErrors.de} onChange={(de) => setAlt({ ...alt, de })} />
           <fieldset className="checkboxes">
             <legend className="field__label">{t('tagsLabel')}</legend>
             {IMAGE_TAGS.map((tag) => (
