@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsFromIssues, formFields, messageForIssue, rules, validateFields, type WireIssue } from './validation';
+import { fieldErrorsFromIssues, formFields, formMessageForIssue, messageForIssue, rules, validateFields, type WireIssue } from './validation';
 
 describe('rules', () => {
   it.each([
@@ -69,5 +69,20 @@ describe('server issues', () => {
     expect(messageForIssue({ path: ['a'], code: 'invalid_type', expected: 'number', message: 'x' })).toBe('numeric');
     expect(messageForIssue({ path: ['a'], code: 'invalid_type', expected: 'string', message: 'x' })).toBe('required');
     expect(messageForIssue({ path: ['a'], code: 'too_big', message: 'x' })).toBe('format');
+  });
+
+  it('names the bound of a value that is only too long, too small or too large', () => {
+    const issues = z
+      .object({ title: z.string().max(5), capacity: z.number().int('wholeNumber').min(1).max(100_000), seats: z.number().int('wholeNumber'), code: z.string().max(3, 'format') })
+      .safeParse({ title: 'far too long', capacity: 0, seats: 1.5, code: 'abcd' }).error!.issues;
+    const byField = Object.fromEntries(issues.map((issue) => [issue.path[0], formMessageForIssue({ ...issue, path: issue.path.map(String) } as WireIssue)]));
+    expect(byField).toEqual({
+      title: { key: 'tooLong', values: { max: 5 } },
+      capacity: { key: 'tooSmall', values: { min: 1 } },
+      seats: { key: 'wholeNumber' },
+      // A schema that chose its message keeps it.
+      code: { key: 'format' },
+    });
+    expect(formMessageForIssue({ path: ['n'], code: 'too_big', origin: 'number', maximum: 20, message: 'x' })).toEqual({ key: 'tooLarge', values: { max: 20 } });
   });
 });

@@ -51,7 +51,7 @@ export const formFields = {
   matching: (pattern: RegExp) => z.string().regex(pattern, 'format'),
 };
 
-const MESSAGE_KEYS: readonly FormMessageKey[] = ['required', 'email', 'numeric', 'format'];
+const MESSAGE_KEYS: readonly FormMessageKey[] = ['required', 'email', 'numeric', 'format', 'wholeNumber'];
 
 /** A zod issue as the tRPC error formatter sends it to the client. */
 export interface WireIssue {
@@ -59,7 +59,32 @@ export interface WireIssue {
   code: string;
   format?: string;
   expected?: string;
+  /** Of a size issue: what was measured ('string', 'number'...) and the bound it broke. */
+  origin?: string;
+  minimum?: number;
+  maximum?: number;
   message: string;
+}
+
+/** A form message with the figures it names (a text's limit, a number's range). */
+export interface FormMessage {
+  key: FormMessageKey;
+  values?: { min?: number; max?: number };
+}
+
+/**
+ * The message for a zod issue, with its bound where it has one: "Use at most 120 characters",
+ * "Use at least 1", rather than "Invalid format" for a value that is only too long or too small.
+ */
+export function formMessageForIssue(issue: WireIssue): FormMessage {
+  if (!(MESSAGE_KEYS as readonly string[]).includes(issue.message)) {
+    if (issue.code === 'too_big' && issue.maximum !== undefined) {
+      if (issue.origin === 'string') return { key: 'tooLong', values: { max: issue.maximum } };
+      if (issue.origin === 'number') return { key: 'tooLarge', values: { max: issue.maximum } };
+    }
+    if (issue.code === 'too_small' && issue.origin === 'number' && issue.minimum !== undefined) return { key: 'tooSmall', values: { min: issue.minimum } };
+  }
+  return { key: messageForIssue(issue) };
 }
 
 /** Which of the four messages describes a zod issue from the server. */

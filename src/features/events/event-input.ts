@@ -33,22 +33,22 @@ export const EventInput = z.object({
     .string()
     .trim()
     .toLowerCase()
-    .max(SLUG_MAX, 'format')
+    .max(SLUG_MAX)
     .refine((slug) => slug === '' || SLUG_PATTERN.test(slug), 'format'),
-  title: localized(() => formFields.requiredText().max(TITLE_MAX, 'format')),
-  summary: localized(() => formFields.requiredText().max(SUMMARY_MAX, 'format')),
-  description: localized(() => z.string().trim().max(RICH_TEXT_MAX, 'format')),
+  title: localized(() => formFields.requiredText().max(TITLE_MAX)),
+  summary: localized(() => formFields.requiredText().max(SUMMARY_MAX)),
+  description: localized(() => z.string().trim().max(RICH_TEXT_MAX)),
   startsAt: wallTime(),
   endsAt: wallTime(),
   doorsAt: wallTime(),
   venue: z.object({
-    name: formFields.requiredText().max(VENUE_NAME_MAX, 'format'),
-    address: formFields.requiredText().max(VENUE_ADDRESS_MAX, 'format'),
+    name: formFields.requiredText().max(VENUE_NAME_MAX),
+    address: formFields.requiredText().max(VENUE_ADDRESS_MAX),
   }),
-  capacity: z.number('numeric').int('numeric').min(1, 'format').max(CAPACITY_MAX, 'format'),
-  drinkAllowance: z.number('numeric').int('numeric').min(0, 'format').max(DRINK_ALLOWANCE_MAX, 'format'),
+  capacity: z.number('numeric').int('wholeNumber').min(1).max(CAPACITY_MAX),
+  drinkAllowance: z.number('numeric').int('wholeNumber').min(0).max(DRINK_ALLOWANCE_MAX),
   /** One drink per line; empty when the bar has no menu that night. */
-  barMenu: localized(() => z.string().trim().max(BAR_MENU_MAX, 'format')).default({ en: '', de: '' }),
+  barMenu: localized(() => z.string().trim().max(BAR_MENU_MAX)).default({ en: '', de: '' }),
   coverImageId: DocumentId.nullable(),
 });
 export type EventInput = z.infer<typeof EventInput>;

@@ -59,6 +59,9 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
                 code: issue.code,
                 format: 'format' in issue ? String(issue.format) : undefined,
                 expected: 'expected' in issue ? String(issue.expected) : undefined,
+                origin: 'origin' in issue ? String(issue.origin) : undefined,
+                minimum: 'minimum' in issue ? Number(issue.minimum) : undefined,
+                maximum: 'maximum' in issue ? Number(issue.maximum) : undefined,
                 message: issue.message,
               }))
             : null) satisfies WireIssue[] | null,

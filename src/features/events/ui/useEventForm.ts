@@ -7,7 +7,7 @@ import { useRouter } from '@/i18n/navigation';
 import type { Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { messageForIssue, type FormMessageKey, type WireIssue } from '@/forms/validation';
+import { formMessageForIssue, type FormMessage, type WireIssue } from '@/forms/validation';
 import { HOME_VENUE, type EventCover, type EventSummary } from '../events';
 import { EventInput, eventTimesProblem } from '../event-input';
 import { slugify } from '../slug';
@@ -155,18 +155,18 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
     setNotice(null);
   }
 
-  const formMessage = (key: FormMessageKey) => tForms(key);
+  const formMessage = ({ key, values }: FormMessage) => tForms(key, values);
 
   // The server's own schema, so what passes here passes there, with the same messages.
   function check(): EventFormErrors {
     const found: EventFormErrors = {};
-    if (values.capacity.trim() === '') found.capacity = formMessage('required');
-    if (values.drinkAllowance.trim() === '') found.drinkAllowance = formMessage('required');
+    if (values.capacity.trim() === '') found.capacity = formMessage({ key: 'required' });
+    if (values.drinkAllowance.trim() === '') found.drinkAllowance = formMessage({ key: 'required' });
     const parsed = EventInput.safeParse(inputOf(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const path = issue.path.map(String).join('.');
-        if (!(path in found)) found[path] = formMessage(messageForIssue({ ...issue, path: issue.path.map(String) } as WireIssue));
+        if (!(path in found)) found[path] = formMessage(formMessageForIssue({ ...issue, path: issue.path.map(String) } as WireIssue));
       }
     }
     const times = eventTimesProblem(values);
@@ -180,7 +180,7 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
     const found: EventFormErrors = {};
     // An update sends the form as `event` inside its input; the fields are the same as a new event's.
     const fieldOf = (path: string[]) => (event && path[0] === 'event' ? path.slice(1) : path).join('.');
-    for (const issue of data?.zodIssues ?? []) found[fieldOf(issue.path)] ??= formMessage(messageForIssue(issue));
+    for (const issue of data?.zodIssues ?? []) found[fieldOf(issue.path)] ??= formMessage(formMessageForIssue(issue));
     if (data?.reasonField) found[data.reasonField] = errorMessage(error);
     if (Object.keys(found).length) {
       setErrors(found);
