@@ -39,8 +39,10 @@ for (const identity of IDENTITIES) {
         } else if (expected === 'forbidden') {
           expect(response?.status(), path).toBe(403);
           expect(new URL(page.url()).pathname, path).toBe(path);
-          await expect(page.locator('h1'), path).toHaveText(m.Errors.forbiddenTitle);
-          await expect(page).toHaveTitle(new RegExp(m.Errors.forbiddenTitle));
+          // Someone without a role at the VIP area is invited to ask for a membership there.
+          const title = role === null && route.pattern.startsWith('/vip') ? m.Errors.membersOnlyTitle : m.Errors.forbiddenTitle;
+          await expect(page.locator('h1'), path).toHaveText(title);
+          await expect(page).toHaveTitle(new RegExp(title));
         } else if (route.id === 'adminNotification') {
           // Allowed, and answered by the page itself: there is no such notification.
           expect(response?.status(), path).toBe(404);

@@ -3,13 +3,13 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
-import { ForbiddenView } from '@/ui/errors/ForbiddenView';
+import { ForbiddenView, isMembershipRefusal } from '@/ui/errors/ForbiddenView';
 
 export const generateStaticParams = localeStaticParams;
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   const t = await getTranslations({ locale: await localeFrom(params), namespace: 'Errors' });
-  return { title: t('forbiddenTitle'), robots: { index: false } };
+  return { title: (await isMembershipRefusal()) ? t('membersOnlyTitle') : t('forbiddenTitle'), robots: { index: false } };
 }
 
 export default async function AccessDenied({ params }: LocaleParams) {
