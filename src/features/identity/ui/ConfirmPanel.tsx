@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localizedPath, type Locale } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
+import { rules } from '@/forms/validation';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { completeSignInLink, EMAIL_FOR_SIGN_IN_KEY, isSignInLink, type SignInResult } from '../client/sign-in';
@@ -102,7 +103,8 @@ export function ConfirmPanel() {
       {step.error && (
         <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
-          {t(`errors.${step.error}`)}
+          {/* Firebase says "invalid e-mail" also for a well-formed address the link was not sent to. */}
+          {step.error === 'invalidEmail' && rules.email(email) === null ? t('confirm.emailMismatch') : t(`errors.${step.error}`)}
         </div>
       )}
       <form noValidate onSubmit={submit} className="form">
