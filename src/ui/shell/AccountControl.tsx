@@ -4,14 +4,16 @@
 // sign-out) is its own chunk, fetched only for pages rendered for someone signed in: a visitor's
 // page loads none of it (decision 027). React's lazy, not next/dynamic, whose loader would cost
 // every page more than it saves.
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWhenLoaded } from '@/ui/lazy';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { loginHref } from '@/navigation/return-path';
 import type { Locale } from '@/i18n/routing';
 
-const SignedInAccount = lazy(() => import('./SignedInAccount'));
+// Fetched after load: without signal it waits (the placeholder stays) instead of failing the page.
+const SignedInAccount = lazyWhenLoaded(() => import('./SignedInAccount'));
 
 export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; onDone?: () => void }) {
   const t = useTranslations('Nav');

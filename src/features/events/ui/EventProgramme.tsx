@@ -4,13 +4,14 @@
 // server renders the sections (`children`); the browser keeps them until the live list or the
 // clock changes what they show, and only then loads the cards' code and renders them itself, so
 // a visitor's phone neither downloads nor hydrates the cards (decision 027).
-import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import type { PublicEvent } from '../event-catalogue';
 import { programmeOf, type Programme } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { lazyWhenLoaded } from '@/ui/lazy';
 
-const ProgrammeSections = lazy(() => import('./ProgrammeSections'));
+const ProgrammeSections = lazyWhenLoaded(() => import('./ProgrammeSections'));
 
 const MINUTE = 60_000;
 
