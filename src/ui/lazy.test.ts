@@ -14,7 +14,7 @@ describe('untilLoaded', () => {
   });
 
   it('never rejects: a failed load is tried again when the browser is back online', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue('module');
+    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('ChunkLoadError')).mockResolvedValue('module');
     let settled: string | undefined;
     void untilLoaded(load)().then((value) => (settled = value));
     await vi.advanceTimersByTimeAsync(0);
@@ -30,7 +30,7 @@ describe('untilLoaded', () => {
   });
 
   it('tries again after a while when no online event comes', async () => {
-    const load = vi.fn().mockRejectedValueOnce(new Error('gone')).mockRejectedValueOnce(new Error('gone')).mockResolvedValue('module');
+    const load = vi.fn<() => Promise<string>>().mockRejectedValueOnce(new Error('gone')).mockRejectedValueOnce(new Error('gone')).mockResolvedValue('module');
     let settled: string | undefined;
     void untilLoaded(load, 1_000)().then((value) => (settled = value));
     await vi.advanceTimersByTimeAsync(999);
