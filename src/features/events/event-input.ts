@@ -21,6 +21,12 @@ function localized(field: () => z.ZodString) {
   return z.object(Object.fromEntries(LOCALES.map((locale) => [locale, field()])) as Record<Locale, z.ZodString>);
 }
 
+/**
+ * A number field: "numbers only" when it is not a number at all. Only then: a schema-wide message
+ * would also replace its bounds' issues, which the form words with the bound ("Use at least 1").
+ */
+const count = () => z.number({ error: (issue) => (issue.code === 'invalid_type' ? 'numeric' : undefined) });
+
 const wallTime = () => z.string().trim().min(1, 'required').regex(WALL_TIME_PATTERN, 'format');
 
 /** The VIP bar menu's length per language (a few dozen lines). */
@@ -45,8 +51,8 @@ export const EventInput = z.object({
     name: formFields.requiredText().max(VENUE_NAME_MAX),
     address: formFields.requiredText().max(VENUE_ADDRESS_MAX),
   }),
-  capacity: z.number('numeric').int('wholeNumber').min(1).max(CAPACITY_MAX),
-  drinkAllowance: z.number('numeric').int('wholeNumber').min(0).max(DRINK_ALLOWANCE_MAX),
+  capacity: count().int('wholeNumber').min(1).max(CAPACITY_MAX),
+  drinkAllowance: count().int('wholeNumber').min(0).max(DRINK_ALLOWANCE_MAX),
   /** One drink per line; empty when the bar has no menu that night. */
   barMenu: localized(() => z.string().trim().max(BAR_MENU_MAX)).default({ en: '', de: '' }),
   coverImageId: DocumentId.nullable(),
