@@ -154,6 +154,13 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
           {t('offline')}
         </p>
       ) : null}
+      {choice.eventId !== null && choice.eventId !== event.id ? (
+        // A bookmark of an event the door no longer lists: never scanned for another one unsaid.
+        <p className="alert alert--warning" role="alert">
+          <span className="alert__label" aria-hidden="true">!</span>
+          {t('eventGone', { title: event.title[locale] || event.title.en })}
+        </p>
+      ) : null}
       {!event.open ? <p className="alert" role="note">{t('doorClosed')}</p> : null}
 
       <div className="scanner__camera">

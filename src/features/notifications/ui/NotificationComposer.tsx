@@ -10,6 +10,7 @@ import type { Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { wallTimeToDate } from '@/features/events/venue-time';
 import type { NotificationForEditor } from '../notifications';
 import { AUDIENCE_KIND_NAMES, BODY_LIMIT, TITLE_LIMIT, type AudienceKindName } from '../notification-terms';
 
@@ -154,6 +155,13 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
       router.push('/admin/notifications?filter=scheduled');
       return null;
     });
+  // A time already past sends at once, so it is asked like "Send now" (a mistyped year would
+  // otherwise reach the whole audience without a question).
+  const scheduleOrConfirm = () => {
+    const at = wallTimeToDate(scheduleAt);
+    if (at && at.getTime() <= Date.now()) setConfirmSend(true);
+    else void onSchedule();
+  };
   const onCancel = () =>
     run('cancel', async () => {
       await cancel.mutateAsync({ id: id! });
@@ -302,7 +310,7 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
               <p id={`${formId}-at-hint`} className="field__hint">{t('scheduleHint')}</p>
               {fieldError('at') ? <p className="field__error">{t('scheduleMissing')}</p> : null}
             </div>
-            <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => void onSchedule()}>
+            <button type="button" className="button button--ghost" disabled={busy !== null} onClick={scheduleOrConfirm}>
               {busy === 'schedule' ? <span className="spinner" aria-hidden="true" /> : null} {status === 'scheduled' ? t('reschedule') : t('schedule')}
             </button>
           </div>
