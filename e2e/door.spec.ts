@@ -112,10 +112,14 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
   await phone.close();
   const staff = demoAccount('scanner');
   await serverSession(page.context(), baseURL!, staff.email, staff.password);
+  // A bookmark of an event the door does not list says so instead of scanning for another unsaid.
+  await page.goto('/scanner?event=no-such-event&mode=entry');
+  await expect(page.getByRole('alert').filter({ hasText: m.Scanner.eventGone.split('“')[0]! })).toBeVisible();
   await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
   const verdict = page.locator('.verdict');
   const field = page.getByLabel(m.Scanner.keyboardLabel);
   await expect(field).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: m.Scanner.eventGone.split('“')[0]! })).toHaveCount(0);
 
   await page.context().setOffline(true);
   await expect(page.getByText(m.Scanner.offline)).toBeVisible();
