@@ -191,6 +191,7 @@ for (const locale of TEST_LOCALES) {
     await field.fill(email);
     await dialog.getByRole('button', { name: m.Profile.deleteConfirm }).click();
     await page.waitForURL((url) => url.pathname === localized(locale, '/'));
+    await expect(page.getByRole('status').filter({ hasText: m.Home.accountDeleted })).toBeVisible();
     await expect(page.getByRole('link', { name: m.Nav.signIn }).first()).toBeVisible();
     await expect(signInWithPassword(email, 'correct-horse-7')).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
   });

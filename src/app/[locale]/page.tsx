@@ -11,6 +11,7 @@ import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
+import { ACCOUNT_DELETED_PARAM } from '@/features/profile/profile-limits';
 
 // The next events and the gallery are read per request, so they are always current.
 export const dynamic = 'force-dynamic';
@@ -32,7 +33,7 @@ const BENEFITS = [
   { key: 'inbox', Icon: BellIcon },
 ] as const;
 
-export default async function HomePage({ params }: LocaleParams) {
+export default async function HomePage({ params, searchParams }: LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const locale = await localeFrom(params);
   const documents = getDocuments();
   const [t, upcoming, gallery] = await Promise.all([
@@ -40,8 +41,15 @@ export default async function HomePage({ params }: LocaleParams) {
     nextEvents(documents, NEXT_SHOWN),
     listImages(documents, { tag: 'gallery' }).then((images) => images.filter((image) => !isMembersOnly(image)).slice(0, GALLERY_SHOWN)),
   ]);
+  const accountDeleted = ACCOUNT_DELETED_PARAM in (await searchParams);
   return (
     <>
+      {accountDeleted ? (
+        <p className="alert alert--success" role="status">
+          <span className="alert__label" aria-hidden="true">✓</span>
+          {t('accountDeleted')}
+        </p>
+      ) : null}
       <section className="hero" aria-labelledby="home-title">
         <div className="hero__glow" aria-hidden="true" />
         <span className="eyebrow">{t('eyebrow')}</span>

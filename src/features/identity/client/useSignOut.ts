@@ -9,11 +9,12 @@ import { matchRoute } from '@/navigation/routes';
 import { PUSH_RECORD_KEY } from '@/features/notifications/push-terms';
 import { useViewerState } from './ViewerProvider';
 
-export function useSignOut(): () => Promise<void> {
+/** `to`: where to go afterwards (a page that says what happened); by default a page that needs a sign-in is left for home. */
+export function useSignOut(): (options?: { to?: string }) => Promise<void> {
   const { signOut } = useViewerState();
   const router = useRouter();
   const pathname = usePathname();
-  return useCallback(async () => {
+  return useCallback(async ({ to }: { to?: string } = {}) => {
     // First, while this page is sure to stay: ending the session refreshes the page, which may
     // navigate away. Nothing guarded is ever cached, so what is cached after this point are public
     // pages fetched while signing out.
@@ -33,6 +34,7 @@ export function useSignOut(): () => Promise<void> {
     }
     await signOut();
     const route = matchRoute(pathname);
-    if (route && route.access !== 'public') router.replace('/');
+    if (to) router.replace(to);
+    else if (route && route.access !== 'public') router.replace('/');
   }, [signOut, router, pathname]);
 }

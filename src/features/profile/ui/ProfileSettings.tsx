@@ -15,7 +15,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 import type { Profile } from '../profile';
-import { DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
+import { ACCOUNT_DELETED_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -218,7 +218,8 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   const expected = profile.email ?? DELETE_WORD;
   const remove = trpc.profile.deleteAccount.useMutation({
     onSuccess: async () => {
-      await signOut();
+      // Home, which says the account is gone (no one is left to show anything else to).
+      await signOut({ to: `/?${ACCOUNT_DELETED_PARAM}` });
     },
     onError: (caught) => setError(errorMessage(caught)),
   });
