@@ -14,14 +14,14 @@ export function untilLoaded<T>(load: () => Promise<T>, retryMs = LAZY_RETRY_MS):
     new Promise<T>((resolve) => {
       const attempt = () => {
         load().then(resolve, () => {
-          let timer: ReturnType<typeof setTimeout> | undefined;
+          // Whichever comes first, the connection or the timer, tries once and cancels the other.
           const again = () => {
             clearTimeout(timer);
             window.removeEventListener('online', again);
             attempt();
           };
+          const timer = setTimeout(again, retryMs);
           window.addEventListener('online', again);
-          timer = setTimeout(again, retryMs);
         });
       };
       attempt();
