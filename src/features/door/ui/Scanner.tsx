@@ -302,6 +302,8 @@ function useKeyboardWedge(onCode: (code: string) => void) {
     let buffer = '';
     let last = 0;
     const onKey = (event: KeyboardEvent) => {
+      // A key press may start sound as a tap does: a door with only a hardware scanner hears it.
+      unlockSound();
       if (takesText(event.target as HTMLElement | null)) return;
       const now = performance.now();
       if (now - last > 100) buffer = '';
