@@ -168,6 +168,8 @@ export function PersonDoor({ uid }: { uid: string }) {
       )}
       {message ? (
         <p className={message.kind === 'error' ? 'alert alert--error' : 'alert alert--success'} role={message.kind === 'error' ? 'alert' : 'status'}>
+          {/* The kind shown by a sign too, not by colour alone. */}
+          <span className="alert__label" aria-hidden="true">{message.kind === 'error' ? '!' : '✓'}</span>
           {message.text}
         </p>
       ) : null}

@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { LOCALES, type Locale } from '@/i18n/routing';
+import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
@@ -251,7 +251,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
             onChange={(value) => set('slug', value)}
             maxLength={SLUG_MAX}
             autoComplete="off"
-            hint={t('hints.slug', { path: `/events/${slugPreview || '…'}` })}
+            hint={t('hints.slug', { path: localizedPath(locale, `/events/${slugPreview || '…'}`) })}
             error={errors.slug}
           />
         </fieldset>

@@ -1,10 +1,10 @@
 'use client';
 // The event editor's form: the event loaded, the values as typed, the checks before sending and the server's refusals at their fields.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 import { useRouter } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
+import { localizedPath, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { formMessageForIssue, type FormMessage, type WireIssue } from '@/forms/validation';
@@ -109,6 +109,7 @@ export function eventFormKey(event: EventSummary | null): string {
 export function useEventForm(event: EventSummary | null, setNotice: (notice: string | null) => void) {
   const t = useTranslations('AdminEvents');
   const tForms = useTranslations('Forms');
+  const locale = useLocale() as Locale;
   const tReasons = useTranslations('Errors.reasons');
   const errorMessage = useApiErrorMessage();
   const router = useRouter();
@@ -207,7 +208,7 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
       if (event) {
         const result = await update.mutateAsync({ id: event.id, event: inputOf(values), loadedUpdatedAt: event.updatedAt });
         await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
-        setNotice(result.slug !== event.slug ? t('savedMoved', { slug: result.slug }) : event.status === 'draft' ? t('savedDraft') : t('saved'));
+        setNotice(result.slug !== event.slug ? t('savedMoved', { path: localizedPath(locale, `/events/${result.slug}`) }) : event.status === 'draft' ? t('savedDraft') : t('saved'));
       } else {
         const result = await create.mutateAsync(inputOf(values));
         await utils.events.list.invalidate();
