@@ -1,6 +1,6 @@
 // What the service worker may keep on a shared device (decision 015), written once for the worker
 // (src/features/pwa/sw.ts) and for signing out (useSignOut).
-import { isLocale } from '@/i18n/routing';
+import { splitLocale } from '@/navigation/not-found';
 import { isGuardedPath, routeById } from '@/navigation/routes';
 
 /**
@@ -9,9 +9,7 @@ import { isGuardedPath, routeById } from '@/navigation/routes';
  */
 export function isPrivatePath(pathname: string): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return true;
-  const [, first, ...rest] = pathname.split('/');
-  const path = isLocale(first) ? `/${rest.join('/')}` : pathname;
-  return isGuardedPath(path);
+  return isGuardedPath(splitLocale(pathname).path);
 }
 
 /**
@@ -23,9 +21,7 @@ export function isPrivatePath(pathname: string): boolean {
 export const PASS_SHELL_CACHE = 'pass-shell';
 
 export function isPassShell(pathname: string): boolean {
-  const [, first, ...rest] = pathname.split('/');
-  const path = isLocale(first) ? `/${rest.join('/')}` : pathname;
-  return path === routeById('vipQr').pattern;
+  return splitLocale(pathname).path === routeById('vipQr').pattern;
 }
 
 /**

@@ -3,7 +3,7 @@
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { isLocale } from '@/i18n/routing';
+import { splitLocale } from '@/navigation/not-found';
 import { PATH_HEADER } from '@/server/http/security-headers';
 import { currentIdentity } from '@/features/identity/viewer';
 import { ClientMessages } from '@/i18n/ClientMessages';
@@ -17,10 +17,8 @@ import { TrpcProvider } from '@/trpc/client';
  * refuses (the answer is still 403).
  */
 export async function isMembershipRefusal(): Promise<boolean> {
-  const path = (await headers()).get(PATH_HEADER) ?? '';
-  const [, first, ...rest] = path.split('/');
-  const bare = isLocale(first) ? `/${rest.join('/')}` : path;
-  if (bare !== '/vip' && !bare.startsWith('/vip/')) return false;
+  const { path } = splitLocale((await headers()).get(PATH_HEADER) ?? '');
+  if (path !== '/vip' && !path.startsWith('/vip/')) return false;
   const identity = await currentIdentity();
   return identity !== null && identity.role === null;
 }
