@@ -64,3 +64,30 @@ browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB mo
   test.info().annotations.push({ type: 'loaded to connect', description: `${kB(later.gzip)} kB gzip in ${later.scripts.length} scripts` });
   expect(later.gzip, `/events loaded ${kB(later.gzip)} kB (gzip) after first load to connect its live list:\n${listing}`).toBeLessThanOrEqual(LIVE_PROGRAMME_BUDGET);
 });
+
+// Links load their page on intent, not on sight (decision 032): the programme asks for no other
+// page's data while a visitor reads it; pointing at an event starts its page's load, and the
+// click still opens it.
+browserTest('links load their page when a visitor reaches for one, not when it scrolls into view', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.headers()['rsc'] === '1' || url.searchParams.has('_rsc')) asked.push(url.pathname);
+  });
+  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/trpc/events.live');
+  await page.goto('/events');
+  await connected;
+  const card = page.locator('.event-card__link').first();
+  await expect(card).toBeVisible();
+  // The page is hydrated and idle (its live list connected): Next would have prefetched by now.
+  await page.waitForTimeout(1_500);
+  expect(asked, 'RSC requests made before any link was reached for').toEqual([]);
+
+  const target = (await card.getAttribute('href'))!;
+  const loaded = page.waitForRequest((request) => new URL(request.url()).pathname === target && request.headers()['rsc'] === '1');
+  await card.hover();
+  await loaded;
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});

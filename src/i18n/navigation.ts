@@ -1,5 +1,6 @@
-// Locale-aware Link, redirect and router: they keep the current language in every URL.
-import { createNavigation } from 'next-intl/navigation';
-import { routing } from './routing';
+// Locale-aware Link, redirect and router: they keep the current language in every URL. The Link
+// loads its page on a person's intent, not on sight (IntentLink.tsx).
+import { navigation } from './navigation-base';
 
-export const { Link, redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
+export { Link } from './IntentLink';
+export const { redirect, usePathname, useRouter, getPathname } = navigation;
