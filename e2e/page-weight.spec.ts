@@ -83,6 +83,12 @@ browserTest('links load their page when a visitor reaches for one, not when it s
   await page.waitForTimeout(1_500);
   expect(asked, 'RSC requests made before any link was reached for').toEqual([]);
 
+  // The language switch too (its link carries the page's query): pointing at it loads the page in
+  // the other language.
+  const other = page.waitForRequest((request) => new URL(request.url()).pathname === '/de/events' && request.headers()['rsc'] === '1');
+  await page.getByTestId('language-switch').first().hover();
+  await other;
+
   const target = (await card.getAttribute('href'))!;
   const loaded = page.waitForRequest((request) => new URL(request.url()).pathname === target && request.headers()['rsc'] === '1');
   await card.hover();

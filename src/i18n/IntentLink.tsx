@@ -13,13 +13,12 @@ export function Link({ prefetch, onPointerEnter, onTouchStart, onFocus, ...props
   const router = navigation.useRouter();
   const done = useRef(false);
   const { href, locale } = props;
-  // The app's links are paths; anything else (another site, an object) is left to the browser.
-  const path = prefetch !== true && typeof href === 'string' && href.startsWith('/') ? href : null;
+  const target = prefetch === true ? null : appTarget(href);
 
   function intent() {
-    if (path === null || done.current) return;
+    if (target === null || done.current) return;
     done.current = true;
-    router.prefetch(path, locale ? { locale } : undefined);
+    router.prefetch(target, locale ? { locale } : undefined);
   }
 
   return (
@@ -40,4 +39,14 @@ export function Link({ prefetch, onPointerEnter, onTouchStart, onFocus, ...props
       }}
     />
   );
+}
+
+type Target = Parameters<ReturnType<typeof navigation.useRouter>['prefetch']>[0];
+
+/** A path of this app (with its query, as the language switch has), or null for another site. */
+function appTarget(href: ComponentProps<typeof BaseLink>['href']): Target | null {
+  if (typeof href === 'string') return href.startsWith('/') ? href : null;
+  const { pathname, query } = href;
+  if (typeof pathname !== 'string' || !pathname.startsWith('/')) return null;
+  return query && typeof query === 'object' ? { pathname, query: query as Record<string, string | string[]> } : pathname;
 }
