@@ -7,6 +7,7 @@
 // and weighs what it loads after first load to keep its list live.
 import { expect, test } from '@playwright/test';
 import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kB, lightPagePaths, LIVE_PROGRAMME_BUDGET, measure, weighScripts, type BarePageWeight } from '../src/server/testing/page-weight';
+import { LOCALE_COOKIE_NAME } from '../src/i18n/routing';
 import { test as browserTest } from './support/test';
 
 // A published demo event's page (src/server/demo/demo-events.ts), there from the first start.
@@ -66,8 +67,8 @@ browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB mo
 });
 
 // Links load their page on intent, not on sight (decision 032): the programme asks for no other
-// page's data while a visitor reads it; pointing at an event starts its page's load, and the
-// click still opens it.
+// page's data while a visitor reads it; pointing at the language switch or an event starts that
+// page's load, the click still opens it, and the header's switch then leads to the new page.
 browserTest('links load their page when a visitor reaches for one, not when it scrolls into view', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {
@@ -88,12 +89,19 @@ browserTest('links load their page when a visitor reaches for one, not when it s
   const other = page.waitForRequest((request) => new URL(request.url()).pathname === '/de/events' && request.headers()['rsc'] === '1');
   await page.getByTestId('language-switch').first().hover();
   await other;
+  // Only loaded: the visitor's language is still theirs (no cookie says German now).
+  expect((await page.context().cookies()).find((cookie) => cookie.name === LOCALE_COOKIE_NAME)?.value).not.toBe('de');
 
   const target = (await card.getAttribute('href'))!;
   const loaded = page.waitForRequest((request) => new URL(request.url()).pathname === target && request.headers()['rsc'] === '1');
   await card.hover();
   await loaded;
   await card.click();
-  await expect(page).toHaveURL(new RegExp(`${target}$`));
+  await expect.poll(() => new URL(page.url()).pathname).toBe(target);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The header stayed mounted; its switch now points at this event in German, and loads that.
+  const otherEvent = page.waitForRequest((request) => new URL(request.url()).pathname === `/de${target}` && request.headers()['rsc'] === '1');
+  await page.getByTestId('language-switch').first().hover();
+  await otherEvent;
 });
