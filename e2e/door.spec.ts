@@ -206,7 +206,7 @@ test.describe('with the service worker', () => {
   });
 });
 
-test("admins see each event's admissions and drinks in the event list, and download them as CSV", async ({ page, browser, baseURL }) => {
+test("admins see each event's admissions and drinks in the event list, and download them as CSV, in their language", async ({ page, browser, baseURL, request }) => {
   test.setTimeout(90_000);
   const m = MESSAGES.en;
   const member = await newMember(browser, baseURL!, 'door-list');
@@ -230,8 +230,31 @@ test("admins see each event's admissions and drinks in the event list, and downl
   const row = page.locator('.event-row').filter({ hasText: "Members' Open House" });
   await expect(row.locator('.event-row__door')).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download admissions and drinks of Members' Open House (CSV)` }).click()]);
+  expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
   // A byte-order mark first, so spreadsheets read the names as UTF-8.
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFkind,at,name,email,door,source,drink');
-  expect(csv).toContain(member.email);
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Door,Read by,Drink no.');
+  const line = csv.split('\r\n').find((entry) => entry.includes(member.email));
+  expect(line).toMatch(/^Admission,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
+  expect(line).toContain(',Hand scanner,');
+
+  // From the German admin area, the same night in German, with the semicolons German spreadsheets expect.
+  const de = MESSAGES.de;
+  await page.goto('/de/admin/events?filter=all');
+  const germanRow = page.locator('.event-row').filter({ hasText: 'Offenes Haus für Mitglieder' });
+  const [germanDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    germanRow.getByRole('link', { name: de.AdminDoor.rowDownloadLabel.replace('{event}', 'Offenes Haus für Mitglieder') }).click(),
+  ]);
+  expect(germanDownload.suggestedFilename()).toBe(`einlass-${OPEN_EVENT}.csv`);
+  const germanCsv = readFileSync(await germanDownload.path(), 'utf8');
+  expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
+  const germanLine = germanCsv.split('\r\n').find((entry) => entry.includes(member.email));
+  expect(germanLine).toMatch(/^Einlass;/);
+  expect(germanLine).toContain(';Handscanner;');
+
+  // Signed out, the report says why in the language asked for, and gives nothing away.
+  const anonymous = await request.get(`/api/door/${OPEN_EVENT}/report?locale=de`);
+  expect(anonymous.status()).toBe(401);
+  expect(await anonymous.text()).toBe(de.AdminDoor.report.signIn);
 });

@@ -11,7 +11,7 @@ import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, parsePassCode, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass, passForPhone, rotatePass } from './passes';
-import { admitManually, countsOf, DOOR_REPORT_COLUMNS, doorActivity, doorIsOpen, doorReport, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor, toCsv, type ScanInput } from './door';
+import { admitManually, countsOf, DOOR_REPORT_COLUMNS, doorActivity, doorIsOpen, doorReport, doorReportCells, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor, toCsv, type DoorReportWords, type ScanInput } from './door';
 
 const HOUR = 60 * 60 * 1000;
 const NOW = new Date('2026-11-27T21:10:00Z');
@@ -217,14 +217,26 @@ describe('the pass and the door', () => {
     const later = new Date(NOW.getTime() + STEP_MS);
     await scan(await codeOf('ada', later), { mode: 'bar', device: 'Bar "up"' }, later);
     const rows = await doorReport(documents, 'tonight');
-    expect(rows.map((row) => [row.kind, row.name, row.door, row.drink])).toEqual([
-      ['admission', 'Person ada', 'Front, left', ''],
-      ['drink', 'Person ada', 'Bar "up"', '1'],
+    expect(rows.map((row) => [row.kind, row.name, row.door, row.source, row.drink])).toEqual([
+      ['admission', 'Person ada', 'Front, left', 'camera', null],
+      ['drink', 'Person ada', 'Bar "up"', 'camera', 1],
     ]);
-    const csv = toCsv(DOOR_REPORT_COLUMNS, rows);
+    const words: DoorReportWords = {
+      columns: { kind: 'Eintrag', at: 'Zeit (UTC)', name: 'Name', email: 'E-Mail', door: 'Tür', source: 'Erfasst per', drink: 'Getränk Nr.' },
+      kinds: { admission: 'Einlass', drink: 'Getränk' },
+      sources: { camera: 'Kamera', manual: 'Name', keyboard: 'Handscanner' },
+    };
+    const cells = doorReportCells(rows, words);
+    expect(cells[1]).toEqual({ kind: 'Getränk', at: later.toISOString(), name: 'Person ada', email: expect.any(String), door: 'Bar "up"', source: 'Kamera', drink: '1' });
+    const csv = toCsv(DOOR_REPORT_COLUMNS, cells);
     expect(csv.split('\r\n')[0]).toBe('kind,at,name,email,door,source,drink');
     expect(csv).toContain('"Front, left"');
     expect(csv).toContain('"Bar ""up"""');
+    // German spreadsheets split on semicolons: a comma is plain text there, a semicolon is quoted.
+    const german = toCsv(DOOR_REPORT_COLUMNS, cells, { headings: words.columns, delimiter: ';' });
+    expect(german.split('\r\n')[0]).toBe('Eintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
+    expect(german).toContain(';Front, left;Kamera;');
+    expect(toCsv(['door'] as const, [{ door: 'Bar; up' }], { delimiter: ';' })).toBe('door\r\n"Bar; up"\r\n');
     // A name a spreadsheet would run as a formula is written as text.
     expect(toCsv(['name'] as const, [{ name: '=HYPERLINK("x")' }])).toBe(`name\r\n"'=HYPERLINK(""x"")"\r\n`);
     const person = await personAtTheDoor(documents, 'ada');

@@ -38,7 +38,8 @@ export const Checkins = defineCollection(
   }),
 );
 
-export const Drinks = defineCollection('drinks', z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string() }));
+// `source` is absent on drinks poured before the report named how each drink was scanned.
+export const Drinks = defineCollection('drinks', z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string(), source: z.enum(SCAN_SOURCES).optional() }));
 
 /** At the bar, one (pass, window) pours once per event: a replayed code is refused. */
 export const CodeUses = defineCollection('codeUses', z.object({ at: z.date() }));
@@ -158,7 +159,7 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInp
     // admission itself is once per event, whatever the code.)
     const use = ports.documents.collection(CodeUses).doc(`${input.eventId}.bar.${code.passId}.${code.step}`);
     if ((await use.get()).exists) return { verdict: 'expiredCode', user };
-    const decision = await pour(ports.documents, event, user, scanner, input.device, now, input.eventId);
+    const decision = await pour(ports.documents, event, user, scanner, input.device, input.source, now, input.eventId);
     // The drink before the code's use: the drink number is what every bar contends for.
     return decision.claims ? { ...decision, claims: [...decision.claims, claim(use, { at: now })] } : decision;
   });
@@ -318,7 +319,16 @@ async function admit(
 }
 
 /** Bar: the next drink number claims `drinks/{eventId}_{uid}_{n}`, so concurrent bars never pour the same one. */
-async function pour(documents: Documents, event: EventDocument, user: UserDocument & { uid: string }, scanner: Identity, device: string, now: Date, eventId: string): Promise<Decision> {
+async function pour(
+  documents: Documents,
+  event: EventDocument,
+  user: UserDocument & { uid: string },
+  scanner: Identity,
+  device: string,
+  source: ScanSource,
+  now: Date,
+  eventId: string,
+): Promise<Decision> {
   const poured = await documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', user.uid).count();
   const number = poured + 1;
   if (number > event.drinkAllowance) return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
@@ -326,7 +336,7 @@ async function pour(documents: Documents, event: EventDocument, user: UserDocume
     verdict: 'drinkRedeemed',
     user,
     drinksLeft: event.drinkAllowance - number,
-    claims: [claim(documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device })],
+    claims: [claim(documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })],
   };
 }
 
@@ -457,9 +467,22 @@ export async function searchAtDoor(documents: Documents, raw: z.input<typeof Doo
 // ---- what admins take away ----
 
 export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink'] as const;
+export type DoorReportColumn = (typeof DOOR_REPORT_COLUMNS)[number];
+
+export interface DoorReportRow {
+  kind: 'admission' | 'drink';
+  at: Date;
+  name: string;
+  email: string;
+  door: string;
+  /** How the pass was read; null for a drink poured before drinks recorded it. */
+  source: ScanSource | null;
+  /** The drink's number for this person tonight; null for an admission. */
+  drink: number | null;
+}
 
 /** One line per admission and per drink of an event, oldest first, for the admins' CSV. */
-export async function doorReport(documents: Documents, eventId: string): Promise<Record<(typeof DOOR_REPORT_COLUMNS)[number], string>[]> {
+export async function doorReport(documents: Documents, eventId: string): Promise<DoorReportRow[]> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const [checkins, drinks] = await Promise.all([
@@ -468,21 +491,50 @@ export async function doorReport(documents: Documents, eventId: string): Promise
   ]);
   const uids = [...new Set([...checkins, ...drinks].map((entry) => entry.data.uid))];
   const people = new Map(await Promise.all(uids.map(async (uid) => [uid, (await documents.collection(Users).doc(uid).get()).data] as const)));
-  const person = (uid: string) => people.get(uid);
-  const rows = [
-    ...checkins.map((entry) => ({ at: entry.data.at, row: { kind: 'admission', name: person(entry.data.uid)?.displayName ?? '', email: person(entry.data.uid)?.email ?? '', door: entry.data.device, source: entry.data.source, drink: '' } })),
-    ...drinks.map((entry) => ({ at: entry.data.at, row: { kind: 'drink', name: person(entry.data.uid)?.displayName ?? '', email: person(entry.data.uid)?.email ?? '', door: entry.data.device, source: 'camera', drink: String(entry.data.number) } })),
+  const who = (uid: string) => ({ name: people.get(uid)?.displayName ?? '', email: people.get(uid)?.email ?? '' });
+  return [
+    ...checkins.map(({ data }): DoorReportRow => ({ kind: 'admission', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
+    ...drinks.map(({ data }): DoorReportRow => ({ kind: 'drink', at: data.at, ...who(data.uid), door: data.device, source: data.source ?? null, drink: data.number })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
-  return rows.map(({ at, row }) => ({ ...row, at: at.toISOString() }));
 }
 
-/** RFC 4180 CSV; a cell that a spreadsheet would run as a formula is prefixed with an apostrophe. */
-export function toCsv<K extends string>(columns: readonly K[], rows: Record<K, string>[]): string {
+/** The words of the CSV in the admin's language: column headings, kinds of line and how a pass was read. */
+export interface DoorReportWords {
+  columns: Record<DoorReportColumn, string>;
+  kinds: Record<DoorReportRow['kind'], string>;
+  sources: Record<ScanSource, string>;
+}
+
+/** The report's lines as the CSV's cells: times in UTC (ISO 8601), everything else in the admin's words. */
+export function doorReportCells(rows: readonly DoorReportRow[], words: DoorReportWords): Record<DoorReportColumn, string>[] {
+  return rows.map((row) => ({
+    kind: words.kinds[row.kind],
+    at: row.at.toISOString(),
+    name: row.name,
+    email: row.email,
+    door: row.door,
+    source: row.source ? words.sources[row.source] : '',
+    drink: row.drink === null ? '' : String(row.drink),
+  }));
+}
+
+/**
+ * RFC 4180 CSV (with another delimiter where a language's spreadsheets expect one: German Excel
+ * splits on semicolons). A cell that a spreadsheet would run as a formula is prefixed with an
+ * apostrophe.
+ */
+export function toCsv<K extends string>(
+  columns: readonly K[],
+  rows: readonly Record<K, string>[],
+  { headings, delimiter = ',' }: { headings?: Record<K, string>; delimiter?: ',' | ';' } = {},
+): string {
+  const special = new RegExp(`["${delimiter}\n\r]`);
   const cell = (value: string) => {
     const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-    return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+    return special.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
-  return [columns.join(','), ...rows.map((row) => columns.map((column) => cell(row[column])).join(','))].join('\r\n') + '\r\n';
+  const line = (cells: string[]) => cells.map(cell).join(delimiter);
+  return [line(columns.map((column) => headings?.[column] ?? column)), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\r\n') + '\r\n';
 }
 
 export interface PersonAtTheDoor {

@@ -67,7 +67,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
       <p className="door-admin__links">
         <Link href={`/scanner?event=${encodeURIComponent(event.id)}&mode=entry`}>{t('openScanner')}</Link>
         {' · '}
-        <a href={`/api/door/${encodeURIComponent(event.id)}/report`} download>
+        <a href={reportPath(event.id, locale)} download>
           {t('download')}
         </a>
       </p>
@@ -75,9 +75,15 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
   );
 }
 
+/** An event's CSV, in the language of the page it is downloaded from. */
+function reportPath(eventId: string, locale: string): string {
+  return `/api/door/${encodeURIComponent(eventId)}/report?locale=${locale}`;
+}
+
 /** The event editor: the event's door figures once, and its CSV. */
 export function EventDoorFigures({ eventId }: { eventId: string }) {
   const t = useTranslations('AdminDoor');
+  const locale = useLocale();
   const id = useId();
   const figures = trpc.door.figures.useQuery({ eventId });
   return (
@@ -85,7 +91,7 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
       <h2 id={`${id}-title`}>{t('eventHeading')}</h2>
       {figures.isPending ? <span className="skeleton skeleton--field" aria-label={t('loading')} /> : figures.isError ? <RetryAlert error={figures.error} onRetry={() => figures.refetch()} /> : <Figures activity={figures.data} />}
       <p className="door-admin__links">
-        <a href={`/api/door/${encodeURIComponent(eventId)}/report`} download>
+        <a href={reportPath(eventId, locale)} download>
           {t('download')}
         </a>
       </p>
@@ -96,12 +102,13 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
 /** A row of the admins' event list: the event's admissions of capacity, drinks, and its CSV. */
 export function EventRowDoor({ eventId, title, counts }: { eventId: string; title: string; counts: DoorCounts | undefined }) {
   const t = useTranslations('AdminDoor');
+  const locale = useLocale();
   return (
     <p className="event-row__door">
       <span className="visually-hidden">{t('rowFiguresLabel')}: </span>
       {counts ? <span>{t('rowFigures', { admitted: counts.admitted, capacity: counts.capacity, drinks: counts.drinks })}</span> : <span className="skeleton skeleton--text" aria-label={t('loading')} />}
       {' · '}
-      <a href={`/api/door/${encodeURIComponent(eventId)}/report`} download aria-label={t('rowDownloadLabel', { event: title })}>
+      <a href={reportPath(eventId, locale)} download aria-label={t('rowDownloadLabel', { event: title })}>
         {t('rowDownload')}
       </a>
     </p>

@@ -1,25 +1,44 @@
-// GET /api/door/{eventId}/report: an event's admissions and drinks as CSV, for admins.
+// GET /api/door/{eventId}/report?locale=de: an event's admissions and drinks as CSV, for admins,
+// in the language of the page the admin downloads it from (headings, kinds of line, how a pass
+// was read; German spreadsheets expect semicolons between cells).
 import { cookies } from 'next/headers';
+import { hasLocale } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { routing } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
-import { DOOR_REPORT_COLUMNS, doorReport, toCsv } from '@/features/door/door';
+import { DOOR_REPORT_COLUMNS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door';
+import { SCAN_SOURCES } from '@/features/door/scan-terms';
 import { Events } from '@/features/events/events';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(_request: Request, { params }: { params: Promise<{ eventId: string }> }) {
+/** Where a language's spreadsheets split cells: Excel set to German reads a comma as part of a cell. */
+const DELIMITERS = { en: ',', de: ';' } as const satisfies Record<(typeof routing.locales)[number], ',' | ';'>;
+
+export async function GET(request: Request, { params }: { params: Promise<{ eventId: string }> }) {
   const { eventId } = await params;
+  const asked = new URL(request.url).searchParams.get('locale');
+  const locale = hasLocale(routing.locales, asked) ? asked : routing.defaultLocale;
+  const t = await getTranslations({ locale, namespace: 'AdminDoor' });
+  const refuse = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   const identity = await verifySession(getDocuments(), (await cookies()).get(SESSION_COOKIE)?.value);
-  if (!identity) return new Response('Sign in to continue.', { status: 401, headers: { 'cache-control': 'no-store' } });
-  if (identity.role !== 'admin') return new Response('Your role does not allow this.', { status: 403, headers: { 'cache-control': 'no-store' } });
+  if (!identity) return refuse(401, t('report.signIn'));
+  if (identity.role !== 'admin') return refuse(403, t('report.forbidden'));
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(eventId) || !(await getDocuments().collection(Events).doc(eventId).get()).exists) {
-    return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
+    return refuse(404, t('report.notFound'));
   }
-  const csv = toCsv(DOOR_REPORT_COLUMNS, await doorReport(getDocuments(), eventId));
+  const words: DoorReportWords = {
+    columns: Object.fromEntries(DOOR_REPORT_COLUMNS.map((column) => [column, t(`report.columns.${column}`)])) as DoorReportWords['columns'],
+    kinds: { admission: t('report.kinds.admission'), drink: t('report.kinds.drink') },
+    sources: Object.fromEntries(SCAN_SOURCES.map((source) => [source, t(`report.sources.${source}`)])) as DoorReportWords['sources'],
+  };
+  const rows = doorReportCells(await doorReport(getDocuments(), eventId), words);
+  const csv = toCsv(DOOR_REPORT_COLUMNS, rows, { headings: words.columns, delimiter: DELIMITERS[locale] });
   return new Response(`\uFEFF${csv}`, {
     headers: {
       'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="door-${eventId}.csv"`,
+      'content-disposition': `attachment; filename="${t('report.file')}-${eventId}.csv"`,
       'cache-control': 'no-store',
     },
   });
