@@ -258,3 +258,19 @@ test("admins see each event's admissions and drinks in the event list, and downl
   expect(anonymous.status()).toBe(401);
   expect(await anonymous.text()).toBe(de.AdminDoor.report.signIn);
 });
+
+test("de: an admin makes a new pass from a person's page; their history says who did it", async ({ page, browser, baseURL }) => {
+  const m = MESSAGES.de;
+  const member = await newMember(browser, baseURL!, 'door-renew');
+  const admin = demoAccount('admin');
+  await serverSession(page.context(), baseURL!, admin.email, admin.password);
+  await page.goto(`/de/admin/users/${member.uid}`);
+  const door = page.locator('section', { has: page.getByRole('heading', { name: m.AdminDoor.personHeading }) });
+  await door.getByRole('button', { name: m.AdminDoor.rotate }).click();
+  const dialog = page.getByRole('dialog', { name: m.AdminDoor.rotateTitle });
+  await dialog.getByRole('button', { name: m.AdminDoor.rotate }).click();
+  await expect(door.getByRole('status')).toContainText(m.AdminDoor.rotated);
+  // The history on the same page shows it without a reload, with the admin's name.
+  const history = page.locator('section', { has: page.getByRole('heading', { name: m.AdminUser.auditHeading }) });
+  await expect(history.getByRole('listitem').first()).toContainText(m.AdminUser.audit.passRenewed.replace('{actor}', admin.displayName));
+});

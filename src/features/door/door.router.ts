@@ -17,7 +17,7 @@ export const passRouter = router({
   /** The caller's pass with its key, once per sign-in (the phone keeps it). */
   mine: members.query(({ ctx }) => passForPhone(ctx.documents, ctx.passKeys(), ctx.identity.uid)),
   /** "My phone was lost": every code of the old key stops working. */
-  rotate: members.mutation(({ ctx }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity.uid)),
+  rotate: members.mutation(({ ctx }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity, ctx.identity.uid)),
   /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
   night: members.subscription(({ ctx, signal }) =>
     liveStream({
@@ -61,5 +61,5 @@ export const doorRouter = router({
   /** Admissions and drinks of a page of events (the admins' event list). */
   countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
-  rotatePass: admin.input(z.object({ uid: DocumentId })).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), input.uid)),
+  rotatePass: admin.input(z.object({ uid: DocumentId })).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity, input.uid)),
 });

@@ -6,6 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { passKeys, type PassKeys } from '@/server/door/pass-keys';
 import type { Identity } from '@/features/identity/identity';
+import { AuditLog } from '@/features/users/audit';
 import type { Role } from '@/features/identity/roles';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
@@ -102,10 +103,13 @@ describe('the pass and the door', () => {
     expect((await doorActivity(documents, 'tonight')).admitted).toBe(0);
   });
 
-  it('a rotated pass makes every older code invalid at once; the phone gets the new key', async () => {
+  it("a rotated pass makes every older code invalid at once; the phone gets the new key; the person's history says who", async () => {
     const before = await codeOf('ada');
     const phoneBefore = await passForPhone(documents, keys, 'ada', NOW);
-    await rotatePass(documents, keys, 'ada');
+    const admin = person('boss', 'admin');
+    await rotatePass(documents, keys, admin, 'ada');
+    const history = await documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
+    expect(history.map((entry) => [entry.data.action, entry.data.actorUid, entry.data.actorName])).toEqual([['passRenewed', 'boss', admin.displayName ?? admin.email]]);
     expect((await scan(before)).verdict).toBe('invalid');
     const phoneAfter = await passForPhone(documents, keys, 'ada', NOW);
     expect(phoneAfter.version).toBe(phoneBefore.version + 1);

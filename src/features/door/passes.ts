@@ -7,6 +7,8 @@ import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
 import type { PassKeys } from '@/server/door/pass-keys';
 import { Users } from '@/features/identity/users';
+import type { Identity } from '@/features/identity/identity';
+import { AuditLog } from '@/features/users/audit';
 import { isActiveNow } from '@/features/memberships/membership';
 import { base64url } from './pass-code';
 
@@ -66,8 +68,11 @@ export async function passForPhone(documents: Documents, keys: PassKeys, uid: st
   };
 }
 
-/** A new key version for the account's pass: every older code stops working at once. */
-export async function rotatePass(documents: Documents, keys: PassKeys, uid: string): Promise<{ version: number }> {
+/**
+ * A new key version for the account's pass: every older code stops working at once. The person's
+ * history says who did it (the member, or an admin from their user page), in the same transaction.
+ */
+export async function rotatePass(documents: Documents, keys: PassKeys, actor: Identity, uid: string): Promise<{ version: number }> {
   const { passId } = await ensurePass(documents, keys, uid);
   const ref = documents.collection(Passes).doc(passId);
   return documents.runTransaction(async (tx) => {
@@ -75,6 +80,17 @@ export async function rotatePass(documents: Documents, keys: PassKeys, uid: stri
     if (!pass) throw new DomainError('conflict', 'passUnavailable');
     const version = pass.version + 1;
     tx.update(ref, { version, rotatedAt: serverTimestamp() });
+    tx.create(documents.collection(AuditLog).doc(), {
+      targetUid: uid,
+      actorUid: actor.uid,
+      actorName: actor.displayName ?? actor.email,
+      action: 'passRenewed',
+      fromRole: null,
+      toRole: null,
+      imageId: null,
+      membershipId: null,
+      at: serverTimestamp(),
+    });
     return { version };
   });
 }

@@ -17,6 +17,7 @@ export const AUDIT_ACTIONS = [
   'membershipCancelled',
   'membershipExpired',
   'accountDeleted',
+  'passRenewed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

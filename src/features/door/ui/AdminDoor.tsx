@@ -126,10 +126,13 @@ export function PersonDoor({ uid }: { uid: string }) {
   const door = trpc.door.ofPerson.useQuery({ uid });
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const utils = trpc.useUtils();
   const rotate = trpc.door.rotatePass.useMutation({
     onSuccess: () => {
       setConfirming(false);
       setMessage({ kind: 'success', text: t('rotated') });
+      // The person's history on the same page gains the entry.
+      void utils.users.get.invalidate({ uid });
     },
     onError: (error) => {
       setConfirming(false);
