@@ -9,8 +9,9 @@ import type { Identity } from '@/features/identity/identity';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import { formatPassCode, stepAt, STEP_SECONDS } from './pass-code';
-import { ensurePass } from './passes';
-import { admitManually, countsOf, doorActivity, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor } from './door';
+import { ensurePass, rotatePass } from './passes';
+import { admitManually, countsOf, doorActivity, doorReport, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor } from './door';
+import { AuditLog } from '@/features/users/audit';
 import { watchRead } from '@/server/live/watch';
 
 const HOUR = 60 * 60 * 1000;
@@ -93,6 +94,22 @@ describe('the door on Firestore', () => {
     const person = await personAtTheDoor(documents, 'ada');
     expect(person.admissions).toMatchObject([{ eventId: 'tonight', door: 'Front door', source: 'manual' }]);
     expect(person.scans.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode']);
+  });
+
+  it("the night's report names how each pass was read; a renewed pass refuses old codes and is in the person's history", async () => {
+    const before = await code();
+    await scan(before, 'entry', 0);
+    await scanCode({ documents, keys }, scanners[1]!, { eventId: 'tonight', mode: 'bar', code: await code(1), nonce: 'bar-0001', source: 'keyboard', device: 'Bar' }, NOW);
+    const report = await doorReport(documents, 'tonight');
+    expect(report.map((row) => [row.kind, row.source, row.drink])).toEqual([
+      ['admission', 'camera', null],
+      ['drink', 'keyboard', 1],
+    ]);
+    const admin: Identity = { uid: 'boss', email: 'boss@example.org', emailVerified: true, displayName: 'Boss', photoURL: null, role: 'admin' };
+    await rotatePass(documents, keys, admin, 'ada');
+    expect((await scan(before, 'bar', 2)).verdict).toBe('invalid');
+    const history = await documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
+    expect(history.map((entry) => [entry.data.action, entry.data.actorName])).toEqual([['passRenewed', 'Boss']]);
   });
 
   it("a member's live night follows an admission made through another server", async () => {
