@@ -33,7 +33,11 @@ const nextConfig = {
   poweredByHeader: false,
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId, APP_BUILD_TIME: process.env.APP_BUILD_TIME },
-  experimental: { globalNotFound: true },
+  experimental: {
+    globalNotFound: true,
+    // A page's small chunks merged into larger ones: fewer requests on a slow network (decision 033).
+    turbopackChunking: { minChunkSize: 150_000 },
+  },
   async rewrites() {
     // The worker is built by the Serwist route handler under /serwist/; browsers load it from
     // /sw.js so that its default scope is the whole site.
