@@ -39,6 +39,22 @@ describe('design tokens', () => {
     expect(widths.length).toBeGreaterThan(0);
     for (const [file, width] of widths) expect(allowed.has(width as never), `${file}: ${width}px`).toBe(true);
   });
+
+  it('sets running text only in the sizes of the type scale', () => {
+    // Display sizes (3rem and up, or a fluid clamp) are free; anything smaller is a --text-* token,
+    // so a new component cannot add one more font to set up before the first paint (decision 034).
+    const scale = new Set([...css.matchAll(/--(text-[a-z0-9]+):/g)].map((m) => m[1]));
+    expect(scale.size).toBeGreaterThanOrEqual(5);
+    const sizes = cssFiles(join(process.cwd(), 'src')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/font-size:\s*([^;}]+)/g)].map((m) => [file, m[1]!.trim()] as const),
+    );
+    expect(sizes.length).toBeGreaterThan(20);
+    for (const [file, size] of sizes) {
+      const token = /^var\(--(text-[a-z0-9]+)\)$/.exec(size)?.[1];
+      const display = size.startsWith('clamp(') || (/^[\d.]+rem$/.test(size) && parseFloat(size) >= 3);
+      expect(token ? scale.has(token) : display, `${file}: font-size ${size}`).toBe(true);
+    }
+  });
 });
 
 // WCAG 2.x relative luminance and contrast ratio.
