@@ -85,10 +85,6 @@ export default async function LocaleLayout({
 
   return (
     <html lang={locale} dir="ltr">
-      <head>
-        {/* Inline, not next/script: it must listen before the browser may offer installation. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAPTURE_INSTALL_PROMPT_SCRIPT }} />
-      </head>
       <body>
         <ClientMessages>
           <WebConfigProvider config={webConfig}>
@@ -110,6 +106,10 @@ export default async function LocaleLayout({
             </ViewerProvider>
           </WebConfigProvider>
         </ClientMessages>
+        {/* Inline, not next/script: it must listen before the browser may offer installation, and
+            before hydration. At the end of the body, not in the head: an inline script waits for
+            the stylesheet, and in the head it kept the browser from reading the page meanwhile. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: CAPTURE_INSTALL_PROMPT_SCRIPT }} />
       </body>
     </html>
   );
