@@ -3,11 +3,13 @@
 // react-dom, so a new feature cannot quietly make them heavy again: at most FIRST_LOAD_BUDGET
 // (FIRST_LOAD_CEILING, the figure the guard holds them to, is that budget since decision 027). Measured
 // over HTTP as a first visit gets them; no browser needed, so Playwright's plain `test` (the CSP
-// watch of ./support/test has no page to watch there). The last test opens /events in the browser
-// and weighs what it loads after first load to keep its list live.
+// watch of ./support/test has no page to watch there). The browser tests after them weigh what
+// /events loads after first load to keep its list live, check when links load their page, and
+// check the covers: sized for their slot, the first at once, the others when near, no shift.
 import { expect, test } from '@playwright/test';
 import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kB, lightPagePaths, LIVE_PROGRAMME_BUDGET, measure, weighScripts, type BarePageWeight } from '../src/server/testing/page-weight';
 import { LOCALE_COOKIE_NAME } from '../src/i18n/routing';
+import { RENDITION_WIDTHS } from '../src/features/images/renditions';
 import { test as browserTest } from './support/test';
 
 // A published demo event's page (src/server/demo/demo-events.ts), there from the first start.
@@ -104,4 +106,61 @@ browserTest('links load their page when a visitor reaches for one, not when it s
   const otherEvent = page.waitForRequest((request) => new URL(request.url()).pathname === `/de${target}` && request.headers()['rsc'] === '1');
   await page.getByTestId('language-switch').first().hover();
   await otherEvent;
+});
+
+// The covers of the public pages, on the phone Lighthouse's mobile preset stands for: each one in
+// the smallest rendition that fills its slot (its `sizes` says how wide the slot is), the first
+// one asked for at once and with priority, the others only when scrolled near, and nothing moving
+// when they arrive (their width and height reserve the space).
+browserTest.describe('covers on a phone', () => {
+  const DEVICE_PIXELS = 1.75;
+  browserTest.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: DEVICE_PIXELS, isMobile: true, hasTouch: true });
+
+  for (const path of ['/', '/events', EVENT_PATH]) {
+    browserTest(`${path}: covers come in the size of their slot, the first at once, without a layout shift`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { __shifts: number[] }).__shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(path);
+      const covers = page.locator('main img[srcset]');
+      await expect(covers.first()).toBeVisible();
+      const attributes = await covers.evaluateAll((images) =>
+        images.map((image) => ({
+          loading: image.getAttribute('loading'),
+          priority: image.getAttribute('fetchpriority'),
+          sizes: image.getAttribute('sizes'),
+          width: image.getAttribute('width'),
+          height: image.getAttribute('height'),
+        })),
+      );
+      expect(attributes[0], 'the first cover').toMatchObject({ loading: 'eager', priority: 'high' });
+      for (const [index, image] of attributes.slice(1).entries()) {
+        expect(image, `cover ${index + 2} of ${attributes.length}`).toMatchObject({ loading: 'lazy', priority: null });
+      }
+      for (const image of attributes) {
+        expect(image.sizes, 'every cover says how wide its slot is').toBeTruthy();
+        expect(Number(image.width) * Number(image.height), 'every cover reserves its space').toBeGreaterThan(0);
+      }
+      // The first cover is asked for from the document's head, before the stylesheet.
+      await expect(page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]')).toHaveCount(1);
+
+      // Scrolled to the end, every cover arrives, each in the rendition its slot needs.
+      for (const cover of await covers.all()) {
+        await cover.scrollIntoViewIfNeeded();
+        await expect.poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+        const { slot, chosen } = await cover.evaluate((image: HTMLImageElement) => ({
+          slot: image.getBoundingClientRect().width,
+          chosen: Number(new URL(image.currentSrc).searchParams.get('w')),
+        }));
+        const needed = RENDITION_WIDTHS.find((width) => width >= slot * DEVICE_PIXELS) ?? RENDITION_WIDTHS.at(-1)!;
+        expect(chosen, `a ${Math.round(slot)} px slot at ${DEVICE_PIXELS} device pixels needs the ${needed} rendition`).toBe(needed);
+      }
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+      expect(shifts, 'layout shifts while the covers loaded').toEqual([]);
+    });
+  }
 });

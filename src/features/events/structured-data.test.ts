@@ -48,7 +48,7 @@ describe('event structured data', () => {
 
   it('uses a preview rendition no wider than the original, keeping its proportions', () => {
     expect(previewImage('https://venue.example', event)).toEqual({ url: 'https://venue.example/api/images/img%201?w=1280', width: 1280, height: 720 });
-    expect(previewImage('https://venue.example', { cover: { ...event.cover!, width: 800, height: 600 } })).toEqual({
+    expect(previewImage('https://venue.example', { cover: { ...event.cover!, width: 700, height: 525 } })).toEqual({
       url: 'https://venue.example/api/images/img%201?w=640',
       width: 640,
       height: 480,

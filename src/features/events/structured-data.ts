@@ -5,7 +5,7 @@ import type { PublicEvent } from './event-catalogue';
 import type { Venue } from './events';
 import { plainText } from './rich-text';
 import { SOCIAL_CARD } from '@/navigation/social-card';
-import { RENDITIONS, renditionUrl } from '@/features/images/ui/ResponsiveImage';
+import { RENDITION_WIDTHS, renditionUrl } from '@/features/images/renditions';
 
 /** The width of the cover rendition used for link previews and schema.org (1200+ is preferred). */
 export const PREVIEW_WIDTH = 1280;
@@ -21,8 +21,8 @@ export function calendarPath(locale: Locale, slug: string): string {
 /** The largest cover rendition up to PREVIEW_WIDTH that the original is wide enough for, else the site's card. */
 export function previewImage(origin: string, event: Pick<PublicEvent, 'cover'>): { url: string; width: number; height: number } {
   if (!event.cover) return { url: `${origin.replace(/\/$/, '')}${SOCIAL_CARD.path}`, width: SOCIAL_CARD.width, height: SOCIAL_CARD.height };
-  const fitting = RENDITIONS.filter((width) => width <= Math.min(PREVIEW_WIDTH, event.cover!.width));
-  const width = fitting.at(-1) ?? RENDITIONS[0];
+  const fitting = RENDITION_WIDTHS.filter((width) => width <= Math.min(PREVIEW_WIDTH, event.cover!.width));
+  const width = fitting.at(-1) ?? RENDITION_WIDTHS[0];
   return {
     url: `${origin.replace(/\/$/, '')}${renditionUrl(event.cover.imageId, width)}`,
     width,

@@ -30,7 +30,7 @@ export function EventCard({
     <article className={cancelled ? 'event-card event-card--cancelled' : 'event-card'}>
       <div className="event-card__cover">
         {event.cover ? (
-          <EventCoverImage cover={event.cover} sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, 100vw" priority={coverPriority} />
+          <EventCoverImage cover={event.cover} sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)" priority={coverPriority} />
         ) : (
           <span className="event-card__placeholder">{t('noCover')}</span>
         )}

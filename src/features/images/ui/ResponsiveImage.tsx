@@ -2,12 +2,7 @@
 // its alt text in the page's language.
 import { useLocale } from 'next-intl';
 import type { ImageSummary } from '../image-library';
-
-export const RENDITIONS = [320, 640, 960, 1280, 1920] as const;
-
-export function renditionUrl(id: string, width: number): string {
-  return `/api/images/${encodeURIComponent(id)}?w=${width}`;
-}
+import { RENDITION_WIDTHS, renditionUrl } from '../renditions';
 
 export function ResponsiveImage({
   image,
@@ -23,8 +18,8 @@ export function ResponsiveImage({
 }) {
   const locale = useLocale() as 'en' | 'de';
   // Never wider than the original; a small original is served as it is (the 320 rendition).
-  const fitting = RENDITIONS.filter((width) => width <= image.width);
-  const widths: readonly number[] = fitting.length ? fitting : [RENDITIONS[0]];
+  const fitting = RENDITION_WIDTHS.filter((width) => width <= image.width);
+  const widths: readonly number[] = fitting.length ? fitting : [RENDITION_WIDTHS[0]];
   return (
     // eslint-disable-next-line @next/next/no-img-element -- renditions come from our own resizing route
     <img

@@ -94,7 +94,7 @@ export default async function EventPage({ params }: EventParams) {
       </header>
       {event.cover && (
         <div className="event-page__cover">
-          <EventCoverImage cover={event.cover} sizes="(min-width: 72rem) 68rem, 100vw" priority />
+          <EventCoverImage cover={event.cover} sizes="(min-width: 72rem) 68rem, (min-width: 600px) calc(100vw - 3rem), calc(100vw - 2rem)" priority />
         </div>
       )}
       <div className="event-page__layout">

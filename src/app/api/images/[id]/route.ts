@@ -6,7 +6,8 @@ import { cookies } from 'next/headers';
 import { env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
 import { getFiles } from '@/server/files/files';
-import { RENDITION_WIDTHS, renderRendition, type RenditionWidth } from '@/server/images/probe';
+import { renderRendition } from '@/server/images/probe';
+import { isRenditionWidth } from '@/features/images/renditions';
 import { Images } from '@/features/images/images';
 import { isMembersOnly, seesMembersOnly } from '@/features/images/members-only';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
@@ -20,7 +21,7 @@ function notFound() {
 export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const width = Number(new URL(request.url).searchParams.get('w'));
-  if (!(RENDITION_WIDTHS as readonly number[]).includes(width)) return new Response('Unknown width', { status: 400 });
+  if (!isRenditionWidth(width)) return new Response('Unknown width', { status: 400 });
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) return notFound();
   const image = (await getDocuments().collection(Images).doc(id).get()).data;
   if (!image) return notFound();
@@ -37,7 +38,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     body = new Uint8Array(await readFile(cacheFile));
   } catch {
     const { bytes } = await getFiles().read(image.file.fullPath);
-    body = await renderRendition(bytes, width as RenditionWidth);
+    body = await renderRendition(bytes, width);
     await mkdir(join(env.DATA_DIR, 'cache', 'renditions'), { recursive: true });
     const temporary = `${cacheFile}.${crypto.randomUUID()}.tmp`;
     await writeFile(temporary, body);
