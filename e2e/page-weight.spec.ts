@@ -68,6 +68,30 @@ browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB mo
   expect(later.gzip, `/events loaded ${kB(later.gzip)} kB (gzip) after first load to connect its live list:\n${listing}`).toBeLessThanOrEqual(LIVE_PROGRAMME_BUDGET);
 });
 
+// The page carries a fingerprint of the programme it shows, not the list: once the live list
+// arrives and matches it, the server's cards stay (no cards' code loaded, nothing redrawn), and the
+// page's data holds no copy of the events.
+browserTest('the live programme keeps the server’s cards while the live list matches them', async ({ page }) => {
+  const response = await page.request.get('/events');
+  const html = await response.text();
+  expect(html, 'the page renders the cards').toContain('event-card');
+  expect(html, 'no copy of the events in the page’s data (it carries their fingerprint)').not.toMatch(/\\"updatedAt\\"/);
+
+  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/trpc/events.live');
+  await page.goto('/events');
+  await page.locator('.event-card').first().evaluate((card) => card.setAttribute('data-from-server', ''));
+  await connected;
+  const later: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') later.push(new URL(request.url()).pathname);
+  });
+  // The live list's first delivery follows the connection at once on this machine.
+  await page.waitForTimeout(2_000);
+  expect(later, 'scripts loaded after the live list connected').toEqual([]);
+  await expect(page.locator('.event-card').first()).toHaveAttribute('data-from-server', '');
+  await expect(page.locator('.programme > [role="status"]').first()).toHaveText('');
+});
+
 // Links load their page on intent, not on sight (decision 032): the programme asks for no other
 // page's data while a visitor reads it; pointing at the language switch or an event starts that
 // page's load, the click still opens it, and the header's switch then leads to the new page.
@@ -125,6 +149,9 @@ browserTest.describe('covers on a phone', () => {
           for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
         }).observe({ type: 'layout-shift', buffered: true });
       });
+      // A fresh page's very first navigation can start before Chromium applies the emulated phone's
+      // metrics, and then asks for a rendition for another screen: a page without covers first.
+      await page.goto('/impressum');
       await page.goto(path);
       const covers = page.locator('main img[srcset]');
       await expect(covers.first()).toBeVisible();

@@ -38,3 +38,36 @@ export function programmeOf(events: readonly PublicEvent[], now: Date): Programm
     .slice(0, PAST_SHOWN);
   return { upcoming, past };
 }
+
+/** JSON with every object's keys in order, dates as ISO strings and absent or undefined fields alike. */
+function canonicalJson(value: unknown): string {
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const fields = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${fields.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+/**
+ * A short fingerprint of what a programme shows (its events' contents, in order, in each
+ * section), the same on the server and in the browser: the server renders the programme and
+ * sends this instead of the list, and the browser's live list redraws only when its own differs.
+ * Two 32-bit FNV-1a hashes of the canonical JSON, so a change going unseen is out of the question
+ * in practice.
+ */
+export function programmeKey({ upcoming, past }: Programme): string {
+  const text = canonicalJson([upcoming, past]);
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x5bd1e995) >>> 0;
+    b ^= b >>> 15;
+  }
+  return `${a.toString(36)}.${b.toString(36)}.${text.length.toString(36)}`;
+}

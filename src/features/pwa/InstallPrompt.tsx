@@ -26,13 +26,16 @@ export function InstallPrompt() {
   const [promptEvent, setPromptEvent] = useState<BeforeInstallPromptEvent | null>(null);
 
   useEffect(() => {
-    if (isInstallPromptDismissed(window.localStorage)) return;
+    // Storage is read only when the browser offers installation: a first read of localStorage
+    // costs the page's start a few milliseconds, and most visits get no offer.
+    const offer = (event: BeforeInstallPromptEvent) => {
+      if (!isInstallPromptDismissed(window.localStorage)) setPromptEvent(event);
+    };
     // An event caught before hydration by the layout's script: the browser's, read once mounted.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (window.__deferredInstallPrompt) setPromptEvent(window.__deferredInstallPrompt);
+    if (window.__deferredInstallPrompt) offer(window.__deferredInstallPrompt);
     const onPrompt = (event: Event) => {
       event.preventDefault();
-      setPromptEvent(event as BeforeInstallPromptEvent);
+      offer(event as BeforeInstallPromptEvent);
     };
     const onInstalled = () => setPromptEvent(null);
     window.addEventListener('beforeinstallprompt', onPrompt);

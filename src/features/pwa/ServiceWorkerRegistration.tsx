@@ -4,6 +4,7 @@
 // loaded and the browser is idle: installing precaches the build, which must not compete with
 // the page's own first load (decision 027).
 import { useEffect } from 'react';
+import { afterLoadWhenIdle } from '@/ui/idle';
 
 export function ServiceWorkerRegistration() {
   useEffect(() => {
@@ -19,21 +20,16 @@ export function ServiceWorkerRegistration() {
       hadController = true;
     };
     container.addEventListener('controllerchange', onControllerChange);
-    let idle: number | undefined;
-    const register = () => {
-      const start = () =>
+    const cancelRegistration = afterLoadWhenIdle(
+      () =>
         void container.register('/sw.js', { scope: '/', type: 'module' }).catch((error: unknown) => {
           console.error('Service worker registration failed:', error);
-        });
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(start, { timeout: 3_000 });
-      else start();
-    };
-    if (document.readyState === 'complete') register();
-    else window.addEventListener('load', register, { once: true });
+        }),
+      3_000,
+    );
     return () => {
       container.removeEventListener('controllerchange', onControllerChange);
-      window.removeEventListener('load', register);
-      if (idle !== undefined) window.cancelIdleCallback(idle);
+      cancelRegistration();
     };
   }, []);
   return null;

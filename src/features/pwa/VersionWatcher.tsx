@@ -36,7 +36,8 @@ export function VersionWatcher() {
       void serverBuildId().then((buildId) => {
         if (live && buildId !== null && buildId !== CLIENT_BUILD_ID) setOutdated(true);
       });
-    const stop = askWhileOpen(check, VERSION_POLL_MS);
+    // The page was just rendered by the server: the first question can wait until it has loaded.
+    const stop = askWhileOpen(check, VERSION_POLL_MS, { first: 'afterLoad' });
     return () => {
       live = false;
       stop();

@@ -9,7 +9,7 @@ import { getDocuments } from '@/server/documents/documents';
 import { listPublicEvents } from '@/features/events/event-catalogue';
 import { EventProgramme } from '@/features/events/ui/EventProgramme';
 import ProgrammeSections from '@/features/events/ui/ProgrammeSections';
-import { programmeOf } from '@/features/events/programme';
+import { programmeKey, programmeOf } from '@/features/events/programme';
 
 // Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
 // which replaces the page cache of decision 011). The list in the browser is live.
@@ -22,11 +22,12 @@ export default async function EventsPage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
   const [t, events] = await Promise.all([getTranslations({ locale, namespace: 'Pages.events' }), listPublicEvents(getDocuments())]);
   const renderedAt = new Date();
+  const programme = programmeOf(events, renderedAt);
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <EventProgramme initial={events} renderedAt={renderedAt}>
-        <ProgrammeSections programme={programmeOf(events, renderedAt)} />
+      <EventProgramme renderedKey={programmeKey(programme)} renderedAt={renderedAt}>
+        <ProgrammeSections programme={programme} />
       </EventProgramme>
     </>
   );

@@ -1,13 +1,13 @@
 'use client';
 // /events: upcoming events first (soonest first), then past ones, kept up to date while the page
 // is open: an event published, edited or cancelled by an admin appears without a reload. The
-// server renders the sections (`children`); the browser keeps them until the live list or the
-// clock changes what they show, and only then loads the cards' code and renders them itself, so
-// a visitor's phone neither downloads nor hydrates the cards (decision 027).
+// server renders the sections (`children`) and sends the fingerprint of what they show, not the
+// list itself; the browser keeps them until the live list (connected once the page is idle), or
+// the clock after it, changes what they show, and only then loads the cards' code and renders them
+// itself, so a visitor's phone neither downloads nor hydrates the cards (decision 027).
 import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
-import type { PublicEvent } from '../event-catalogue';
-import { programmeOf, type Programme } from '../programme';
+import { programmeKey, programmeOf } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { lazyWhenLoaded } from '@/ui/lazy';
 
@@ -25,46 +25,40 @@ function currentMinute() {
   return Math.floor(Date.now() / MINUTE) * MINUTE;
 }
 
-/** What a programme shows: its events' contents, in order, in each section. */
-function shownKey({ upcoming, past }: Programme): string {
-  return JSON.stringify([upcoming, past]);
-}
-
-export function EventProgramme({ initial, renderedAt, children }: { initial: readonly PublicEvent[]; renderedAt: Date; children: ReactNode }) {
+export function EventProgramme({ renderedKey, renderedAt, children }: { renderedKey: string; renderedAt: Date; children: ReactNode }) {
   const t = useTranslations('Events');
-  const feed = useLiveFeed('programme', undefined, initial);
-  const live = feed.status === 'ready' ? { events: feed.data, reconnecting: feed.reconnecting } : { events: initial, reconnecting: feed.status === 'error' };
+  const feed = useLiveFeed('programme', undefined, { serverRendered: true });
+  const events = feed.status === 'ready' ? feed.data : null;
   // An event moves to "past" when it ends, also while the page stays open: the clock is an
   // external store ticking each minute; the server's render time stands in until hydration.
   const now = useSyncExternalStore(subscribeToMinutes, currentMinute, () => renderedAt.getTime());
-  const programme = useMemo(() => programmeOf(live.events, new Date(now)), [live.events, now]);
-  const renderedKey = useMemo(() => shownKey(programmeOf(initial, renderedAt)), [initial, renderedAt]);
-  const asRendered = shownKey(programme) === renderedKey;
+  const programme = useMemo(() => (events ? programmeOf(events, new Date(now)) : null), [events, now]);
+  const changed = programme !== null && programmeKey(programme) !== renderedKey;
   // A change pushed by the server is announced in a sentence, not by reading out every card.
   // The first delivery repeats what the server rendered; the ones after it are changes.
-  const [seen, setSeen] = useState(live.events);
-  const [changes, setChanges] = useState(0);
-  if (live.events !== seen) {
-    setSeen(live.events);
-    setChanges((count) => count + 1);
+  const [seen, setSeen] = useState(events);
+  const [deliveries, setDeliveries] = useState(0);
+  if (events !== seen) {
+    setSeen(events);
+    setDeliveries((count) => count + 1);
   }
 
   return (
     <div className="programme">
       <p className="visually-hidden" role="status">
-        {changes > 1 ? t('updated') : ''}
+        {deliveries > 1 ? t('updated') : ''}
       </p>
-      {live.reconnecting && (
+      {(feed.status === 'error' || (feed.status === 'ready' && feed.reconnecting)) && (
         <p className="field__hint" role="status">
           <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
         </p>
       )}
-      {asRendered ? (
-        children
-      ) : (
+      {changed ? (
         <Suspense fallback={children}>
           <ProgrammeSections programme={programme} />
         </Suspense>
+      ) : (
+        children
       )}
     </div>
   );

@@ -16,7 +16,7 @@ const SWIPE_DISTANCE = 50;
 export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) {
   const t = useTranslations('Lounge');
   const locale = useLocale() as 'en' | 'de';
-  const live = useLiveFeed('lounge', undefined, initial);
+  const live = useLiveFeed('lounge', undefined, { initial });
   const images = live.status === 'ready' ? live.data : initial;
   const [openId, setOpenId] = useState<string | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);

@@ -6,26 +6,22 @@
 // reconnecting; a refusal is an error. The connection, the feed table and the tRPC client load on
 // demand, after the page is interactive: a public page (the programme) ships none of them at
 // first load, and a list the server rendered waits for the browser to be idle first
-// (decision 027).
+// (decision 027). A page whose list is on screen already and needs no copy of it (the programme,
+// which compares a fingerprint) says `serverRendered`: loading until the first result, as late.
 import { useEffect, useState } from 'react';
 import { useBackend } from '@/firebase-client/WebConfigProvider';
+import { whenIdle } from '@/ui/idle';
 import type { LiveState } from './live-state';
 import type { FeedData, FeedInput, FeedName } from './live-feeds';
 
-/** Runs `work` once the browser is idle (at the latest after `timeout` ms). Returns the cancel. */
-function whenIdle(work: () => void, timeout: number): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(work, { timeout });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = setTimeout(work, 1);
-  return () => clearTimeout(handle);
-}
-
-export function useLiveFeed<N extends FeedName>(name: N, input: FeedInput<N>, initial?: FeedData<N>): LiveState<FeedData<N>> {
+export function useLiveFeed<N extends FeedName>(
+  name: N,
+  input: FeedInput<N>,
+  { initial, serverRendered = false }: { initial?: FeedData<N>; serverRendered?: boolean } = {},
+): LiveState<FeedData<N>> {
   type Data = FeedData<N>;
   const backend = useBackend();
-  const rendered = initial !== undefined;
+  const rendered = serverRendered || initial !== undefined;
   const inputKey = JSON.stringify(input ?? null);
   const [state, setState] = useState<LiveState<Data>>(() => (initial !== undefined ? { status: 'ready', data: initial, reconnecting: false } : { status: 'loading' }));
   const [shownKey, setShownKey] = useState(inputKey);
