@@ -1,7 +1,8 @@
 // The built app in Firebase mode (BACKEND=firebase), with the Auth emulator and the Firestore
 // stand-in in place of Google (scripts/firebase-e2e-server.mjs): sign-in, a role given in
 // users/{uid}, an event from the admin's form to the public pages in both languages, the admin's
-// lists, a site without Storage saying so, and a membership approved. What this cannot prove (rules, the browser's own
+// lists, the programme keeping the server's cards while the browser's Firestore is out of reach,
+// a site without Storage saying so, and a membership approved. What this cannot prove (rules, the browser's own
 // Firestore reads over WebChannel, Storage) is listed in prisma-free-docs/deployment.md.
 import { expect, test, type Page } from '../support/test';
 import { MESSAGES, localized, type TestLocale } from '../support/i18n';
@@ -90,6 +91,39 @@ test('an admin creates and publishes an event, and the public pages show it in E
     await expect(visitor.getByRole('heading', { level: 1 })).toHaveText(title[locale]);
   }
   await visitor.context().close();
+});
+
+// The browser's Firestore cannot reach the stand-in (no WebChannel), as a phone whose Firestore is
+// out of reach: the SDK answers from its empty cache. The page carries no copy of the list
+// (decision 036), so the server's cards must stay, with the list marked as reconnecting.
+test('with Firestore out of the browser’s reach, the programme keeps the server’s cards and says it is reconnecting', async ({ page }) => {
+  // An event in the public mirror, as the admin's publishing writes it.
+  const word = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+  const startsAt = new Date(Date.now() + 20 * 86_400_000);
+  await (await firestore())
+    .collection('publicEvents')
+    .doc(`reach-${word}`)
+    .set({
+      slug: `reach-${word}`,
+      status: 'published',
+      title: { en: `Signal Night ${word}`, de: `Funknacht ${word}` },
+      summary: { en: 'Out of reach.', de: 'Außer Reichweite.' },
+      description: { en: '', de: '' },
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + 4 * 3_600_000),
+      doorsAt: new Date(startsAt.getTime() - 3_600_000),
+      venue: { name: 'Nordlicht', address: 'Kaistraße 7, 12345 Musterstadt' },
+      cover: null,
+      updatedAt: new Date(),
+    });
+  await page.goto('/de/events');
+  await expect(page.getByRole('link', { name: `Funknacht ${word}` })).toBeVisible();
+  const cards = page.locator('.event-card');
+  const count = await cards.count();
+  await cards.first().evaluate((card) => card.setAttribute('data-from-server', ''));
+  await expect(page.getByRole('status').filter({ hasText: MESSAGES.de.Events.reconnecting })).toBeVisible({ timeout: 30_000 });
+  await expect(cards).toHaveCount(count);
+  await expect(cards.first()).toHaveAttribute('data-from-server', '');
 });
 
 test('without Storage the image library says so in words, and the rest of the admin works', async ({ page }) => {

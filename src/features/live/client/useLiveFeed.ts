@@ -41,8 +41,14 @@ export function useLiveFeed<N extends FeedName>(
           connectFeed(name, backend, feedInput, {
             data: (data, stale) => !cancelled && setState({ status: 'ready', data, reconnecting: stale }),
             reconnecting: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current)),
-            // Nothing shown yet and only Firestore's cache: an empty list, marked as reconnecting.
-            cacheOnly: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'ready', data: [] as Data, reconnecting: true })),
+            // Only Firestore's cache before its first answer. A list on screen stays, marked as
+            // reconnecting; the server's rendering of it too (out of reach, not empty); with
+            // nothing shown yet, an empty list, marked.
+            cacheOnly: () =>
+              !cancelled &&
+              setState((current) =>
+                current.status === 'ready' ? { ...current, reconnecting: true } : serverRendered ? { status: 'error', error: 'unavailable' } : { status: 'ready', data: [] as Data, reconnecting: true },
+              ),
             failed: (reason) => {
               if (cancelled) return;
               // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
@@ -63,7 +69,7 @@ export function useLiveFeed<N extends FeedName>(
       stopWaiting();
       stop();
     };
-  }, [backend, name, inputKey, rendered]);
+  }, [backend, name, inputKey, rendered, serverRendered]);
 
   return state;
 }
