@@ -191,3 +191,57 @@ browserTest.describe('covers on a phone', () => {
     });
   }
 });
+
+// Hydration renders a public page once. A component whose first client render differs from the
+// server's (a clock read in the browser, say) makes React render it again at once, synchronously,
+// in the task that runs the effects: main-thread time a phone pays before it responds (15–30 ms on
+// /events, four times that on Lighthouse's phone). React keeps each element's props on the element
+// and replaces them whenever it renders the element again; a stand-in for React's developer-tools
+// hook (production React reports every commit to it) notes them after each commit. The API is held
+// back so no answer (a live list, the version check) gives a reason to render again.
+browserTest.describe('hydration', () => {
+  // The pages' components are the same in both languages: German is checked on the programme.
+  for (const path of lightPagePaths(EVENT_PATH).filter((path) => !path.startsWith('/de') || path === '/de/events')) {
+    browserTest(`${path} is rendered once by hydration, not again before anything changes`, async ({ page }) => {
+      await page.route('**/api/trpc/**', () => undefined);
+      await page.addInitScript(() => {
+        // Each element's props as hydration left them, and the elements rendered since.
+        const hydrated = new Map<Element, unknown>();
+        const again = new Set<Element>();
+        const state = { commits: 0, rendered: [] as string[] };
+        (window as unknown as { __hydration: typeof state }).__hydration = state;
+        const propsOf = (element: Element): unknown => {
+          const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
+          return key ? (element as unknown as Record<string, unknown>)[key] : undefined;
+        };
+        (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+          supportsFiber: true,
+          renderers: new Map(),
+          inject: () => 1,
+          checkDCE: () => undefined,
+          onCommitFiberUnmount: () => undefined,
+          onPostCommitFiberRoot: () => undefined,
+          onCommitFiberRoot: () => {
+            state.commits++;
+            for (const element of document.querySelectorAll('body *')) {
+              const props = propsOf(element);
+              if (props === undefined) continue;
+              if (!hydrated.has(element)) hydrated.set(element, props);
+              else if (hydrated.get(element) !== props && !again.has(element)) {
+                again.add(element);
+                state.rendered.push(`<${element.localName}${element.className ? ` class="${element.className}"` : ''}>`);
+              }
+            }
+          },
+        };
+      });
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      // Past the idle callbacks that start the page's live parts (up to 2 s after load).
+      await page.waitForTimeout(3_000);
+      const { commits, rendered } = await page.evaluate(() => (window as unknown as { __hydration: { commits: number; rendered: string[] } }).__hydration);
+      expect(commits, 'React committed the hydrated page').toBeGreaterThan(0);
+      expect(rendered, 'elements React rendered again after hydration').toEqual([]);
+    });
+  }
+});

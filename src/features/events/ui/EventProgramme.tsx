@@ -30,8 +30,12 @@ export function EventProgramme({ renderedKey, renderedAt, children }: { rendered
   const feed = useLiveFeed('programme', undefined, { serverRendered: true });
   const events = feed.status === 'ready' ? feed.data : null;
   // An event moves to "past" when it ends, also while the page stays open: the clock is an
-  // external store ticking each minute; the server's render time stands in until hydration.
-  const now = useSyncExternalStore(subscribeToMinutes, currentMinute, () => renderedAt.getTime());
+  // external store ticking each minute. Until the live list arrives nothing reads it, so the
+  // server's render time stands in: a clock that differed from the server's right after hydration
+  // would make React render the page again at once, synchronously, inside the task that runs the
+  // effects (15–30 ms of a phone's main thread for nothing).
+  const renderTime = () => renderedAt.getTime();
+  const now = useSyncExternalStore(subscribeToMinutes, events ? currentMinute : renderTime, renderTime);
   const programme = useMemo(() => (events ? programmeOf(events, new Date(now)) : null), [events, now]);
   const changed = programme !== null && programmeKey(programme) !== renderedKey;
   // A change pushed by the server is announced in a sentence, not by reading out every card.
