@@ -9,6 +9,7 @@ import { setPriority, tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { COMPILE_HINT } from '../../../scripts/compile-hints.mjs';
 
 /** A light public page loads at most this many times the bare page's first-load JavaScript (gzip). */
 export const FIRST_LOAD_BUDGET = 1.15;
@@ -44,6 +45,8 @@ export interface ScriptWeight {
   raw: number;
   /** Bytes gzipped at level 9, on its own, as a browser downloads each script. */
   gzip: number;
+  /** Whether it asks to be compiled while it downloads (scripts/compile-hints.mjs, decision 037). */
+  compileHint: boolean;
 }
 
 export interface PageWeight {
@@ -119,7 +122,8 @@ function scriptSize(url: string): Promise<ScriptWeight> {
     size = fetch(url).then(async (response) => {
       if (!response.ok) throw new Error(`${url} answered ${response.status}`);
       const body = new Uint8Array(await response.arrayBuffer());
-      return { url, raw: body.byteLength, gzip: gzipSync(body, { level: 9 }).byteLength };
+      const compileHint = new TextDecoder().decode(body.subarray(0, COMPILE_HINT.length)) === COMPILE_HINT;
+      return { url, raw: body.byteLength, gzip: gzipSync(body, { level: 9 }).byteLength, compileHint };
     });
     size.catch(() => scriptSizes.delete(url));
     scriptSizes.set(url, size);
