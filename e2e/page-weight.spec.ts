@@ -48,6 +48,12 @@ for (const path of lightPagePaths(EVENT_PATH)) {
         `it may load at most ${FIRST_LOAD_CEILING}× (${kB(bare.gzip * FIRST_LOAD_CEILING)} kB): load what only some visitors need on demand (see decision 027). Its scripts (gzip):\n` +
         page.scripts.map((script) => `  ${kB(script.gzip).padStart(6)} kB  ${new URL(script.url).pathname}`).join('\n'),
     ).toBeLessThanOrEqual(bare.gzip * FIRST_LOAD_CEILING);
+    // Every script it starts with is compiled while it downloads, not when first called on the
+    // main thread (the build's last step, scripts/compile-hints.mjs; decision 037).
+    expect(
+      page.scripts.filter((script) => !script.compileHint).map((script) => new URL(script.url).pathname),
+      `scripts ${path} loads at first without the compile hint: was the build's last step (node scripts/compile-hints.mjs) left out?`,
+    ).toEqual([]);
   });
 }
 
@@ -138,7 +144,10 @@ browserTest('links load their page when a visitor reaches for one, not when it s
 // when they arrive (their width and height reserve the space).
 browserTest.describe('covers on a phone', () => {
   const DEVICE_PIXELS = 1.75;
-  browserTest.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: DEVICE_PIXELS, isMobile: true, hasTouch: true });
+  // The screen too: the browser's look-ahead reads `width=device-width` from the screen, so a
+  // phone's viewport on a desktop's screen (the project's default device) asks for a desktop's
+  // rendition before the page's layout asks for the phone's.
+  browserTest.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: DEVICE_PIXELS, isMobile: true, hasTouch: true });
 
   for (const path of ['/', '/events', EVENT_PATH]) {
     browserTest(`${path}: covers come in the size of their slot, the first at once, without a layout shift`, async ({ page }) => {
@@ -149,9 +158,13 @@ browserTest.describe('covers on a phone', () => {
           for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
         }).observe({ type: 'layout-shift', buffered: true });
       });
-      // A fresh page's very first navigation can start before Chromium applies the emulated phone's
-      // metrics, and then asks for a rendition for another screen: a page without covers first.
-      await page.goto('/impressum');
+      // Every rendition asked for, by picture: a phone should never fetch one it does not show.
+      const asked = new Map<string, Set<number>>();
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!url.pathname.startsWith('/api/images/')) return;
+        asked.set(url.pathname, (asked.get(url.pathname) ?? new Set()).add(Number(url.searchParams.get('w'))));
+      });
       await page.goto(path);
       const covers = page.locator('main img[srcset]');
       await expect(covers.first()).toBeVisible();
@@ -185,6 +198,8 @@ browserTest.describe('covers on a phone', () => {
         }));
         const needed = RENDITION_WIDTHS.find((width) => width >= slot * DEVICE_PIXELS) ?? RENDITION_WIDTHS.at(-1)!;
         expect(chosen, `a ${Math.round(slot)} px slot at ${DEVICE_PIXELS} device pixels needs the ${needed} rendition`).toBe(needed);
+        const picture = new URL(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)).pathname;
+        expect([...(asked.get(picture) ?? [])], `renditions of ${picture} asked for`).toEqual([needed]);
       }
       const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
       expect(shifts, 'layout shifts while the covers loaded').toEqual([]);
