@@ -1,12 +1,12 @@
 // Marks the scripts a page loads at its start for eager compilation (V8's explicit compile hints,
 // decision 037). Runs after `next build` (npm run build). A browser compiles a script's functions
 // only when they are first called, on the main thread, unless the script says all of them will
-// be: then it compiles them while the script downloads, on another thread. Every function of the
-// framework and of the pages' entry scripts runs while the page starts (Turbopack runs their
-// modules during hydration), so on a phone that compilation moved off the main thread is the
-// largest part of what blocked it. The comment must be the file's first line; a script that names
+// be: then it compiles them while the script downloads, on another thread. The modules of the
+// framework's and the pages' entry scripts all run while the page starts (Turbopack runs them
+// during hydration), and compiling their code on the main thread then was the largest part of
+// what blocked a phone. The comment must be the file's first line; a script that names
 // a source map gets that map moved down one line. Marked files are left alone on a second run.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runInNewContext } from 'node:vm';
@@ -63,7 +63,7 @@ function main() {
     const path = join(buildFolder, script);
     if (!existsSync(path)) throw new Error(`${relative(process.cwd(), path)} is named by the build's manifests but missing: build again`);
     if (markScript(path)) marked++;
-    bytes += readFileSync(path).length;
+    bytes += statSync(path).size;
   }
   console.log(`Compile hints: ${scripts.length} start scripts (${Math.round(bytes / 1024)} kB), ${marked} marked now.`);
 }
