@@ -223,7 +223,7 @@ browserTest.describe('hydration', () => {
         // Each element's props as hydration left them, and the elements rendered since.
         const hydrated = new Map<Element, unknown>();
         const again = new Set<Element>();
-        const state = { commits: 0, rendered: [] as string[] };
+        const state = { commits: 0, watched: 0, rendered: [] as string[] };
         (window as unknown as { __hydration: typeof state }).__hydration = state;
         const propsOf = (element: Element): unknown => {
           const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
@@ -241,8 +241,10 @@ browserTest.describe('hydration', () => {
             for (const element of document.querySelectorAll('body *')) {
               const props = propsOf(element);
               if (props === undefined) continue;
-              if (!hydrated.has(element)) hydrated.set(element, props);
-              else if (hydrated.get(element) !== props && !again.has(element)) {
+              if (!hydrated.has(element)) {
+                hydrated.set(element, props);
+                state.watched++;
+              } else if (hydrated.get(element) !== props && !again.has(element)) {
                 again.add(element);
                 state.rendered.push(`<${element.localName}${element.className ? ` class="${element.className}"` : ''}>`);
               }
@@ -254,8 +256,10 @@ browserTest.describe('hydration', () => {
       await page.waitForLoadState('load');
       // Past the idle callbacks that start the page's live parts (up to 2 s after load).
       await page.waitForTimeout(3_000);
-      const { commits, rendered } = await page.evaluate(() => (window as unknown as { __hydration: { commits: number; rendered: string[] } }).__hydration);
+      const { commits, watched, rendered } = await page.evaluate(() => (window as unknown as { __hydration: { commits: number; watched: number; rendered: string[] } }).__hydration);
       expect(commits, 'React committed the hydrated page').toBeGreaterThan(0);
+      // React still keeps the props on the elements (else this test would watch nothing).
+      expect(watched, 'elements whose props React keeps on them').toBeGreaterThan(20);
       expect(rendered, 'elements React rendered again after hydration').toEqual([]);
     });
   }
