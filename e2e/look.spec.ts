@@ -4,6 +4,26 @@ import { join } from 'node:path';
 import { expect, test } from './support/test';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 import { demoAccount, serverSession } from './support/accounts';
+import type { Page } from '@playwright/test';
+
+/** The first family of each of the app's font stacks (src/styles/tokens.css, and the codes' monospace). */
+const APP_FONTS = ['system-ui', 'ui-serif', 'ui-monospace'];
+
+/**
+ * Every element, the root and the form controls included, is set in one of the app's fonts. A
+ * browser default left anywhere (Times New Roman on the root, Arial on a bare button) is a font the
+ * first layout looks up although no text is drawn in it (decision 034).
+ */
+async function expectAppFonts(page: Page, label: string) {
+  const strays = await page.evaluate(
+    (allowed) =>
+      [document.documentElement, ...document.querySelectorAll('body, body *')]
+        .filter((element) => !allowed.includes(getComputedStyle(element).fontFamily.split(',')[0]!.trim()))
+        .map((element) => `${element.tagName.toLowerCase()}${element.className && typeof element.className === 'string' ? `.${element.className.split(' ')[0]}` : ''}: ${getComputedStyle(element).fontFamily}`),
+    APP_FONTS,
+  );
+  expect(strays, `${label}: elements in a font that is not the app's`).toEqual([]);
+}
 
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844 },
@@ -25,6 +45,7 @@ for (const viewport of VIEWPORTS) {
         expect(layout.overflow).toBeLessThanOrEqual(0);
         expect(layout.background).toBe('rgb(15, 14, 12)');
         expect(layout.scheme).toBe('dark');
+        await expectAppFonts(page, path);
         const desktopNav = page.getByRole('navigation', { name: MESSAGES[locale].Nav.primary });
         const menuButton = page.getByRole('button', { name: MESSAGES[locale].Nav.openMenu });
         if (viewport.name === 'phone') {
@@ -130,6 +151,7 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
         await expect(page.locator('table, .account, .library .empty-state, .library .image-grid, .event-rows, .event-form, .admin-home, .membership-rows, .vip-home').first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
+        await expectAppFonts(page, path);
         await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
       }
     }
@@ -155,6 +177,7 @@ test("the member's VIP screens on a phone and a desktop, in both languages", asy
         await expect(page.locator(ready).first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
+        await expectAppFonts(page, path);
         await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
       }
       if (locale === 'en') {
@@ -178,6 +201,7 @@ test('the door on a phone and a desktop, in both languages: the scanner and a ve
       await expect(page.locator('.scanner__figures dl')).toBeVisible();
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      await expectAppFonts(page, 'scanner');
       await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-scanner.png`), fullPage: true });
       // A refusal fills the screen: colour, icon and words.
       // (By class, not label: after /de/… the language cookie may answer /scanner in German.)
