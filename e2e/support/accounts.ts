@@ -20,13 +20,19 @@ export async function serverSession(context: BrowserContext, baseURL: string, em
   expect(response.status()).toBe(200);
 }
 
-/** Signs in through /login as a person would, and waits until the return page has loaded. */
+/** Signs in through /login as a person would, and waits until the return page (a path, and maybe a query) has loaded. */
 export async function signInThroughForm(page: Page, locale: TestLocale, email: string, password: string, from = '/') {
   const m = MESSAGES[locale];
   await page.goto(localized(locale, '/login') + (from === '/' ? '' : `?next=${encodeURIComponent(localized(locale, from))}`));
   await page.getByLabel(m.Auth.email).fill(email);
   await page.getByLabel(m.Auth.password, { exact: true }).fill(password);
   await page.getByRole('button', { name: m.Auth.submit.signIn, exact: true }).click();
-  await page.waitForURL((url) => url.pathname === localized(locale, from));
-  await expect(page.getByRole('button', { name: m.Nav.signOut }).first()).toBeAttached();
+  const returnPath = new URL(localized(locale, from), 'http://return.invalid').pathname;
+  await page.waitForURL((url) => url.pathname === returnPath);
+  // The server knows the person; a desktop header says so (a phone's keeps "Sign out" in its menu).
+  expect((await page.request.get('/api/trpc/identity.me')).status()).toBe(200);
+  if ((page.viewportSize()?.width ?? DESKTOP_WIDTH) >= DESKTOP_WIDTH) await expect(page.getByRole('button', { name: m.Nav.signOut }).first()).toBeAttached();
 }
+
+/** The specification's `lg` breakpoint: below it the header is a phone's, with a menu. */
+const DESKTOP_WIDTH = 1280;
