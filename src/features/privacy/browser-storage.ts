@@ -35,11 +35,12 @@ export const BROWSER_STORAGE: readonly StoredItem[] = [
   { kind: 'indexedDB', name: 'firebase-messaging-database', key: 'firebaseMessaging', firebaseOnly: true },
   { kind: 'indexedDB', name: 'firebase-installations-database', key: 'firebaseInstallations', firebaseOnly: true },
   { kind: 'indexedDB', name: 'firestore/', prefix: true, key: 'firestore', firebaseOnly: true },
+  // The service worker's caches (src/features/pwa/private-caches.ts, WORKER_CACHES).
   { kind: 'cache', name: 'serwist-precache', prefix: true, key: 'appFiles' },
-  { kind: 'cache', name: 'pages', prefix: true, key: 'publicPages' },
-  { kind: 'cache', name: 'next-', prefix: true, key: 'appFiles' },
-  { kind: 'cache', name: 'static-', prefix: true, key: 'appFiles' },
-  { kind: 'cache', name: 'others', key: 'appFiles' },
+  { kind: 'cache', name: 'build-files', key: 'appFiles' },
+  { kind: 'cache', name: 'site-files', key: 'appFiles' },
+  { kind: 'cache', name: 'scanner-decoder', key: 'scannerDecoder' },
+  { kind: 'cache', name: 'public-pages', key: 'publicPages' },
   { kind: 'cache', name: 'pass-shell', key: 'passShell' },
 ];
 

@@ -1,10 +1,20 @@
 'use client';
 // Registers the service worker at /sw.js with scope / and reloads the page once an updated worker
-// takes control (the first install takes control without a reload). Registered once the page has
-// loaded and the browser is idle: installing precaches the build, which must not compete with
-// the page's own first load (decision 027).
+// takes control (the first install takes control without a reload, and keeps the build files the
+// page already loaded). Registered once the page has loaded and the browser is idle, so the install
+// does not compete with the page's own first load (decision 027).
 import { useEffect } from 'react';
 import { afterLoadWhenIdle } from '@/ui/idle';
+import { buildFilesLoaded, PAGE_FILES_MESSAGE, type PageFilesMessage } from './worker-files';
+
+/**
+ * The first install takes control of a page that loaded without the worker: it is told which build
+ * files the page loaded, so they open offline too (they come from the browser's HTTP cache).
+ */
+function keepWhatThisPageLoaded(worker: ServiceWorker | null): void {
+  const urls = buildFilesLoaded(performance.getEntriesByType('resource'), window.location.origin);
+  if (worker && urls.length) worker.postMessage({ type: PAGE_FILES_MESSAGE, urls } satisfies PageFilesMessage);
+}
 
 export function ServiceWorkerRegistration() {
   useEffect(() => {
@@ -17,6 +27,7 @@ export function ServiceWorkerRegistration() {
         reloading = true;
         window.location.reload();
       }
+      if (!hadController) keepWhatThisPageLoaded(container.controller);
       hadController = true;
     };
     container.addEventListener('controllerchange', onControllerChange);

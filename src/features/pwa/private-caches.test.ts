@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@/navigation/routes';
-import { forgetPersonalCaches, holdsOnlyBuildFiles, isPassShell, isPrivatePath, purgePrivateEntries } from './private-caches';
+import { forgetPersonalCaches, holdsOnlyBuildFiles, isKeepablePage, isPassShell, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 
 const concrete = (pattern: string) => pattern.replace(/\[\w+\]/g, 'x1');
 
@@ -52,42 +52,55 @@ function fakeCaches(contents: Record<string, string[]>): CacheStorage {
 const contents = (storage: CacheStorage) => (storage as unknown as { contents(): Record<string, string[]> }).contents();
 
 describe('signing out', () => {
-  it('deletes every cache but those of build files', async () => {
+  it('deletes every cache but those of build and site files', async () => {
     const storage = fakeCaches({
-      'serwist-precache-v2-http://localhost/': ['http://localhost/_next/static/a.js'],
-      'next-static-js-assets': ['http://localhost/_next/static/b.js'],
-      'static-style-assets': ['http://localhost/_next/static/a.css'],
-      others: ['http://localhost/about'],
-      pages: ['http://localhost/events'],
-      'pages-rsc': ['http://localhost/events?_rsc=1'],
-      'static-image-assets': ['http://localhost/icons/icon-192.png'],
-      'cross-origin': ['https://firebasestorage.googleapis.com/v0/b/x/o/lounge.jpg'],
+      'serwist-precache-v2-http://localhost/': ['http://localhost/icons/icon-192.png'],
+      'build-files': ['http://localhost/_next/static/chunks/b.js'],
+      'scanner-decoder': ['http://localhost/zxing/zxing_reader.wasm?v=1'],
+      'site-files': ['http://localhost/icons/icon-192.png'],
+      'public-pages': ['http://localhost/about', 'http://localhost/events?_rsc=1'],
+      'pass-shell': ['http://localhost/vip/qr'],
       'a-cache-of-a-future-release': ['http://localhost/x'],
     });
     await forgetPersonalCaches(storage);
-    expect(Object.keys(contents(storage)).sort()).toEqual(['next-static-js-assets', 'serwist-precache-v2-http://localhost/', 'static-style-assets']);
+    expect(Object.keys(contents(storage)).sort()).toEqual(['build-files', 'scanner-decoder', 'serwist-precache-v2-http://localhost/', 'site-files']);
   });
 
   it('keeps only build files by name', () => {
     expect(holdsOnlyBuildFiles('serwist-precache-v2-https://example.org/')).toBe(true);
+    expect(holdsOnlyBuildFiles(WORKER_CACHES.buildFiles)).toBe(true);
+    expect(holdsOnlyBuildFiles(WORKER_CACHES.publicPages)).toBe(false);
+    expect(holdsOnlyBuildFiles(WORKER_CACHES.passShell)).toBe(false);
     expect(holdsOnlyBuildFiles('others')).toBe(false);
-    expect(holdsOnlyBuildFiles('pages-rsc-prefetch')).toBe(false);
   });
 });
 
 describe('a new worker taking over', () => {
-  it('removes private pages an earlier worker cached, and nothing else', async () => {
+  it("deletes the caches of earlier releases (their pages may name a person) and keeps this release's", async () => {
     const storage = fakeCaches({
-      others: ['http://localhost/admin/users', 'http://localhost/about', 'http://localhost/de/vip/qr', 'https://elsewhere.example/admin'],
-      'pages-rsc-prefetch': ['http://localhost/scanner?_rsc=abc', 'http://localhost/events?_rsc=abc'],
-      'pass-shell': ['http://localhost/vip/qr'],
-    });
-    await purgePrivateEntries(storage, 'http://localhost');
-    expect(contents(storage)).toEqual({
-      others: ['http://localhost/about', 'https://elsewhere.example/admin'],
+      others: ['http://localhost/about'],
+      pages: ['http://localhost/events'],
       'pages-rsc-prefetch': ['http://localhost/events?_rsc=abc'],
-      // The pass's shell stays through an update (it holds no personal data); sign-out empties it.
+      'next-static-js-assets': ['http://localhost/_next/static/chunks/a.js'],
+      'serwist-precache-v2-http://localhost/': ['http://localhost/icons/icon-192.png'],
+      'public-pages': ['http://localhost/about'],
+      'build-files': ['http://localhost/_next/static/chunks/a.js'],
       'pass-shell': ['http://localhost/vip/qr'],
     });
+    await removeCachesOfEarlierReleases(storage);
+    expect(Object.keys(contents(storage)).sort()).toEqual(['build-files', 'pass-shell', 'public-pages', 'serwist-precache-v2-http://localhost/']);
+  });
+});
+
+describe('which pages the worker may keep', () => {
+  const page = (headers: Record<string, string> = {}, status = 200) => new Response('<html></html>', { status, headers: { 'content-type': 'text/html', ...headers } });
+
+  it('a public page rendered for nobody', () => {
+    // A Response made in code has type "default"; one the browser fetched from this site is "basic".
+    const fetched = (response: Response) => Object.defineProperty(response, 'type', { value: 'basic' });
+    expect(isKeepablePage(fetched(page()))).toBe(true);
+    expect(isKeepablePage(fetched(page({ [PERSONAL_PAGE_HEADER]: '1' })))).toBe(false);
+    expect(isKeepablePage(fetched(page({}, 500)))).toBe(false);
+    expect(isKeepablePage(page())).toBe(false);
   });
 });

@@ -39,14 +39,35 @@ export async function keepPassShell(pathname: string, cacheStorage: CacheStorage
 }
 
 /**
- * Caches that only ever hold files of the build (scripts, styles, fonts): kept when someone signs
- * out, so the app shell still opens offline. Names are Serwist's (`serwist-precache-v2-<scope>`
- * and its defaultCache's); every other cache is emptied on sign-out.
+ * Every cache the worker keeps, by name (decision 040). A cache of another name was made by an
+ * earlier release and is deleted when this worker activates.
  */
-const BUILD_FILE_CACHES = ['next-static-js-assets', 'static-js-assets', 'static-style-assets', 'static-font-assets'];
+export const WORKER_CACHES = {
+  /** Everything under /_next/static/: scripts (module workers included), styles, fonts, media; hashed, never changed. */
+  buildFiles: 'build-files',
+  /** The scanner's QR decoder (zxing's WebAssembly), under a URL that names its version. */
+  scannerDecoder: 'scanner-decoder',
+  /** The site's own public files: icons, the social card. */
+  siteFiles: 'site-files',
+  /** Public pages and their payloads, as rendered for nobody signed in. */
+  publicPages: 'public-pages',
+  passShell: PASS_SHELL_CACHE,
+} as const;
 
+/** Serwist's precache (`serwist-precache-v2-<scope>`): the few files every visitor needs offline. */
+const PRECACHE_PREFIX = 'serwist-precache';
+
+/**
+ * Caches that only ever hold files of the build or the site (no page, nobody's data): kept when
+ * someone signs out, so the app shell still opens offline. Every other cache is emptied then.
+ */
 export function holdsOnlyBuildFiles(cacheName: string): boolean {
-  return cacheName.startsWith('serwist-precache') || BUILD_FILE_CACHES.includes(cacheName);
+  return (
+    cacheName.startsWith(PRECACHE_PREFIX) ||
+    cacheName === WORKER_CACHES.buildFiles ||
+    cacheName === WORKER_CACHES.scannerDecoder ||
+    cacheName === WORKER_CACHES.siteFiles
+  );
 }
 
 /**
@@ -60,16 +81,23 @@ export async function forgetPersonalCaches(storage: CacheStorage | undefined = g
 }
 
 /**
- * Removes private entries a worker of an earlier release cached (it cached admin pages for 24 h),
- * from every cache: run once when this worker activates.
+ * Deletes the caches of earlier releases (their pages may hold a person's data: an earlier worker
+ * kept public pages rendered for whoever was signed in, and admin pages before that). Run when
+ * this worker activates; the precache's own clean-up handles earlier precaches.
  */
-export async function purgePrivateEntries(storage: CacheStorage, origin: string): Promise<void> {
-  for (const name of await storage.keys()) {
-    if (name === PASS_SHELL_CACHE) continue;
-    const cache = await storage.open(name);
-    for (const request of await cache.keys()) {
-      const url = new URL(request.url);
-      if (url.origin === origin && isPrivatePath(url.pathname)) await cache.delete(request);
-    }
-  }
+export async function removeCachesOfEarlierReleases(storage: CacheStorage): Promise<void> {
+  const current = new Set<string>(Object.values(WORKER_CACHES));
+  const names = await storage.keys();
+  await Promise.all(names.filter((name) => !name.startsWith(PRECACHE_PREFIX) && !current.has(name)).map((name) => storage.delete(name)));
+}
+
+/**
+ * Set by the proxy on every page and payload rendered for a request that carried a session: such a
+ * response may name the person (the header's account, decision 025), so the worker never keeps it.
+ */
+export const PERSONAL_PAGE_HEADER = 'x-personal-page';
+
+/** Whether the worker may keep this page or payload for offline reading: a public one, rendered for nobody. */
+export function isKeepablePage(response: Response): boolean {
+  return response.ok && response.type === 'basic' && !response.headers.has(PERSONAL_PAGE_HEADER);
 }

@@ -1,14 +1,16 @@
 // The service worker (built by Serwist's route handler, served at /sw.js with scope /).
-// Precaches the build's static files and keeps public pages for offline use. Pages behind a
-// sign-in, the API and other hosts are never cached: a door phone is shared (decision 015).
-// The one exception is the pass's page shell, which holds no personal data (decision 022).
+// Precaches only the few files every visitor needs offline; the build's files, the scanner's
+// decoder and public pages are kept as a person first uses them (decision 040). Pages behind a
+// sign-in, the API, other hosts and any page rendered for someone signed in are never cached: a
+// door phone is shared (decision 015). The one exception is the pass's page shell, which holds
+// no personal data (decision 022).
 // It also shows the push messages of both backends and opens their page when one is clicked.
 /// <reference lib="webworker" />
-import { defaultCache } from '@serwist/turbopack/worker';
-import type { PrecacheEntry, SerwistGlobalConfig } from 'serwist';
-import { NetworkFirst, NetworkOnly, Serwist } from 'serwist';
-import { isPassShell, isPrivatePath, PASS_SHELL_CACHE, purgePrivateEntries } from './private-caches';
+import type { PrecacheEntry, SerwistGlobalConfig, SerwistPlugin } from 'serwist';
+import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
+import { isKeepablePage, isPassShell, isPrivatePath, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 import { clickAction, NOTIFICATION_BADGE, NOTIFICATION_ICON, pushContent } from './push-notification';
+import { answeredAtRequestUrl, isBuildFile, isScannerDecoder, isWorkerScript, PAGE_FILES_MESSAGE, type PageFilesMessage } from './worker-files';
 
 declare global {
   interface WorkerGlobalScope extends SerwistGlobalConfig {
@@ -18,18 +20,40 @@ declare global {
 
 declare const self: ServiceWorkerGlobalScope;
 
+const DAY = 24 * 60 * 60;
+
+/**
+ * A module worker's script keeps the URL it was asked for: Turbopack's worker entry reads its
+ * bootstrap configuration from its own URL (`?params=` / `#params=`), and a response taken from a
+ * cache carries the URL it was stored under, so the decoder stopped with "Missing worker bootstrap
+ * config" on every page the worker controlled.
+ */
+const keepWorkerUrl: SerwistPlugin = {
+  handlerWillRespond: async ({ request, response }) => (isWorkerScript(request) ? answeredAtRequestUrl(response) : response),
+};
+
+/** Pages and payloads rendered for someone signed in are never stored (the header names them). */
+const publicPagesOnly: SerwistPlugin = {
+  cacheWillUpdate: async ({ response }) => (isKeepablePage(response) ? response : null),
+};
+
+const buildFiles = new CacheFirst({
+  cacheName: WORKER_CACHES.buildFiles,
+  plugins: [keepWorkerUrl, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 90 * DAY, maxAgeFrom: 'last-used' })],
+});
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   skipWaiting: true,
   clientsClaim: true,
   navigationPreload: true,
   runtimeCaching: [
-    // First match wins: these come before defaultCache's page, payload and "others" caches.
+    // First match wins.
     {
       // The pass's page itself (a navigation, never its RSC payload): fresh when online, and the
       // last copy at a door without signal. It carries no personal data (private-caches.ts).
       matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isPassShell(url.pathname),
-      handler: new NetworkFirst({ cacheName: PASS_SHELL_CACHE, networkTimeoutSeconds: 4 }),
+      handler: new NetworkFirst({ cacheName: WORKER_CACHES.passShell, networkTimeoutSeconds: 4 }),
     },
     {
       // Guarded pages in every language (HTML, RSC payloads and prefetches share the path) and
@@ -42,13 +66,58 @@ const serwist = new Serwist({
       matcher: ({ sameOrigin }) => !sameOrigin,
       handler: new NetworkOnly(),
     },
-    ...defaultCache,
+    {
+      // The build's files never change under their hashed names: kept as pages first use them
+      // (the scanner's decoder worker among them, keeping its URL).
+      matcher: ({ sameOrigin, url }) => sameOrigin && isBuildFile(url),
+      handler: buildFiles,
+    },
+    {
+      // Only the door uses the decoder: kept once a scanner has opened, never pushed to everyone.
+      matcher: ({ sameOrigin, url }) => sameOrigin && isScannerDecoder(url),
+      handler: new CacheFirst({ cacheName: WORKER_CACHES.scannerDecoder, plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
+    },
+    {
+      matcher: ({ sameOrigin, request }) => sameOrigin && (request.destination === 'image' || request.destination === 'font'),
+      handler: new StaleWhileRevalidate({
+        cacheName: WORKER_CACHES.siteFiles,
+        plugins: [new ExpirationPlugin({ maxEntries: 64, maxAgeSeconds: 30 * DAY, maxAgeFrom: 'last-used' })],
+      }),
+    },
+    {
+      // Public pages and their payloads (RSC, prefetches), for reading offline: only as rendered
+      // for nobody signed in.
+      matcher: ({ sameOrigin, request }) => sameOrigin && request.method === 'GET' && (request.mode === 'navigate' || request.headers.get('RSC') === '1'),
+      handler: new NetworkFirst({
+        cacheName: WORKER_CACHES.publicPages,
+        plugins: [publicPagesOnly, new ExpirationPlugin({ maxEntries: 48, maxAgeSeconds: DAY })],
+      }),
+    },
   ],
 });
 
-// A worker of an earlier release cached guarded pages; this one removes them as it takes over.
+// Earlier releases kept pages rendered for whoever was signed in; this one removes their caches
+// as it takes over.
 self.addEventListener('activate', (event) => {
-  event.waitUntil(purgePrivateEntries(self.caches, self.location.origin));
+  event.waitUntil(removeCachesOfEarlierReleases(self.caches));
+});
+
+// A page that loaded before this worker controlled it (the first visit) names the build files it
+// loaded: they are kept as if they had passed through the worker, from the browser's HTTP cache.
+self.addEventListener('message', (event) => {
+  const message = event.data as PageFilesMessage | null;
+  if (message?.type !== PAGE_FILES_MESSAGE || !Array.isArray(message.urls)) return;
+  const urls = message.urls.filter((each): each is string => typeof each === 'string').slice(0, 200);
+  event.waitUntil(
+    Promise.all(
+      urls.map(async (each) => {
+        const url = new URL(each, self.location.origin);
+        if (url.origin !== self.location.origin || !isBuildFile(url)) return;
+        // A file already kept is answered from the cache, nothing fetched.
+        await buildFiles.handle({ request: new Request(url.href), event }).catch(() => undefined);
+      }),
+    ),
+  );
 });
 
 // Web Push and FCM data messages alike arrive here as push events (no Firebase SDK runs in this

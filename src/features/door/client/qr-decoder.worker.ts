@@ -1,10 +1,12 @@
 // Decodes QR codes off the page's main thread: the scanner posts one camera frame (the centre
 // crop, as ImageData) at a time and gets the text back, or null. zxing-wasm's reader, its
-// WebAssembly served by the app from /zxing/ (never a CDN) and precached by the service worker.
-import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+// WebAssembly served by the app from /zxing/ (never a CDN), under an address that names its
+// version, and kept by the service worker once a scanner has used it (decision 040).
+import { prepareZXingModule, readBarcodes, ZXING_WASM_SHA256 } from 'zxing-wasm/reader';
+import { scannerDecoderUrl } from '@/features/pwa/worker-files';
 
 prepareZXingModule({
-  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? '/zxing/zxing_reader.wasm' : prefix + path) },
+  overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? scannerDecoderUrl(ZXING_WASM_SHA256) : prefix + path) },
 });
 
 export interface DecodeRequest {
