@@ -11,6 +11,7 @@ import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, 
 import { LOCALE_COOKIE_NAME } from '../src/i18n/routing';
 import { RENDITION_WIDTHS } from '../src/features/images/renditions';
 import { test as browserTest } from './support/test';
+import { firstVisitTransfer } from './support/installed-app';
 
 // A published demo event's page (src/server/demo/demo-events.ts), there from the first start.
 const EVENT_PATH = '/events/members-open-house';
@@ -54,6 +55,23 @@ for (const path of lightPagePaths(EVENT_PATH)) {
       page.scripts.filter((script) => !script.compileHint).map((script) => new URL(script.url).pathname),
       `scripts ${path} loads at first without the compile hint: was the build's last step (node scripts/compile-hints.mjs) left out?`,
     ).toEqual([]);
+  });
+}
+
+// A first visit on a phone, the service worker installing as it does for every visitor: it keeps
+// what the page loaded and two icons, and pushes nothing else (the admin's, the scanner's code, the
+// decoder) to everyone (decision 040). Budget: FIRST_VISIT_WORKER_BUDGET times the same visit
+// without a worker.
+const FIRST_VISIT_WORKER_BUDGET = 1.5;
+for (const path of ['/', '/events', EVENT_PATH]) {
+  browserTest(`a first visit to ${path} on a phone transfers at most ${FIRST_VISIT_WORKER_BUDGET}× with the service worker what it does without`, async ({ browser, baseURL }) => {
+    const without = await firstVisitTransfer(browser, baseURL!, path, 'block');
+    const withWorker = await firstVisitTransfer(browser, baseURL!, path, 'allow');
+    const ratio = withWorker.bytes / without.bytes;
+    const figures = `${path}: first visit ${kB(without.bytes)} kB in ${without.requests} responses without the worker, ${kB(withWorker.bytes)} kB in ${withWorker.requests} with it (${ratio.toFixed(2)}×)`;
+    test.info().annotations.push({ type: 'first-visit transfer', description: figures });
+    console.log(figures);
+    expect(withWorker.bytes, figures).toBeLessThanOrEqual(without.bytes * FIRST_VISIT_WORKER_BUDGET);
   });
 }
 
