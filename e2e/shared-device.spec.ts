@@ -1,8 +1,11 @@
 // A door phone is shared: after an admin signs out, nothing of the admin pages may be left in the
-// service worker's caches, online or offline (decision 015). Public pages still work offline.
+// service worker's caches, online or offline (decision 015), and after a member's session ends any
+// other way, nothing of the member either (decision 040). Public pages still work offline.
 import { expect, test, type Page } from './support/test';
-import { demoAccount, signInThroughForm } from './support/accounts';
+import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
+import { newMember } from './support/door';
+import { phone, readingPause, untilControlled } from './support/installed-app';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -11,14 +14,6 @@ const member = demoAccount('user');
 
 // Both languages, the list, one person's page (which shows an e-mail address) and the hub.
 const ADMIN_PAGES = ['/admin', '/admin/users', `/admin/users/${member.uid}`, '/admin/events', '/scanner', '/de/admin/users'];
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
-}
 
 /** Every cached request whose URL is one of the admin pages or whose body names a person. */
 async function privateEntriesInCaches(page: Page, paths: string[], emails: string[]) {
@@ -66,7 +61,7 @@ test('after signing out, no admin page, payload or e-mail address is served from
   // Signs in, walks six pages in three ways each, signs out, then walks them again offline.
   test.setTimeout(90_000);
   await page.goto('/about');
-  await waitForServiceWorkerControl(page);
+  await untilControlled(page);
 
   await signInThroughForm(page, 'en', admin.email, admin.password, `/admin/users/${member.uid}`);
   await expect(page.getByText(member.email).first()).toBeVisible();
@@ -103,4 +98,37 @@ test('after signing out, no admin page, payload or e-mail address is served from
   const tab = await context.newPage();
   await tab.goto('/about');
   await expect(tab.locator('h1')).toHaveText(MESSAGES.en.Pages.about.title);
+});
+
+test("a member's session ended by an admin leaves no trace of them in any cache for the next person on the phone", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const person = await newMember(browser, baseURL!, 'shared-phone');
+  const context = await browser.newContext({ ...phone('iphone'), baseURL });
+  const page = await context.newPage();
+  await signInThroughForm(page, 'en', person.email, person.password, '/events');
+  await untilControlled(page);
+  // The member reads public pages in both languages, by link (payloads) and by address (pages).
+  await readingPause(page);
+  await page.getByRole('link', { name: /Members' Open House/ }).first().click();
+  await page.waitForURL((url) => url.pathname === '/events/members-open-house');
+  for (const path of ['/', '/about', '/events', '/de/events', '/events/members-open-house', '/vip']) {
+    await page.goto(path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    await fetchThroughWorker(page, path);
+  }
+  await readingPause(page);
+
+  // An admin ends every session of the member elsewhere (no sign-out button pressed on this phone).
+  const admin = await browser.newContext();
+  const account = demoAccount('admin');
+  await serverSession(admin, baseURL!, account.email, account.password);
+  const ended = await admin.request.post('/api/trpc/users.signOutEverywhere', { data: { json: { uid: person.uid } }, headers: { 'content-type': 'application/json', origin: baseURL! } });
+  expect(ended.status()).toBe(200);
+  await admin.close();
+
+  // The next person on the phone, signed out, finds nothing of the member.
+  await page.goto('/about');
+  expect((await page.request.get('/api/trpc/identity.me')).status()).toBe(401);
+  expect(await privateEntriesInCaches(page, [], [person.email, person.uid])).toEqual([]);
+  await context.close();
 });
