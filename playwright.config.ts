@@ -51,8 +51,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    // Workers precache the whole build on each fresh context; only the PWA tests need them.
-    serviceWorkers: 'block',
+    // The user's world: members and staff use the installed app, a service worker in control of
+    // every page after the first (decision 040). A test that blocks it says why, beside the option.
+    serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

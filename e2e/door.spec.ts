@@ -14,6 +14,9 @@ import { fakeCameraVideo, newMember, OPEN_EVENT, passCode } from './support/door
 import { phone, untilControlled } from './support/installed-app';
 import { CHROMIUM_ARGS } from '../playwright.config';
 
+// A member's or the door's journey: on a phone, with the service worker (the default) in control.
+test.use(phone('android'));
+
 test('installed on a phone, the scanner reads the live pass by camera on its first visit after sign-in, after a reload and reopened from the home screen: admitted once; the member sees "Checked in at" without reloading', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const m = MESSAGES.en;
@@ -251,7 +254,7 @@ test("admins see each event's admissions and drinks in the event list, and downl
   await page.goto('/admin/events?filter=all');
   const row = page.locator('.event-row').filter({ hasText: "Members' Open House" });
   await expect(row.locator('.event-row__door')).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
-  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `Download admissions and drinks of Members' Open House (CSV)` }).click()]);
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `CSV: download the admissions and drinks of Members' Open House` }).click()]);
   expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
   // A byte-order mark first, so spreadsheets read the names as UTF-8.
@@ -266,7 +269,7 @@ test("admins see each event's admissions and drinks in the event list, and downl
   const germanRow = page.locator('.event-row').filter({ hasText: 'Offenes Haus für Mitglieder' });
   const [germanDownload] = await Promise.all([
     page.waitForEvent('download'),
-    germanRow.getByRole('link', { name: de.AdminDoor.rowDownloadLabel.replace('{event}', 'Offenes Haus für Mitglieder') }).click(),
+    germanRow.getByRole('link', { name: `CSV: ${de.AdminDoor.rowDownloadLabel.replace('{event}', 'Offenes Haus für Mitglieder')}` }).click(),
   ]);
   expect(germanDownload.suggestedFilename()).toBe(`einlass-${OPEN_EVENT}.csv`);
   const germanCsv = readFileSync(await germanDownload.path(), 'utf8');

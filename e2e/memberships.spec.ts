@@ -5,6 +5,10 @@ import { expect, test, type Browser } from './support/test';
 import { signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES, type TestLocale } from './support/i18n';
+import { phone } from './support/installed-app';
+
+// A member's or the door's journey: on a phone, with the service worker (the default) in control.
+test.use(phone('android'));
 
 async function adminOn(browser: Browser, locale: TestLocale, path: string, search: string) {
   const context = await browser.newContext();

@@ -46,8 +46,8 @@ for (const [profileName, profile] of Object.entries(PROFILES)) {
     test(`${profileName}, ${who}: every route asks only this site, and everything stored is in the privacy notice`, async ({ browser, baseURL }) => {
       test.setTimeout(180_000);
       const { defaultBrowserType: _type, ...options } = profile;
-      // The worker (and its caches) for those who may take pages offline; it is the same worker for all.
-      const context = await browser.newContext({ ...options, baseURL, serviceWorkers: who === 'signed out' || who === 'user' ? 'allow' : 'block' });
+      // The worker and its caches as every installed phone has them, for every role.
+      const context = await browser.newContext({ ...options, baseURL });
       const page = await context.newPage();
       const emulator = process.env.E2E_AUTH_EMULATOR_HOST;
       const foreign = new Set<string>();

@@ -14,6 +14,10 @@ import type { CDPSession } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+import { phone } from './support/installed-app';
+
+// A member's or the door's journey: on a phone, with the service worker (the default) in control.
+test.use(phone('iphone'));
 
 test.use({ serviceWorkers: 'allow' });
 

@@ -10,6 +10,10 @@ import { expect, test, type Browser, type Page } from './support/test';
 import { signInWithPassword, signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
+import { phone } from './support/installed-app';
+
+// A member's or the door's journey: on a phone, with the service worker (the default) in control.
+test.use(phone('iphone'));
 
 const folder = mkdtempSync(join(tmpdir(), 'vip-e2e-'));
 

@@ -42,6 +42,15 @@ const buildFiles = new CacheFirst({
   plugins: [keepWorkerUrl, new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 90 * DAY, maxAgeFrom: 'last-used' })],
 });
 
+/**
+ * This site's public files and pages: the only requests the worker answers from a cache. Guarded
+ * pages (derived from the route table, so a new guarded route is covered by its row), the API
+ * (members' photos included) and other hosts are never kept.
+ */
+function mayKeep(sameOrigin: boolean, url: URL): boolean {
+  return sameOrigin && !isPrivatePath(url.pathname);
+}
+
 const serwist = new Serwist({
   precacheEntries: self.__SW_MANIFEST,
   skipWaiting: true,
@@ -56,29 +65,25 @@ const serwist = new Serwist({
       handler: new NetworkFirst({ cacheName: WORKER_CACHES.passShell, networkTimeoutSeconds: 4 }),
     },
     {
-      // Guarded pages in every language (HTML, RSC payloads and prefetches share the path) and
-      // the API. Derived from the route table, so a new guarded route is covered by its row.
-      matcher: ({ sameOrigin, url }) => sameOrigin && isPrivatePath(url.pathname),
-      handler: new NetworkOnly(),
-    },
-    {
-      // Firebase (sign-in, Firestore, Storage download URLs of members' pictures): not ours to keep.
-      matcher: ({ sameOrigin }) => !sameOrigin,
+      // A guarded page (any language) is loaded from the network only, with the navigation's
+      // preloaded answer. Its payloads, the API and other hosts (Firebase) are not the worker's
+      // business at all: they go straight to the network, so no live stream passes through here.
+      matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isPrivatePath(url.pathname),
       handler: new NetworkOnly(),
     },
     {
       // The build's files never change under their hashed names: kept as pages first use them
       // (the scanner's decoder worker among them, keeping its URL).
-      matcher: ({ sameOrigin, url }) => sameOrigin && isBuildFile(url),
+      matcher: ({ sameOrigin, url }) => mayKeep(sameOrigin, url) && isBuildFile(url),
       handler: buildFiles,
     },
     {
       // Only the door uses the decoder: kept once a scanner has opened, never pushed to everyone.
-      matcher: ({ sameOrigin, url }) => sameOrigin && isScannerDecoder(url),
+      matcher: ({ sameOrigin, url }) => mayKeep(sameOrigin, url) && isScannerDecoder(url),
       handler: new CacheFirst({ cacheName: WORKER_CACHES.scannerDecoder, plugins: [new ExpirationPlugin({ maxEntries: 2 })] }),
     },
     {
-      matcher: ({ sameOrigin, request }) => sameOrigin && (request.destination === 'image' || request.destination === 'font'),
+      matcher: ({ sameOrigin, request, url }) => mayKeep(sameOrigin, url) && (request.destination === 'image' || request.destination === 'font'),
       handler: new StaleWhileRevalidate({
         cacheName: WORKER_CACHES.siteFiles,
         plugins: [new ExpirationPlugin({ maxEntries: 64, maxAgeSeconds: 30 * DAY, maxAgeFrom: 'last-used' })],
@@ -87,7 +92,7 @@ const serwist = new Serwist({
     {
       // Public pages and their payloads (RSC, prefetches), for reading offline: only as rendered
       // for nobody signed in.
-      matcher: ({ sameOrigin, request }) => sameOrigin && request.method === 'GET' && (request.mode === 'navigate' || request.headers.get('RSC') === '1'),
+      matcher: ({ sameOrigin, request, url }) => mayKeep(sameOrigin, url) && request.method === 'GET' && (request.mode === 'navigate' || request.headers.get('RSC') === '1'),
       handler: new NetworkFirst({
         cacheName: WORKER_CACHES.publicPages,
         plugins: [publicPagesOnly, new ExpirationPlugin({ maxEntries: 48, maxAgeSeconds: DAY })],
@@ -111,9 +116,10 @@ self.addEventListener('message', (event) => {
   event.waitUntil(
     Promise.all(
       urls.map(async (each) => {
-        const url = new URL(each, self.location.origin);
-        if (url.origin !== self.location.origin || !isBuildFile(url)) return;
-        // A file already kept is answered from the cache, nothing fetched.
+        const url = URL.canParse(each, self.location.origin) ? new URL(each, self.location.origin) : null;
+        if (!url || !mayKeep(url.origin === self.location.origin, url) || !isBuildFile(url)) return;
+        // A file already kept is answered from the cache, nothing fetched; one that fails is
+        // simply fetched again when a page next needs it.
         await buildFiles.handle({ request: new Request(url.href), event }).catch(() => undefined);
       }),
     ),

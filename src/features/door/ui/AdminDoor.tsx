@@ -13,6 +13,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import type { DoorActivity, DoorCounts, DoorEvent } from '../door';
 import { ACCEPTED, VERDICTS } from '../scan-terms';
+import { Skeleton } from '@/ui/Skeleton';
 
 const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;
 
@@ -58,7 +59,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
     <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={activity.status === 'loading'}>
       <h2 id={`${id}-title`}>{t('tonightHeading', { event: event.title[locale] || event.title.en })}</h2>
       {activity.status === 'loading' ? (
-        <span className="skeleton skeleton--field" aria-label={t('loading')} />
+        <Skeleton shape="field" label={t('loading')} />
       ) : activity.status === 'error' ? (
         <p className="alert alert--error" role="alert">{t('failed')}</p>
       ) : (
@@ -89,7 +90,7 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
   return (
     <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={figures.isPending}>
       <h2 id={`${id}-title`}>{t('eventHeading')}</h2>
-      {figures.isPending ? <span className="skeleton skeleton--field" aria-label={t('loading')} /> : figures.isError ? <RetryAlert error={figures.error} onRetry={() => figures.refetch()} /> : <Figures activity={figures.data} />}
+      {figures.isPending ? <Skeleton shape="field" label={t('loading')} /> : figures.isError ? <RetryAlert error={figures.error} onRetry={() => figures.refetch()} /> : <Figures activity={figures.data} />}
       <p className="door-admin__links">
         <a href={reportPath(eventId, locale)} download>
           {t('download')}
@@ -106,10 +107,12 @@ export function EventRowDoor({ eventId, title, counts }: { eventId: string; titl
   return (
     <p className="event-row__door">
       <span className="visually-hidden">{t('rowFiguresLabel')}: </span>
-      {counts ? <span>{t('rowFigures', { admitted: counts.admitted, capacity: counts.capacity, drinks: counts.drinks })}</span> : <span className="skeleton skeleton--text" aria-label={t('loading')} />}
+      {counts ? <span>{t('rowFigures', { admitted: counts.admitted, capacity: counts.capacity, drinks: counts.drinks })}</span> : <Skeleton shape="text" label={t('loading')} />}
       {' · '}
-      <a href={reportPath(eventId, locale)} download aria-label={t('rowDownloadLabel', { event: title })}>
+      {/* The visible text starts the accessible name (WCAG 2.5.3): "CSV: download the admissions…". */}
+      <a href={reportPath(eventId, locale)} download>
         {t('rowDownload')}
+        <span className="visually-hidden">: {t('rowDownloadLabel', { event: title })}</span>
       </a>
     </p>
   );
@@ -144,7 +147,7 @@ export function PersonDoor({ uid }: { uid: string }) {
     <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={door.isPending}>
       <h2 id={`${id}-title`}>{t('personHeading')}</h2>
       {door.isPending ? (
-        <span className="skeleton skeleton--field" aria-label={t('loading')} />
+        <Skeleton shape="field" label={t('loading')} />
       ) : door.isError ? (
         <RetryAlert error={door.error} onRetry={() => door.refetch()} />
       ) : (

@@ -5,6 +5,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { PassScreen } from './PassScreen';
+import { Skeleton } from '@/ui/Skeleton';
 
 export function BarScreen() {
   const t = useTranslations('Bar');
@@ -17,7 +18,7 @@ export function BarScreen() {
       <section className="panel bar__drinks" aria-labelledby="bar-drinks" aria-busy={night.status === 'loading'}>
         <h2 id="bar-drinks">{t('drinksHeading')}</h2>
         {night.status === 'loading' ? (
-          <span className="skeleton skeleton--field" aria-label={t('loading')} />
+          <Skeleton shape="field" label={t('loading')} />
         ) : night.status === 'error' ? (
           <p className="alert alert--error" role="alert">
             <span className="alert__label" aria-hidden="true">!</span>

@@ -16,6 +16,7 @@ import { useCameraDecoder } from '../client/useCameraDecoder';
 import { signal, toneOf, unlockSound } from '../client/verdict-signals';
 import type { DoorCounts, DoorEvent, ScanResult, DoorSearchHit } from '../door';
 import { CODE_MAX, type ScanMode } from '../scan-terms';
+import { Skeleton } from '@/ui/Skeleton';
 
 /** The same code is not sent again within this time (a phone held in front of the camera). */
 const RESUBMIT_AFTER_MS = 3000;
@@ -362,7 +363,7 @@ function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorCounts |
     <section className="panel scanner__figures" aria-labelledby="door-figures">
       <h2 id="door-figures">{t('tonight')}</h2>
       {activity.status === 'loading' ? (
-        <span className="skeleton skeleton--field" aria-label={t('loadingFigures')} />
+        <Skeleton shape="field" label={t('loadingFigures')} />
       ) : activity.status === 'error' ? (
         <p className="alert alert--error" role="alert">{t('figuresFailed')}</p>
       ) : (

@@ -8,6 +8,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import type { InboxEntry } from '../inbox';
+import { Skeleton } from '@/ui/Skeleton';
 
 export function Inbox() {
   const t = useTranslations('Inbox');
@@ -26,7 +27,7 @@ export function Inbox() {
         ) : null}
       </div>
       {markAll.isError ? <p className="alert alert--error" role="alert">{errorMessage(markAll.error)}</p> : null}
-      {inbox.status === 'loading' ? <span className="skeleton skeleton--field" aria-label={t('loading')} /> : null}
+      {inbox.status === 'loading' ? <Skeleton shape="field" label={t('loading')} /> : null}
       {inbox.status === 'error' ? <p className="alert alert--error" role="alert">{t('failed')}</p> : null}
       {inbox.status === 'ready' ? (
         inbox.data.entries.length === 0 ? (

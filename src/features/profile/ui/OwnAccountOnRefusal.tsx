@@ -6,6 +6,7 @@ import { usePathname } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { DeleteAccount } from './ProfileSettings';
+import { Skeleton } from '@/ui/Skeleton';
 
 export function OwnAccountOnRefusal() {
   const pathname = usePathname();
@@ -16,7 +17,7 @@ export function OwnAccountOnRefusal() {
 function OwnAccount() {
   const t = useTranslations('Profile');
   const profile = trpc.profile.get.useQuery(undefined, { retry: false });
-  if (profile.isPending) return <span className="skeleton skeleton--button" aria-label={t('loading')} />;
+  if (profile.isPending) return <Skeleton shape="button" label={t('loading')} />;
   if (profile.isError) return <RetryAlert error={profile.error} onRetry={() => profile.refetch()} />;
   return (
     <div className="profile profile--refusal">

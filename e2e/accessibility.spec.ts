@@ -1,0 +1,71 @@
+// Every route of the route table, in both languages, checked by axe-core against the WCAG 2.0, 2.1
+// and 2.2 A and AA rules, as the role that may open it, on a phone with the service worker in
+// control: where people use the app. A new route is checked by adding its row to the table.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from './support/test';
+import { APP_ROUTES, type AppRoute } from '../src/navigation/routes';
+import { demoAccount, signInThroughForm, type IdentityName } from './support/accounts';
+import { localized, TEST_LOCALES } from './support/i18n';
+import { phone, readingPause, untilControlled } from './support/installed-app';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+
+/** Who opens a route: nobody signed in for public pages, else the narrowest role the table allows. */
+function visitorOf(route: AppRoute): IdentityName | null {
+  if (route.access === 'public') return null;
+  for (const role of ['user', 'scanner', 'admin'] as const) if (route.access.includes(role)) return role;
+  throw new Error(`No demo account may open ${route.pattern}`);
+}
+
+/** A concrete address for a route: its pattern, with the id of something the demo data has. */
+async function addressOf(page: Page, route: AppRoute): Promise<string> {
+  if (route.id === 'event') return '/events/members-open-house';
+  if (route.id === 'adminUser') return `/admin/users/${demoAccount('user').uid}`;
+  if (route.id === 'adminNotification') {
+    await page.goto('/admin/notifications');
+    const href = await page.locator('a[href*="/admin/notifications/"]').first().getAttribute('href');
+    if (!href) throw new Error('The demo data has no notification to open');
+    return href.replace(/^\/de(?=\/)/, '');
+  }
+  return route.pattern;
+}
+
+async function violationsOn(page: Page): Promise<string[]> {
+  // Experimental rules too: label-content-name-mismatch (WCAG 2.5.3) is one of them.
+  const { violations } = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`));
+}
+
+const VISITORS: (IdentityName | null)[] = [null, 'user', 'scanner', 'admin'];
+
+test.use(phone('android'));
+
+for (const locale of TEST_LOCALES) {
+  for (const visitor of VISITORS) {
+    const routes = APP_ROUTES.filter((route) => visitorOf(route) === visitor);
+    test(`${locale}, ${visitor ?? 'signed out'}: ${routes.length} routes pass axe's WCAG 2.2 A and AA rules on a phone`, async ({ page }) => {
+      test.setTimeout(120_000);
+      if (visitor) {
+        const account = demoAccount(visitor);
+        await signInThroughForm(page, locale, account.email, account.password);
+      } else {
+        await page.goto(localized(locale, '/'));
+      }
+      await untilControlled(page);
+      const found: string[] = [];
+      for (const route of routes) {
+        const path = localized(locale, await addressOf(page, route));
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        // As first shown (skeletons while live data loads), and a moment later with the data.
+        const first = await violationsOn(page);
+        await readingPause(page, 700);
+        const later = await violationsOn(page);
+        found.push(...new Set([...first, ...later].map((violation) => `${path}: ${violation}`)));
+      }
+      expect(found, 'accessibility violations').toEqual([]);
+    });
+  }
+}
