@@ -3,10 +3,6 @@ import { expect, test } from './support/test';
 import { oobCodes, signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
-import { phone } from './support/installed-app';
-
-// A member's or the door's journey: on a phone, with the service worker (the default) in control.
-test.use(phone('android'));
 
 /** The sign-in link the emulator "sent" to an address. */
 async function signInLink(email: string): Promise<string> {

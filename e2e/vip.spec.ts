@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from './support/test';
 import { signInWithPassword, signUp, uniqueEmail } from './support/emulator';
-import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
+import { demoAccount, openPhoneMenu, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 import { phone } from './support/installed-app';
 
@@ -196,6 +196,7 @@ for (const locale of TEST_LOCALES) {
     await dialog.getByRole('button', { name: m.Profile.deleteConfirm }).click();
     await page.waitForURL((url) => url.pathname === localized(locale, '/'));
     await expect(page.getByRole('status').filter({ hasText: m.Home.accountDeleted })).toBeVisible();
+    await openPhoneMenu(page, locale);
     await expect(page.getByRole('link', { name: m.Nav.signIn }).first()).toBeVisible();
     await expect(signInWithPassword(email, 'correct-horse-7')).rejects.toThrow(/EMAIL_NOT_FOUND|USER_NOT_FOUND|INVALID_LOGIN_CREDENTIALS/);
   });

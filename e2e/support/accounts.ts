@@ -36,3 +36,9 @@ export async function signInThroughForm(page: Page, locale: TestLocale, email: s
 
 /** The specification's `lg` breakpoint: below it the header is a phone's, with a menu. */
 const DESKTOP_WIDTH = 1280;
+
+/** On a phone the header keeps the account and the navigation in its menu: opens it there; nothing on a desktop. */
+export async function openPhoneMenu(page: Page, locale: TestLocale): Promise<void> {
+  if ((page.viewportSize()?.width ?? DESKTOP_WIDTH) >= DESKTOP_WIDTH) return;
+  await page.getByRole('button', { name: MESSAGES[locale].Nav.openMenu }).click();
+}

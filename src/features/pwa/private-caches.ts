@@ -8,8 +8,12 @@ import { isGuardedPath, routeById } from '@/navigation/routes';
  * RSC payload or prefetch, which share the path) or the API (data, files, sessions).
  */
 export function isPrivatePath(pathname: string): boolean {
-  if (pathname === '/api' || pathname.startsWith('/api/')) return true;
-  return isGuardedPath(splitLocale(pathname).path);
+  return isApiPath(pathname) || isGuardedPath(splitLocale(pathname).path);
+}
+
+/** The API: data, files, sessions, downloads. */
+export function isApiPath(pathname: string): boolean {
+  return pathname === '/api' || pathname.startsWith('/api/');
 }
 
 /**

@@ -8,7 +8,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry, SerwistGlobalConfig, SerwistPlugin } from 'serwist';
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
-import { isKeepablePage, isPassShell, isPrivatePath, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { isApiPath, isKeepablePage, isPassShell, isPrivatePath, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 import { clickAction, NOTIFICATION_BADGE, NOTIFICATION_ICON, pushContent } from './push-notification';
 import { answeredAtRequestUrl, isBuildFile, isScannerDecoder, isWorkerScript, PAGE_FILES_MESSAGE, type PageFilesMessage } from './worker-files';
 
@@ -66,9 +66,10 @@ const serwist = new Serwist({
     },
     {
       // A guarded page (any language) is loaded from the network only, with the navigation's
-      // preloaded answer. Its payloads, the API and other hosts (Firebase) are not the worker's
-      // business at all: they go straight to the network, so no live stream passes through here.
-      matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isPrivatePath(url.pathname),
+      // preloaded answer. Its payloads, the API (downloads such as the door's CSV included) and
+      // other hosts (Firebase) are not the worker's business at all: they go straight to the
+      // network, so no live stream or download passes through here.
+      matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isPrivatePath(url.pathname) && !isApiPath(url.pathname),
       handler: new NetworkOnly(),
     },
     {

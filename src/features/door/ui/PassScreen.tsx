@@ -30,8 +30,9 @@ export function PassScreen() {
   const uid = person?.uid;
   if (!uid) {
     return (
-      <div className="pass pass--loading" aria-busy="true" aria-label={t('loading')}>
+      <div className="pass pass--loading" role="status" aria-busy="true">
         <span className="skeleton pass__skeleton" />
+        <span className="visually-hidden">{t('loading')}</span>
       </div>
     );
   }
@@ -46,8 +47,9 @@ function PassOf({ uid }: { uid: string }) {
 
   if (state.status === 'loading') {
     return (
-      <div className="pass pass--loading" aria-busy="true" aria-label={t('loading')}>
+      <div className="pass pass--loading" role="status" aria-busy="true">
         <span className="skeleton pass__skeleton" />
+        <span className="visually-hidden">{t('loading')}</span>
       </div>
     );
   }

@@ -60,7 +60,8 @@ function Offer() {
     <section className="panel membership-offer" aria-labelledby={`${id}-title`} aria-busy={mine.isPending}>
       <h2 id={`${id}-title`}>{t('title')}</h2>
       {mine.isPending ? (
-        <div className="membership-offer__skeleton" aria-label={t('loading')}>
+        <div className="membership-offer__skeleton" role="status">
+          <span className="visually-hidden">{t('loading')}</span>
           <span className="skeleton skeleton--field" />
           <span className="skeleton skeleton--button" />
         </div>
