@@ -231,64 +231,57 @@ test.describe('with the service worker', () => {
   });
 });
 
-test.describe('the door report', () => {
-  // Blocked here only: with a service worker controlling the page, Playwright reports no
-  // 'download' event for the CSV link (the worker leaves /api/* to the network, and a person's
-  // browser downloads it; the harness does not see it). Every other door journey runs with it.
-  test.use({ serviceWorkers: 'block' });
+test("admins see each event's admissions and drinks in the event list, and download them as CSV, in their language", async ({ page, browser, baseURL, request }) => {
+  test.setTimeout(90_000);
+  const m = MESSAGES.en;
+  const member = await newMember(browser, baseURL!, 'door-list');
+  // The member's phone opens the pass once (that makes it).
+  const phone = await browser.newContext();
+  const phonePage = await phone.newPage();
+  await signInThroughForm(phonePage, 'en', member.email, member.password, '/vip/qr');
+  await expect(phonePage.getByRole('img', { name: m.Pass.codeLabel })).toBeVisible();
+  await phone.close();
+  const admin = demoAccount('admin');
+  await serverSession(page.context(), baseURL!, admin.email, admin.password);
+  await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
+  const field = page.getByLabel(m.Scanner.keyboardLabel);
+  await field.fill(passCode(member.uid));
+  await field.press('Enter');
+  await expect(page.locator('.verdict')).toHaveAttribute('data-verdict', 'admitted');
+  // The answer's own counts reach the door's figures at once.
+  await expect(page.locator('.scanner__counts')).toContainText(/[1-9]\d* of \d+/);
 
-  test("admins see each event's admissions and drinks in the event list, and download them as CSV, in their language", async ({ page, browser, baseURL, request }) => {
-    test.setTimeout(90_000);
-    const m = MESSAGES.en;
-    const member = await newMember(browser, baseURL!, 'door-list');
-    // The member's phone opens the pass once (that makes it).
-    const phone = await browser.newContext();
-    const phonePage = await phone.newPage();
-    await signInThroughForm(phonePage, 'en', member.email, member.password, '/vip/qr');
-    await expect(phonePage.getByRole('img', { name: m.Pass.codeLabel })).toBeVisible();
-    await phone.close();
-    const admin = demoAccount('admin');
-    await serverSession(page.context(), baseURL!, admin.email, admin.password);
-    await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
-    const field = page.getByLabel(m.Scanner.keyboardLabel);
-    await field.fill(passCode(member.uid));
-    await field.press('Enter');
-    await expect(page.locator('.verdict')).toHaveAttribute('data-verdict', 'admitted');
-    // The answer's own counts reach the door's figures at once.
-    await expect(page.locator('.scanner__counts')).toContainText(/[1-9]\d* of \d+/);
+  await page.goto('/admin/events?filter=all');
+  const row = page.locator('.event-row').filter({ hasText: "Members' Open House" });
+  await expect(row.locator('.event-row__door')).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
+  const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `CSV: download the admissions and drinks of Members' Open House` }).click()]);
+  expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
+  const csv = readFileSync(await download.path(), 'utf8');
+  // A byte-order mark first, so spreadsheets read the names as UTF-8.
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Door,Read by,Drink no.');
+  const line = csv.split('\r\n').find((entry) => entry.includes(member.email));
+  expect(line).toMatch(/^Admission,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
+  expect(line).toContain(',Hand scanner,');
 
-    await page.goto('/admin/events?filter=all');
-    const row = page.locator('.event-row').filter({ hasText: "Members' Open House" });
-    await expect(row.locator('.event-row__door')).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `CSV: download the admissions and drinks of Members' Open House` }).click()]);
-    expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
-    const csv = readFileSync(await download.path(), 'utf8');
-    // A byte-order mark first, so spreadsheets read the names as UTF-8.
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Door,Read by,Drink no.');
-    const line = csv.split('\r\n').find((entry) => entry.includes(member.email));
-    expect(line).toMatch(/^Admission,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
-    expect(line).toContain(',Hand scanner,');
+  // From the German admin area, the same night in German, with the semicolons German spreadsheets expect.
+  const de = MESSAGES.de;
+  await page.goto('/de/admin/events?filter=all');
+  const germanRow = page.locator('.event-row').filter({ hasText: 'Offenes Haus für Mitglieder' });
+  const [germanDownload] = await Promise.all([
+    page.waitForEvent('download'),
+    germanRow.getByRole('link', { name: de.AdminDoor.rowDownloadLabel.replace('{event}', 'Offenes Haus für Mitglieder') }).click(),
+  ]);
+  expect(germanDownload.suggestedFilename()).toBe(`einlass-${OPEN_EVENT}.csv`);
+  const germanCsv = readFileSync(await germanDownload.path(), 'utf8');
+  expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
+  const germanLine = germanCsv.split('\r\n').find((entry) => entry.includes(member.email));
+  expect(germanLine).toMatch(/^Einlass;/);
+  expect(germanLine).toContain(';Handscanner;');
 
-    // From the German admin area, the same night in German, with the semicolons German spreadsheets expect.
-    const de = MESSAGES.de;
-    await page.goto('/de/admin/events?filter=all');
-    const germanRow = page.locator('.event-row').filter({ hasText: 'Offenes Haus für Mitglieder' });
-    const [germanDownload] = await Promise.all([
-      page.waitForEvent('download'),
-      germanRow.getByRole('link', { name: `CSV: ${de.AdminDoor.rowDownloadLabel.replace('{event}', 'Offenes Haus für Mitglieder')}` }).click(),
-    ]);
-    expect(germanDownload.suggestedFilename()).toBe(`einlass-${OPEN_EVENT}.csv`);
-    const germanCsv = readFileSync(await germanDownload.path(), 'utf8');
-    expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
-    const germanLine = germanCsv.split('\r\n').find((entry) => entry.includes(member.email));
-    expect(germanLine).toMatch(/^Einlass;/);
-    expect(germanLine).toContain(';Handscanner;');
-
-    // Signed out, the report says why in the language asked for, and gives nothing away.
-    const anonymous = await request.get(`/api/door/${OPEN_EVENT}/report?locale=de`);
-    expect(anonymous.status()).toBe(401);
-    expect(await anonymous.text()).toBe(de.AdminDoor.report.signIn);
-  });
+  // Signed out, the report says why in the language asked for, and gives nothing away.
+  const anonymous = await request.get(`/api/door/${OPEN_EVENT}/report?locale=de`);
+  expect(anonymous.status()).toBe(401);
+  expect(await anonymous.text()).toBe(de.AdminDoor.report.signIn);
 });
 
 test("de: an admin makes a new pass from a person's page; their history says who did it", async ({ page, browser, baseURL }) => {
