@@ -11,7 +11,7 @@ import { expect, test } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES } from './support/i18n';
 import { fakeCameraVideo, newMember, OPEN_EVENT, passCode } from './support/door';
-import { phone, untilControlled } from './support/installed-app';
+import { phone, readingPause, untilControlled } from './support/installed-app';
 import { CHROMIUM_ARGS } from '../playwright.config';
 
 // A member's or the door's journey: on a phone, with the service worker (the default) in control.
@@ -91,6 +91,8 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
     await field.press('Enter');
   };
 
+  // Staff look at the door's screen (live figures, recent scans) before the first guest arrives.
+  await readingPause(page);
   await type(passCode(member.uid));
   await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
   await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.admitted);

@@ -10,7 +10,7 @@ import { expect, test, type Browser, type Page } from './support/test';
 import { signInWithPassword, signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, openPhoneMenu, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
-import { phone } from './support/installed-app';
+import { phone, readingPause } from './support/installed-app';
 
 // A member's or the door's journey: on a phone, with the service worker (the default) in control.
 test.use(phone('iphone'));
@@ -33,6 +33,8 @@ for (const locale of TEST_LOCALES) {
     await expect(page.getByRole('heading', { level: 1, name: m.Pages.vipLounge.title })).toBeVisible();
     const pictures = page.locator('.lounge__grid button');
     await expect(pictures.first()).toBeVisible();
+    // The member looks over the gallery before opening a picture.
+    await readingPause(page);
     const count = await pictures.count();
     expect(count).toBeGreaterThanOrEqual(2);
     // Alt texts in the page's language.
