@@ -31,7 +31,7 @@ test('installed on a phone, the scanner reads the live pass by camera on its fir
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
-  const context = await door.newContext({ ...phone('android'), baseURL, permissions: ['camera'], serviceWorkers: 'allow' });
+  const context = await door.newContext({ ...phone('android'), baseURL, permissions: ['camera'] });
   const scanner = await context.newPage();
   const staff = demoAccount('scanner');
   await signInThroughForm(scanner, 'en', staff.email, staff.password);
@@ -183,8 +183,6 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
 });
 
 test.describe('with the service worker', () => {
-  test.use({ serviceWorkers: 'allow' });
-
   test('the pass keeps showing new codes with the network cut, and reopens without signal', async ({ page, context }) => {
     test.setTimeout(75_000);
     const member = demoAccount('user');

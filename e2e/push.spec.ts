@@ -19,7 +19,6 @@ import { phone } from './support/installed-app';
 // A member's or the door's journey: on a phone, with the service worker (the default) in control.
 test.use(phone('iphone'));
 
-test.use({ serviceWorkers: 'allow' });
 
 const member = demoAccount('user');
 

@@ -1,20 +1,11 @@
 // Installability: manifest, icons, service worker, update reloads and the install prompt.
 import { expect, test, type Page } from './support/test';
 import { MESSAGES } from './support/i18n';
-
-test.use({ serviceWorkers: 'allow' });
+import { untilControlled } from './support/installed-app';
 
 function pngSize(bytes: Buffer): { width: number; height: number } {
   expect(bytes.subarray(1, 4).toString('ascii')).toBe('PNG');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-async function waitForServiceWorkerControl(page: Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (navigator.serviceWorker.controller) return;
-    await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-  });
 }
 
 test('the manifest makes the app installable', async ({ request }) => {
@@ -51,7 +42,7 @@ test('pages carry the mobile web-app tags', async ({ page }) => {
 
 test('the service worker is registered at /sw.js with scope / and takes control', async ({ page, baseURL }) => {
   await page.goto('/de/about');
-  await waitForServiceWorkerControl(page);
+  await untilControlled(page);
   const registration = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.ready;
     return { scope: reg.scope, script: reg.active?.scriptURL };
@@ -62,7 +53,7 @@ test('the service worker is registered at /sw.js with scope / and takes control'
 
 test('the service worker never caches API responses', async ({ page }) => {
   await page.goto('/');
-  await waitForServiceWorkerControl(page);
+  await untilControlled(page);
   const cached = await page.evaluate(async () => {
     const first = await (await fetch('/api/trpc/health.check')).json();
     const second = await (await fetch('/api/trpc/health.check')).json();
@@ -79,7 +70,7 @@ test('the service worker never caches API responses', async ({ page }) => {
 
 test('an updated service worker reloads the page once it takes control', async ({ page }) => {
   await page.goto('/about');
-  await waitForServiceWorkerControl(page);
+  await untilControlled(page);
   await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'before update'));
   // A new script URL for the same scope is an update of the registration: the browser installs the
   // new worker, which activates and takes control as a new release would. (Playwright cannot

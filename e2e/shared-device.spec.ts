@@ -7,7 +7,6 @@ import { MESSAGES } from './support/i18n';
 import { newMember } from './support/door';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 
-test.use({ serviceWorkers: 'allow' });
 
 const admin = demoAccount('admin');
 const member = demoAccount('user');
