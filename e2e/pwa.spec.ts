@@ -143,8 +143,8 @@ test.describe('install prompt', () => {
 });
 
 test.describe('new version detection', () => {
-  // The worker would answer the health polls itself, out of page.route's sight.
-  test.use({ serviceWorkers: 'block' });
+  // With the worker in control, as installed: it leaves the health polls (/api/*) to the network,
+  // where page.route sees them.
   const marker = () => (window as unknown as { marker?: string }).marker;
 
   async function pretendNewBuild(page: Page) {
