@@ -1,6 +1,7 @@
 // The API's own words (refusals the app's client or a person with another client reads), in the
 // language of the request: the x-locale header the app's client sends, else the language cookie.
-import { createTranslator } from 'next-intl';
+// use-intl's core (what next-intl re-exports): no React, so scripts outside Next can load it too.
+import { createTranslator } from 'use-intl/core';
 import en from './messages/en.json';
 import de from './messages/de.json';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_NAME, type Locale } from './routing';

@@ -1,7 +1,7 @@
-// The tab's one tRPC client, without React Query: what the live feeds, push and sign-out need,
+// The tab's one tRPC client, without React Query: what push and sign-out need,
 // loaded on demand. The React provider (./client.tsx) hands the same client to React Query, so a
 // page never holds two (decision 027).
-import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink, type TRPCClient } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/router';
 
@@ -10,16 +10,13 @@ export type TrpcClient = TRPCClient<AppRouter>;
 /** A client whose requests carry the language `locale()` gives when each is sent. */
 export function makeTrpcClient(locale: () => string): TrpcClient {
   return createTRPCClient<AppRouter>({
+    // Queries and mutations in batched requests. Live reads are not the client's: the browser's
+    // one live stream carries them (src/features/live/client/live-hub.ts, decision 041).
     links: [
-      // Live reads arrive as server-sent events; everything else in batched requests.
-      splitLink({
-        condition: (operation) => operation.type === 'subscription',
-        true: httpSubscriptionLink({ url: '/api/trpc', transformer: superjson }),
-        false: httpBatchLink({
-          url: '/api/trpc',
-          transformer: superjson,
-          headers: () => ({ 'x-locale': locale() }),
-        }),
+      httpBatchLink({
+        url: '/api/trpc',
+        transformer: superjson,
+        headers: () => ({ 'x-locale': locale() }),
       }),
     ],
   });

@@ -22,7 +22,6 @@ export const passRouter = router({
   night: members.subscription(({ ctx, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: `pass.night ${ctx.identity.uid}`,
       collections: [Checkins.name, Drinks.name],
       // Each admission or drink of the member comes with a scan naming them.
@@ -45,7 +44,6 @@ export const doorRouter = router({
   activity: door.input(z.object({ eventId: DocumentId })).subscription(({ ctx, input, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: `door.activity ${input.eventId}`,
       collections: [Checkins.name, Drinks.name, Scans.name],
       // Every admission and drink comes with a scan of the event.

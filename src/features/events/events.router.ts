@@ -34,7 +34,6 @@ export const eventsRouter = router({
   live: publicProcedure.subscription(({ ctx, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: 'events.live',
       collections: [PublicEvents.name],
       read: () => listPublicEvents(ctx.documents),

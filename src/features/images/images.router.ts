@@ -18,7 +18,6 @@ export const imagesRouter = router({
   live: admin.input(ImageListInput).subscription(({ ctx, input, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: `images.live ${JSON.stringify(input)}`,
       collections: [Images.name],
       read: () => listImages(ctx.documents, input),
@@ -29,7 +28,6 @@ export const imagesRouter = router({
   lounge: members.subscription(({ ctx, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: 'images.lounge',
       collections: [LoungeImages.name],
       read: () => listLounge(ctx.documents),

@@ -48,7 +48,6 @@ export const notificationsRouter = router({
   live: admin.input(z.object({ id: DocumentId })).subscription(({ ctx, input, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: `notifications.live ${input.id}`,
       collections: [Notifications.name, NotificationChunks.name, Inbox.name],
       otherServers: [
@@ -66,7 +65,6 @@ export const inboxRouter = router({
   live: signedInProcedure.subscription(({ ctx, signal }) =>
     liveStream({
       documents: ctx.documents,
-      clientAddress: ctx.clientAddress,
       key: `inbox.live ${ctx.identity.uid}`,
       collections: [Inbox.name],
       otherServers: [ctx.documents.collection(Inbox).where('uid', '==', ctx.identity.uid).orderBy('at', 'desc').limit(1)],

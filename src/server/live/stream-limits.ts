@@ -1,41 +1,80 @@
-// How long and how many live streams one client may hold open (decision 017). A stream is an open
-// request the server keeps answering; without bounds, one visitor could open thousands of them.
+// How long and how many live streams one client may hold open (decisions 017 and 041). A stream is
+// an open request the server keeps answering; without bounds, one visitor could open thousands.
+// A browser holds one stream for all its tabs and feeds (src/features/live/client/live-hub.ts),
+// so the bounds count people, not tabs: an account wherever it signs in, and, signed out only,
+// an address, which a venue's Wi-Fi or a carrier's NAT shares among hundreds of people.
 
 /**
- * Open live streams per client address. A tab holds one or two (the programme; the image library
- * for admins); 32 leaves room for a household or an office behind one address with many tabs.
+ * Open streams per signed-in account: one per browser, and a few more for a person's phone,
+ * laptop and tablet, or a door team sharing one scanner account on its phones.
  */
-export const MAX_STREAMS_PER_ADDRESS = 32;
+export const MAX_STREAMS_PER_ACCOUNT = 16;
+
+/**
+ * Open streams per client address for signed-out visitors (the public programme): one per
+ * browser, and a full house of guests behind the venue's one public address.
+ */
+export const MAX_SIGNED_OUT_STREAMS_PER_ADDRESS = 1_000;
+
+/** Feeds one stream carries at most (a screen shows a handful; an admin's dashboard about a dozen). */
+export const MAX_FEEDS_PER_STREAM = 32;
 
 /**
  * A stream ends after this long; the browser's EventSource reconnects by itself within seconds and
- * receives the current list again. It bounds how long a forgotten tab, or a session signed out
+ * receives the current lists again. It bounds how long a forgotten tab, or a session signed out
  * elsewhere, keeps a stream open.
  */
 export const MAX_STREAM_DURATION_MS = 20 * 60 * 1000;
 
-/** Counts open streams per client address and refuses one more than the limit. */
+/**
+ * The server says something at least this often on an idle stream, so the browser can tell a
+ * quiet stream from a dead one (a phone that lost its signal) and a proxy keeps it open.
+ */
+export const STREAM_PING_MS = 15_000;
+
+/** Whose streams are counted together: an account, or (signed out) an address. */
+export type StreamHolder = { account: string } | { address: string };
+
+/** Counts open streams per holder and refuses one more than the holder's limit. */
 export class StreamSlots {
   private readonly open = new Map<string, number>();
 
-  constructor(private readonly limit: number = MAX_STREAMS_PER_ADDRESS) {}
+  constructor(
+    private readonly limits: { account: number; address: number } = { account: MAX_STREAMS_PER_ACCOUNT, address: MAX_SIGNED_OUT_STREAMS_PER_ADDRESS },
+  ) {}
 
-  /** A slot for one more stream from `address`, released by calling the function returned; null when full. */
-  take(address: string): (() => void) | null {
-    const count = this.open.get(address) ?? 0;
-    if (count >= this.limit) return null;
-    this.open.set(address, count + 1);
+  limitOf(holder: StreamHolder): number {
+    return 'account' in holder ? this.limits.account : this.limits.address;
+  }
+
+  /** A slot for one more stream of `holder`, released by calling the function returned; null when full. */
+  take(holder: StreamHolder): (() => void) | null {
+    const key = keyOf(holder);
+    const count = this.open.get(key) ?? 0;
+    if (count >= this.limitOf(holder)) return null;
+    this.open.set(key, count + 1);
     let released = false;
     return () => {
       if (released) return;
       released = true;
-      const left = (this.open.get(address) ?? 1) - 1;
-      if (left > 0) this.open.set(address, left);
-      else this.open.delete(address);
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left > 0) this.open.set(key, left);
+      else this.open.delete(key);
     };
   }
 
-  count(address: string): number {
-    return this.open.get(address) ?? 0;
+  count(holder: StreamHolder): number {
+    return this.open.get(keyOf(holder)) ?? 0;
   }
+
+  /** Open streams of every holder together. */
+  total(): number {
+    let sum = 0;
+    for (const count of this.open.values()) sum += count;
+    return sum;
+  }
+}
+
+function keyOf(holder: StreamHolder): string {
+  return 'account' in holder ? `account ${holder.account}` : `address ${holder.address}`;
 }

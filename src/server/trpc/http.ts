@@ -6,6 +6,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import { DomainError } from '@/server/domain-error';
 import { isSameOrigin } from '@/server/http/same-origin';
+import { LIVE_FEEDS } from '@/features/live/feeds';
 import { appRouter } from './router';
 import type { ContextInner } from './context';
 
@@ -22,6 +23,18 @@ function refuseCrossSite(request: Request): void {
   throw new TRPCError({ code: 'FORBIDDEN', message: t('reasons.crossOrigin'), cause: new DomainError('forbidden', 'crossOrigin') });
 }
 
+const FEED_PROCEDURES = new Set(LIVE_FEEDS.map((feed) => feed.procedure));
+
+/**
+ * A live feed is read only inside the browser's one stream (GET /api/live, decision 041), which
+ * holds the stream's slot; asked for on its own, it would be a stream outside every limit.
+ */
+function refuseFeedOutsideItsStream(request: Request): void {
+  const paths = new URL(request.url).pathname.slice(TRPC_ENDPOINT.length + 1).split(',');
+  if (!paths.some((path) => FEED_PROCEDURES.has(decodeURIComponent(path)))) return;
+  throw new TRPCError({ code: 'NOT_FOUND', message: 'Live feeds are read through /api/live.' });
+}
+
 export function handleTrpcRequest(request: Request, createContext: () => Promise<ContextInner>, router: AnyTRPCRouter = appRouter): Promise<Response> {
   return fetchRequestHandler({
     endpoint: TRPC_ENDPOINT,
@@ -30,6 +43,7 @@ export function handleTrpcRequest(request: Request, createContext: () => Promise
     // Before the context, so a refused request costs no session check and runs no procedure.
     createContext: () => {
       refuseCrossSite(request);
+      refuseFeedOutsideItsStream(request);
       return createContext();
     },
     responseMeta({ errors }) {

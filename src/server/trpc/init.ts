@@ -2,14 +2,13 @@
 import 'server-only';
 import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import superjson from 'superjson';
 import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
 import type { Role } from '@/features/identity/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
 import { errorMessages } from '@/i18n/api-messages';
 import { DEFAULT_LOCALE } from '@/i18n/routing';
-import { MAX_STREAM_DURATION_MS } from '@/server/live/stream-limits';
-import { transformer } from '@/server/live/serialization';
 
 const TRPC_CODE: Record<DomainErrorKind, TRPCError['code']> = {
   'not-found': 'NOT_FOUND',
@@ -28,10 +27,8 @@ export interface ProcedureMeta {
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  // superjson; a live feed's result is serialized once for all its streams.
-  transformer,
-  // Live streams end after this long without a closing event, so the browser reconnects (decision 017).
-  sse: { maxDurationMs: MAX_STREAM_DURATION_MS },
+  // superjson (live feeds' results go out through src/features/live/live-endpoint.ts instead).
+  transformer: superjson,
   errorFormatter({ shape, error, ctx }) {
     const cause = error.cause;
     // Without a context (the request failed before it was made) the default language answers.

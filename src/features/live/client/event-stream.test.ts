@@ -1,9 +1,9 @@
-// The public programme's stream as the browser's EventSource reads it: results in order, a dropped
+// The browser's one live stream as its EventSource reads it: messages in order, a dropped
 // connection shown and left to the browser, an answer that is not a stream asked again later, a
-// refusal said once; and the URL is the one the tRPC client would open.
+// silent stream taken for dead, a refusal said once; and the URL the server reads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
-import { openEventStream, RETRY_DELAYS_MS, streamUrl } from './event-stream';
+import { openEventStream, RETRY_DELAYS_MS, SILENT_STREAM_MS, streamUrl } from './event-stream';
 import type { FeedEvents } from './feed-connection';
 
 /** Stands in for the browser's EventSource: the test plays the server. */
@@ -46,7 +46,8 @@ function recorder() {
   return { calls, data, events };
 }
 
-const open = (events: FeedEvents<unknown>) => openEventStream('events.live', undefined, events, FakeSource as unknown as typeof EventSource);
+const FEEDS = [{ key: 'events.live null', feed: 'events.live' }];
+const open = (events: FeedEvents<unknown>) => openEventStream(streamUrl(FEEDS), events, FakeSource as unknown as typeof EventSource);
 const settle = () => vi.advanceTimersByTimeAsync(0);
 
 beforeEach(() => {
@@ -56,11 +57,13 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('openEventStream', () => {
-  it('opens the URL the tRPC client opens for the same subscription', () => {
-    expect(streamUrl('events.live', undefined)).toBe(`/api/trpc/events.live?input=${encodeURIComponent(JSON.stringify(superjson.serialize(undefined)))}`);
-    expect(streamUrl('door.live', { eventId: 'e1' })).toBe(`/api/trpc/door.live?input=${encodeURIComponent(JSON.stringify(superjson.serialize({ eventId: 'e1' })))}`);
+  it('opens /api/live with the feeds in superjson’s form', () => {
+    const feeds = [...FEEDS, { key: 'door', feed: 'door.activity', input: { eventId: 'e1' } }];
+    const url = new URL(streamUrl(feeds), 'http://localhost');
+    expect(url.pathname).toBe('/api/live');
+    expect(superjson.deserialize(JSON.parse(url.searchParams.get('input')!))).toEqual({ feeds });
     open(recorder().events);
-    expect(FakeSource.opened[0]!.url).toBe(streamUrl('events.live', undefined));
+    expect(FakeSource.opened[0]!.url).toBe(streamUrl(FEEDS));
   });
 
   it('delivers each result with its dates, in the order sent, also when one needs superjson', async () => {
@@ -82,7 +85,7 @@ describe('openEventStream', () => {
     source.send([]);
     await settle();
     source.fail(FakeSource.CONNECTING);
-    await vi.advanceTimersByTimeAsync(60_000);
+    await vi.advanceTimersByTimeAsync(SILENT_STREAM_MS - 1_000);
     expect(calls).toEqual(['data', 'reconnecting']);
     expect(FakeSource.opened).toHaveLength(1);
     source.send([{ id: 'back' }]);
@@ -152,5 +155,27 @@ describe('openEventStream', () => {
     await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
     expect(FakeSource.opened).toHaveLength(2);
     expect(calls).toEqual([]);
+  });
+
+  it('takes a stream that has said nothing, not even a ping, for SILENT_STREAM_MS for dead, and opens it again', async () => {
+    const { calls, events } = recorder();
+    open(events);
+    const source = FakeSource.opened[0]!;
+    source.send([]);
+    await settle();
+    // Pings keep it alive.
+    for (let i = 0; i < 4; i++) {
+      await vi.advanceTimersByTimeAsync(SILENT_STREAM_MS - 1_000);
+      source.dispatchEvent(new MessageEvent('ping', { data: '' }));
+    }
+    expect(FakeSource.opened).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SILENT_STREAM_MS);
+    expect(source.readyState).toBe(FakeSource.CLOSED);
+    expect(calls).toEqual(['data', 'reconnecting']);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]);
+    expect(FakeSource.opened).toHaveLength(2);
+    FakeSource.opened[1]!.send([{ id: 'back' }]);
+    await settle();
+    expect(calls).toEqual(['data', 'reconnecting', 'data']);
   });
 });

@@ -1,11 +1,12 @@
-// A public live feed (the programme) read with the browser's own EventSource, in the embedded
-// backend: the same tRPC subscription the tRPC client would open, without loading the client, so
-// a signed-out visitor's phone fetches and runs none of it (decision 027). It speaks the part of
-// tRPC's server-sent-events protocol a public feed uses: a `connected` event, results (superjson,
-// read by ./superjson-lite), `ping`, `serialized-error` and `return`. A stream the server ends
-// (after MAX_STREAM_DURATION_MS) or a dropped connection is reopened by the browser itself; an
-// answer that is not a stream (the server restarting, a proxy's error page) is asked again here,
-// less and less often.
+// The browser's one live stream (GET /api/live, decision 041), read with the browser's own
+// EventSource by ./live-hub.ts: no tRPC client, so a signed-out visitor's phone fetches and runs
+// none of it (decision 027). It speaks the part of tRPC's server-sent-events protocol a feed uses:
+// a `connected` event, messages (superjson, read by ./superjson-lite), `ping`, and, should the
+// server send them, `serialized-error` and `return`. A stream the server ends (after
+// MAX_STREAM_DURATION_MS) or a dropped connection is reopened by the browser itself; an answer
+// that is not a stream (the server restarting, a proxy's error page, a refusal for too many open
+// streams) and a stream gone silent (a phone that lost its signal without noticing) are asked
+// again here, less and less often.
 import type { FeedEvents } from './feed-connection';
 import { liveError } from './live-state';
 import { deserialize, type SuperJsonResult } from './superjson-lite';
@@ -13,33 +14,53 @@ import { deserialize, type SuperJsonResult } from './superjson-lite';
 /** Waits before asking again after an answer that was not a stream: then 1 s, 3 s, 10 s, 30 s... */
 export const RETRY_DELAYS_MS = [1_000, 3_000, 10_000, 30_000] as const;
 
-/** The URL of a subscription's stream, its input in superjson's form as the tRPC client sends it. */
-export function streamUrl(procedure: string, input: unknown): string {
-  // `undefined` (a feed without input) is annotated; other public feeds' inputs are plain JSON.
-  const serialized = input === undefined ? { json: null, meta: { values: ['undefined'], v: 1 } } : { json: input };
-  return `/api/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(serialized))}`;
+/**
+ * A stream that says nothing for this long is taken for dead and opened again: the server pings
+ * every 15 s (STREAM_PING_MS), so this is two pings missed and some slack.
+ */
+export const SILENT_STREAM_MS = 40_000;
+
+/** The URL of the stream of `feeds`, in superjson's form (plain JSON: keys, names and short values). */
+export function streamUrl(feeds: readonly { key: string; feed: string; input?: Record<string, unknown> }[]): string {
+  return `/api/live?input=${encodeURIComponent(JSON.stringify({ json: { feeds } }))}`;
 }
 
-/** Opens the stream; returns the function that closes it for good. */
-export function openEventStream<Data>(procedure: string, input: unknown, events: FeedEvents<Data>, EventSourceClass: typeof EventSource = EventSource): () => void {
-  const url = streamUrl(procedure, input);
+/** Opens the stream at `url`; returns the function that closes it for good. */
+export function openEventStream<Data>(url: string, events: FeedEvents<Data>, EventSourceClass: typeof EventSource = EventSource): () => void {
   let source: EventSource | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   let closed = false;
   let answered = false;
   let refusals = 0;
+  let silence: ReturnType<typeof setTimeout> | undefined;
   // Results are delivered in the order they came, also when one waits for superjson to load.
   let delivered: Promise<void> = Promise.resolve();
 
   const close = () => {
     closed = true;
     clearTimeout(retry);
+    clearTimeout(silence);
     source?.close();
+  };
+  // Every event (a result, a ping, `connected`) shows the stream is alive; silence means it is not.
+  const heard = (current: EventSource) => {
+    if (closed || current !== source) return;
+    clearTimeout(silence);
+    silence = setTimeout(() => {
+      if (closed || current !== source) return;
+      current.close();
+      if (answered) events.reconnecting();
+      reopenLater();
+    }, SILENT_STREAM_MS);
   };
 
   const open = () => {
     const current = (source = new EventSourceClass(url));
+    heard(current);
+    current.addEventListener('connected', () => heard(current));
+    current.addEventListener('ping', () => heard(current));
     current.addEventListener('message', (message: MessageEvent<string>) => {
+      heard(current);
       refusals = 0;
       delivered = delivered
         .then(() => deserialize(JSON.parse(message.data) as SuperJsonResult))
@@ -56,7 +77,7 @@ export function openEventStream<Data>(procedure: string, input: unknown, events:
         });
     });
     current.addEventListener('serialized-error', (message: MessageEvent<string>) => {
-      // Refused by the server (a public feed is not, unless it changes): said, and not asked again.
+      // Refused by the server: said, and not asked again.
       let shape: unknown;
       try {
         shape = (JSON.parse(message.data) as SuperJsonResult).json;
@@ -73,6 +94,7 @@ export function openEventStream<Data>(procedure: string, input: unknown, events:
       if (answered) events.reconnecting();
       // CONNECTING: the browser reopens it itself (a dropped connection, a stream ended by the server).
       if (current.readyState !== EventSourceClass.CLOSED) return;
+      clearTimeout(silence);
       // CLOSED: the answer was not a stream and the browser gave up; before any answer, that is said.
       if (!answered) events.failed('unavailable');
       reopenLater();

@@ -1,9 +1,9 @@
-// Opens one live feed, the same way on both backends: a tRPC subscription over server-sent events
-// (embedded, and every backend's way for feeds the server computes) or Firestore's onSnapshot
-// (Firebase). Loaded by useLiveFeed on demand, with the feed table and the tRPC client (or
-// Firestore) it needs, so no page carries this code at first load (decision 027). A public feed
-// in the embedded backend is the same subscription read with the browser's EventSource
-// (./event-stream.ts): a signed-out visitor loads no tRPC client at all.
+// Opens one live feed, the same way on both backends: through the browser's one stream of live
+// feeds (./live-hub.ts: the embedded backend's way, and every backend's for feeds the server
+// computes, decision 041) or Firestore's onSnapshot (Firebase). Loaded by useLiveFeed on demand,
+// with the feed table and the hub (or Firestore) it needs, so no page carries this code at first
+// load (decision 027). The hub reads the stream with the browser's EventSource: no page loads the
+// tRPC client for a live feed.
 import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
 import { liveError, type LiveError } from './live-state';
 import type { FirebaseWebConfig } from '@/firebase-client/web-config';
@@ -18,34 +18,24 @@ export interface FeedEvents<Data> {
   failed(reason: LiveError): void;
 }
 
-/** Starts reading `name`; resolves to the function that stops it. */
-export async function connectFeed<N extends FeedName>(name: N, backend: FirebaseWebConfig['backend'], input: FeedInput<N>, events: FeedEvents<FeedData<N>>): Promise<() => void> {
+/**
+ * Starts reading `name` for `viewer` (the person the page was rendered for; undefined while it is
+ * asking the server who is signed in); resolves to the function that stops it.
+ */
+export async function connectFeed<N extends FeedName>(name: N, backend: FirebaseWebConfig['backend'], input: FeedInput<N>, viewer: string | null | undefined, events: FeedEvents<FeedData<N>>): Promise<() => void> {
   type Data = FeedData<N>;
   const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Data>;
-  let answered = false;
-  const fail = (error: unknown) => events.failed(liveError(error));
   const firestoreQuery = feed.firestore;
 
-  if (backend === 'embedded' && feed.public) {
-    const { openEventStream } = await import('./event-stream');
-    return openEventStream(feed.procedure, input, events);
-  }
-
   if (backend === 'embedded' || !firestoreQuery) {
-    const { browserTrpcClient } = await import('@/trpc/browser-client');
-    const subscription = feed.embedded(browserTrpcClient(), input, {
-      onData: (value) => {
-        answered = true;
-        events.data(value.data, false);
-      },
-      onError: fail,
-      onConnectionStateChange: ({ state }) => {
-        if (answered && state === 'connecting') events.reconnecting();
-      },
-    });
-    return () => subscription.unsubscribe();
+    // The browser's one stream of live feeds, shared by its tabs. A public list is anyone's.
+    const { liveHub } = await import('./live-hub');
+    const parameters = input === undefined || input === null ? undefined : (input as Record<string, unknown>);
+    return liveHub().subscribe({ feed: feed.procedure, input: parameters }, feed.public ? undefined : viewer, events as FeedEvents<unknown>);
   }
 
+  let answered = false;
+  const fail = (error: unknown) => events.failed(liveError(error));
   const [firestore, { withDates }, { firebaseApp, firebaseAuth }] = await Promise.all([import('firebase/firestore'), import('./firestore-values'), import('@/firebase-client/firebase-web')]);
   // A members' or admins' list is read as the person signed in on this device: Firebase Auth
   // restores that sign-in first (loaded only here, and only for such lists).

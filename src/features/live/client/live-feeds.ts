@@ -1,9 +1,8 @@
 // How the browser reads each live feed of src/features/live/feeds.ts: the tRPC subscription that
-// serves it in the embedded backend, and the same query on Firestore (Firebase backend, where
-// firebase/firestore.rules allow exactly it). useLiveFeed() runs them; a new feed is a row here.
+// serves it inside the browser's one live stream (./live-hub.ts), and the same query on Firestore
+// (Firebase backend, where firebase/firestore.rules allow exactly it). useLiveFeed() runs them; a
+// new feed is a row here.
 import type { Firestore, Query } from 'firebase/firestore';
-import type { Unsubscribable } from '@trpc/server/observable';
-import type { TrpcClient } from '@/trpc/browser-client';
 import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';
@@ -14,21 +13,17 @@ import type { DeliveryFigures } from '@/features/notifications/delivery';
 import { LIBRARY_LIMIT } from '@/features/images/library-limit';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '@/features/events/programme';
 
-export type { TrpcClient };
 export type FirestoreModule = typeof import('firebase/firestore');
 
-/** What a feed's tRPC subscription reports (the shape of tRPC's subscription callbacks). */
-export interface FeedHandlers<Data> {
-  onData(value: { id: string; data: Data }): void;
-  onError(error: unknown): void;
-  onConnectionStateChange(state: { state: 'idle' | 'connecting' | 'pending' }): void;
-}
-
 export interface ClientFeed<Input, Data> {
-  /** The procedure of LIVE_FEEDS this reads (feeds.test.ts keeps the tables in step). */
+  /**
+   * The subscription procedure of LIVE_FEEDS this reads (feeds.test.ts keeps the tables in step):
+   * inside the browser's one live stream, the embedded backend's way and every backend's for
+   * server feeds.
+   */
   procedure: string;
-  /** The tRPC subscription: the embedded backend's way, and every backend's for server feeds. */
-  embedded(client: TrpcClient, input: Input, handlers: FeedHandlers<Data>): Unsubscribable;
+  /** Never set: what the procedure gives, for useLiveFeed's types. */
+  readonly data?: Data;
   /** The same list on Firestore (Firebase backend); absent for feeds the server computes. */
   firestore?: (firestore: FirestoreModule, db: Firestore, input: Input) => Query;
   /** Readable signed out (the public programme): Firebase Auth is not needed for it. */
@@ -49,7 +44,6 @@ export const CLIENT_FEEDS = {
   /** The admin's image library, optionally one tag. */
   images: feed<ImageListInput, ImageSummary>({
     procedure: 'images.live',
-    embedded: (client, input, handlers) => client.images.live.subscribe(input, handlers),
     firestore: ({ collection, limit, orderBy, query, where }, db, { tag }) =>
       tag
         ? query(collection(db, 'images'), where('tags', 'array-contains', tag), orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT))
@@ -58,34 +52,28 @@ export const CLIENT_FEEDS = {
   /** The members' lounge. */
   lounge: feed<void, LoungeImage>({
     procedure: 'images.lounge',
-    embedded: (client, _input, handlers) => client.images.lounge.subscribe(undefined, handlers),
     firestore: ({ collection, limit, orderBy, query }, db) => query(collection(db, 'loungeImages'), orderBy('createdAt', 'desc'), limit(LIBRARY_LIMIT)),
   }),
   /** The member's night: admitted ("Checked in at 22:14") and drinks left, as the door records them. */
   night: serverFeed<void, MemberNight>({
     procedure: 'pass.night',
-    embedded: (client, _input, handlers) => client.pass.night.subscribe(undefined, handlers),
   }),
   /** The door's figures and latest scans for an event. */
   doorActivity: serverFeed<{ eventId: string }, DoorActivity>({
     procedure: 'door.activity',
-    embedded: (client, input, handlers) => client.door.activity.subscribe(input, handlers),
   }),
   /** The signed-in person's inbox: newest entries and the unread count (the header's badge). */
   inbox: serverFeed<void, InboxPage>({
     procedure: 'inbox.live',
-    embedded: (client, _input, handlers) => client.inbox.live.subscribe(undefined, handlers),
   }),
   /** A notification and its delivery figures (the admin's detail page). */
   notification: serverFeed<{ id: string }, { notification: NotificationForEditor; figures: DeliveryFigures }>({
     procedure: 'notifications.live',
-    embedded: (client, input, handlers) => client.notifications.live.subscribe(input, handlers),
   }),
   /** The public programme, from the mirror of public fields. */
   programme: feed<void, PublicEvent>({
     procedure: 'events.live',
     public: true,
-    embedded: (client, _input, handlers) => client.events.live.subscribe(undefined, handlers),
     firestore: ({ collection, limit, orderBy, query, where }, db) =>
       query(collection(db, PUBLIC_EVENTS_COLLECTION), where('status', 'in', [...PUBLIC_STATUSES]), orderBy('startsAt', 'desc'), limit(PUBLIC_LIST_LIMIT)),
   }),

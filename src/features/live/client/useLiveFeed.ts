@@ -10,6 +10,7 @@
 // which compares a fingerprint) says `serverRendered`: loading until the first result, as late.
 import { useEffect, useState } from 'react';
 import { useBackend } from '@/firebase-client/WebConfigProvider';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { whenIdle } from '@/ui/idle';
 import type { LiveState } from './live-state';
 import type { FeedData, FeedInput, FeedName } from './live-feeds';
@@ -21,6 +22,9 @@ export function useLiveFeed<N extends FeedName>(
 ): LiveState<FeedData<N>> {
   type Data = FeedData<N>;
   const backend = useBackend();
+  // Whose data the page may show: the person it was rendered for (undefined while it asks).
+  const { person, loading } = useViewerState();
+  const viewer = loading ? undefined : (person?.uid ?? null);
   const rendered = serverRendered || initial !== undefined;
   const inputKey = JSON.stringify(input ?? null);
   const [state, setState] = useState<LiveState<Data>>(() => (initial !== undefined ? { status: 'ready', data: initial, reconnecting: false } : { status: 'loading' }));
@@ -38,7 +42,7 @@ export function useLiveFeed<N extends FeedName>(
     const load = () =>
       import('./feed-connection')
         .then(({ connectFeed }) =>
-          connectFeed(name, backend, feedInput, {
+          connectFeed(name, backend, feedInput, viewer, {
             data: (data, stale) => !cancelled && setState({ status: 'ready', data, reconnecting: stale }),
             reconnecting: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current)),
             // Only Firestore's cache before its first answer. A list on screen stays, marked as
@@ -69,7 +73,7 @@ export function useLiveFeed<N extends FeedName>(
       stopWaiting();
       stop();
     };
-  }, [backend, name, inputKey, rendered, serverRendered]);
+  }, [backend, name, inputKey, viewer, rendered, serverRendered]);
 
   return state;
 }

@@ -1,0 +1,9 @@
+// The browser's one live stream of all the feeds its tabs show (decision 041).
+import { handleLiveRequest } from '@/features/live/live-endpoint';
+import { createContext } from '@/server/trpc/context';
+
+export const dynamic = 'force-dynamic';
+
+export function GET(request: Request) {
+  return handleLiveRequest(request, () => createContext({ headers: request.headers }));
+}

@@ -1,0 +1,138 @@
+// GET /api/live: a browser's one live stream (decision 041). All the feeds its tabs show, each
+// called as its own tRPC subscription procedure with the caller's session (so each keeps its
+// access level and input check, and a refusal of one leaves the others going), merged into one
+// stream of server-sent events in the form tRPC's own subscriptions use (`connected`, results as
+// superjson, `ping`). Not a tRPC procedure itself: a result many browsers share goes out as the
+// same bytes to all of them, made once per change (../../server/live/serialization.ts), where
+// tRPC's stream would serialize and encode it again for each. The stream's slot is counted per
+// account, or per address for the signed-out, and released as soon as the browser is gone; the
+// stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects.
+import 'server-only';
+import { z } from 'zod';
+import superjson from 'superjson';
+import { errorMessages, requestLocale } from '@/i18n/api-messages';
+import type { ContextInner } from '@/server/trpc/context';
+import { createCaller } from '@/server/trpc/router';
+import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
+import { resultEvent } from '@/server/live/serialization';
+import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder } from '@/server/live/stream-limits';
+import { LIVE_FEEDS } from './feeds';
+
+const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots };
+/** The open streams of this server process, per account and per signed-out address. */
+export const streamSlots = (holder.__venueStreamSlots ??= new StreamSlots());
+
+const FEED_PROCEDURES = LIVE_FEEDS.map((feed) => feed.procedure) as [string, ...string[]];
+
+/** A feed's parameters: a few short values (an event's id, a tag); each procedure checks its own. */
+const FeedParameters = z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
+
+/** The `input` query parameter, in superjson's form as the browser writes it. */
+export const LiveFeedsInput = z.object({
+  feeds: z
+    .array(z.object({ key: z.string().min(1).max(300), feed: z.enum(FEED_PROCEDURES), input: FeedParameters.optional() }))
+    .max(MAX_FEEDS_PER_STREAM)
+    .refine((feeds) => new Set(feeds.map((feed) => feed.key)).size === feeds.length, 'Each feed needs a key of its own.'),
+});
+
+/** Waits a browser refused for too many streams is asked to keep (its EventSource asks again later anyway). */
+const RETRY_AFTER_SECONDS = 10;
+
+const encoder = new TextEncoder();
+const CONNECTED = encoder.encode('event: connected\ndata: {}\n\n');
+const PING = encoder.encode('event: ping\ndata: \n\n');
+
+function event(message: LiveMessage): Uint8Array {
+  if ('value' in message) return resultEvent(message.key, message.value);
+  return encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`);
+}
+
+function refuse(status: number, reason: 'invalidRequest' | 'tooManyStreamsForAccount' | 'tooManyStreamsFromAddress', message: string): Response {
+  const headers: Record<string, string> = { 'cache-control': 'no-store' };
+  if (status === 429) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
+  return Response.json({ error: status === 429 ? 'rate-limited' : 'invalid', reason, message }, { status, headers });
+}
+
+export interface LiveEndpointOptions {
+  maxDurationMs?: number;
+  pingMs?: number;
+}
+
+export async function handleLiveRequest(request: Request, createContext: () => Promise<ContextInner>, { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS }: LiveEndpointOptions = {}): Promise<Response> {
+  const t = errorMessages(requestLocale(request.headers));
+  let feeds: KeyedFeed[];
+  try {
+    const input = new URL(request.url).searchParams.get('input');
+    const parsed = LiveFeedsInput.safeParse(input === null ? undefined : superjson.deserialize(JSON.parse(input)));
+    if (!parsed.success) return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
+    feeds = parsed.data.feeds;
+  } catch {
+    return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
+  }
+
+  const ctx = await createContext();
+  const identity = await ctx.resolveIdentity();
+  const streamHolder: StreamHolder = identity ? { account: identity.uid } : { address: ctx.clientAddress };
+  const release = streamSlots.take(streamHolder);
+  if (!release) {
+    const reason = identity ? 'tooManyStreamsForAccount' : 'tooManyStreamsFromAddress';
+    return refuse(429, reason, t(`reasons.${reason}`, { limit: streamSlots.limitOf(streamHolder) }));
+  }
+
+  const abort = new AbortController();
+  const open = async (feed: KeyedFeed, signal: AbortSignal) => {
+    const caller = createCaller(ctx, { signal });
+    const procedure = feed.feed.split('.').reduce<unknown>((node, name) => (node as Record<string, unknown>)[name], caller) as (input: unknown) => Promise<AsyncIterable<unknown>>;
+    return procedure(feed.input);
+  };
+  const messages = multiplex(feeds, open, abort.signal);
+  let ping: ReturnType<typeof setInterval> | undefined;
+  let ending: ReturnType<typeof setTimeout> | undefined;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearInterval(ping);
+    clearTimeout(ending);
+    abort.abort();
+    request.signal.removeEventListener('abort', finish);
+    void messages.return(undefined).catch(() => {});
+    release();
+  };
+  // The browser left: its feeds let go and its slot is free at once.
+  request.signal.addEventListener('abort', finish, { once: true });
+  if (request.signal.aborted) finish();
+
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(CONNECTED);
+      controller.enqueue(event({ viewer: identity?.uid ?? null }));
+      ping = setInterval(() => !finished && controller.enqueue(PING), pingMs);
+      ending = setTimeout(() => {
+        finish();
+        controller.close();
+      }, maxDurationMs);
+    },
+    // One message at a time, as the connection takes them: a slow browser gets each feed's newest.
+    async pull(controller) {
+      const next = await messages.next();
+      if (finished) return;
+      if (next.done) {
+        finish();
+        controller.close();
+        return;
+      }
+      controller.enqueue(event(next.value));
+    },
+    cancel: finish,
+  });
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      // A proxy in front (nginx) must pass each event on at once.
+      'x-accel-buffering': 'no',
+    },
+  });
+}

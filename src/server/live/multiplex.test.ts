@@ -1,0 +1,128 @@
+// Merging a browser's feeds into one stream: the newest result of each feed, a refusal said once,
+// a failed read said and asked again, everything let go when the stream ends.
+import { describe, expect, it, vi } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { FEED_RETRY_DELAYS_MS, multiplex, type LiveMessage } from './multiplex';
+
+/** A feed the test drives: `push` a result, `fail` it, or see whether it was let go. */
+function feedSource() {
+  const values: unknown[] = [];
+  let wake: (() => void) | undefined;
+  let failure: unknown;
+  const state = { opened: 0, ended: 0 };
+  const iterable = (signal: AbortSignal) =>
+    (async function* () {
+      state.opened += 1;
+      try {
+        while (!signal.aborted) {
+          if (failure) {
+            const error = failure;
+            failure = undefined;
+            throw error;
+          }
+          if (values.length === 0) {
+            await new Promise<void>((resolve) => {
+              wake = resolve;
+              signal.addEventListener('abort', () => resolve(), { once: true });
+            });
+            continue;
+          }
+          yield values.shift();
+        }
+      } finally {
+        state.ended += 1;
+      }
+    })();
+  return {
+    state,
+    iterable,
+    push: (value: unknown) => {
+      values.push(value);
+      wake?.();
+    },
+    fail: (error: unknown) => {
+      failure = error;
+      wake?.();
+    },
+  };
+}
+
+async function take(stream: AsyncGenerator<LiveMessage>, count: number): Promise<LiveMessage[]> {
+  const taken: LiveMessage[] = [];
+  while (taken.length < count) taken.push((await stream.next()).value as LiveMessage);
+  return taken;
+}
+
+describe('multiplex', () => {
+  it('hands on the newest result of each feed, and lets every feed go when the stream ends', async () => {
+    const a = feedSource();
+    const b = feedSource();
+    const controller = new AbortController();
+    const stream = multiplex(
+      [
+        { key: 'a', feed: 'events.live' },
+        { key: 'b', feed: 'inbox.live' },
+      ],
+      async (feed, signal) => (feed.key === 'a' ? a : b).iterable(signal),
+      controller.signal,
+    );
+    a.push(['one']);
+    expect(await take(stream, 1)).toEqual([{ key: 'a', value: ['one'] }]);
+    // A slow reader: b's two results wait, and only the newer is handed on.
+    b.push({ unread: 1 });
+    b.push({ unread: 2 });
+    await vi.waitFor(() => expect(b.state.opened).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    a.push(['two']);
+    expect(await take(stream, 2)).toEqual([
+      { key: 'b', value: { unread: 2 } },
+      { key: 'a', value: ['two'] },
+    ]);
+    controller.abort();
+    expect((await stream.next()).done).toBe(true);
+    await vi.waitFor(() => expect([a.state.ended, b.state.ended]).toEqual([1, 1]));
+  });
+
+  it('says a refusal once and goes on with the other feeds', async () => {
+    const a = feedSource();
+    const stream = multiplex(
+      [
+        { key: 'refused', feed: 'images.live' },
+        { key: 'a', feed: 'events.live' },
+      ],
+      async (feed, signal) => {
+        if (feed.key === 'refused') throw new TRPCError({ code: 'FORBIDDEN' });
+        return a.iterable(signal);
+      },
+      undefined,
+    );
+    a.push([]);
+    const messages = await take(stream, 2);
+    expect(messages).toContainEqual({ key: 'refused', refused: 'FORBIDDEN' });
+    expect(messages).toContainEqual({ key: 'a', value: [] });
+    await stream.return(undefined);
+  });
+
+  it('says a failed read and asks the feed again, later and later', async () => {
+    vi.useFakeTimers();
+    try {
+      const a = feedSource();
+      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const stream = multiplex([{ key: 'a', feed: 'door.activity' }], async (_feed, signal) => a.iterable(signal), undefined);
+      a.push({ admitted: 1 });
+      await take(stream, 1);
+      a.fail(new Error('disk on fire'));
+      expect(await take(stream, 1)).toEqual([{ key: 'a', retrying: true }]);
+      expect(a.state.opened).toBe(1);
+      await vi.advanceTimersByTimeAsync(FEED_RETRY_DELAYS_MS[0]);
+      expect(a.state.opened).toBe(2);
+      a.push({ admitted: 2 });
+      expect(await take(stream, 1)).toEqual([{ key: 'a', value: { admitted: 2 } }]);
+      expect(error).toHaveBeenCalledTimes(1);
+      await stream.return(undefined);
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  });
+});

@@ -1,0 +1,106 @@
+// One stream, many feeds (decision 041): a browser's live feeds, from all its tabs, arrive over one
+// server-sent event stream (../../features/live/live-endpoint.ts), so a person with many tabs open never holds more than one of the six
+// connections a browser opens to a host over HTTP/1.1. Each feed is still its own subscription
+// procedure (access, input and reads as before, one read per change for all streams); this merges
+// their results into one sequence of messages, the newest of each feed first in line when the
+// browser reads slower than the feeds change. A feed refused (signed out, wrong role) is said once
+// and the others go on; a feed whose read fails is said to be retrying and is asked again.
+import 'server-only';
+import { TRPCError } from '@trpc/server';
+
+/** One feed as the browser asks for it: its key (the browser's name for it), procedure and input. */
+export interface KeyedFeed {
+  key: string;
+  feed: string;
+  input?: unknown;
+}
+
+/** Why a feed was refused: a tRPC error code (UNAUTHORIZED, FORBIDDEN, BAD_REQUEST, ...). */
+export type FeedRefusal = TRPCError['code'];
+
+/** What the one stream says, in order. */
+export type LiveMessage =
+  /** First: whose data this stream carries (null: nobody signed in), as the server verified it. */
+  | { viewer: string | null }
+  /** A feed's current result (the very object a shared watcher hands every stream). */
+  | { key: string; value: unknown }
+  /** The feed is refused to this caller; nothing more comes for it on this stream. */
+  | { key: string; refused: FeedRefusal }
+  /** The feed's read failed on the server; it is asked again, and its last result may be out of date. */
+  | { key: string; retrying: true };
+
+/** Opens one feed's subscription, ending when `signal` aborts. */
+export type OpenFeed = (feed: KeyedFeed, signal: AbortSignal) => Promise<AsyncIterable<unknown>>;
+
+/** Waits before asking a failed feed again: 1 s, then 5 s, 15 s, 30 s. */
+export const FEED_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 30_000] as const;
+
+/** The feeds' results as one sequence of messages, until `signal` aborts (or the caller stops reading). */
+export async function* multiplex(feeds: readonly KeyedFeed[], open: OpenFeed, signal: AbortSignal | undefined): AsyncGenerator<LiveMessage> {
+  const stop = new AbortController();
+  // Insertion-ordered; a newer message of a feed replaces its older one and goes to the back.
+  const pending = new Map<string, LiveMessage>();
+  let wake: (() => void) | undefined;
+  const say = (key: string, message: LiveMessage) => {
+    pending.delete(key);
+    pending.set(key, message);
+    wake?.();
+  };
+  const onAbort = () => stop.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) stop.abort();
+  stop.signal.addEventListener('abort', () => wake?.(), { once: true });
+
+  for (const feed of feeds) void follow(feed, open, stop.signal, (message) => say(feed.key, message));
+  try {
+    while (!stop.signal.aborted) {
+      const next = pending.entries().next();
+      if (next.done) {
+        await new Promise<void>((resolve) => (wake = resolve));
+        wake = undefined;
+        continue;
+      }
+      pending.delete(next.value[0]);
+      yield next.value[1];
+    }
+  } finally {
+    // The browser left, or the stream reached its maximum duration: every feed's watcher lets go.
+    stop.abort();
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function follow(feed: KeyedFeed, open: OpenFeed, signal: AbortSignal, say: (message: LiveMessage) => void): Promise<void> {
+  let failures = 0;
+  while (!signal.aborted) {
+    try {
+      for await (const value of await open(feed, signal)) {
+        failures = 0;
+        say({ key: feed.key, value });
+      }
+      return;
+    } catch (error) {
+      if (signal.aborted) return;
+      // Refused before it started (access, input): said, and not asked again on this stream.
+      if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') {
+        say({ key: feed.key, refused: error.code });
+        return;
+      }
+      console.error(`The live feed ${feed.feed} failed; asking again:`, error);
+      say({ key: feed.key, retrying: true });
+      await delay(FEED_RETRY_DELAYS_MS[Math.min(failures++, FEED_RETRY_DELAYS_MS.length - 1)]!, signal);
+    }
+  }
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
