@@ -18,7 +18,8 @@ test('from the app itself a mutation reaches its procedure, and live streams ope
   // Signed out, so the procedure's own level refuses it: the origin did not.
   const own = await request.post('/api/trpc/events.duplicate', { data: { json: { id: 'x' } }, headers: { origin: baseURL! } });
   expect(own.status()).toBe(401);
-  const live = await fetch(`${baseURL}/api/trpc/events.live`, { headers: { origin: 'https://elsewhere.example' } });
+  const feeds = encodeURIComponent(JSON.stringify({ json: { feeds: [{ key: 'programme', feed: 'events.live' }] } }));
+  const live = await fetch(`${baseURL}/api/live?input=${feeds}`, { headers: { origin: 'https://elsewhere.example' } });
   expect(live.status).toBe(200);
   expect(live.headers.get('content-type')).toContain('text/event-stream');
   await live.body?.cancel();

@@ -147,7 +147,8 @@ test('the live list comes back by itself after a dropped connection', async ({ p
   test.setTimeout(90_000);
   let attempts = 0;
   // The first connection of the live list fails as on a flaky network; later ones go through.
-  await page.route('**/api/trpc/images.live**', (route) => (attempts++ === 0 ? route.abort('connectionreset') : route.continue()));
+  // The library's feed rides the page's one live stream (decision 041).
+  await page.route('**/api/live?**', (route) => (attempts++ === 0 ? route.abort('connectionreset') : route.continue()));
   await adminOn(page);
   await expect(page.locator('.library .image-grid, .library .empty-state').first()).toBeVisible({ timeout: 30_000 });
   expect(attempts).toBeGreaterThanOrEqual(2);

@@ -82,7 +82,7 @@ browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB mo
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
   });
-  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/trpc/events.live');
+  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/live');
   await page.goto('/events');
   await connected;
   const firstLoad = new Set((await measure(baseURL!, '/events')).scripts.map((script) => script.url));
@@ -101,7 +101,7 @@ browserTest('the live programme keeps the server’s cards while the live list m
   expect(html, 'the page renders the cards').toContain('event-card');
   expect(html, 'no copy of the events in the page’s data (it carries their fingerprint)').not.toMatch(/\\"updatedAt\\"/);
 
-  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/trpc/events.live');
+  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/live');
   await page.goto('/events');
   await page.locator('.event-card').first().evaluate((card) => card.setAttribute('data-from-server', ''));
   await connected;
@@ -125,7 +125,7 @@ browserTest('links load their page when a visitor reaches for one, not when it s
     const url = new URL(request.url());
     if (request.headers()['rsc'] === '1' || url.searchParams.has('_rsc')) asked.push(url.pathname);
   });
-  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/trpc/events.live');
+  const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/live');
   await page.goto('/events');
   await connected;
   const card = page.locator('.event-card__link').first();
@@ -237,6 +237,7 @@ browserTest.describe('hydration', () => {
   for (const path of lightPagePaths(EVENT_PATH).filter((path) => !path.startsWith('/de') || path === '/de/events')) {
     browserTest(`${path} is rendered once by hydration, not again before anything changes`, async ({ page }) => {
       await page.route('**/api/trpc/**', () => undefined);
+      await page.route('**/api/live?**', () => undefined);
       await page.addInitScript(() => {
         // Each element's props as hydration left them, and the elements rendered since.
         const hydrated = new Map<Element, unknown>();

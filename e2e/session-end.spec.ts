@@ -18,11 +18,11 @@ async function replay(baseURL: string, cookie: string) {
   const headers = { cookie: `__session=${cookie}` };
   const me = await fetch(`${baseURL}/api/trpc/identity.me`, { headers });
   const page = await fetch(`${baseURL}/admin/users`, { headers, redirect: 'manual' });
-  // The live image list of the admin screen (tRPC subscription over server-sent events): read up
-  // to its first event after `connected`, then hang up.
+  // The live image list of the admin screen, in the browser's one live stream (server-sent
+  // events): read up to what it says of the list, then hang up.
   const controller = new AbortController();
-  const input = encodeURIComponent(JSON.stringify({ json: {} }));
-  const live = await fetch(`${baseURL}/api/trpc/images.live?input=${input}`, { headers: { ...headers, accept: 'text/event-stream' }, signal: controller.signal });
+  const input = encodeURIComponent(JSON.stringify({ json: { feeds: [{ key: 'library', feed: 'images.live', input: {} }] } }));
+  const live = await fetch(`${baseURL}/api/live?input=${input}`, { headers: { ...headers, accept: 'text/event-stream' }, signal: controller.signal });
   let stream = '';
   let firstEvent: string | undefined;
   const reader = live.body!.getReader();
@@ -32,14 +32,14 @@ async function replay(baseURL: string, cookie: string) {
     const { value, done } = await reader.read();
     if (done) break;
     stream += decoder.decode(value, { stream: true });
-    firstEvent = stream.split('\n\n').slice(0, -1).find((event) => !event.startsWith('event: connected'));
+    firstEvent = stream.split('\n\n').slice(0, -1).find((event) => event.includes('"key":"library"'));
   }
   controller.abort();
   const upload = await fetch(`${baseURL}/api/uploads/no-such-upload`, { method: 'HEAD', headers: { ...headers, 'tus-resumable': '1.0.0' } });
   return {
     me: me.status,
     page: page.status === 200 ? 'shown' : new URL(page.headers.get('location') ?? '/', baseURL).pathname,
-    live: /"UNAUTHORIZED"/.test(firstEvent ?? '') || live.status === 401 ? 'refused' : /^data:/m.test(firstEvent ?? '') && !/serialized-error/.test(firstEvent!) ? 'streaming' : `unclear: ${live.status} ${stream.slice(0, 300)}`,
+    live: /"refused":"UNAUTHORIZED"/.test(firstEvent ?? '') ? 'refused' : /"data":/.test(firstEvent ?? '') ? 'streaming' : `unclear: ${live.status} ${stream.slice(0, 300)}`,
     upload: upload.status,
   };
 }
