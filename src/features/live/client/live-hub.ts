@@ -416,6 +416,7 @@ class Leader {
     const wanted = this.wanted();
     this.stream?.close();
     this.stream = null;
+    for (const key of this.latest.keys()) if (!wanted.has(key)) this.latest.delete(key);
     if (wanted.size === 0) return;
     const feeds = [...wanted.values()].map(({ key, feed, input }) => (input === undefined ? { key, feed } : { key, feed, input }));
     const stream: NonNullable<Leader['stream']> = { close: () => {}, keys: new Set(wanted.keys()), openedAt: Date.now() };
