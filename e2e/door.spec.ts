@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { expect, test } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES } from './support/i18n';
-import { fakeCameraVideo, newMember, OPEN_EVENT, passCode } from './support/door';
+import { fakeCameraVideo, newMember, OPEN_EVENT, testPhone } from './support/door';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 import { CHROMIUM_ARGS } from '../playwright.config';
 
@@ -75,6 +75,8 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   test.setTimeout(90_000);
   const m = MESSAGES.de;
   const member = await newMember(browser, baseURL!, 'door-de');
+  // The member's phone holds the pass (its key registered, as the pass page does).
+  const memberPhone = await testPhone(browser, baseURL!, member);
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
   await signInThroughForm(memberPage, 'de', member.email, member.password, '/vip/bar');
@@ -93,7 +95,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
 
   // Staff look at the door's screen (live figures, recent scans) before the first guest arrives.
   await readingPause(page);
-  await type(passCode(member.uid));
+  await type(await memberPhone.code());
   await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
   await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.admitted);
 
@@ -104,7 +106,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   // window, so none of them ages out while the test types them.
   const intoWindow = Date.now() % 30_000;
   if (intoWindow > 15_000) await page.waitForTimeout(30_000 - intoWindow + 200);
-  const [previous, current, next] = [passCode(member.uid, -1), passCode(member.uid), passCode(member.uid, 1)];
+  const [previous, current, next] = await Promise.all([memberPhone.code(-1), memberPhone.code(), memberPhone.code(1)]);
   await type(current);
   await expect(verdict).toHaveAttribute('data-verdict', 'drinkRedeemed');
   await expect(verdict).toContainText('Heute noch 1 Getränk.');
@@ -117,7 +119,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   await expect(memberPage.getByText('Keine Getränke mehr von 2')).toBeVisible({ timeout: 15_000 });
 
   // A code older than 90 seconds (a screenshot) and something that is no pass at all.
-  await type(passCode(member.uid, -3));
+  await type(await memberPhone.code(-3));
   await expect(verdict).toHaveAttribute('data-verdict', 'expiredCode');
   await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.expiredCode);
   await type('NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA');
@@ -133,10 +135,7 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
   const m = MESSAGES.en;
   const member = await newMember(browser, baseURL!, 'door-offline');
   // The member's phone takes its pass once, as opening the pass page does.
-  const phone = await browser.newContext();
-  await serverSession(phone, baseURL!, member.email, member.password);
-  expect((await phone.request.get(`${baseURL}/api/trpc/pass.mine`)).status()).toBe(200);
-  await phone.close();
+  const memberPhone = await testPhone(browser, baseURL!, member);
   const staff = demoAccount('scanner');
   await serverSession(page.context(), baseURL!, staff.email, staff.password);
   // A bookmark of an event the door does not list says so instead of scanning for another unsaid.
@@ -150,7 +149,7 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
 
   await page.context().setOffline(true);
   await expect(page.getByText(m.Scanner.offline)).toBeVisible();
-  await field.fill(passCode(member.uid));
+  await field.fill(await memberPhone.code());
   await field.press('Enter');
   await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.noAnswer);
   // The verdict holds the focus; Escape puts it away.
@@ -167,7 +166,7 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
   // Back online, nothing was sent behind the door's back: a new scan is the first admission.
   await page.context().setOffline(false);
   await page.waitForTimeout(3_500);
-  await field.fill(passCode(member.uid, -1));
+  await field.fill(await memberPhone.code(-1));
   await field.press('Enter');
   await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
   await expect(verdict.getByRole('button', { name: m.Scanner.dismiss })).toBeFocused();
@@ -183,9 +182,9 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
 });
 
 test.describe('with the service worker', () => {
-  test('the pass keeps showing new codes with the network cut, and reopens without signal', async ({ page, context }) => {
+  test('the pass keeps showing new codes with the network cut, and reopens without signal', async ({ page, context, browser, baseURL }) => {
     test.setTimeout(75_000);
-    const member = demoAccount('user');
+    const member = await newMember(browser, baseURL!, 'pass-offline');
     await signInThroughForm(page, 'en', member.email, member.password, '/vip/qr');
     const qr = page.getByRole('img', { name: MESSAGES.en.Pass.codeLabel });
     await expect(qr).toBeVisible();
@@ -208,10 +207,10 @@ test.describe('with the service worker', () => {
     await context.setOffline(false);
   });
 
-  test('de: a pass reached by a link inside the app reopens without signal too', async ({ page, context }) => {
+  test('de: a pass reached by a link inside the app reopens without signal too', async ({ page, context, browser, baseURL }) => {
     test.setTimeout(75_000);
     const m = MESSAGES.de;
-    const member = demoAccount('user');
+    const member = await newMember(browser, baseURL!, 'pass-link');
     await signInThroughForm(page, 'de', member.email, member.password, '/vip');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -235,17 +234,13 @@ test("admins see each event's admissions and drinks in the event list, and downl
   test.setTimeout(90_000);
   const m = MESSAGES.en;
   const member = await newMember(browser, baseURL!, 'door-list');
-  // The member's phone opens the pass once (that makes it).
-  const phone = await browser.newContext();
-  const phonePage = await phone.newPage();
-  await signInThroughForm(phonePage, 'en', member.email, member.password, '/vip/qr');
-  await expect(phonePage.getByRole('img', { name: m.Pass.codeLabel })).toBeVisible();
-  await phone.close();
+  // The member's phone takes its pass once (its key registered, as the pass page does).
+  const memberPhone = await testPhone(browser, baseURL!, member);
   const admin = demoAccount('admin');
   await serverSession(page.context(), baseURL!, admin.email, admin.password);
   await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
   const field = page.getByLabel(m.Scanner.keyboardLabel);
-  await field.fill(passCode(member.uid));
+  await field.fill(await memberPhone.code());
   await field.press('Enter');
   await expect(page.locator('.verdict')).toHaveAttribute('data-verdict', 'admitted');
   // The answer's own counts reach the door's figures at once.

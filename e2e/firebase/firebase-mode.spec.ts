@@ -259,7 +259,7 @@ test('the door on Firestore: a pass is admitted once, a second scan is "Already 
   expect((await db.collection('scans').where('eventId', '==', eventId).get()).size).toBe(2);
 });
 
-test('on Firestore a member gets and renews their pass, then deletes their account and its data', async ({ page, baseURL }) => {
+test('on Firestore a member gets their pass and registers their phone’s key, then deletes their account and its data', async ({ page, baseURL }) => {
   const db = await firestore();
   const email = uniqueEmail('fb-leaving');
   const { localId: uid } = await signUpAt(email, 'correct-horse-7');
@@ -276,8 +276,12 @@ test('on Firestore a member gets and renews their pass, then deletes their accou
   const pass = (await mine.json()).result.data.json as { passId: string; version: number; active: boolean };
   expect(pass).toMatchObject({ version: 1, active: true });
   expect((await db.collection('passes').doc(pass.passId).get()).data()).toMatchObject({ uid, version: 1 });
-  expect((await page.request.post('/api/trpc/pass.rotate', { headers, data: { json: null } })).status()).toBe(200);
-  expect((await db.collection('passes').doc(pass.passId).get()).data()).toMatchObject({ version: 2 });
+  // The member's phone registers the key it signs with (the server never sees the private half).
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+  const registered = await page.request.post('/api/trpc/pass.register', { headers, data: { json: { publicKey } } });
+  expect(registered.status(), await registered.text()).toBe(200);
+  expect((await db.collection('passes').doc(pass.passId).get()).data()).toMatchObject({ version: 2, publicKey });
 
   const deleted = await page.request.post('/api/trpc/profile.deleteAccount', { headers, data: { json: { confirmation: email } } });
   expect(deleted.status(), await deleted.text()).toBe(200);

@@ -1,7 +1,8 @@
-// What the door tests need behind the app: pass codes made as the member's phone makes them (the
-// pass key derived from the server's master key in DATA_DIR, as src/server/door/pass-keys.ts
-// does), fresh members, and a camera picture for Chromium's fake webcam (a Y4M file, written
-// here: no ffmpeg needed).
+// What the door tests need behind the app: pass codes made as the member's phone makes them (a key
+// pair of the test's own, registered as the phone registers its key, signing NL2 codes; and the
+// retired NL1 codes, derived from the server's master key in DATA_DIR as
+// src/server/door/pass-keys.ts does), fresh members, and a camera picture for Chromium's fake
+// webcam (a Y4M file, written here: no ffmpeg needed).
 import { createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,13 +24,42 @@ export function passIdFor(uid: string, master = masterKey()): string {
   return createHmac('sha256', master).update(`pass-id.${uid}`).digest().subarray(0, 12).toString('base64url');
 }
 
-/** The code the member's phone shows `stepsFromNow` windows from now (pass version 1). */
+/** The retired NL1 code a phone holding the server-derived key shows (a pass without a phone key). */
 export function passCode(uid: string, stepsFromNow = 0, version = 1, master = masterKey()): string {
   const passId = passIdFor(uid, master);
   const step = Math.floor(Date.now() / 30_000) + stepsFromNow;
   const key = Buffer.from(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.${version}`, 32));
   const mac = createHmac('sha256', key).update(`${version}.${passId}.${step}`).digest().subarray(0, 12).toString('base64url');
   return `NL1.${passId}.${step}.${mac}`;
+}
+
+/** A phone of the member's: its own key pair, registered; signs the codes its pass page would show. */
+export interface TestPhone {
+  passId: string;
+  version: number;
+  /** The NL2 code of the window `stepsFromNow` windows from now. */
+  code(stepsFromNow?: number): Promise<string>;
+}
+
+/** Registers a new phone key for `member` (as their pass page does on its first visit). */
+export async function testPhone(browser: Browser, baseURL: string, member: { email: string; password: string }): Promise<TestPhone> {
+  const context = await browser.newContext();
+  await serverSession(context, baseURL, member.email, member.password);
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+  const registered = await context.request.post(`${baseURL}/api/trpc/pass.register`, { data: { json: { publicKey } }, headers: { 'content-type': 'application/json', origin: baseURL } });
+  expect(registered.status(), await registered.text()).toBe(200);
+  const { passId, version } = (await registered.json()).result.data.json as { passId: string; version: number };
+  await context.close();
+  return {
+    passId,
+    version,
+    async code(stepsFromNow = 0) {
+      const step = Math.floor(Date.now() / 30_000) + stepsFromNow;
+      const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`NL2|${version}|${passId}|${step}`));
+      return `NL2.${passId}.${step}.${Buffer.from(signature).toString('base64url')}`;
+    },
+  };
 }
 
 /** A new account with a membership an admin approved, signed in nowhere. */

@@ -3,8 +3,9 @@
 // running for eight hours after the first start), then:
 //   npm run bench:door
 // BENCH_BASE_URL (default http://localhost:3000) points at it, BENCH_DATA_DIR (default .data) at
-// its data directory (the pass master key, to make codes as a member's phone does) and
-// BENCH_AUTH_EMULATOR (default 127.0.0.1:9099) at its Auth emulator. BENCH_SCANNERS (default 20)
+// its data directory (the launcher's record of its processes) and BENCH_AUTH_EMULATOR (default
+// 127.0.0.1:9099) at its Auth emulator. The demo member's pass is moved to a phone key the
+// benchmark makes (as the pass page does), which signs its NL2 codes (decision 042). BENCH_SCANNERS (default 20)
 // and BENCH_SECONDS (default 10) set the load; BENCH_PART=scan or decode runs one part alone.
 //   1. door.scan through HTTP: 20 scanners (the demo door account, each on its own devices) send
 //      codes as fast as answers come back, for the open house, over keep-alive connections:
@@ -15,7 +16,6 @@
 //   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
 //      webcam) on /scanner, and the page's zxing-wasm worker reports each decode to the
 //      performance timeline: the median over the first 50 decodes.
-import { createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync, readdirSync, readlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ const emulator = process.env.BENCH_AUTH_EMULATOR ?? '127.0.0.1:9099';
 const scanners = Math.ceil(positive('BENCH_SCANNERS', 20));
 const seconds = positive('BENCH_SECONDS', 10);
 const EVENT = 'demo-event-open-house';
-const MEMBER = 'demo-member';
+const MEMBER = { email: 'member@nordlicht.example', password: 'nordlicht-member' };
 /** Devices per scanner: the door's rate limit is per account and device (decision 016). */
 const DEVICES_PER_SCANNER = 8;
 
@@ -46,12 +46,25 @@ function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-function passCode(master: Buffer, uid: string): string {
-  const passId = createHmac('sha256', master).update(`pass-id.${uid}`).digest().subarray(0, 12).toString('base64url');
-  const step = Math.floor(Date.now() / 30_000);
-  const key = Buffer.from(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.1`, 32));
-  const mac = createHmac('sha256', key).update(`1.${passId}.${step}`).digest().subarray(0, 12).toString('base64url');
-  return `NL1.${passId}.${step}.${mac}`;
+/** The demo member's phone: a key pair registered for the pass; the code of the current window, signed once per window. */
+async function memberPhone(): Promise<() => Promise<string>> {
+  const cookie = await sessionCookie(MEMBER.email, MEMBER.password);
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+  const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');
+  const registered = await fetch(`${base}/api/trpc/pass.register`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ json: { publicKey } }) });
+  if (!registered.ok) throw new Error(`pass.register answered ${registered.status}: ${await registered.text()}`);
+  const { passId, version } = ((await registered.json()) as { result: { data: { json: { passId: string; version: number } } } }).result.data.json;
+  let shown: { step: number; code: Promise<string> } | undefined;
+  return () => {
+    const step = Math.floor(Date.now() / 30_000);
+    if (shown?.step !== step) {
+      const code = crypto.subtle
+        .sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`NL2|${version}|${passId}|${step}`))
+        .then((signature) => `NL2.${passId}.${step}.${Buffer.from(signature).toString('base64url')}`);
+      shown = { step, code };
+    }
+    return shown.code;
+  };
 }
 
 async function sessionCookie(email: string, password: string): Promise<string> {
@@ -167,16 +180,16 @@ async function load(label: string, send: (worker: number, n: number) => Promise<
 }
 
 async function validations() {
-  const master = Buffer.from(readFileSync(join(dataDir, 'pass-signing-key'), 'utf8').trim(), 'base64url');
+  const code = await memberPhone();
   const cookie = await sessionCookie('door@nordlicht.example', 'nordlicht-door');
   console.log(`door.scan and health.check, ${scanners} concurrent clients, ${seconds} s each, ${base}`);
-  const scan = (worker: number, n: number) =>
+  const scan = async (worker: number, n: number) =>
     request(
       'POST',
       '/api/trpc/door.scan',
       cookie,
       JSON.stringify({
-        json: { eventId: EVENT, mode: 'entry', code: passCode(master, MEMBER), nonce: `bench${worker}x${n}x${Date.now().toString(36)}`, source: 'camera', device: `bench-${worker}-${n % DEVICES_PER_SCANNER}` },
+        json: { eventId: EVENT, mode: 'entry', code: await code(), nonce: `bench${worker}x${n}x${Date.now().toString(36)}`, source: 'camera', device: `bench-${worker}-${n % DEVICES_PER_SCANNER}` },
       }),
     );
   const scans = await load('door.scan', scan);
@@ -185,9 +198,9 @@ async function validations() {
 }
 
 async function decodeTime() {
-  const master = Buffer.from(readFileSync(join(dataDir, 'pass-signing-key'), 'utf8').trim(), 'base64url');
   const { encode } = await import('uqr');
-  const { data } = encode(passCode(master, MEMBER), { ecc: 'M', border: 4 });
+  const { data, version } = encode(await (await memberPhone())(), { ecc: 'M', border: 4 });
+  console.log(`The pass's code: an NL2 code, a version ${version} QR code at error correction M.`);
   const size = data.length;
   const modules = Buffer.alloc(size * size * 3);
   data.forEach((row, y) => row.forEach((dark, x) => modules.fill(dark ? 0 : 255, (y * size + x) * 3, (y * size + x) * 3 + 3)));

@@ -7,14 +7,17 @@ import { passKeys } from '@/server/door/pass-keys';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import type { Identity } from '@/features/identity/identity';
 import { addTestUser } from '@/server/testing/user-fixtures';
-import { Events, HOME_VENUE } from '@/features/events/events';
-import { formatPassCode, stepAt, STEP_SECONDS } from './pass-code';
-import { ensurePass, rotatePass } from './passes';
-import { admitManually, countsOf, doorActivity, doorReport, memberNight, personAtTheDoor, scanCode, Scans, searchAtDoor } from './door';
+import { stepAt, STEP_SECONDS } from './pass-code';
+import { rotatePass } from './passes';
+import { Scans } from './door-records';
+import { admitManually, scanCode } from './scanning';
+import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-figures';
+import { searchAtDoor } from './door-search';
+import { doorReport } from './door-report';
+import { addEvent, HOUR, phoneCode } from './test-door';
 import { AuditLog } from '@/features/users/audit';
 import { watchRead } from '@/server/live/watch';
 
-const HOUR = 60 * 60 * 1000;
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const scanners: Identity[] = [1, 2, 3, 4, 5].map((n) => ({ uid: `door-${n}`, email: null, emailVerified: false, displayName: `Door ${n}`, photoURL: null, role: 'scanner' }));
 
@@ -29,37 +32,12 @@ describe('the door on Firestore', () => {
     ({ documents, anotherServer, close } = await standInDocuments());
     const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: 'user' };
     await addTestUser(documents, ada, { membership: { id: 'm', validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
-    await documents.collection(Events).doc('tonight').set({
-      slug: 'tonight',
-      previousSlugs: [],
-      status: 'published',
-      title: { en: 'Tonight', de: 'Heute' },
-      summary: { en: '', de: '' },
-      description: { en: '', de: '' },
-      startsAt: NOW,
-      doorsAt: new Date(NOW.getTime() - HOUR),
-      endsAt: new Date(NOW.getTime() + 4 * HOUR),
-      venue: HOME_VENUE,
-      cover: null,
-      capacity: 100,
-      drinkAllowance: 2,
-      barMenu: { en: '', de: '' },
-      searchTerms: [],
-      publishedAt: NOW,
-      cancelledAt: null,
-      createdAt: NOW,
-      updatedAt: NOW,
-      updatedBy: 'admin',
-    });
+    await addEvent(documents, 'tonight', NOW, { capacity: 100 });
   });
 
   afterEach(() => close());
 
-  async function code(stepOffset = 0) {
-    const { passId, pass } = await ensurePass(documents, keys, 'ada');
-    const step = stepAt(NOW.getTime()) + stepOffset;
-    return formatPassCode({ passId, step, mac: keys.macFor(passId, pass.version, step) });
-  }
+  const code = (stepOffset = 0) => phoneCode(documents, keys, 'ada', stepAt(NOW.getTime()) + stepOffset);
   const scan = (value: string, mode: 'entry' | 'bar', index: number) =>
     scanCode({ documents, keys }, scanners[index % 5]!, { eventId: 'tonight', mode, code: value, nonce: `nonce-${String((nonce += 1)).padStart(4, '0')}`, source: 'camera', device: `Door ${index % 5}` }, NOW);
 

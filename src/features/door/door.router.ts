@@ -1,23 +1,30 @@
-// The pass and the door. Thin: access, input, one domain call. A member gets and rotates only
-// their own pass; the door (scanner and admin) scans, admits by hand and watches the night.
+// The pass and the door. Thin: access, input, one domain call. A member gets their own pass and
+// registers the phone that shows it; the door (scanner and admin) scans, admits by hand and
+// watches the night.
 import { z } from 'zod';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { DocumentId } from '@/server/documents/document-id';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
-import { passForPhone, rotatePass } from './passes';
-import { admitManually, Checkins, countsOf, CountsOfInput, doorActivity, personAtTheDoor, doorEvents, DoorSearchInput, Drinks, ManualAdmitInput, memberNight, ScanInput, scanCode, Scans, searchAtDoor } from './door';
+import { passForPhone, registerPassKey, RegisterPassKeyInput, rotatePass } from './passes';
+import { Checkins, Drinks, ManualAdmitInput, ScanInput, Scans } from './door-records';
+import { admitManually, scanCode } from './scanning';
+import { countsOf, CountsOfInput, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
+import { DoorSearchInput, searchAtDoor } from './door-search';
 
 const members = roleProcedure(...MEMBER_AREA);
 const door = roleProcedure('admin', 'scanner');
 const admin = roleProcedure('admin');
 
 export const passRouter = router({
-  /** The caller's pass with its key, once per sign-in (the phone keeps it). */
+  /** The caller's pass: its id, key version and registered public key (no secret), and the server's time. */
   mine: members.query(({ ctx }) => passForPhone(ctx.documents, ctx.passKeys(), ctx.identity.uid)),
-  /** "My phone was lost": every code of the old key stops working. */
-  rotate: members.mutation(({ ctx }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity, ctx.identity.uid)),
+  /** This phone shows the pass from now on (its first visit, "Show my pass on this phone", "My phone was lost"). */
+  register: members.input(RegisterPassKeyInput).mutation(({ ctx, input }) => {
+    limitRate('passKeys', ctx.identity.uid);
+    return registerPassKey(ctx.documents, ctx.passKeys(), ctx.identity, input);
+  }),
   /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
   night: members.subscription(({ ctx, signal }) =>
     liveStream({

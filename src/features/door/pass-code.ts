@@ -1,8 +1,16 @@
-// The member pass's code, as phone and server both read it: `NL1.<passId>.<step>.<mac>`. `step`
-// is the 30-second window of server time; `mac` is HMAC-SHA-256 over `<version>.<passId>.<step>`
-// with the pass's key, its first 12 bytes (96 bits) in base64url. Isomorphic: no Node, no DOM.
+// The member pass's code, as phone, scanner and server read it (decision 042). `step` is the
+// 30-second window of server time.
+// - `NL2.<passId>.<step>.<signature>`: signed on the member's phone with its own key (ECDSA P-256,
+//   SHA-256) over `NL2|<version>|<passId>|<step>`, the 64-byte signature (r‖s) in base64url. Anyone
+//   holding the pass's public key can check it, and no one else can make one: 116 characters, a
+//   version 7 QR code at error correction M.
+// - `NL1.<passId>.<step>.<mac>`: HMAC-SHA-256 with a key the server derived and gave the phone,
+//   its first 12 bytes in base64url. Checked by the server only, and only for a pass that has no
+//   phone key yet (phones that have not updated); never offline.
+// Isomorphic: no Node, no DOM.
 
 export const PASS_CODE_PREFIX = 'NL1';
+export const SIGNED_CODE_PREFIX = 'NL2';
 export const STEP_SECONDS = 30;
 /** Bytes of the MAC the code carries (at least 80 bits, as the specification asks). */
 export const MAC_BYTES = 12;
@@ -10,12 +18,32 @@ export const MAC_BYTES = 12;
 const MAC_LENGTH = Math.ceil((MAC_BYTES * 8) / 6);
 /** Pass ids: 16 base64url characters (96 bits). */
 export const PASS_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
+/** An ECDSA P-256 signature as WebCrypto makes it: r and s, 32 bytes each. */
+export const SIGNATURE_BYTES = 64;
+const SIGNATURE_LENGTH = Math.ceil((SIGNATURE_BYTES * 8) / 6);
+/** A P-256 public key as the phone registers it: the uncompressed point (65 bytes) in base64url. */
+export const PUBLIC_KEY_PATTERN = /^[A-Za-z0-9_-]{87}$/;
+/** The key parameters on both sides. */
+export const PASS_KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+export const PASS_SIGNATURE_ALGORITHM = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
-export interface PassCode {
+/** A code the server derived the key of (NL1, being retired). */
+export interface MacCode {
+  format: 'NL1';
   passId: string;
   step: number;
   mac: string;
 }
+
+/** A code the member's phone signed (NL2). */
+export interface SignedCode {
+  format: 'NL2';
+  passId: string;
+  step: number;
+  signature: string;
+}
+
+export type PassCode = MacCode | SignedCode;
 
 /** The window of an instant (milliseconds of server time). */
 export function stepAt(serverTimeMs: number): number {
@@ -27,22 +55,30 @@ export function stepEndsAt(step: number): number {
   return (step + 1) * STEP_SECONDS * 1000;
 }
 
-/** What the MAC is computed over: the key version, the pass and the window. */
+/** What an NL1 MAC is computed over: the key version, the pass and the window. */
 export function macMessage(version: number, passId: string, step: number): string {
   return `${version}.${passId}.${step}`;
 }
 
-export function formatPassCode({ passId, step, mac }: PassCode): string {
-  return `${PASS_CODE_PREFIX}.${passId}.${step}.${mac}`;
+/** What the phone signs: the format, the key version, the pass and the window. */
+export function signedMessage(version: number, passId: string, step: number): string {
+  return `${SIGNED_CODE_PREFIX}|${version}|${passId}|${step}`;
+}
+
+export function formatPassCode(code: PassCode): string {
+  if (code.format === 'NL2') return `${SIGNED_CODE_PREFIX}.${code.passId}.${code.step}.${code.signature}`;
+  return `${PASS_CODE_PREFIX}.${code.passId}.${code.step}.${code.mac}`;
 }
 
 /** The parts of a code, or null for anything that is not one (a URL, a ticket, noise). */
 export function parsePassCode(text: string): PassCode | null {
   const parts = text.trim().split('.');
-  if (parts.length !== 4 || parts[0] !== PASS_CODE_PREFIX) return null;
-  const [, passId, step, mac] = parts as [string, string, string, string];
-  if (!PASS_ID_PATTERN.test(passId) || !/^\d{1,12}$/.test(step) || mac.length !== MAC_LENGTH || !/^[A-Za-z0-9_-]+$/.test(mac)) return null;
-  return { passId, step: Number(step), mac };
+  if (parts.length !== 4) return null;
+  const [prefix, passId, step, proof] = parts as [string, string, string, string];
+  if (!PASS_ID_PATTERN.test(passId) || !/^\d{1,12}$/.test(step) || !/^[A-Za-z0-9_-]+$/.test(proof)) return null;
+  if (prefix === SIGNED_CODE_PREFIX && proof.length === SIGNATURE_LENGTH) return { format: 'NL2', passId, step: Number(step), signature: proof };
+  if (prefix === PASS_CODE_PREFIX && proof.length === MAC_LENGTH) return { format: 'NL1', passId, step: Number(step), mac: proof };
+  return null;
 }
 
 export function base64url(bytes: Uint8Array): string {

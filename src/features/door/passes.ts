@@ -1,7 +1,9 @@
-// passes/{passId}: each member's pass, an id derived from the account and a key version. The key
-// itself is never stored: the server derives it from the master key (src/server/door/pass-keys.ts)
-// and hands it to the member's phone, which keeps it as a non-extractable WebCrypto key. Rotating
-// (a lost phone) bumps the version, so every code signed with an older key is refused at once.
+// passes/{passId}: each member's pass, an id derived from the account, a key version and the
+// public key of the one phone that shows it (decision 042). The phone makes its key pair itself
+// (the private key never leaves it) and registers the public key; registering another phone, and
+// an admin's "new pass", bump the version and replace or clear the key, so every code of the
+// older key is refused at once. Codes are checked here with the public key (NL2); NL1 codes, made
+// with a key the server derived, are accepted only from a pass that has no phone key yet.
 import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
@@ -10,24 +12,27 @@ import { Users } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
 import { AuditLog } from '@/features/users/audit';
 import { isActiveNow } from '@/features/memberships/membership';
-import { base64url } from './pass-code';
+import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, PUBLIC_KEY_PATTERN, signedMessage, type PassCode } from './pass-code';
 
 export const PassDocument = z.object({
   uid: z.string(),
   version: z.number().int().positive(),
   createdAt: z.date(),
   rotatedAt: z.date().nullable(),
+  /** The phone's public key (P-256, uncompressed point, base64url); none until a phone registers. */
+  publicKey: z.string().nullable().optional(),
+  keyRegisteredAt: z.date().nullable().optional(),
 });
 export type PassDocument = z.infer<typeof PassDocument>;
 
 export const Passes = defineCollection('passes', PassDocument);
 
-/** What the member's phone receives once per sign-in (and after a rotation). */
+/** What the member's phone receives at each sync: no secret, the phone holds its own key. */
 export interface PhonePass {
   passId: string;
   version: number;
-  /** The pass key (base64url of 32 bytes), imported by the phone as a non-extractable key. */
-  key: string;
+  /** The public key of the phone that shows the pass now, or null when none does. */
+  publicKey: string | null;
   /** Server time when this answer was made: the phone measures its clock's offset from it. */
   serverTime: number;
   displayName: string | null;
@@ -60,7 +65,7 @@ export async function passForPhone(documents: Documents, keys: PassKeys, uid: st
   return {
     passId,
     version: pass.version,
-    key: base64url(keys.keyFor(passId, pass.version)),
+    publicKey: pass.publicKey ?? null,
     serverTime: Date.now(),
     displayName: user.displayName,
     photoURL: user.photoURL,
@@ -68,9 +73,42 @@ export async function passForPhone(documents: Documents, keys: PassKeys, uid: st
   };
 }
 
+export const RegisterPassKeyInput = z.object({ publicKey: z.string().regex(PUBLIC_KEY_PATTERN) });
+
+/** Whether `text` is a P-256 public key (a point on the curve), as the phone exported it. */
+async function readPublicKey(text: string): Promise<CryptoKey | null> {
+  try {
+    return await crypto.subtle.importKey('raw', fromBase64url(text) as Uint8Array<ArrayBuffer>, PASS_KEY_ALGORITHM, false, ['verify']);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A new key version for the account's pass: every older code stops working at once. The person's
- * history says who did it (the member, or an admin from their user page), in the same transaction.
+ * The member's phone shows the pass from now on: its public key replaces any other (a new version,
+ * so every code of the older key is refused at once). Registering the key the pass has already is
+ * no change. Replacing another phone's key is written to the person's history.
+ */
+export async function registerPassKey(documents: Documents, keys: PassKeys, member: Identity, raw: z.input<typeof RegisterPassKeyInput>): Promise<{ passId: string; version: number }> {
+  const { publicKey } = RegisterPassKeyInput.parse(raw);
+  if (!(await readPublicKey(publicKey))) throw new DomainError('invalid', 'invalidRequest');
+  const { passId } = await ensurePass(documents, keys, member.uid);
+  const ref = documents.collection(Passes).doc(passId);
+  return documents.runTransaction(async (tx) => {
+    const pass = (await tx.get(ref)).data;
+    if (!pass) throw new DomainError('conflict', 'passUnavailable');
+    if (pass.publicKey === publicKey) return { passId, version: pass.version };
+    const version = pass.version + 1;
+    tx.update(ref, { version, publicKey, keyRegisteredAt: serverTimestamp(), rotatedAt: pass.publicKey ? serverTimestamp() : pass.rotatedAt });
+    if (pass.publicKey) tx.create(documents.collection(AuditLog).doc(), renewal(member, member.uid));
+    return { passId, version };
+  });
+}
+
+/**
+ * A new pass for the account (an admin, from the person's page): the phone's key is forgotten and
+ * every older code stops working at once; the member's phone asks to be registered again. The
+ * person's history says who did it, in the same transaction.
  */
 export async function rotatePass(documents: Documents, keys: PassKeys, actor: Identity, uid: string): Promise<{ version: number }> {
   const { passId } = await ensurePass(documents, keys, uid);
@@ -79,18 +117,45 @@ export async function rotatePass(documents: Documents, keys: PassKeys, actor: Id
     const pass = (await tx.get(ref)).data;
     if (!pass) throw new DomainError('conflict', 'passUnavailable');
     const version = pass.version + 1;
-    tx.update(ref, { version, rotatedAt: serverTimestamp() });
-    tx.create(documents.collection(AuditLog).doc(), {
-      targetUid: uid,
-      actorUid: actor.uid,
-      actorName: actor.displayName ?? actor.email,
-      action: 'passRenewed',
-      fromRole: null,
-      toRole: null,
-      imageId: null,
-      membershipId: null,
-      at: serverTimestamp(),
-    });
+    tx.update(ref, { version, publicKey: null, keyRegisteredAt: null, rotatedAt: serverTimestamp() });
+    tx.create(documents.collection(AuditLog).doc(), renewal(actor, uid));
     return { version };
   });
+}
+
+function renewal(actor: Identity, uid: string) {
+  return {
+    targetUid: uid,
+    actorUid: actor.uid,
+    actorName: actor.displayName ?? actor.email,
+    action: 'passRenewed' as const,
+    fromRole: null,
+    toRole: null,
+    imageId: null,
+    membershipId: null,
+    at: serverTimestamp(),
+  };
+}
+
+/** Imported public keys, by pass and version: a door checks the same few hundred all night. */
+const publicKeys = new Map<string, Promise<CryptoKey | null>>();
+const PUBLIC_KEYS_KEPT = 20_000;
+
+/**
+ * Whether `code` is one this pass's phone made: NL2 signed with the registered key (and version),
+ * or NL1 with the derived key while no phone key is registered. The window is the caller's check.
+ */
+export async function codeVerifies(keys: PassKeys, code: PassCode, pass: PassDocument): Promise<boolean> {
+  if (code.format === 'NL1') return !pass.publicKey && keys.verifies(code, pass.version);
+  if (!pass.publicKey) return false;
+  const id = `${code.passId}.${pass.version}.${pass.publicKey}`;
+  let key = publicKeys.get(id);
+  if (!key) {
+    if (publicKeys.size >= PUBLIC_KEYS_KEPT) publicKeys.clear();
+    publicKeys.set(id, (key = readPublicKey(pass.publicKey)));
+  }
+  const publicKey = await key;
+  if (!publicKey) return false;
+  const message = new TextEncoder().encode(signedMessage(pass.version, code.passId, code.step));
+  return crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, publicKey, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message);
 }

@@ -20,7 +20,7 @@ import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { approveMembership, requestMembership } from '@/features/memberships/memberships';
 import { avatarSeenBy } from './avatar-access';
-import { Checkins, Drinks, Scans } from '@/features/door/door';
+import { Checkins, Drinks, Scans } from '@/features/door/door-records';
 import { Passes } from '@/features/door/passes';
 import { deleteAccount, removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
 

@@ -13,7 +13,7 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
-import { Checkins, Drinks, Scans } from '@/features/door/door';
+import { Checkins, Drinks, Scans } from '@/features/door/door-records';
 import { Passes } from '@/features/door/passes';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';

@@ -1,13 +1,15 @@
-// The keys of member passes: each pass's HMAC key is derived (HKDF-SHA-256) from one master key
-// and the pass's id and version, so nothing secret is stored per member and rotating a pass
-// (a new version) makes every older key useless. The master key is PASS_SIGNING_KEY; the embedded
+// The server's keys of member passes: pass ids are derived from one master key and the account, so
+// one account always has one pass. Codes are signed on the member's phone with a key of its own
+// (NL2, decision 042); the master key also checks the NL1 codes of phones that still hold a key
+// derived from it (HKDF-SHA-256 of the pass's id and version) until they register a key of their
+// own. The server hands out no key any more. The master key is PASS_SIGNING_KEY; the embedded
 // backend generates one into DATA_DIR on first start (0600), Firebase mode requires it.
 import 'server-only';
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { env } from '@/server/env';
-import { macMessage, truncateMac, base64url, fromBase64url, type PassCode } from '@/features/door/pass-code';
+import { macMessage, truncateMac, base64url, fromBase64url, type MacCode } from '@/features/door/pass-code';
 
 export const MASTER_KEY_BYTES = 32;
 const KEY_FILE = 'pass-signing-key';
@@ -17,10 +19,8 @@ const DERIVED_KEYS_KEPT = 20_000;
 export interface PassKeys {
   /** The pass's id for an account: derived, so one account always has one pass id. */
   passIdFor(uid: string): string;
-  /** The pass key the phone signs with (raw bytes, 32). */
-  keyFor(passId: string, version: number): Uint8Array;
   /** Whether `code` carries the right MAC for this pass version (constant time). */
-  verifies(code: PassCode, version: number): boolean;
+  verifies(code: MacCode, version: number): boolean;
   /** The MAC a phone holding this pass's key shows for a window (tests, the benchmark). */
   macFor(passId: string, version: number, step: number): string;
 }
@@ -42,12 +42,10 @@ export function passKeys(master: Uint8Array): PassKeys {
     }
     return key;
   };
-  const keyFor = (passId: string, version: number) => derive(passId, version);
   const macFor = (passId: string, version: number, step: number) =>
     truncateMac(new Uint8Array(createHmac('sha256', macKey(passId, version)).update(macMessage(version, passId, step)).digest()));
   return {
     passIdFor: (uid) => base64url(new Uint8Array(createHmac('sha256', master).update(`pass-id.${uid}`).digest()).slice(0, 12)),
-    keyFor,
     macFor,
     verifies(code, version) {
       const expected = Buffer.from(macFor(code.passId, version, code.step));

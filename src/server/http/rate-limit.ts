@@ -25,6 +25,8 @@ export const RATE_POLICIES = {
   notificationTests: { burst: 10, perMinute: 6 },
   /** Push registrations, per account: every start of the app on each of a person's devices. */
   pushRegistrations: { burst: 20, perMinute: 10 },
+  /** Pass keys registered, per account: a new phone, or the pass moved back, now and then. */
+  passKeys: { burst: 10, perMinute: 2 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

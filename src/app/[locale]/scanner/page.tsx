@@ -8,7 +8,8 @@ import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/features/identity/guard';
 import { getDocuments } from '@/server/documents/documents';
-import { doorEvents, SCAN_MODES, type ScanMode } from '@/features/door/door';
+import { doorEvents } from '@/features/door/door-figures';
+import { SCAN_MODES, type ScanMode } from '@/features/door/scan-terms';
 import { Scanner } from '@/features/door/ui/Scanner';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {

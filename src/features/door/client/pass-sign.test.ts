@@ -1,33 +1,63 @@
-// The phone's code is the server's code: WebCrypto on the phone, node:crypto on the server, the
-// phone's clock corrected by its measured offset.
+// The phone's code is the server's code: the phone signs with its own key (WebCrypto), the server
+// checks with the public key it registered, the phone's clock corrected by its measured offset.
 import { randomBytes } from 'node:crypto';
+import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
 import { passKeys } from '@/server/door/pass-keys';
-import { base64url, parsePassCode, stepAt, STEP_SECONDS } from '../pass-code';
-import { importPassKey, passCodeAt } from './pass-store';
+import { codeVerifies, type PassDocument } from '../passes';
+import { formatPassCode, fromBase64url, parsePassCode, stepAt, STEP_SECONDS } from '../pass-code';
+import { newPhoneKey, passCodeAt } from './pass-store';
 
 describe('the pass on the phone', () => {
   const keys = passKeys(new Uint8Array(randomBytes(32)));
   const passId = keys.passIdFor('ada');
+  const pass = (publicKey: string | null, version = 3): PassDocument => ({ uid: 'ada', version, createdAt: new Date(), rotatedAt: null, publicKey });
 
-  it('signs the code the server verifies, and the key cannot be read back', async () => {
-    const key = await importPassKey(base64url(keys.keyFor(passId, 3)));
-    expect(key.extractable).toBe(false);
-    await expect(crypto.subtle.exportKey('raw', key)).rejects.toThrow();
+  it('makes its own key, whose private half cannot be read back, and signs the code the server verifies with the public half', async () => {
+    const phoneKey = await newPhoneKey();
+    expect(phoneKey.privateKey.extractable).toBe(false);
+    await expect(crypto.subtle.exportKey('pkcs8', phoneKey.privateKey)).rejects.toThrow();
+    expect(fromBase64url(phoneKey.publicKey)).toHaveLength(65);
+
     const now = Date.now();
-    const { code, step } = await passCodeAt({ passId, version: 3, key, offsetMs: 0 }, now);
+    const { code, step } = await passCodeAt({ passId, version: 3, phoneKey, offsetMs: 0 }, now);
     expect(step).toBe(stepAt(now));
+    expect(code).toMatch(/^NL2\./);
+    expect(code).toHaveLength(116);
+    // As the pass draws it: a version 7 QR code at error correction M (45 modules a side).
+    expect(encode(code, { ecc: 'M' }).version).toBe(7);
     const parsed = parsePassCode(code)!;
-    expect(keys.verifies(parsed, 3)).toBe(true);
-    expect(keys.verifies(parsed, 2)).toBe(false);
+    expect(parsed).toMatchObject({ format: 'NL2', passId, step });
+    expect(await codeVerifies(keys, parsed, pass(phoneKey.publicKey))).toBe(true);
+    // Another version (the pass renewed since) or another phone's key: refused.
+    expect(await codeVerifies(keys, parsed, pass(phoneKey.publicKey, 4))).toBe(false);
+    expect(await codeVerifies(keys, parsed, pass((await newPhoneKey()).publicKey))).toBe(false);
+    expect(await codeVerifies(keys, parsed, pass(null))).toBe(false);
+  });
+
+  it('refuses a forged signature and another window’s code', async () => {
+    const phoneKey = await newPhoneKey();
+    const { code } = await passCodeAt({ passId, version: 3, phoneKey, offsetMs: 0 }, Date.now());
+    const parsed = parsePassCode(code)!;
+    if (parsed.format !== 'NL2') throw new Error('expected NL2');
+    const flipped = (parsed.signature[0] === 'A' ? 'B' : 'A') + parsed.signature.slice(1);
+    expect(await codeVerifies(keys, { ...parsed, signature: flipped }, pass(phoneKey.publicKey))).toBe(false);
+    expect(await codeVerifies(keys, { ...parsed, step: parsed.step + 1 }, pass(phoneKey.publicKey))).toBe(false);
+  });
+
+  it('checks a retired NL1 code only for a pass no phone key was registered for', async () => {
+    const step = stepAt(Date.now());
+    const nl1 = parsePassCode(formatPassCode({ format: 'NL1', passId, step, mac: keys.macFor(passId, 3, step) }))!;
+    expect(await codeVerifies(keys, nl1, pass(null))).toBe(true);
+    expect(await codeVerifies(keys, nl1, pass((await newPhoneKey()).publicKey))).toBe(false);
   });
 
   it("applies the phone's offset from server time", async () => {
-    const key = await importPassKey(base64url(keys.keyFor(passId, 1)));
+    const phoneKey = await newPhoneKey();
     const serverNow = 1_800_000_000_000;
     // This phone runs five minutes slow: its code must still name the server's window.
     const slowPhone = serverNow - 5 * 60_000;
-    const { step } = await passCodeAt({ passId, version: 1, key, offsetMs: serverNow - slowPhone }, slowPhone);
+    const { step } = await passCodeAt({ passId, version: 1, phoneKey, offsetMs: serverNow - slowPhone }, slowPhone);
     expect(step).toBe(stepAt(serverNow));
     expect(step).not.toBe(stepAt(slowPhone));
     expect(STEP_SECONDS).toBe(30);

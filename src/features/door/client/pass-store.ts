@@ -1,17 +1,26 @@
-// The member's pass on their phone: the key as a non-extractable WebCrypto key (IndexedDB keeps
-// the CryptoKey object itself; its bytes can never be read back by a script), the clock's offset
-// from server time, and the name and photo the pass shows. One record per account; all of them go
-// when someone signs out on this device (a shared phone keeps nobody's pass).
-import { fromBase64url, macMessage, stepAt, truncateMac, formatPassCode } from '../pass-code';
+// The member's pass on their phone: the phone's own signing key (ECDSA P-256, made here and never
+// sent anywhere; IndexedDB keeps the CryptoKey object itself, non-extractable, so its bytes can
+// never be read back by a script) with its public key as registered, the clock's offset from
+// server time, and the name and photo the pass shows (decision 042). One record per account; all
+// of them go when someone signs out on this device (a shared phone keeps nobody's pass).
+import { base64url, formatPassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
 
 const DB_NAME = 'venue-pass';
 const STORE = 'passes';
 
+/** The phone's key pair for the pass: the private key for signing, the public key as registered. */
+export interface PhoneKey {
+  privateKey: CryptoKey;
+  publicKey: string;
+}
+
 export interface StoredPass {
   uid: string;
   passId: string;
+  /** The key version the server gave this phone's key when it was registered. */
   version: number;
-  key: CryptoKey;
+  /** Absent in a record from before phones signed (it held a key from the server): registered anew. */
+  phoneKey?: PhoneKey;
   /** Server time minus this phone's time, measured at the last sync (ms). */
   offsetMs: number;
   displayName: string | null;
@@ -59,14 +68,17 @@ export async function forgetPasses(): Promise<void> {
   });
 }
 
-/** The key as the phone keeps it: usable for signing only, never readable again. */
-export function importPassKey(key: string): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', fromBase64url(key) as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+/** A new key pair for the pass: the private key usable for signing only, never readable. */
+export async function newPhoneKey(): Promise<PhoneKey> {
+  const pair = await crypto.subtle.generateKey(PASS_KEY_ALGORITHM, false, ['sign', 'verify']);
+  // A key pair's public half is always exportable; the private half stays non-extractable.
+  const publicKey = base64url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
+  return { privateKey: pair.privateKey, publicKey };
 }
 
 /** The code the pass shows at `phoneTimeMs` (this phone's clock), and the window it belongs to. */
-export async function passCodeAt(pass: Pick<StoredPass, 'passId' | 'version' | 'key' | 'offsetMs'>, phoneTimeMs: number): Promise<{ code: string; step: number }> {
+export async function passCodeAt(pass: Pick<StoredPass, 'passId' | 'version' | 'offsetMs'> & { phoneKey: PhoneKey }, phoneTimeMs: number): Promise<{ code: string; step: number }> {
   const step = stepAt(phoneTimeMs + pass.offsetMs);
-  const signature = await crypto.subtle.sign('HMAC', pass.key, new TextEncoder().encode(macMessage(pass.version, pass.passId, step)));
-  return { code: formatPassCode({ passId: pass.passId, step, mac: truncateMac(new Uint8Array(signature)) }), step };
+  const signature = await crypto.subtle.sign(PASS_SIGNATURE_ALGORITHM, pass.phoneKey.privateKey, new TextEncoder().encode(signedMessage(pass.version, pass.passId, step)));
+  return { code: formatPassCode({ format: 'NL2', passId: pass.passId, step, signature: base64url(new Uint8Array(signature)) }), step };
 }

@@ -11,7 +11,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
-import type { DoorActivity, DoorCounts, DoorEvent } from '../door';
+import type { DoorActivity, DoorCounts, DoorEvent } from '../door-figures';
 import { ACCEPTED, VERDICTS } from '../scan-terms';
 import { Skeleton } from '@/ui/Skeleton';
 

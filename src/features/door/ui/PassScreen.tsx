@@ -6,7 +6,6 @@
 import { useEffect, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
-import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
@@ -14,8 +13,8 @@ import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';
-import { passCodeAt, type StoredPass } from '../client/pass-store';
-import { usePass } from '../client/usePass';
+import { passCodeAt } from '../client/pass-store';
+import { usePass, type ReadyPass } from '../client/usePass';
 import { keepPassShell } from '@/features/pwa/private-caches';
 import { QrCode } from './QrCode';
 
@@ -41,7 +40,7 @@ export function PassScreen() {
 
 function PassOf({ uid }: { uid: string }) {
   const t = useTranslations('Pass');
-  const { state, sync } = usePass(uid);
+  const { state, sync, moveHere } = usePass(uid);
   useWakeLock(state.status === 'ready');
   useKeptForOffline(state.status === 'ready' && !state.offline);
 
@@ -62,10 +61,32 @@ function PassOf({ uid }: { uid: string }) {
     );
   }
   if (state.status === 'error') return <RetryAlert error={state.error} onRetry={() => void sync()} />;
-  return <Pass pass={state.pass} offline={state.offline} onRotated={sync} />;
+  if (state.status === 'elsewhere') return <Elsewhere moving={state.moving} error={state.error} onMoveHere={moveHere} />;
+  return <Pass pass={state.pass} offline={state.offline} onMoveHere={moveHere} />;
 }
 
-function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean; onRotated: () => Promise<void> }) {
+/** The pass shows on another phone, or an admin renewed it: this phone's codes no longer work. */
+function Elsewhere({ moving, error, onMoveHere }: { moving: boolean; error: unknown; onMoveHere: () => Promise<void> }) {
+  const t = useTranslations('Pass');
+  const errorMessage = useApiErrorMessage();
+  return (
+    <section className="panel pass-elsewhere" aria-labelledby="pass-elsewhere-title" aria-busy={moving}>
+      <h2 id="pass-elsewhere-title">{t('elsewhereTitle')}</h2>
+      <p>{t('elsewhereText')}</p>
+      {error ? (
+        <p className="alert alert--error" role="alert">
+          <span className="alert__label" aria-hidden="true">!</span>
+          {errorMessage(error)}
+        </p>
+      ) : null}
+      <button type="button" className="button button--primary" disabled={moving} onClick={() => void onMoveHere().catch(() => undefined)}>
+        {moving ? t('moving') : t('moveHere')}
+      </button>
+    </section>
+  );
+}
+
+function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean; onMoveHere: () => Promise<void> }) {
   const t = useTranslations('Pass');
   const format = useFormatter();
   const locale = useLocale() as 'en' | 'de';
@@ -73,18 +94,20 @@ function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean
   const [code, setCode] = useState<{ code: string; step: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const [confirming, setConfirming] = useState(false);
+  const [moving, setMoving] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
   const night = useLiveFeed('night', undefined);
-  const rotate = trpc.pass.rotate.useMutation({
-    onSuccess: async () => {
-      setConfirming(false);
-      await onRotated();
-    },
-    onError: (error) => {
-      setConfirming(false);
-      setRotateError(errorMessage(error));
-    },
-  });
+  // "My phone was lost": this phone registers a new key, which ends every other phone's codes.
+  const rotate = () => {
+    setMoving(true);
+    setRotateError(null);
+    onMoveHere()
+      .catch((error: unknown) => setRotateError(errorMessage(error)))
+      .finally(() => {
+        setMoving(false);
+        setConfirming(false);
+      });
+  };
 
   useEffect(() => {
     let cancelled = false;
@@ -160,7 +183,7 @@ function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean
       <div className="pass__actions">
         <ConfirmDialog
           trigger={
-            <button type="button" className="button button--ghost button--small" disabled={offline || rotate.isPending}>
+            <button type="button" className="button button--ghost button--small" disabled={offline || moving}>
               {t('lostPhone')}
             </button>
           }
@@ -168,7 +191,7 @@ function Pass({ pass, offline, onRotated }: { pass: StoredPass; offline: boolean
           text={t('rotateText')}
           confirmLabel={t('rotateConfirm')}
           cancelLabel={t('cancel')}
-          onConfirm={() => rotate.mutate()}
+          onConfirm={rotate}
           open={confirming}
           onOpenChange={setConfirming}
         />

@@ -6,7 +6,7 @@ import type { Firestore, Query } from 'firebase/firestore';
 import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';
-import type { DoorActivity, MemberNight } from '@/features/door/door';
+import type { DoorActivity, MemberNight } from '@/features/door/door-figures';
 import type { InboxPage } from '@/features/notifications/inbox';
 import type { NotificationForEditor } from '@/features/notifications/notifications';
 import type { DeliveryFigures } from '@/features/notifications/delivery';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Checkins, CodeUses, Drinks, Scans } from '@/features/door/door';
+import { Checkins, CodeUses, Drinks, Scans } from '@/features/door/door-records';
 import { FULL_SYNC_COLLECTIONS } from '@/server/documents/documents';
 import { defineCollection } from '@/server/documents/port';
 import { SqliteDocuments } from './sqlite-documents';

@@ -7,7 +7,7 @@ import { getTranslations } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
-import { DOOR_REPORT_COLUMNS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door';
+import { DOOR_REPORT_COLUMNS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
 import { SCAN_SOURCES } from '@/features/door/scan-terms';
 import { Events } from '@/features/events/events';
 

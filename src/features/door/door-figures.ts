@@ -1,0 +1,156 @@
+// What the door, the member and the admins see of the nights: an event's admissions and drinks
+// counted, the events a door may scan for, the door's figures and latest scans, a member's night
+// (admission and drinks left) and a person's admissions and scans.
+import { z } from 'zod';
+import type { Documents } from '@/server/documents/port';
+import { DocumentId } from '@/server/documents/document-id';
+import { DomainError } from '@/server/domain-error';
+import { Events, type EventDocument } from '@/features/events/events';
+import { Checkins, Drinks, Scans } from './door-records';
+import { doorIsOpen } from './door-hours';
+import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
+
+export interface DoorCounts {
+  admitted: number;
+  capacity: number;
+  drinks: number;
+}
+
+/** An event's admissions and drinks, counted (an index lookup on each backend, no documents read). */
+export async function doorCounts(documents: Documents, eventId: string, event: Pick<EventDocument, 'capacity'>): Promise<DoorCounts> {
+  const [admitted, drinks] = await Promise.all([
+    documents.collection(Checkins).where('eventId', '==', eventId).count(),
+    documents.collection(Drinks).where('eventId', '==', eventId).count(),
+  ]);
+  return { admitted, capacity: event.capacity, drinks };
+}
+
+export const CountsOfInput = z.object({ eventIds: z.array(DocumentId).min(1).max(50) });
+
+/** Several events' admissions and drinks at once (a page of the admins' event list). */
+export async function countsOf(documents: Documents, raw: z.input<typeof CountsOfInput>): Promise<Record<string, DoorCounts>> {
+  const input = CountsOfInput.parse(raw);
+  const entries = await Promise.all(
+    [...new Set(input.eventIds)].map(async (eventId) => {
+      const event = (await documents.collection(Events).doc(eventId).get()).data;
+      return event ? ([eventId, await doorCounts(documents, eventId, event)] as const) : null;
+    }),
+  );
+  return Object.fromEntries(entries.filter((entry) => entry !== null));
+}
+
+export interface DoorEvent {
+  id: string;
+  title: EventDocument['title'];
+  startsAt: Date;
+  doorsAt: Date;
+  endsAt: Date;
+  capacity: number;
+  drinkAllowance: number;
+  /** The VIP bar's drinks that night, one per line (members and staff see it). */
+  barMenu: EventDocument['barMenu'];
+  open: boolean;
+}
+
+/** How far back and ahead the scanner's event picker reaches. */
+const PICKER_PAST_MS = 24 * 60 * 60 * 1000;
+const PICKER_AHEAD_MS = 14 * 24 * 60 * 60 * 1000;
+
+/** The events a door may scan for: published, ending from a day ago to two weeks ahead, the open ones first. */
+export async function doorEvents(documents: Documents, now = new Date()): Promise<DoorEvent[]> {
+  const events = await documents
+    .collection(Events)
+    .where('status', '==', 'published')
+    .where('endsAt', '>=', new Date(now.getTime() - PICKER_PAST_MS))
+    .orderBy('endsAt')
+    .limit(50)
+    .get();
+  return events
+    .filter((event) => event.data.startsAt.getTime() <= now.getTime() + PICKER_AHEAD_MS)
+    .map((event) => ({
+      id: event.id,
+      title: event.data.title,
+      startsAt: event.data.startsAt,
+      doorsAt: event.data.doorsAt,
+      endsAt: event.data.endsAt,
+      capacity: event.data.capacity,
+      drinkAllowance: event.data.drinkAllowance,
+      barMenu: event.data.barMenu,
+      open: doorIsOpen(event.data, now),
+    }))
+    .sort((a, b) => Number(b.open) - Number(a.open) || a.startsAt.getTime() - b.startsAt.getTime());
+}
+
+export const RECENT_SCANS = 20;
+
+export interface DoorActivity {
+  admitted: number;
+  capacity: number;
+  drinks: number;
+  /** Refused scans by verdict (entry and bar). */
+  refused: Partial<Record<Verdict, number>>;
+  recent: { id: string; verdict: Verdict; name: string | null; mode: ScanMode; source: ScanSource; device: string; at: Date }[];
+}
+
+/** The door's figures for an event and its latest scans (the scanner's live panel, /admin). */
+export async function doorActivity(documents: Documents, eventId: string): Promise<DoorActivity> {
+  const event = (await documents.collection(Events).doc(eventId).get()).data;
+  if (!event) throw new DomainError('not-found', 'eventNotFound');
+  const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));
+  const [counts, scans, refusedCounts] = await Promise.all([
+    doorCounts(documents, eventId, event),
+    documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(RECENT_SCANS).get(),
+    Promise.all(refusals.map((verdict) => documents.collection(Scans).where('eventId', '==', eventId).where('verdict', '==', verdict).count())),
+  ]);
+  const refused: Partial<Record<Verdict, number>> = {};
+  refusals.forEach((verdict, index) => {
+    if (refusedCounts[index]) refused[verdict] = refusedCounts[index];
+  });
+  return {
+    ...counts,
+    refused,
+    recent: scans
+      .filter((scan) => scan.data.verdict !== null)
+      .map((scan) => ({ id: scan.id, verdict: scan.data.verdict!, name: scan.data.name, mode: scan.data.mode, source: scan.data.source, device: scan.data.device, at: scan.data.at })),
+  };
+}
+
+export interface MemberNight {
+  event: DoorEvent | null;
+  checkedInAt: Date | null;
+  drinksUsed: number;
+  drinksLeft: number;
+}
+
+/** The member's night: the event whose door is open (else the next), their admission and drinks. */
+export async function memberNight(documents: Documents, uid: string, now = new Date()): Promise<MemberNight> {
+  const [event] = await doorEvents(documents, now).then((events) => events.filter((candidate) => candidate.open || candidate.startsAt > now));
+  if (!event) return { event: null, checkedInAt: null, drinksUsed: 0, drinksLeft: 0 };
+  const [checkin, drinks] = await Promise.all([
+    documents.collection(Checkins).doc(`${event.id}_${uid}`).get(),
+    documents.collection(Drinks).where('eventId', '==', event.id).where('uid', '==', uid).count(),
+  ]);
+  return { event, checkedInAt: checkin.data?.at ?? null, drinksUsed: drinks, drinksLeft: Math.max(0, event.drinkAllowance - drinks) };
+}
+
+export interface PersonAtTheDoor {
+  admissions: { eventId: string; title: EventDocument['title'] | null; at: Date; door: string; source: ScanSource }[];
+  scans: { id: string; eventId: string; verdict: Verdict; mode: ScanMode; at: Date; door: string }[];
+}
+
+/** A person's admissions and scans, newest first (their page in the admin area). */
+export async function personAtTheDoor(documents: Documents, uid: string): Promise<PersonAtTheDoor> {
+  const [checkins, scans] = await Promise.all([
+    documents.collection(Checkins).where('uid', '==', uid).get(),
+    documents.collection(Scans).where('uid', '==', uid).orderBy('at', 'desc').limit(50).get(),
+  ]);
+  const titles = new Map(
+    await Promise.all([...new Set(checkins.map((entry) => entry.data.eventId))].map(async (id) => [id, (await documents.collection(Events).doc(id).get()).data?.title ?? null] as const)),
+  );
+  return {
+    admissions: checkins
+      .map((entry) => ({ eventId: entry.data.eventId, title: titles.get(entry.data.eventId) ?? null, at: entry.data.at, door: entry.data.device, source: entry.data.source }))
+      .sort((a, b) => b.at.getTime() - a.at.getTime()),
+    scans: scans.filter((entry) => entry.data.verdict).map((entry) => ({ id: entry.id, eventId: entry.data.eventId, verdict: entry.data.verdict!, mode: entry.data.mode, at: entry.data.at, door: entry.data.device })),
+  };
+}

@@ -1,0 +1,36 @@
+// The admins' CSV of a night: one line per admission and drink, in the admin's words and the
+// delimiter their spreadsheets expect, cells quoted where needed and formulas written as text.
+import { describe, expect, it } from 'vitest';
+import { DOOR_REPORT_COLUMNS, doorReport, doorReportCells, toCsv, type DoorReportWords } from './door-report';
+import { doorNight } from './test-door';
+
+describe('the door report', () => {
+  const tonight = doorNight();
+
+  it('gives admins the night as CSV', async () => {
+    const later = await tonight.admitAdaThenPour();
+    const rows = await doorReport(tonight.documents, 'tonight');
+    expect(rows.map((row) => [row.kind, row.name, row.door, row.source, row.drink])).toEqual([
+      ['admission', 'Person ada', 'Front, left', 'camera', null],
+      ['drink', 'Person ada', 'Bar "up"', 'camera', 1],
+    ]);
+    const words: DoorReportWords = {
+      columns: { kind: 'Eintrag', at: 'Zeit (UTC)', name: 'Name', email: 'E-Mail', door: 'Tür', source: 'Erfasst per', drink: 'Getränk Nr.' },
+      kinds: { admission: 'Einlass', drink: 'Getränk' },
+      sources: { camera: 'Kamera', manual: 'Name', keyboard: 'Handscanner' },
+    };
+    const cells = doorReportCells(rows, words);
+    expect(cells[1]).toEqual({ kind: 'Getränk', at: later.toISOString(), name: 'Person ada', email: expect.any(String), door: 'Bar "up"', source: 'Kamera', drink: '1' });
+    const csv = toCsv(DOOR_REPORT_COLUMNS, cells);
+    expect(csv.split('\r\n')[0]).toBe('kind,at,name,email,door,source,drink');
+    expect(csv).toContain('"Front, left"');
+    expect(csv).toContain('"Bar ""up"""');
+    // German spreadsheets split on semicolons: a comma is plain text there, a semicolon is quoted.
+    const german = toCsv(DOOR_REPORT_COLUMNS, cells, { headings: words.columns, delimiter: ';' });
+    expect(german.split('\r\n')[0]).toBe('Eintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
+    expect(german).toContain(';Front, left;Kamera;');
+    expect(toCsv(['door'] as const, [{ door: 'Bar; up' }], { delimiter: ';' })).toBe('door\r\n"Bar; up"\r\n');
+    // A name a spreadsheet would run as a formula is written as text.
+    expect(toCsv(['name'] as const, [{ name: '=HYPERLINK("x")' }])).toBe(`name\r\n"'=HYPERLINK(""x"")"\r\n`);
+  });
+});

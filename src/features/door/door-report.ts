@@ -1,0 +1,79 @@
+// What admins take away: an event's admissions and drinks as lines of a CSV, in the admin's
+// language (/api/door/{eventId}/report).
+import type { Documents } from '@/server/documents/port';
+import { DomainError } from '@/server/domain-error';
+import { Events } from '@/features/events/events';
+import { Users } from '@/features/identity/users';
+import { Checkins, Drinks } from './door-records';
+import type { ScanSource } from './scan-terms';
+
+export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink'] as const;
+export type DoorReportColumn = (typeof DOOR_REPORT_COLUMNS)[number];
+
+export interface DoorReportRow {
+  kind: 'admission' | 'drink';
+  at: Date;
+  name: string;
+  email: string;
+  door: string;
+  /** How the pass was read; null for a drink poured before drinks recorded it. */
+  source: ScanSource | null;
+  /** The drink's number for this person tonight; null for an admission. */
+  drink: number | null;
+}
+
+/** One line per admission and per drink of an event, oldest first, for the admins' CSV. */
+export async function doorReport(documents: Documents, eventId: string): Promise<DoorReportRow[]> {
+  const event = (await documents.collection(Events).doc(eventId).get()).data;
+  if (!event) throw new DomainError('not-found', 'eventNotFound');
+  const [checkins, drinks] = await Promise.all([
+    documents.collection(Checkins).where('eventId', '==', eventId).get(),
+    documents.collection(Drinks).where('eventId', '==', eventId).get(),
+  ]);
+  const uids = [...new Set([...checkins, ...drinks].map((entry) => entry.data.uid))];
+  const people = new Map(await Promise.all(uids.map(async (uid) => [uid, (await documents.collection(Users).doc(uid).get()).data] as const)));
+  const who = (uid: string) => ({ name: people.get(uid)?.displayName ?? '', email: people.get(uid)?.email ?? '' });
+  return [
+    ...checkins.map(({ data }): DoorReportRow => ({ kind: 'admission', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
+    ...drinks.map(({ data }): DoorReportRow => ({ kind: 'drink', at: data.at, ...who(data.uid), door: data.device, source: data.source ?? null, drink: data.number })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The words of the CSV in the admin's language: column headings, kinds of line and how a pass was read. */
+export interface DoorReportWords {
+  columns: Record<DoorReportColumn, string>;
+  kinds: Record<DoorReportRow['kind'], string>;
+  sources: Record<ScanSource, string>;
+}
+
+/** The report's lines as the CSV's cells: times in UTC (ISO 8601), everything else in the admin's words. */
+export function doorReportCells(rows: readonly DoorReportRow[], words: DoorReportWords): Record<DoorReportColumn, string>[] {
+  return rows.map((row) => ({
+    kind: words.kinds[row.kind],
+    at: row.at.toISOString(),
+    name: row.name,
+    email: row.email,
+    door: row.door,
+    source: row.source ? words.sources[row.source] : '',
+    drink: row.drink === null ? '' : String(row.drink),
+  }));
+}
+
+/**
+ * RFC 4180 CSV (with another delimiter where a language's spreadsheets expect one: German Excel
+ * splits on semicolons). A cell that a spreadsheet would run as a formula is prefixed with an
+ * apostrophe.
+ */
+export function toCsv<K extends string>(
+  columns: readonly K[],
+  rows: readonly Record<K, string>[],
+  { headings, delimiter = ',' }: { headings?: Record<K, string>; delimiter?: ',' | ';' } = {},
+): string {
+  const special = new RegExp(`["${delimiter}\n\r]`);
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return special.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const line = (cells: string[]) => cells.map(cell).join(delimiter);
+  return [line(columns.map((column) => headings?.[column] ?? column)), ...rows.map((row) => line(columns.map((column) => row[column])))].join('\r\n') + '\r\n';
+}

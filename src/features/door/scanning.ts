@@ -1,0 +1,243 @@
+// The door and the bar: a scanned pass code becomes a verdict. Entry admits a member once per
+// event (`checkins/{eventId}_{uid}`, a create that fails if it exists, on SQLite and Firestore
+// alike); the bar redeems the event's drink allowance one create at a time
+// (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), so two bars scanning at once can never pour
+// more. Every scan, admitted or refused, is written to `scans/` under an id made from the
+// scanner and its nonce: a retried request gets the first answer instead of a second admission.
+// Also admitting by hand, for a member whose phone cannot show the pass.
+import { createHash } from 'node:crypto';
+import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
+import { DomainError } from '@/server/domain-error';
+import type { PassKeys } from '@/server/door/pass-keys';
+import { Events, type EventDocument } from '@/features/events/events';
+import { Users, type UserDocument } from '@/features/identity/users';
+import type { Identity } from '@/features/identity/identity';
+import { isActiveNow } from '@/features/memberships/membership';
+import { parsePassCode, stepAt } from './pass-code';
+import { codeVerifies, Passes } from './passes';
+import { Checkins, CodeUses, Drinks, ManualAdmitInput, ScanInput, Scans, type ScanDocument } from './door-records';
+import { doorIsOpen } from './door-hours';
+import { doorCounts, type DoorCounts } from './door-figures';
+import type { ScanMode, ScanSource, Verdict } from './scan-terms';
+
+/** Windows accepted on each side of the current one (clock drift, a slow scan). */
+export const STEP_TOLERANCE = 1;
+
+export interface ScanResult {
+  verdict: Verdict;
+  eventId: string;
+  mode: ScanMode;
+  /** The member, where the code named one: name and photo for the face check. */
+  member: { uid: string; displayName: string | null; photoURL: string | null } | null;
+  /** alreadyAdmitted: when and at which door the first admission was. */
+  firstAt: Date | null;
+  firstDevice: string | null;
+  /** bar: drinks left after this scan. */
+  drinksLeft: number | null;
+  at: Date;
+  /** The event's figures as this scan was answered. */
+  counts: DoorCounts;
+}
+
+export interface DoorPorts {
+  documents: Documents;
+  keys: PassKeys;
+}
+
+/** The scan's document id: one per scanner and nonce, so a retry finds the first answer. */
+function scanId(scannerUid: string, nonce: string): string {
+  return createHash('sha256').update(`${scannerUid}:${nonce}`).digest('base64url').slice(0, 32);
+}
+
+/** A create that makes a verdict true: an admission, a drink, a bar code's use. */
+interface Claim {
+  ref: DocumentRef<DocumentData>;
+  data: DocumentData;
+}
+
+interface Decision {
+  verdict: Verdict;
+  user: (UserDocument & { uid: string }) | null;
+  firstAt?: Date | null;
+  firstDevice?: string | null;
+  drinksLeft?: number | null;
+  /** Written with the scan's log in one commit; if one was taken meanwhile, the scan is decided again. */
+  claims?: Claim[];
+}
+
+/** Where, how and when a scan is made: what an admission or a drink records of it. */
+interface ScanAt {
+  eventId: string;
+  scanner: Identity;
+  device: string;
+  source: ScanSource;
+  now: Date;
+}
+
+function claim<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Claim {
+  return { ref: ref as unknown as DocumentRef<DocumentData>, data: data as DocumentData };
+}
+
+/** Decides a scanned code: the pass, its window, the membership, the door, then entry or bar. */
+export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInput, now = new Date()): Promise<ScanResult> {
+  const input = ScanInput.parse(raw);
+  const code = parsePassCode(input.code);
+  const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now };
+  return once(ports.documents, scanner, { ...input, source: input.source }, now, async (event) => {
+    if (!code) return { verdict: 'invalid', user: null };
+    const pass = (await ports.documents.collection(Passes).doc(code.passId).get()).data;
+    // Unknown pass, another phone's key, a renewed (older) version: all the same to the door.
+    if (!pass || !(await codeVerifies(ports.keys, code, pass))) return { verdict: 'invalid', user: null };
+    const current = stepAt(now.getTime());
+    if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
+    const user = await readUser(ports.documents, pass.uid);
+    if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
+    if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
+    if (input.mode === 'entry') return admit(ports.documents, user, at);
+    if (!(await ports.documents.collection(Checkins).doc(`${input.eventId}_${user.uid}`).get()).exists) return { verdict: 'notCheckedIn', user };
+    // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
+    // admission itself is once per event, whatever the code.)
+    const use = ports.documents.collection(CodeUses).doc(`${input.eventId}.bar.${code.passId}.${code.step}`);
+    if ((await use.get()).exists) return { verdict: 'expiredCode', user };
+    const decision = await pour(ports.documents, event, user, at);
+    // The drink before the code's use: the drink number is what every bar contends for.
+    return decision.claims ? { ...decision, claims: [...decision.claims, claim(use, { at: now })] } : decision;
+  });
+}
+
+/** Admits a member whose phone cannot show the pass, after the door has checked who they are. */
+export async function admitManually(ports: DoorPorts, scanner: Identity, raw: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
+  const input = ManualAdmitInput.parse(raw);
+  return once(ports.documents, scanner, { ...input, mode: 'entry', source: 'manual' }, now, async (event) => {
+    const user = await readUser(ports.documents, input.uid);
+    if (!user) throw new DomainError('not-found', 'userNotFound');
+    if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
+    return admit(ports.documents, user, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
+  });
+}
+
+/** Whether the person's membership lets them in now (the door search shows the same answer). */
+export function hasActiveMembership(user: UserDocument, now: Date): boolean {
+  return user.membership !== null && isActiveNow({ status: 'active', ...user.membership }, now);
+}
+
+async function readUser(documents: Documents, uid: string) {
+  const user = (await documents.collection(Users).doc(uid).get()).data;
+  return user ? { ...user, uid } : null;
+}
+
+function isAlreadyExists(error: unknown): boolean {
+  return isDocumentsError(error, 'already-exists');
+}
+
+/** Each lost race means another door took a claim first, so a scan settles in a few rounds. */
+const MAX_DECISIONS = 20;
+
+/**
+ * Runs a scan once per scanner and nonce, in one commit: the scan's log (with its verdict) and
+ * what the verdict claims (an admission, a drink) are created together, so a scan costs one write
+ * to the store and is never logged without its effect or the other way round. When a create fails
+ * because the document exists, either a retry of this very scan was answered first (its log
+ * exists: that answer is returned) or another door claimed the admission or drink meanwhile: the
+ * scan is decided again and now sees it.
+ */
+async function once(
+  documents: Documents,
+  scanner: Identity,
+  input: { eventId: string; nonce: string; mode: ScanMode; source: ScanSource; device: string },
+  now: Date,
+  decide: (event: EventDocument) => Promise<Decision>,
+): Promise<ScanResult> {
+  const event = (await documents.collection(Events).doc(input.eventId).get()).data;
+  if (!event) throw new DomainError('not-found', 'eventNotFound');
+  const ref = documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
+  for (let round = 0; round < MAX_DECISIONS; round++) {
+    const decision = await decide(event);
+    const detail = { firstAt: decision.firstAt ?? null, firstDevice: decision.firstDevice ?? null, drinksLeft: decision.drinksLeft ?? null };
+    const batch = documents.batch();
+    // Claims first, the most contended first: where a store applies a batch's creates one by one
+    // (the Firestore stand-in), a lost claim then stops it before anything else is written.
+    for (const { ref: claimed, data } of decision.claims ?? []) batch.create(claimed, data);
+    batch.create(ref, {
+      eventId: input.eventId,
+      mode: input.mode,
+      source: input.source,
+      verdict: decision.verdict,
+      uid: decision.user?.uid ?? null,
+      name: decision.user?.displayName ?? decision.user?.email ?? null,
+      scannerUid: scanner.uid,
+      device: input.device,
+      at: now,
+      detail,
+    });
+    try {
+      await batch.commit();
+    } catch (error) {
+      if (!isAlreadyExists(error)) throw error;
+      if ((await ref.get()).exists) return firstAnswer(documents, event, ref.id);
+      continue;
+    }
+    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, await doorCounts(documents, input.eventId, event));
+  }
+  throw new DomainError('conflict', 'scanStillRunning');
+}
+
+async function firstAnswer(documents: Documents, event: EventDocument, id: string): Promise<ScanResult> {
+  const ref = documents.collection(Scans).doc(id);
+  // Scans logged before a scan became one commit were claimed first and decided after: a log
+  // without its verdict yet is waited for.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const scan = (await ref.get()).data;
+    if (scan?.verdict) {
+      const [user, counts] = await Promise.all([scan.uid ? readUser(documents, scan.uid) : null, doorCounts(documents, scan.eventId, event)]);
+      return result(scan.eventId, scan.mode, scan.verdict, user, scan.detail, scan.at, counts);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new DomainError('conflict', 'scanStillRunning');
+}
+
+function result(
+  eventId: string,
+  mode: ScanMode,
+  verdict: Verdict,
+  user: (UserDocument & { uid: string }) | null,
+  detail: ScanDocument['detail'],
+  at: Date,
+  counts: DoorCounts,
+): ScanResult {
+  return {
+    verdict,
+    eventId,
+    mode,
+    member: user ? { uid: user.uid, displayName: user.displayName ?? user.email, photoURL: user.photoURL } : null,
+    firstAt: detail.firstAt,
+    firstDevice: detail.firstDevice,
+    drinksLeft: detail.drinksLeft,
+    at,
+    counts,
+  };
+}
+
+/** Entry: the first admission to the event claims `checkins/{eventId}_{uid}`; any later one sees it. */
+async function admit(documents: Documents, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
+  const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
+  const first = (await ref.get()).data;
+  if (first) return { verdict: 'alreadyAdmitted', user, firstAt: first.at, firstDevice: first.device };
+  return { verdict: 'admitted', user, claims: [claim(ref, { eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source })] };
+}
+
+/** Bar: the next drink number claims `drinks/{eventId}_{uid}_{n}`, so concurrent bars never pour the same one. */
+async function pour(documents: Documents, event: EventDocument, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
+  const poured = await documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', user.uid).count();
+  const number = poured + 1;
+  if (number > event.drinkAllowance) return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
+  return {
+    verdict: 'drinkRedeemed',
+    user,
+    drinksLeft: event.drinkAllowance - number,
+    claims: [claim(documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })],
+  };
+}

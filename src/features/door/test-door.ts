@@ -1,0 +1,133 @@
+// For tests: a night at the door. A fresh store with Ada (a member) and tonight's event (its door
+// open), more people and events as a test needs them, the code a member's phone shows at a given
+// moment, and scans of it by five door scanners.
+import { randomBytes } from 'node:crypto';
+import { beforeEach } from 'vitest';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import type { Documents } from '@/server/documents/port';
+import { passKeys, type PassKeys } from '@/server/door/pass-keys';
+import { addTestUser } from '@/server/testing/user-fixtures';
+import { Events, HOME_VENUE } from '@/features/events/events';
+import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/features/identity/roles';
+import { stepAt, STEP_SECONDS } from './pass-code';
+import { ensurePass, registerPassKey } from './passes';
+import { newPhoneKey, passCodeAt, type PhoneKey } from './client/pass-store';
+import type { ScanInput } from './door-records';
+import { scanCode } from './scanning';
+
+export const HOUR = 60 * 60 * 1000;
+export const NOW = new Date('2026-11-27T21:10:00Z');
+export const STEP_MS = STEP_SECONDS * 1000;
+
+export function person(uid: string, role: Role | null): Identity {
+  return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
+}
+
+export const scanners = ['door-1', 'door-2', 'door-3', 'door-4', 'door-5'].map((uid) => person(uid, 'scanner'));
+
+/** events/{id} as published at `now`: doors an hour before `now` unless said, starting an hour after doors. */
+export async function addEvent(
+  documents: Documents,
+  id: string,
+  now: Date,
+  { doorsAt = new Date(now.getTime() - HOUR), hours = 5, status = 'published' as const, drinkAllowance = 2, capacity = 300 } = {},
+): Promise<void> {
+  await documents.collection(Events).doc(id).create({
+    slug: id,
+    previousSlugs: [],
+    status,
+    title: { en: `Event ${id}`, de: `Veranstaltung ${id}` },
+    summary: { en: '', de: '' },
+    description: { en: '', de: '' },
+    startsAt: new Date(doorsAt.getTime() + HOUR),
+    endsAt: new Date(doorsAt.getTime() + hours * HOUR),
+    doorsAt,
+    venue: HOME_VENUE,
+    cover: null,
+    capacity,
+    drinkAllowance,
+    barMenu: { en: '', de: '' },
+    searchTerms: [],
+    publishedAt: now,
+    cancelledAt: null,
+    createdAt: now,
+    updatedAt: now,
+    updatedBy: 'admin',
+  });
+}
+
+/** Each store's members' phones: the key each registered. */
+const phones = new WeakMap<Documents, Map<string, PhoneKey>>();
+
+/**
+ * The code the member's phone shows in window `step`: signed with the phone's own key, registered
+ * on first use, and again when the pass no longer has it (an admin renewed it), as the phone does.
+ */
+export async function phoneCode(documents: Documents, keys: PassKeys, uid: string, step: number): Promise<string> {
+  let known = phones.get(documents);
+  if (!known) phones.set(documents, (known = new Map()));
+  let { passId, pass } = await ensurePass(documents, keys, uid);
+  let phoneKey = known.get(uid);
+  if (!phoneKey || pass.publicKey !== phoneKey.publicKey) {
+    phoneKey = await newPhoneKey();
+    await registerPassKey(documents, keys, person(uid, 'user'), { publicKey: phoneKey.publicKey });
+    known.set(uid, phoneKey);
+    ({ passId, pass } = await ensurePass(documents, keys, uid));
+  }
+  return (await passCodeAt({ passId, version: pass.version, phoneKey, offsetMs: 0 }, step * STEP_MS)).code;
+}
+
+/**
+ * A night on the embedded store at NOW, opened afresh before each test of the calling `describe`:
+ * Ada (a member) and tonight's event, its door open. The helpers act on the night of the test.
+ */
+export function doorNight() {
+  let documents: SqliteDocuments;
+  let keys: PassKeys;
+  let nonces = 0;
+  const nonce = () => `nonce-${(nonces += 1).toString().padStart(4, '0')}`;
+
+  async function addUser(uid: string, { member = true }: { member?: boolean } = {}) {
+    const membership = member ? { id: `m-${uid}`, validFrom: new Date(NOW.getTime() - 30 * 24 * HOUR), validUntil: new Date(NOW.getTime() + 30 * 24 * HOUR) } : null;
+    await addTestUser(documents, person(uid, member ? 'user' : null), { membership }, NOW);
+  }
+
+  /** The code the member's phone shows at `at` (its clock corrected to server time). */
+  const codeOf = (uid: string, at = NOW) => phoneCode(documents, keys, uid, stepAt(at.getTime()));
+
+  const scan = (code: string, input: Partial<ScanInput> = {}, at = NOW, scanner = scanners[0]!) =>
+    scanCode({ documents, keys }, scanner, { eventId: 'tonight', mode: 'entry', code, nonce: nonce(), source: 'camera', device: 'Front door', ...input }, at);
+
+  beforeEach(async () => {
+    documents = new SqliteDocuments(':memory:');
+    keys = passKeys(new Uint8Array(randomBytes(32)));
+    await addUser('ada');
+    await addEvent(documents, 'tonight', NOW);
+  });
+
+  return {
+    get documents() {
+      return documents;
+    },
+    get keys() {
+      return keys;
+    },
+    /** What scanCode and admitManually take. */
+    get ports() {
+      return { documents, keys };
+    },
+    nonce,
+    addUser,
+    addEvent: (id: string, options?: Parameters<typeof addEvent>[3]) => addEvent(documents, id, NOW, options),
+    codeOf,
+    scan,
+    /** Ada admitted at "Front, left", then a drink at 'Bar "up"' a window later; returns when it was poured. */
+    async admitAdaThenPour(): Promise<Date> {
+      await scan(await codeOf('ada'), { device: 'Front, left' });
+      const later = new Date(NOW.getTime() + STEP_MS);
+      await scan(await codeOf('ada', later), { mode: 'bar', device: 'Bar "up"' }, later);
+      return later;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+'use client';
+// The scanner's panel of the night: admissions of capacity, drinks and the latest scans, live.
+import { useFormatter, useTranslations } from 'next-intl';
+import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { Skeleton } from '@/ui/Skeleton';
+import type { DoorCounts, DoorEvent } from '../door-figures';
+import { toneOf } from '../client/verdict-signals';
+import { VERDICT_ICONS } from './VerdictPanel';
+
+/**
+ * The night's figures: the live feed, and the counts of this door's latest answer, whichever is
+ * further on (both only grow during a night). With several Firebase-mode servers the feed sees
+ * other servers' scans late (decision 022); this door's own answers are never behind.
+ */
+export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorCounts | null }) {
+  const t = useTranslations('Scanner');
+  const format = useFormatter();
+  const activity = useLiveFeed('doorActivity', { eventId: event.id });
+  const admitted = Math.max(activity.status === 'ready' ? activity.data.admitted : 0, latest?.admitted ?? 0);
+  const drinks = Math.max(activity.status === 'ready' ? activity.data.drinks : 0, latest?.drinks ?? 0);
+  return (
+    <section className="panel scanner__figures" aria-labelledby="door-figures">
+      <h2 id="door-figures">{t('tonight')}</h2>
+      {activity.status === 'loading' ? (
+        <Skeleton shape="field" label={t('loadingFigures')} />
+      ) : activity.status === 'error' ? (
+        <p className="alert alert--error" role="alert">{t('figuresFailed')}</p>
+      ) : (
+        <>
+          <dl className="scanner__counts">
+            <div>
+              <dt>{t('admitted')}</dt>
+              <dd>{t('ofCapacity', { count: admitted, capacity: activity.data.capacity })}</dd>
+            </div>
+            <div>
+              <dt>{t('drinks')}</dt>
+              <dd>{drinks}</dd>
+            </div>
+          </dl>
+          {activity.data.recent.length ? (
+            <ol className="scanner__recent" aria-label={t('recent')}>
+              {activity.data.recent.map((entry) => (
+                <li key={entry.id} className={`scanner__recent-item scanner__recent-item--${toneOf(entry.verdict)}`}>
+                  <span aria-hidden="true">{VERDICT_ICONS[toneOf(entry.verdict)]}</span>
+                  <span className="scanner__recent-verdict">{t(`verdicts.${entry.verdict}`)}</span>
+                  <span>{entry.name ?? t('unknown')}</span>
+                  <time dateTime={entry.at.toISOString()}>{format.dateTime(entry.at, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE })}</time>
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="field__hint">{t('noScans')}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+// Admitting by name when a phone has died: search people, confirm, admit once.
+import { useId, useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import type { DoorEvent } from '../door-figures';
+import type { DoorSearchHit } from '../door-search';
+import type { ScanResult } from '../scanning';
+import { newNonce } from '../client/useDoorScan';
+
+export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; doorName: string; onResult: (result: ScanResult) => void }) {
+  const t = useTranslations('Scanner');
+  const errorMessage = useApiErrorMessage();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const [submitted, setSubmitted] = useState('');
+  // One nonce per confirmation: pressed twice, the admission is asked once and answered once.
+  const [confirming, setConfirming] = useState<(DoorSearchHit & { nonce: string }) | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const hits = trpc.door.search.useQuery({ eventId: event.id, query: submitted }, { enabled: submitted.length >= 2 });
+  const admit = trpc.door.admit.useMutation({
+    networkMode: 'always',
+    onSuccess: (result) => {
+      setConfirming(null);
+      onResult(result);
+      void hits.refetch();
+    },
+    onError: (caught) => {
+      setConfirming(null);
+      setError(errorMessage(caught));
+    },
+  });
+  return (
+    <section className="panel scanner__manual" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('manualHeading')}</h2>
+      <p className="field__hint">{t('manualLead')}</p>
+      <form
+        className="scanner__keyboard-row"
+        role="search"
+        onSubmit={(submit) => {
+          submit.preventDefault();
+          setError(null);
+          setSubmitted(query.trim());
+        }}
+      >
+        <label className="visually-hidden" htmlFor={`${id}-query`}>
+          {t('searchLabel')}
+        </label>
+        <input id={`${id}-query`} className="field__input" type="search" value={query} onChange={(change) => setQuery(change.target.value)} placeholder={t('searchLabel')} minLength={2} maxLength={80} />
+        <button type="submit" className="button button--ghost">
+          {t('search')}
+        </button>
+      </form>
+      {error ? <p className="alert alert--error" role="alert">{error}</p> : null}
+      {hits.isFetching ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
+      {hits.data && !hits.isFetching ? (
+        hits.data.length ? (
+          <ul className="scanner__hits">
+            {hits.data.map((hit) => (
+              <li key={hit.uid} className="scanner__hit">
+                <span>
+                  <strong>{hit.displayName ?? hit.email}</strong> <span className="field__hint">{hit.email}</span>
+                </span>
+                <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : hit.member ? t('member') : t('notMember')}</span>
+                <button type="button" className="button button--primary button--small" disabled={!hit.member || hit.checkedInAt !== null || admit.isPending} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
+                  {t('admit')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="field__hint">{t('noHits')}</p>
+        )
+      ) : null}
+      <ConfirmDialog
+        trigger={<span hidden />}
+        title={t('admitTitle', { name: confirming?.displayName ?? confirming?.email ?? '' })}
+        text={t('admitText')}
+        confirmLabel={t('admit')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => confirming && !admit.isPending && admit.mutate({ eventId: event.id, uid: confirming.uid, nonce: confirming.nonce, device: doorName })}
+        busy={admit.isPending}
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+      />
+    </section>
+  );
+}
