@@ -11,6 +11,7 @@ import { expect, test } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES } from './support/i18n';
 import { fakeCameraVideo, newMember, OPEN_EVENT, testPhone } from './support/door';
+import { signUp, uniqueEmail } from './support/emulator';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 import { CHROMIUM_ARGS } from '../playwright.config';
 
@@ -294,3 +295,41 @@ test("de: an admin makes a new pass from a person's page; their history says who
   const history = page.locator('section', { has: page.getByRole('heading', { name: m.AdminUser.auditHeading }) });
   await expect(history.getByRole('listitem').first()).toContainText(m.AdminUser.audit.passRenewed.replace('{actor}', admin.displayName));
 });
+
+for (const locale of ['en', 'de'] as const) {
+  test(`${locale}: door staff find a member whose phone died by e-mail, see a name and photo to check (never the address), and admit once; someone without a membership is not found`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const m = MESSAGES[locale];
+    const member = await newMember(browser, baseURL!, `by-name-${locale}`);
+    const stranger = uniqueEmail(`no-member-${locale}`);
+    await signUp(stranger);
+    const staff = demoAccount('scanner');
+    await signInThroughForm(page, locale, staff.email, staff.password, `/scanner?event=${OPEN_EVENT}&mode=entry`);
+    await untilControlled(page);
+    const manual = page.getByRole('region', { name: m.Scanner.manualHeading });
+    // The guest says the address they signed up with; staff read the screen before they search.
+    await readingPause(page);
+    const search = manual.getByRole('searchbox', { name: m.Scanner.searchLabel });
+    await search.fill(stranger);
+    await manual.getByRole('button', { name: m.Scanner.search, exact: true }).click();
+    await expect(manual.getByText(m.Scanner.noHits)).toBeVisible();
+
+    await search.fill(member.email);
+    await manual.getByRole('button', { name: m.Scanner.search, exact: true }).click();
+    const hit = manual.getByRole('listitem');
+    // No name on the account: the address, masked, is what the door can check with the guest.
+    const masked = `${member.email.slice(0, 2)}…@example.org`;
+    await expect(hit).toHaveCount(1);
+    await expect(hit).toContainText(masked);
+    await expect(manual).not.toContainText(member.email);
+    await expect(hit.getByRole('img', { name: m.Scanner.noPhoto })).toBeVisible();
+    await hit.getByRole('button', { name: m.Scanner.admit }).click();
+    const dialog = page.getByRole('dialog', { name: m.Scanner.admitTitle.replace('{name}', masked) });
+    await dialog.getByRole('button', { name: m.Scanner.admit }).click();
+    const verdict = page.locator('.verdict');
+    await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
+    await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
+    await expect(hit).toContainText(m.Scanner.alreadyIn);
+    await expect(hit.getByRole('button', { name: m.Scanner.admit })).toBeDisabled();
+  });
+}

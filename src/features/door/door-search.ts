@@ -1,8 +1,11 @@
-// The door's search by name or e-mail, for admitting someone whose phone died: who they are,
-// whether their membership lets them in and whether they are already in tonight.
+// The door's search by name or e-mail, for admitting someone whose phone died: only people who may
+// enter (an active membership), with what the door needs to recognise them against their ID (name
+// and photo; an address only masked, where no name is known), and whether they are in tonight.
+// Rate-limited per door phone (door.router.ts): not a way to walk the member list.
 import { z } from 'zod';
 import type { Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
+import { searchTermOf } from '@/server/documents/search-terms';
 import { Users } from '@/features/identity/users';
 import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
@@ -11,25 +14,34 @@ export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string()
 
 export interface DoorSearchHit {
   uid: string;
-  displayName: string | null;
-  email: string | null;
+  /** The name to check against their ID; a masked address (`ma…@example.org`) where there is none. */
+  name: string;
   photoURL: string | null;
-  member: boolean;
   checkedInAt: Date | null;
 }
 
-/** People by name or e-mail prefix, for admitting someone whose phone died. */
+/** Members found at most, and accounts looked at to find them. */
+const HITS = 10;
+const LOOKED_AT = 30;
+
+/** `mara@example.org` as `ma…@example.org`: enough to confirm with the guest, not to write to them. */
+export function maskedAddress(email: string | null): string {
+  if (!email) return '…';
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 2)}…@${domain}`;
+}
+
+/** Members who may enter, by name or e-mail prefix, for admitting someone whose phone died. */
 export async function searchAtDoor(documents: Documents, raw: z.input<typeof DoorSearchInput>, now = new Date()): Promise<DoorSearchHit[]> {
   const input = DoorSearchInput.parse(raw);
-  const term = input.query.toLowerCase().split(/\s+/)[0]!;
-  const users = await documents.collection(Users).where('searchTerms', 'array-contains', term).limit(10).get();
+  // As the terms are stored: a whole address is longer than the longest prefix kept.
+  const users = await documents.collection(Users).where('searchTerms', 'array-contains', searchTermOf(input.query)).limit(LOOKED_AT).get();
+  const members = users.filter((user) => hasActiveMembership(user.data, now)).slice(0, HITS);
   return Promise.all(
-    users.map(async (user) => ({
+    members.map(async (user) => ({
       uid: user.id,
-      displayName: user.data.displayName,
-      email: user.data.email,
+      name: user.data.displayName ?? maskedAddress(user.data.email),
       photoURL: user.data.photoURL,
-      member: hasActiveMembership(user.data, now),
       checkedInAt: (await documents.collection(Checkins).doc(`${input.eventId}_${user.id}`).get()).data?.at ?? null,
     })),
   );

@@ -76,7 +76,8 @@ export function parsePassCode(text: string): PassCode | null {
   if (parts.length !== 4) return null;
   const [prefix, passId, step, proof] = parts as [string, string, string, string];
   if (!PASS_ID_PATTERN.test(passId) || !/^\d{1,12}$/.test(step) || !/^[A-Za-z0-9_-]+$/.test(proof)) return null;
-  if (prefix === SIGNED_CODE_PREFIX && proof.length === SIGNATURE_LENGTH) return { format: 'NL2', passId, step: Number(step), signature: proof };
+  // One written form per signature: 86 characters carry 516 bits for 512, and the last two must be 0.
+  if (prefix === SIGNED_CODE_PREFIX && proof.length === SIGNATURE_LENGTH && base64url(fromBase64url(proof)) === proof) return { format: 'NL2', passId, step: Number(step), signature: proof };
   if (prefix === PASS_CODE_PREFIX && proof.length === MAC_LENGTH) return { format: 'NL1', passId, step: Number(step), mac: proof };
   return null;
 }

@@ -2,5 +2,9 @@
 import { signedInProcedure, router } from '@/server/trpc/init';
 
 export const identityRouter = router({
-  me: signedInProcedure.query(({ ctx }) => ctx.identity),
+  // Who is signed in, as the page shows them: not which session (the server's own key for limits).
+  me: signedInProcedure.query(({ ctx }) => {
+    const { session: _session, ...person } = ctx.identity;
+    return person;
+  }),
 });

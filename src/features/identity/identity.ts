@@ -9,6 +9,11 @@ export interface Identity {
   photoURL: string | null;
   /** From the custom claim `role`; null for a signed-in person without a role. */
   role: Role | null;
+  /**
+   * The sign-in this request came with (one browser's session and its renewals), when verified
+   * from a session cookie: a device the server knows, for limits per device.
+   */
+  session?: string;
 }
 
 /** Builds the identity from a verified Firebase token's claims. */

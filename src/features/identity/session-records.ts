@@ -63,9 +63,10 @@ export async function recordSession(
 }
 
 /** Whether the server issued this cookie to this account and the session has not ended. */
-export async function hasLiveRecord(documents: Documents, cookie: string, uid: string, now = Date.now()): Promise<boolean> {
+/** The session's record while it is live for `uid` (its device: one sign-in on one browser), else null. */
+export async function liveRecord(documents: Documents, cookie: string, uid: string, now = Date.now()): Promise<SessionRecord | null> {
   const record = (await recordRef(documents, cookie).get()).data;
-  return record !== undefined && record.uid === uid && record.expiresAt.getTime() > now;
+  return record !== undefined && record.uid === uid && record.expiresAt.getTime() > now ? record : null;
 }
 
 /** Signing out on this device: its session (and renewals still in their grace time) end. */

@@ -8,7 +8,7 @@ import { getAccounts } from '@/server/accounts/accounts';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
 import { identityFromClaims, type Identity } from './identity';
-import { hasLiveRecord, recordSession } from './session-records';
+import { liveRecord, recordSession } from './session-records';
 import { recordSignIn, withStoredRole } from './users';
 import type { Locale } from '@/i18n/routing';
 
@@ -99,8 +99,8 @@ export async function verifySession(
     return null;
   }
   const [recorded, identity] = await Promise.all([
-    hasLiveRecord(documents, cookie, claims.uid, now),
+    liveRecord(documents, cookie, claims.uid, now),
     withStoredRole(documents, identityFromClaims(claims)),
   ]);
-  return recorded ? identity : null;
+  return recorded && identity ? { ...identity, session: recorded.device } : null;
 }

@@ -15,7 +15,7 @@ import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { addTestUser } from '@/server/testing/user-fixtures';
-import { recordSession, hasLiveRecord } from '@/features/identity/session-records';
+import { recordSession, liveRecord } from '@/features/identity/session-records';
 import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { approveMembership, requestMembership } from '@/features/memberships/memberships';
@@ -134,8 +134,8 @@ describe('profile', () => {
     await recordSession(documents, { uid: 'ada', cookie: 'cookie-phone', expiresInSeconds: 3600, now: Date.now() });
     await recordSession(documents, { uid: 'ada', cookie: 'cookie-laptop', expiresInSeconds: 3600, now: Date.now() });
     await signOutEverywhere(documents, accounts, ada);
-    expect(await hasLiveRecord(documents, 'cookie-phone', 'ada')).toBe(false);
-    expect(await hasLiveRecord(documents, 'cookie-laptop', 'ada')).toBe(false);
+    expect(await liveRecord(documents, 'cookie-phone', 'ada')).toBeNull();
+    expect(await liveRecord(documents, 'cookie-laptop', 'ada')).toBeNull();
     expect(accounts.calls).toContain('revoke ada');
   });
 
@@ -161,7 +161,7 @@ describe('profile', () => {
     const deletion = await deleteAccount(ports, adaMember, { confirmation: 'ADA@example.org' });
     expect((await documents.collection(Users).doc('ada').get()).exists).toBe(false);
     expect(await documents.collection(Memberships).where('uid', '==', 'ada').get()).toEqual([]);
-    expect(await hasLiveRecord(documents, 'cookie-ada', 'ada')).toBe(false);
+    expect(await liveRecord(documents, 'cookie-ada', 'ada')).toBeNull();
     expect(await documents.collection(Inbox).where('uid', '==', 'ada').count()).toBe(0);
     expect(await documents.collection(PushDevices).where('uid', '==', 'ada').count()).toBe(0);
     expect(accounts.calls).toContain('delete ada');

@@ -19,8 +19,10 @@ export const RATE_POLICIES = {
   sessionCreation: { burst: 60, perMinute: 30 },
   /** Every tus request at /api/uploads, per account (per address before sign-in). */
   uploads: { burst: 300, perMinute: 120 },
-  /** Pass scans at the door, per scanning device. */
+  /** Pass scans at the door, per account and sign-in (each door phone signs in on its own). */
   doorScans: { burst: 120, perMinute: 240 },
+  /** Searches by name at the door, per account and sign-in: a few a minute when phones die. */
+  doorSearches: { burst: 20, perMinute: 20 },
   /** "Send a test to me", per admin: a few while writing, not a flood to one's own phone. */
   notificationTests: { burst: 10, perMinute: 6 },
   /** Push registrations, per account: every start of the app on each of a person's devices. */

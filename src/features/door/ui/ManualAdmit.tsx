@@ -1,10 +1,12 @@
 'use client';
-// Admitting by name when a phone has died: search people, confirm, admit once.
+// Admitting by name when a phone has died: search the members who may enter, check the face and
+// the ID against the name and photo, confirm, admit once.
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
 import type { ScanResult } from '../scanning';
@@ -60,11 +62,12 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
           <ul className="scanner__hits">
             {hits.data.map((hit) => (
               <li key={hit.uid} className="scanner__hit">
-                <span>
-                  <strong>{hit.displayName ?? hit.email}</strong> <span className="field__hint">{hit.email}</span>
+                <span className="scanner__hit-person">
+                  <HitPhoto hit={hit} />
+                  <strong>{hit.name}</strong>
                 </span>
-                <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : hit.member ? t('member') : t('notMember')}</span>
-                <button type="button" className="button button--primary button--small" disabled={!hit.member || hit.checkedInAt !== null || admit.isPending} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
+                <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : t('member')}</span>
+                <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null || admit.isPending} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
                   {t('admit')}
                 </button>
               </li>
@@ -76,7 +79,7 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
       ) : null}
       <ConfirmDialog
         trigger={<span hidden />}
-        title={t('admitTitle', { name: confirming?.displayName ?? confirming?.email ?? '' })}
+        title={t('admitTitle', { name: confirming?.name ?? '' })}
         text={t('admitText')}
         confirmLabel={t('admit')}
         cancelLabel={t('cancel')}
@@ -86,5 +89,20 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
         onOpenChange={(open) => !open && setConfirming(null)}
       />
     </section>
+  );
+}
+
+/** The member's photo to check the face against, or their initial where they have none. */
+function HitPhoto({ hit }: { hit: DoorSearchHit }) {
+  const t = useTranslations('Scanner');
+  const photo = ownPhoto(hit.photoURL);
+  if (photo) {
+    // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
+    return <img className="avatar avatar--small scanner__hit-photo" src={photo} alt={t('photoOf', { name: hit.name })} width={48} height={48} />;
+  }
+  return (
+    <span className="avatar avatar--small scanner__hit-photo" role="img" aria-label={t('noPhoto')}>
+      {hit.name.charAt(0).toUpperCase()}
+    </span>
   );
 }
