@@ -15,7 +15,9 @@
 //      on a shared machine, where throughput moves with whatever else runs, that does not.
 //   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
 //      webcam) on /scanner, and the page's zxing-wasm worker reports each decode to the
-//      performance timeline: the median over the first 50 decodes.
+//      performance timeline: the median over the first 50 decodes and how many found the pass,
+//      for a pass held up close and for a dark door (a dim screen at arm's length, out of
+//      focus), for today's NL2 code (QR version 7) beside the NL1 code before it (version 4).
 import { readFileSync, readdirSync, readlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -197,16 +199,43 @@ async function validations() {
   console.log(`door.scan runs at ${((scans / health) * 100).toFixed(0)} % of health.check's rate on this machine.`);
 }
 
-async function decodeTime() {
+/** How the camera sees the pass: its size in the frame, how bright the screen is, how soft the focus. */
+interface View {
+  name: string;
+  /** The code's width in the 1280x720 frame, in pixels. */
+  size: number;
+  /** The screen's brightness against a bright screen (1). */
+  light: number;
+  /** Gaussian blur (sigma, pixels): a moving hand, a long exposure. */
+  blur: number;
+}
+
+const VIEWS: View[] = [
+  { name: 'held up close, bright', size: 420, light: 1, blur: 0 },
+  { name: 'a dark door: dim screen, arm’s length, soft', size: 240, light: 0.3, blur: 1.4 },
+  { name: 'too far: small, dim and blurred', size: 170, light: 0.25, blur: 2 },
+];
+
+/** The median decode time and how many decodes found `code`, filmed as `view` by a fake webcam on /scanner. */
+async function decodeTime(code: string, view: View): Promise<{ median: number; found: number; decodes: number }> {
   const { encode } = await import('uqr');
-  const { data, version } = encode(await (await memberPhone())(), { ecc: 'M', border: 4 });
-  console.log(`The pass's code: an NL2 code, a version ${version} QR code at error correction M.`);
+  const { data } = encode(code, { ecc: 'M', border: 4 });
   const size = data.length;
   const modules = Buffer.alloc(size * size * 3);
-  data.forEach((row, y) => row.forEach((dark, x) => modules.fill(dark ? 0 : 255, (y * size + x) * 3, (y * size + x) * 3 + 3)));
-  const qr = await sharp(modules, { raw: { width: size, height: size, channels: 3 } }).resize(420, 420, { kernel: 'nearest' }).png().toBuffer();
+  // The screen's white and black as a dimmed phone shows them.
+  const white = Math.round(255 * view.light);
+  const black = Math.round(20 * view.light);
+  data.forEach((row, y) => row.forEach((dark, x) => modules.fill(dark ? black : white, (y * size + x) * 3, (y * size + x) * 3 + 3)));
+  let picture = sharp(modules, { raw: { width: size, height: size, channels: 3 } }).resize(view.size, view.size, { kernel: 'nearest' });
+  if (view.blur > 0) picture = sharp(await picture.png().toBuffer()).blur(view.blur);
+  const qr = await picture.png().toBuffer();
   const [width, height] = [1280, 720];
-  const rgb = await sharp({ create: { width, height, channels: 3, background: '#5a5a5a' } }).composite([{ input: qr, left: 430, top: 150 }]).removeAlpha().raw().toBuffer();
+  const background = view.light < 1 ? '#1a1a1a' : '#5a5a5a';
+  const rgb = await sharp({ create: { width, height, channels: 3, background } })
+    .composite([{ input: qr, left: Math.round((width - view.size) / 2), top: Math.round((height - view.size) / 2) }])
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const y4m = join(mkdtempSync(join(tmpdir(), 'bench-door-')), 'frame.y4m');
   const luma = Buffer.alloc(width * height);
   const chroma = Buffer.alloc((width * height) / 4, 128);
@@ -226,12 +255,28 @@ async function decodeTime() {
   await page.waitForFunction(() => performance.getEntriesByName('qr-decode').length >= 50, undefined, { timeout: 60_000 });
   const decodes = await page.evaluate(() => performance.getEntriesByName('qr-decode').map((entry) => (entry as PerformanceMark).detail as { ms: number; found: boolean }));
   await browser.close();
-  const found = decodes.filter((decode) => decode.found);
-  console.log(`zxing-wasm in the scanner's worker, 1280x720 camera frames (decoded: the centre square): median ${percentile(decodes.map((decode) => decode.ms), 50).toFixed(1)} ms over ${decodes.length} decodes, ${found.length} found the pass.`);
+  return { median: percentile(decodes.map((decode) => decode.ms), 50), found: decodes.filter((decode) => decode.found).length, decodes: decodes.length };
+}
+
+async function decodeTimes() {
+  const { encode } = await import('uqr');
+  const signed = await (await memberPhone())();
+  // Before decision 042: an NL1 code of the same shape (only its picture matters to the decoder).
+  const retired = `NL1.${'Ab3_'.repeat(4)}.${signed.split('.')[2]}.${'Zx9-'.repeat(4)}`;
+  console.log("zxing-wasm in the scanner's worker, 1280x720 camera frames (decoded: the centre square), 50 decodes each:");
+  for (const view of VIEWS) {
+    for (const [label, code] of [
+      ['before: NL1', retired],
+      ['now: NL2', signed],
+    ] as const) {
+      const { median, found, decodes } = await decodeTime(code, view);
+      console.log(`  ${view.name.padEnd(44)} ${label} (QR version ${encode(code, { ecc: 'M' }).version}): median ${median.toFixed(1)} ms, ${found} of ${decodes} found the pass`);
+    }
+  }
 }
 
 const part = process.env.BENCH_PART ?? 'all';
 if (!['all', 'scan', 'decode'].includes(part)) throw new Error(`BENCH_PART must be all, scan or decode, not "${part}".`);
 if (part !== 'decode') await validations();
-if (part !== 'scan') await decodeTime();
+if (part !== 'scan') await decodeTimes();
 agent.destroy();
