@@ -333,3 +333,67 @@ for (const locale of ['en', 'de'] as const) {
     await expect(hit.getByRole('button', { name: m.Scanner.admit })).toBeDisabled();
   });
 }
+
+test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back", and who is inside goes 1, 0, 1 at the door and on /admin', async ({ page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const m = MESSAGES.en;
+  // An event of its own, so that no other test's guests change who is inside.
+  const admin = await browser.newContext({ baseURL });
+  const boss = demoAccount('admin');
+  await serverSession(admin, baseURL!, boss.email, boss.password);
+  const headers = { 'content-type': 'application/json', origin: baseURL! };
+  const wall = (offsetHours: number) =>
+    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .format(new Date(Date.now() + offsetHours * 3_600_000))
+      .replace(' ', 'T');
+  const title = `Smoking break night ${Date.now().toString(36)}`;
+  const created = await admin.request.post('/api/trpc/events.create', {
+    headers,
+    data: { json: { slug: '', title: { en: title, de: title }, summary: { en: 'Out and back in.', de: 'Raus und wieder rein.' }, description: { en: '', de: '' }, doorsAt: wall(-0.5), startsAt: wall(1), endsAt: wall(5), venue: { name: 'Nordlicht', address: 'Kaistraße 7' }, capacity: 40, drinkAllowance: 1, coverImageId: null } },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const eventId = (await created.json()).result.data.json.id as string;
+  expect((await admin.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id: eventId, action: 'publish' } } })).status()).toBe(200);
+  try {
+    const member = await newMember(browser, baseURL!, 'break');
+    const memberPhone = await testPhone(browser, baseURL!, member);
+    const staff = demoAccount('scanner');
+    await signInThroughForm(page, 'en', staff.email, staff.password, `/scanner?event=${eventId}&mode=entry`);
+    await untilControlled(page);
+    const inside = page.locator('.scanner__counts > div').filter({ hasText: m.Scanner.inside }).locator('dd');
+    await expect(inside).toHaveText('0');
+    await readingPause(page);
+    const verdict = page.locator('.verdict');
+    const field = page.getByLabel(m.Scanner.keyboardLabel);
+    const scanAs = async (mode: 'entry' | 'exit', expected: string) => {
+      if (await verdict.count()) await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
+      // Staff tap the mode's button (a radio button drawn as its label; the chosen one wears a dot).
+      const radio = page.getByRole('radio', { name: new RegExp(`${m.Scanner.modes[mode]}$`) });
+      if (!(await radio.isChecked())) await radio.click();
+      await expect(radio).toBeChecked();
+      await expect(page).toHaveURL(new RegExp(`mode=${mode}`));
+      await field.fill(await memberPhone.code());
+      await field.press('Enter');
+      await expect(verdict).toHaveAttribute('data-verdict', expected);
+    };
+    await scanAs('entry', 'admitted');
+    await expect(inside).toHaveText('1');
+    await scanAs('exit', 'exited');
+    await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.exited);
+    await expect(inside).toHaveText('0');
+    await scanAs('exit', 'notInside');
+    await scanAs('entry', 'welcomeBack');
+    await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.welcomeBack);
+    await expect(inside).toHaveText('1');
+
+    // The admins' dashboard says the same, live.
+    const dashboard = await admin.newPage();
+    await dashboard.goto('/admin');
+    const door = dashboard.locator('.door-admin').filter({ hasText: title });
+    await expect(door.locator('.scanner__counts > div').filter({ hasText: m.AdminDoor.inside }).locator('dd')).toHaveText('1');
+    await expect(door.locator('.scanner__counts > div').filter({ hasText: m.AdminDoor.admitted }).locator('dd')).toHaveText('1 of 40');
+  } finally {
+    await admin.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id: eventId, action: 'unpublish' } } });
+    await admin.close();
+  }
+});

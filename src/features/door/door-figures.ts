@@ -6,23 +6,27 @@ import type { Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
-import { Checkins, Drinks, Scans } from './door-records';
+import { Checkins, Drinks, Scans, Exits, Reentries } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
 
 export interface DoorCounts {
   admitted: number;
+  /** Admitted and not out now: admissions, less exits, plus re-entries. */
+  inside: number;
   capacity: number;
   drinks: number;
 }
 
-/** An event's admissions and drinks, counted (an index lookup on each backend, no documents read). */
+/** An event's admissions, who is inside and drinks, counted (an index lookup on each backend, no documents read). */
 export async function doorCounts(documents: Documents, eventId: string, event: Pick<EventDocument, 'capacity'>): Promise<DoorCounts> {
-  const [admitted, drinks] = await Promise.all([
+  const [admitted, exits, reentries, drinks] = await Promise.all([
     documents.collection(Checkins).where('eventId', '==', eventId).count(),
+    documents.collection(Exits).where('eventId', '==', eventId).count(),
+    documents.collection(Reentries).where('eventId', '==', eventId).count(),
     documents.collection(Drinks).where('eventId', '==', eventId).count(),
   ]);
-  return { admitted, capacity: event.capacity, drinks };
+  return { admitted, inside: admitted - exits + reentries, capacity: event.capacity, drinks };
 }
 
 export const CountsOfInput = z.object({ eventIds: z.array(DocumentId).min(1).max(50) });
@@ -85,6 +89,8 @@ export const RECENT_SCANS = 20;
 
 export interface DoorActivity {
   admitted: number;
+  /** Admitted and not out now. */
+  inside: number;
   capacity: number;
   drinks: number;
   /** Refused scans by verdict (entry and bar). */

@@ -1,4 +1,6 @@
-// What the door writes: admissions (`checkins/{eventId}_{uid}`, one per member and event), drinks
+// What the door writes: admissions (`checkins/{eventId}_{uid}`, one per member and event), exits
+// and re-entries after it (`exits/{eventId}_{uid}_{n}` and `reentries/{eventId}_{uid}_{n}`, the
+// n-th of each: a member is inside while they have as many re-entries as exits), drinks
 // (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), the bar's used codes and the log of every scan
 // (`scans/`), with the inputs a scanner sends to scan a code or admit someone by hand.
 import { z } from 'zod';
@@ -21,6 +23,12 @@ export const Checkins = defineCollection(
 
 // `source` is absent on drinks poured before the report named how each drink was scanned.
 export const Drinks = defineCollection('drinks', z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string(), source: z.enum(SCAN_SOURCES).optional() }));
+
+/** A member leaving after admission, or coming back: the n-th of each per member and event (a create, so two doors agree). */
+const Passage = z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string(), source: z.enum(SCAN_SOURCES) });
+export type Passage = z.infer<typeof Passage>;
+export const Exits = defineCollection('exits', Passage);
+export const Reentries = defineCollection('reentries', Passage);
 
 /** At the bar, one (pass, window) pours once per event: a replayed code is refused. */
 export const CodeUses = defineCollection('codeUses', z.object({ at: z.date() }));

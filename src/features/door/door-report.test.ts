@@ -16,7 +16,7 @@ describe('the door report', () => {
     ]);
     const words: DoorReportWords = {
       columns: { kind: 'Eintrag', at: 'Zeit (UTC)', name: 'Name', email: 'E-Mail', door: 'Tür', source: 'Erfasst per', drink: 'Getränk Nr.' },
-      kinds: { admission: 'Einlass', drink: 'Getränk' },
+      kinds: { admission: 'Einlass', exit: 'Ausgang', reentry: 'Wiedereinlass', drink: 'Getränk' },
       sources: { camera: 'Kamera', manual: 'Name', keyboard: 'Handscanner' },
     };
     const cells = doorReportCells(rows, words);

@@ -4,14 +4,14 @@ import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
-import { Checkins, Drinks } from './door-records';
+import { Checkins, Drinks, Exits, Reentries } from './door-records';
 import type { ScanSource } from './scan-terms';
 
 export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink'] as const;
 export type DoorReportColumn = (typeof DOOR_REPORT_COLUMNS)[number];
 
 export interface DoorReportRow {
-  kind: 'admission' | 'drink';
+  kind: 'admission' | 'exit' | 'reentry' | 'drink';
   at: Date;
   name: string;
   email: string;
@@ -22,19 +22,23 @@ export interface DoorReportRow {
   drink: number | null;
 }
 
-/** One line per admission and per drink of an event, oldest first, for the admins' CSV. */
+/** One line per admission, exit, re-entry and drink of an event, oldest first, for the admins' CSV. */
 export async function doorReport(documents: Documents, eventId: string): Promise<DoorReportRow[]> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
-  const [checkins, drinks] = await Promise.all([
+  const [checkins, exits, reentries, drinks] = await Promise.all([
     documents.collection(Checkins).where('eventId', '==', eventId).get(),
+    documents.collection(Exits).where('eventId', '==', eventId).get(),
+    documents.collection(Reentries).where('eventId', '==', eventId).get(),
     documents.collection(Drinks).where('eventId', '==', eventId).get(),
   ]);
-  const uids = [...new Set([...checkins, ...drinks].map((entry) => entry.data.uid))];
+  const uids = [...new Set([...checkins, ...exits, ...reentries, ...drinks].map((entry) => entry.data.uid))];
   const people = new Map(await Promise.all(uids.map(async (uid) => [uid, (await documents.collection(Users).doc(uid).get()).data] as const)));
   const who = (uid: string) => ({ name: people.get(uid)?.displayName ?? '', email: people.get(uid)?.email ?? '' });
   return [
     ...checkins.map(({ data }): DoorReportRow => ({ kind: 'admission', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
+    ...exits.map(({ data }): DoorReportRow => ({ kind: 'exit', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
+    ...reentries.map(({ data }): DoorReportRow => ({ kind: 'reentry', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
     ...drinks.map(({ data }): DoorReportRow => ({ kind: 'drink', at: data.at, ...who(data.uid), door: data.device, source: data.source ?? null, drink: data.number })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 }

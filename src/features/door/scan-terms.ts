@@ -1,14 +1,14 @@
 // The door's words, shared by the scanner page and the server: modes, sources, verdicts and the
 // longest code. No schema library or Node module here, so the scanner's page stays light.
-export const SCAN_MODES = ['entry', 'bar'] as const;
+export const SCAN_MODES = ['entry', 'bar', 'exit'] as const;
 export type ScanMode = (typeof SCAN_MODES)[number];
 export const SCAN_SOURCES = ['camera', 'manual', 'keyboard'] as const;
 export type ScanSource = (typeof SCAN_SOURCES)[number];
 
-export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn'] as const;
+export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn', 'exited', 'welcomeBack', 'notInside'] as const;
 export type Verdict = (typeof VERDICTS)[number];
-/** The verdicts that let someone in or pour a drink. */
-export const ACCEPTED: readonly Verdict[] = ['admitted', 'drinkRedeemed'];
+/** The verdicts that let someone in (again), out, or pour a drink. */
+export const ACCEPTED: readonly Verdict[] = ['admitted', 'drinkRedeemed', 'exited', 'welcomeBack'];
 
 /** The longest text a scanner may send as a code (a pass code is about 60 characters). */
 export const CODE_MAX = 200;

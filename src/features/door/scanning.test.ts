@@ -10,6 +10,8 @@ import { newPhoneKey, passCodeAt } from './client/pass-store';
 import { Scans } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { countsOf, doorActivity, memberNight } from './door-figures';
+import { doorReport } from './door-report';
+import { Users } from '@/features/identity/users';
 import { scanCode } from './scanning';
 import { doorNight, HOUR, NOW, person, scanners, STEP_MS } from './test-door';
 
@@ -90,6 +92,35 @@ describe('the pass and the door', () => {
     expect((await scan(later)).verdict).toBe('invalid');
   });
 
+  it('exit, then entry, is a re-entry ("Welcome back"); who is inside goes 1, 0, 1; leaving twice or before admission is said', async () => {
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
+    const scanAt = async (mode: 'entry' | 'exit', minutes: number, scanner = scanners[0]!) => scan(await codeOf('ada', at(minutes)), { mode }, at(minutes), scanner);
+    expect((await scanAt('exit', 0)).verdict).toBe('notCheckedIn');
+    const admitted = await scanAt('entry', 1);
+    expect([admitted.verdict, admitted.counts.admitted, admitted.counts.inside]).toEqual(['admitted', 1, 1]);
+    const out = await scanAt('exit', 2);
+    expect([out.verdict, out.counts.inside]).toEqual(['exited', 0]);
+    expect((await scanAt('exit', 3)).verdict).toBe('notInside');
+    const back = await scanAt('entry', 4);
+    expect([back.verdict, back.counts.admitted, back.counts.inside]).toEqual(['welcomeBack', 1, 1]);
+    expect(back.firstAt).toEqual(at(1));
+    expect((await scanAt('entry', 5)).verdict).toBe('alreadyAdmitted');
+    // Out and back at two doors at once: one re-entry between them.
+    await scanAt('exit', 6);
+    const both = await Promise.all([scanAt('entry', 7, scanners[1]), scanAt('entry', 7, scanners[2])]);
+    expect(both.map((result) => result.verdict).sort()).toEqual(['alreadyAdmitted', 'welcomeBack']);
+    expect((await doorActivity(tonight.documents, 'tonight')).inside).toBe(1);
+    const rows = await doorReport(tonight.documents, 'tonight');
+    expect(rows.map((row) => row.kind)).toEqual(['admission', 'exit', 'reentry', 'exit', 'reentry']);
+  });
+
+  it('records a member leaving even when their membership has ended since', async () => {
+    await scan(await codeOf('ada'));
+    const user = (await tonight.documents.collection(Users).doc('ada').get()).data!;
+    await tonight.documents.collection(Users).doc('ada').update({ membership: { ...user.membership!, validUntil: new Date(NOW.getTime() - 60_000) } });
+    expect((await scan(await codeOf('ada'), { mode: 'exit' })).verdict).toBe('exited');
+  });
+
   it('stops admitting at once when the membership has ended, whatever the phone shows', async () => {
     await addUser('eve', { member: false });
     expect((await scan(await codeOf('eve'))).verdict).toBe('noMembership');
@@ -114,7 +145,7 @@ describe('the pass and the door', () => {
     const first = await scan(await codeOf('ada'), { device: 'Front door' });
     expect(first).toMatchObject({ verdict: 'admitted', member: { uid: 'ada', displayName: 'Person ada' } });
     // The answer carries the night's figures as they are after this scan.
-    expect(first.counts).toEqual({ admitted: 1, capacity: expect.any(Number), drinks: 0 });
+    expect(first.counts).toEqual({ admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0 });
     const later = new Date(NOW.getTime() + 5 * 60_000);
     const again = await scan(await codeOf('ada', later), { device: 'Side door' }, later, scanners[1]);
     expect(again).toMatchObject({ verdict: 'alreadyAdmitted', firstDevice: 'Front door', firstAt: NOW });
@@ -128,7 +159,7 @@ describe('the pass and the door', () => {
     expect(await tonight.documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
     expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(1);
     // The admins' event list: a page of events at once; an unknown id is left out.
-    expect(await countsOf(tonight.documents, { eventIds: ['tonight', 'no-such-event'] })).toEqual({ tonight: { admitted: 1, capacity: expect.any(Number), drinks: 0 } });
+    expect(await countsOf(tonight.documents, { eventIds: ['tonight', 'no-such-event'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0 } });
     await expect(countsOf(tonight.documents, { eventIds: [] })).rejects.toThrow();
   });
 

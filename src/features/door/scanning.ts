@@ -15,7 +15,7 @@ import type { Identity } from '@/features/identity/identity';
 import { isActiveNow } from '@/features/memberships/membership';
 import { parsePassCode, stepAt } from './pass-code';
 import { codeVerifies, Passes } from './passes';
-import { Checkins, CodeUses, Drinks, ManualAdmitInput, ScanInput, Scans, type ScanDocument } from './door-records';
+import { Checkins, CodeUses, Drinks, Exits, ManualAdmitInput, Reentries, ScanInput, Scans, type ScanDocument } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, type DoorCounts } from './door-figures';
 import type { ScanMode, ScanSource, Verdict } from './scan-terms';
@@ -92,6 +92,8 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInp
     if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
     const user = await readUser(ports.documents, pass.uid);
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
+    // Leaving is recorded whatever the membership says now: who is inside must stay right.
+    if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, user, at) : { verdict: 'notOnTonight', user };
     if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
     if (input.mode === 'entry') return admit(ports.documents, user, at);
@@ -221,12 +223,39 @@ function result(
   };
 }
 
-/** Entry: the first admission to the event claims `checkins/{eventId}_{uid}`; any later one sees it. */
+/** A member's exits and re-entries at the event so far: inside while they are as many. */
+async function passages(documents: Documents, eventId: string, uid: string): Promise<{ exits: number; reentries: number }> {
+  const [exits, reentries] = await Promise.all([
+    documents.collection(Exits).where('eventId', '==', eventId).where('uid', '==', uid).count(),
+    documents.collection(Reentries).where('eventId', '==', eventId).where('uid', '==', uid).count(),
+  ]);
+  return { exits, reentries };
+}
+
+/**
+ * Entry: the first admission to the event claims `checkins/{eventId}_{uid}`; any later one sees
+ * it, and is a re-entry ("Welcome back", claiming the next `reentries/…_{n}`) when the member
+ * left since, else "Already admitted".
+ */
 async function admit(documents: Documents, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
   const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
   const first = (await ref.get()).data;
-  if (first) return { verdict: 'alreadyAdmitted', user, firstAt: first.at, firstDevice: first.device };
+  if (first) {
+    const { exits, reentries } = await passages(documents, eventId, user.uid);
+    if (exits <= reentries) return { verdict: 'alreadyAdmitted', user, firstAt: first.at, firstDevice: first.device };
+    const number = reentries + 1;
+    return { verdict: 'welcomeBack', user, firstAt: first.at, firstDevice: first.device, claims: [claim(documents.collection(Reentries).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
+  }
   return { verdict: 'admitted', user, claims: [claim(ref, { eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source })] };
+}
+
+/** Exit: a member inside claims the next `exits/{eventId}_{uid}_{n}`; one not admitted, or out already, is said so. */
+async function leave(documents: Documents, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
+  const [admitted, { exits, reentries }] = await Promise.all([documents.collection(Checkins).doc(`${eventId}_${user.uid}`).get(), passages(documents, eventId, user.uid)]);
+  if (!admitted.exists) return { verdict: 'notCheckedIn', user };
+  if (exits > reentries) return { verdict: 'notInside', user };
+  const number = exits + 1;
+  return { verdict: 'exited', user, claims: [claim(documents.collection(Exits).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
 }
 
 /** Bar: the next drink number claims `drinks/{eventId}_{uid}_{n}`, so concurrent bars never pour the same one. */

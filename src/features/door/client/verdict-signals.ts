@@ -5,8 +5,8 @@ import type { Verdict } from '../scan-terms';
 export type VerdictTone = 'accepted' | 'notice' | 'refused';
 
 export function toneOf(verdict: Verdict): VerdictTone {
-  if (verdict === 'admitted' || verdict === 'drinkRedeemed') return 'accepted';
-  if (verdict === 'alreadyAdmitted' || verdict === 'expiredCode' || verdict === 'noDrinksLeft') return 'notice';
+  if (verdict === 'admitted' || verdict === 'drinkRedeemed' || verdict === 'exited' || verdict === 'welcomeBack') return 'accepted';
+  if (verdict === 'alreadyAdmitted' || verdict === 'expiredCode' || verdict === 'noDrinksLeft' || verdict === 'notInside') return 'notice';
   return 'refused';
 }
 

@@ -29,6 +29,10 @@ function Figures({ activity }: { activity: DoorActivity }) {
           <dd>{t('ofCapacity', { count: activity.admitted, capacity: activity.capacity })}</dd>
         </div>
         <div>
+          <dt>{t('inside')}</dt>
+          <dd>{activity.inside}</dd>
+        </div>
+        <div>
           <dt>{t('drinks')}</dt>
           <dd>{activity.drinks}</dd>
         </div>

@@ -1,5 +1,6 @@
 'use client';
 // The scanner's panel of the night: admissions of capacity, drinks and the latest scans, live.
+import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
@@ -10,8 +11,9 @@ import { VERDICT_ICONS } from './VerdictPanel';
 
 /**
  * The night's figures: the live feed, and the counts of this door's latest answer, whichever is
- * further on (both only grow during a night). With several Firebase-mode servers the feed sees
- * other servers' scans late (decision 022); this door's own answers are never behind.
+ * further on (admissions and drinks only grow during a night). With several Firebase-mode servers
+ * the feed sees other servers' scans late (decision 022); this door's own answers are never behind.
+ * Who is inside goes up and down: the newer of the two says it.
  */
 export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorCounts | null }) {
   const t = useTranslations('Scanner');
@@ -19,6 +21,7 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
   const activity = useLiveFeed('doorActivity', { eventId: event.id });
   const admitted = Math.max(activity.status === 'ready' ? activity.data.admitted : 0, latest?.admitted ?? 0);
   const drinks = Math.max(activity.status === 'ready' ? activity.data.drinks : 0, latest?.drinks ?? 0);
+  const inside = useNewer(activity.status === 'ready' ? activity.data.inside : null, latest?.inside ?? null);
   return (
     <section className="panel scanner__figures" aria-labelledby="door-figures">
       <h2 id="door-figures">{t('tonight')}</h2>
@@ -32,6 +35,10 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
             <div>
               <dt>{t('admitted')}</dt>
               <dd>{t('ofCapacity', { count: admitted, capacity: activity.data.capacity })}</dd>
+            </div>
+            <div>
+              <dt>{t('inside')}</dt>
+              <dd>{inside ?? 0}</dd>
             </div>
             <div>
               <dt>{t('drinks')}</dt>
@@ -56,4 +63,13 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
       )}
     </section>
   );
+}
+
+/** Whichever of two changing values changed last (the feed's, or this door's latest answer). */
+function useNewer<T>(fromFeed: T | null, fromAnswer: T | null): T | null {
+  const [seen, setSeen] = useState({ feed: fromFeed, answer: fromAnswer, newer: fromAnswer ?? fromFeed });
+  if (fromFeed === seen.feed && fromAnswer === seen.answer) return seen.newer ?? fromFeed ?? fromAnswer;
+  const newer = fromAnswer !== seen.answer && fromAnswer !== null ? fromAnswer : fromFeed !== seen.feed && fromFeed !== null ? fromFeed : seen.newer;
+  setSeen({ feed: fromFeed, answer: fromAnswer, newer });
+  return newer ?? fromFeed ?? fromAnswer;
 }

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { DoorEvent } from '../door-figures';
-import type { ScanMode } from '../scan-terms';
+import { SCAN_MODES, type ScanMode } from '../scan-terms';
 
 export function ScannerSetup({
   events,
@@ -39,7 +39,7 @@ export function ScannerSetup({
       </div>
       <fieldset className="mode-switch">
         <legend className="field__label">{t('mode')}</legend>
-        {(['entry', 'bar'] as const).map((option) => (
+        {SCAN_MODES.map((option) => (
           <label key={option} className="mode-switch__option">
             <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => onChoose({ mode: option })} />
             <span>{t(`modes.${option}`)}</span>

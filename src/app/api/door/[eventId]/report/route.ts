@@ -30,7 +30,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ even
   }
   const words: DoorReportWords = {
     columns: Object.fromEntries(DOOR_REPORT_COLUMNS.map((column) => [column, t(`report.columns.${column}`)])) as DoorReportWords['columns'],
-    kinds: { admission: t('report.kinds.admission'), drink: t('report.kinds.drink') },
+    kinds: { admission: t('report.kinds.admission'), exit: t('report.kinds.exit'), reentry: t('report.kinds.reentry'), drink: t('report.kinds.drink') },
     sources: Object.fromEntries(SCAN_SOURCES.map((source) => [source, t(`report.sources.${source}`)])) as DoorReportWords['sources'],
   };
   const rows = doorReportCells(await doorReport(getDocuments(), eventId), words);
