@@ -6,7 +6,10 @@
 // its data directory (the launcher's record of its processes) and BENCH_AUTH_EMULATOR (default
 // 127.0.0.1:9099) at its Auth emulator. The demo member's pass is moved to a phone key the
 // benchmark makes (as the pass page does), which signs its NL2 codes (decision 042). BENCH_SCANNERS (default 20)
-// and BENCH_SECONDS (default 10) set the load; BENCH_PART=scan or decode runs one part alone.
+// and BENCH_SECONDS (default 10) set the load; BENCH_PART=trips, scan or decode runs one part alone.
+//   0. Store round trips per scan, in this process (no app needed): every read, count and commit
+//      of a fresh embedded store waits 20 ms first, as on Firestore; the latency of entry, exit,
+//      re-entry and bar scans and the sequential round trips it makes, beside the figures before.
 //   1. door.scan through HTTP: 20 scanners (the demo door account, each on its own devices) send
 //      codes as fast as answers come back, for the open house, over keep-alive connections:
 //      validations per second and p50/p99 latency; then health.check measured the same way in the
@@ -275,8 +278,80 @@ async function decodeTimes() {
   }
 }
 
+/** Milliseconds added to every store round trip: Firestore from a server in the same region. */
+const ROUND_TRIP_MS = 20;
+/** Sequential store round trips per scan before decision 043's reads in parallel (issue 35). */
+const BEFORE_TRIPS = { entry: 6, bar: 8 };
+
+/**
+ * In this process, on a fresh embedded store whose every read, count and commit waits
+ * ROUND_TRIP_MS first (as each is a network round trip on Firestore): the latency of entry, exit
+ * and bar scans, and the sequential round trips that makes. Needs no running app.
+ */
+async function roundTrips() {
+  const [{ SqliteDocuments }, { scanCode }, { passKeys }, { addEvent, person, phoneCode }, { addTestUser }, { stepAt }] = await Promise.all([
+    import('../../src/server/documents/embedded/sqlite-documents'),
+    import('../../src/features/door/scanning'),
+    import('../../src/server/door/pass-keys'),
+    import('../../src/features/door/test-door'),
+    import('../../src/server/testing/user-fixtures'),
+    import('../../src/features/door/pass-code'),
+  ]);
+  const documents = new SqliteDocuments(':memory:');
+  const keys = passKeys(new Uint8Array(32).fill(7));
+  const now = new Date();
+  await addEvent(documents, 'bench-night', now, { capacity: 5_000, drinkAllowance: 100 });
+  const store = documents as unknown as Record<'readDocument' | 'runQuery' | 'countQuery' | 'commit', (...args: unknown[]) => unknown>;
+  const members = Array.from({ length: 30 }, (_, i) => `bench-member-${i}`);
+  for (const uid of members) {
+    const membership = { id: `m-${uid}`, validFrom: new Date(now.getTime() - 86_400_000), validUntil: new Date(now.getTime() + 86_400_000) };
+    await addTestUser(documents, person(uid, 'user'), { membership }, now);
+  }
+  const codes = new Map<string, string>();
+  for (const uid of members) codes.set(uid, await phoneCode(documents, keys, uid, stepAt(now.getTime())));
+  // From here on, every store call is a round trip of `delay` ms.
+  let delay = 0;
+  for (const method of ['readDocument', 'runQuery', 'countQuery', 'commit'] as const) {
+    const original = store[method]!.bind(documents);
+    store[method] = (...args: unknown[]) => new Promise((resolve) => setTimeout(resolve, delay)).then(() => original(...args));
+  }
+  const scanner = person('bench-door', 'scanner');
+  let nonce = 0;
+  const timed = async (mode: 'entry' | 'exit' | 'bar', uid: string) => {
+    const started = performance.now();
+    const answer = await scanCode({ documents, keys }, scanner, { eventId: 'bench-night', mode, code: codes.get(uid)!, nonce: `bench-${(nonce += 1)}-xyz`, source: 'camera', device: 'Bench door' }, now);
+    return { ms: performance.now() - started, verdict: answer.verdict };
+  };
+  console.log(`Store round trips per scan, in this process: the median latency with each store call delayed by ${ROUND_TRIP_MS} ms, and without (half of ${members.length} members each):`);
+  for (const [label, mode, before] of [
+    ['entry (admitted)', 'entry', BEFORE_TRIPS.entry],
+    ['exit', 'exit', null],
+    ['entry again (welcome back)', 'entry', null],
+    ['bar (drink poured)', 'bar', BEFORE_TRIPS.bar],
+  ] as const) {
+    const times = new Map<number, number[]>([
+      [0, []],
+      [ROUND_TRIP_MS, []],
+    ]);
+    const verdicts = new Set<string>();
+    for (const [index, uid] of members.entries()) {
+      delay = index % 2 ? ROUND_TRIP_MS : 0;
+      const { ms, verdict } = await timed(mode, uid);
+      times.get(delay)!.push(ms);
+      verdicts.add(verdict);
+    }
+    const [local, remote] = [percentile(times.get(0)!, 50), percentile(times.get(ROUND_TRIP_MS)!, 50)];
+    console.log(
+      `  ${label.padEnd(28)} ${remote.toFixed(0).padStart(4)} ms (${local.toFixed(1)} ms without the delay): ${Math.round((remote - local) / ROUND_TRIP_MS)} sequential round trips (${[...verdicts].join(', ')})` +
+        (before ? `; before: ${before}` : ''),
+    );
+  }
+  await documents.close();
+}
+
 const part = process.env.BENCH_PART ?? 'all';
-if (!['all', 'scan', 'decode'].includes(part)) throw new Error(`BENCH_PART must be all, scan or decode, not "${part}".`);
-if (part !== 'decode') await validations();
-if (part !== 'scan') await decodeTimes();
+if (!['all', 'scan', 'decode', 'trips'].includes(part)) throw new Error(`BENCH_PART must be all, scan, decode or trips, not "${part}".`);
+if (part === 'all' || part === 'trips') await roundTrips();
+if (part === 'all' || part === 'scan') await validations();
+if (part === 'all' || part === 'decode') await decodeTimes();
 agent.destroy();

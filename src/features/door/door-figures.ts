@@ -20,13 +20,18 @@ export interface DoorCounts {
 
 /** An event's admissions, who is inside and drinks, counted (an index lookup on each backend, no documents read). */
 export async function doorCounts(documents: Documents, eventId: string, event: Pick<EventDocument, 'capacity'>): Promise<DoorCounts> {
+  return { ...(await tallyDoor(documents, eventId)), capacity: event.capacity };
+}
+
+/** The counts of doorCounts without the event's capacity (read alongside the event). */
+export async function tallyDoor(documents: Documents, eventId: string): Promise<Omit<DoorCounts, 'capacity'>> {
   const [admitted, exits, reentries, drinks] = await Promise.all([
     documents.collection(Checkins).where('eventId', '==', eventId).count(),
     documents.collection(Exits).where('eventId', '==', eventId).count(),
     documents.collection(Reentries).where('eventId', '==', eventId).count(),
     documents.collection(Drinks).where('eventId', '==', eventId).count(),
   ]);
-  return { admitted, inside: admitted - exits + reentries, capacity: event.capacity, drinks };
+  return { admitted, inside: admitted - exits + reentries, drinks };
 }
 
 export const CountsOfInput = z.object({ eventIds: z.array(DocumentId).min(1).max(50) });

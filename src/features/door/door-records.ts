@@ -21,6 +21,8 @@ export const Checkins = defineCollection(
   }),
 );
 
+export type CheckinDocument = z.infer<typeof Checkins.schema>;
+
 // `source` is absent on drinks poured before the report named how each drink was scanned.
 export const Drinks = defineCollection('drinks', z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string(), source: z.enum(SCAN_SOURCES).optional() }));
 

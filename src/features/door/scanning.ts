@@ -13,11 +13,11 @@ import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
 import { isActiveNow } from '@/features/memberships/membership';
-import { parsePassCode, stepAt } from './pass-code';
+import { parsePassCode, stepAt, type PassCode } from './pass-code';
 import { codeVerifies, Passes } from './passes';
-import { Checkins, CodeUses, Drinks, Exits, ManualAdmitInput, Reentries, ScanInput, Scans, type ScanDocument } from './door-records';
+import { Checkins, CodeUses, Drinks, Exits, ManualAdmitInput, Reentries, ScanInput, Scans, type CheckinDocument, type ScanDocument } from './door-records';
 import { doorIsOpen } from './door-hours';
-import { doorCounts, type DoorCounts } from './door-figures';
+import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import type { ScanMode, ScanSource, Verdict } from './scan-terms';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
@@ -78,32 +78,36 @@ function claim<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>):
   return { ref: ref as unknown as DocumentRef<DocumentData>, data: data as DocumentData };
 }
 
-/** Decides a scanned code: the pass, its window, the membership, the door, then entry or bar. */
+/** Decides a scanned code: the pass, its window, the membership, the door, then entry, exit or bar. */
 export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInput, now = new Date()): Promise<ScanResult> {
   const input = ScanInput.parse(raw);
   const code = parsePassCode(input.code);
   const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now };
-  return once(ports.documents, scanner, { ...input, source: input.source }, now, async (event) => {
+  // Read alongside the event (one round trip): the pass the code names.
+  const passRead = code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : Promise.resolve(undefined);
+  return once(ports.documents, scanner, { ...input, source: input.source }, now, passRead, async (event) => {
     if (!code) return { verdict: 'invalid', user: null };
-    const pass = (await ports.documents.collection(Passes).doc(code.passId).get()).data;
+    const pass = await passRead;
     // Unknown pass, another phone's key, a renewed (older) version: all the same to the door.
     if (!pass || !(await codeVerifies(ports.keys, code, pass))) return { verdict: 'invalid', user: null };
     const current = stepAt(now.getTime());
     if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
-    const user = await readUser(ports.documents, pass.uid);
+    // Everything a verdict may need of the member, in one round trip.
+    const facts = await memberFacts(ports.documents, input.eventId, pass.uid, input.mode === 'bar' ? code : null);
+    const { user } = facts;
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
     // Leaving is recorded whatever the membership says now: who is inside must stay right.
-    if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, user, at) : { verdict: 'notOnTonight', user };
+    if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, { ...facts, user }, at) : { verdict: 'notOnTonight', user };
     if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    if (input.mode === 'entry') return admit(ports.documents, user, at);
-    if (!(await ports.documents.collection(Checkins).doc(`${input.eventId}_${user.uid}`).get()).exists) return { verdict: 'notCheckedIn', user };
+    if (input.mode === 'entry') return admit(ports.documents, { ...facts, user }, at);
+    if (!facts.checkin) return { verdict: 'notCheckedIn', user };
     // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
     // admission itself is once per event, whatever the code.)
-    const use = ports.documents.collection(CodeUses).doc(`${input.eventId}.bar.${code.passId}.${code.step}`);
-    if ((await use.get()).exists) return { verdict: 'expiredCode', user };
-    const decision = await pour(ports.documents, event, user, at);
+    if (facts.codeUsed) return { verdict: 'expiredCode', user };
+    const decision = pour(ports.documents, event, { ...facts, user }, at);
     // The drink before the code's use: the drink number is what every bar contends for.
+    const use = ports.documents.collection(CodeUses).doc(codeUseId(input.eventId, code));
     return decision.claims ? { ...decision, claims: [...decision.claims, claim(use, { at: now })] } : decision;
   });
 }
@@ -111,13 +115,56 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInp
 /** Admits a member whose phone cannot show the pass, after the door has checked who they are. */
 export async function admitManually(ports: DoorPorts, scanner: Identity, raw: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
   const input = ManualAdmitInput.parse(raw);
-  return once(ports.documents, scanner, { ...input, mode: 'entry', source: 'manual' }, now, async (event) => {
-    const user = await readUser(ports.documents, input.uid);
+  // The member is known: what the verdict needs of them is read alongside the event.
+  const first = memberFacts(ports.documents, input.eventId, input.uid, null);
+  return once(ports.documents, scanner, { ...input, mode: 'entry', source: 'manual' }, now, first, async (event, round) => {
+    const facts = round === 0 ? await first : await memberFacts(ports.documents, input.eventId, input.uid, null);
+    const { user } = facts;
     if (!user) throw new DomainError('not-found', 'userNotFound');
     if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    return admit(ports.documents, user, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
+    return admit(ports.documents, { ...facts, user }, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
   });
+}
+
+/** What the door's verdicts need to know of a member at an event, read at once. */
+interface MemberFacts {
+  user: (UserDocument & { uid: string }) | null;
+  checkin: CheckinDocument | undefined;
+  /** Exits and re-entries so far: inside while they are as many. */
+  exits: number;
+  reentries: number;
+  /** At the bar: drinks poured so far, and whether this (pass, window) has poured already. */
+  drinks: number;
+  codeUsed: boolean;
+}
+
+type KnownMember = MemberFacts & { user: UserDocument & { uid: string } };
+
+function codeUseId(eventId: string, code: PassCode): string {
+  return `${eventId}.bar.${code.passId}.${code.step}`;
+}
+
+async function memberFacts(documents: Documents, eventId: string, uid: string, barCode: PassCode | null): Promise<MemberFacts> {
+  const [user, checkin, exits, reentries, drinks, codeUsed] = await Promise.all([
+    readUser(documents, uid),
+    documents
+      .collection(Checkins)
+      .doc(`${eventId}_${uid}`)
+      .get()
+      .then((snapshot) => snapshot.data),
+    documents.collection(Exits).where('eventId', '==', eventId).where('uid', '==', uid).count(),
+    documents.collection(Reentries).where('eventId', '==', eventId).where('uid', '==', uid).count(),
+    barCode ? documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', uid).count() : 0,
+    barCode
+      ? documents
+          .collection(CodeUses)
+          .doc(codeUseId(eventId, barCode))
+          .get()
+          .then((snapshot) => snapshot.exists)
+      : false,
+  ]);
+  return { user, checkin, exits, reentries, drinks, codeUsed };
 }
 
 /** Whether the person's membership lets them in now (the door search shows the same answer). */
@@ -150,13 +197,19 @@ async function once(
   scanner: Identity,
   input: { eventId: string; nonce: string; mode: ScanMode; source: ScanSource; device: string },
   now: Date,
-  decide: (event: EventDocument) => Promise<Decision>,
+  /** Reads the decision needs first, made alongside the event's. */
+  prefetch: Promise<unknown>,
+  decide: (event: EventDocument, round: number) => Promise<Decision>,
 ): Promise<ScanResult> {
-  const event = (await documents.collection(Events).doc(input.eventId).get()).data;
+  // The event's figures are counted meanwhile, off the scan's path: the answer carries them with
+  // this scan's own effect added (another door's scan of the same moment reaches the live feed).
+  const tally = tallyDoor(documents, input.eventId);
+  tally.catch(() => undefined);
+  const [event] = await Promise.all([documents.collection(Events).doc(input.eventId).get().then((snapshot) => snapshot.data), prefetch.catch(() => undefined)]);
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const ref = documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
   for (let round = 0; round < MAX_DECISIONS; round++) {
-    const decision = await decide(event);
+    const decision = await decide(event, round);
     const detail = { firstAt: decision.firstAt ?? null, firstDevice: decision.firstDevice ?? null, drinksLeft: decision.drinksLeft ?? null };
     const batch = documents.batch();
     // Claims first, the most contended first: where a store applies a batch's creates one by one
@@ -181,7 +234,7 @@ async function once(
       if ((await ref.get()).exists) return firstAnswer(documents, event, ref.id);
       continue;
     }
-    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, await doorCounts(documents, input.eventId, event));
+    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, withScan({ ...(await tally), capacity: event.capacity }, decision.verdict));
   }
   throw new DomainError('conflict', 'scanStillRunning');
 }
@@ -223,13 +276,10 @@ function result(
   };
 }
 
-/** A member's exits and re-entries at the event so far: inside while they are as many. */
-async function passages(documents: Documents, eventId: string, uid: string): Promise<{ exits: number; reentries: number }> {
-  const [exits, reentries] = await Promise.all([
-    documents.collection(Exits).where('eventId', '==', eventId).where('uid', '==', uid).count(),
-    documents.collection(Reentries).where('eventId', '==', eventId).where('uid', '==', uid).count(),
-  ]);
-  return { exits, reentries };
+/** The figures as they are once this scan's verdict is written. */
+function withScan(counts: DoorCounts, verdict: Verdict): DoorCounts {
+  const inside = verdict === 'admitted' || verdict === 'welcomeBack' ? 1 : verdict === 'exited' ? -1 : 0;
+  return { ...counts, admitted: counts.admitted + (verdict === 'admitted' ? 1 : 0), inside: counts.inside + inside, drinks: counts.drinks + (verdict === 'drinkRedeemed' ? 1 : 0) };
 }
 
 /**
@@ -237,30 +287,26 @@ async function passages(documents: Documents, eventId: string, uid: string): Pro
  * it, and is a re-entry ("Welcome back", claiming the next `reentries/…_{n}`) when the member
  * left since, else "Already admitted".
  */
-async function admit(documents: Documents, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
-  const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
-  const first = (await ref.get()).data;
-  if (first) {
-    const { exits, reentries } = await passages(documents, eventId, user.uid);
-    if (exits <= reentries) return { verdict: 'alreadyAdmitted', user, firstAt: first.at, firstDevice: first.device };
+function admit(documents: Documents, { user, checkin, exits, reentries }: KnownMember, { eventId, scanner, device, source, now }: ScanAt): Decision {
+  if (checkin) {
+    if (exits <= reentries) return { verdict: 'alreadyAdmitted', user, firstAt: checkin.at, firstDevice: checkin.device };
     const number = reentries + 1;
-    return { verdict: 'welcomeBack', user, firstAt: first.at, firstDevice: first.device, claims: [claim(documents.collection(Reentries).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
+    return { verdict: 'welcomeBack', user, firstAt: checkin.at, firstDevice: checkin.device, claims: [claim(documents.collection(Reentries).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
   }
+  const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
   return { verdict: 'admitted', user, claims: [claim(ref, { eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source })] };
 }
 
 /** Exit: a member inside claims the next `exits/{eventId}_{uid}_{n}`; one not admitted, or out already, is said so. */
-async function leave(documents: Documents, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
-  const [admitted, { exits, reentries }] = await Promise.all([documents.collection(Checkins).doc(`${eventId}_${user.uid}`).get(), passages(documents, eventId, user.uid)]);
-  if (!admitted.exists) return { verdict: 'notCheckedIn', user };
+function leave(documents: Documents, { user, checkin, exits, reentries }: KnownMember, { eventId, scanner, device, source, now }: ScanAt): Decision {
+  if (!checkin) return { verdict: 'notCheckedIn', user };
   if (exits > reentries) return { verdict: 'notInside', user };
   const number = exits + 1;
   return { verdict: 'exited', user, claims: [claim(documents.collection(Exits).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
 }
 
 /** Bar: the next drink number claims `drinks/{eventId}_{uid}_{n}`, so concurrent bars never pour the same one. */
-async function pour(documents: Documents, event: EventDocument, user: UserDocument & { uid: string }, { eventId, scanner, device, source, now }: ScanAt): Promise<Decision> {
-  const poured = await documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', user.uid).count();
+function pour(documents: Documents, event: EventDocument, { user, drinks: poured }: KnownMember, { eventId, scanner, device, source, now }: ScanAt): Decision {
   const number = poured + 1;
   if (number > event.drinkAllowance) return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
   return {

@@ -6,6 +6,7 @@
 // browser reads slower than the feeds change. A feed refused (signed out, wrong role) is said once
 // and the others go on; a feed whose read fails is said to be retrying and is asked again.
 import 'server-only';
+import { setMaxListeners } from 'node:events';
 import { TRPCError } from '@trpc/server';
 
 /** One feed as the browser asks for it: its key (the browser's name for it), procedure and input. */
@@ -38,6 +39,8 @@ export const FEED_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 30_000] as const;
 /** The feeds' results as one sequence of messages, until `signal` aborts (or the caller stops reading). */
 export async function* multiplex(feeds: readonly KeyedFeed[], open: OpenFeed, signal: AbortSignal | undefined): AsyncGenerator<LiveMessage> {
   const stop = new AbortController();
+  // Every feed's watcher (and a retry's wait) listens to it: as many listeners as feeds, and more.
+  setMaxListeners(2 * feeds.length + 4, stop.signal);
   // Insertion-ordered; a newer message of a feed replaces its older one and goes to the back.
   const pending = new Map<string, LiveMessage>();
   let wake: (() => void) | undefined;
