@@ -10,7 +10,7 @@ import { chromium } from '@playwright/test';
 import { expect, test } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES } from './support/i18n';
-import { fakeCameraVideo, newMember, OPEN_EVENT, testPhone } from './support/door';
+import { fakeCameraVideo, newMember, OPEN_EVENT, openEvent, testPhone } from './support/door';
 import { signUp, uniqueEmail } from './support/emulator';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -341,19 +341,9 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
   const admin = await browser.newContext({ baseURL });
   const boss = demoAccount('admin');
   await serverSession(admin, baseURL!, boss.email, boss.password);
-  const headers = { 'content-type': 'application/json', origin: baseURL! };
-  const wall = (offsetHours: number) =>
-    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(new Date(Date.now() + offsetHours * 3_600_000))
-      .replace(' ', 'T');
   const title = `Smoking break night ${Date.now().toString(36)}`;
-  const created = await admin.request.post('/api/trpc/events.create', {
-    headers,
-    data: { json: { slug: '', title: { en: title, de: title }, summary: { en: 'Out and back in.', de: 'Raus und wieder rein.' }, description: { en: '', de: '' }, doorsAt: wall(-0.5), startsAt: wall(1), endsAt: wall(5), venue: { name: 'Nordlicht', address: 'Kaistraße 7' }, capacity: 40, drinkAllowance: 1, coverImageId: null } },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const eventId = (await created.json()).result.data.json.id as string;
-  expect((await admin.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id: eventId, action: 'publish' } } })).status()).toBe(200);
+  const event = await openEvent(admin.request, baseURL!, title, { capacity: 40 });
+  const eventId = event.id;
   try {
     const member = await newMember(browser, baseURL!, 'break');
     const memberPhone = await testPhone(browser, baseURL!, member);
@@ -393,7 +383,7 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
     await expect(door.locator('.scanner__counts > div').filter({ hasText: m.AdminDoor.inside }).locator('dd')).toHaveText('1');
     await expect(door.locator('.scanner__counts > div').filter({ hasText: m.AdminDoor.admitted }).locator('dd')).toHaveText('1 of 40');
   } finally {
-    await admin.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id: eventId, action: 'unpublish' } } });
+    await event.unpublish();
     await admin.close();
   }
 });

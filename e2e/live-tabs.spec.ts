@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type BrowserContext, type Page } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
-import { newMember, OPEN_EVENT } from './support/door';
+import { newMember, OPEN_EVENT, openEvent } from './support/door';
 import { signUp, uniqueEmail } from './support/emulator';
 import { MESSAGES } from './support/i18n';
 import { phone, readingPause, untilControlled } from './support/installed-app';
@@ -116,38 +116,9 @@ test('an admin reads the dashboard with ten doors open tonight, follows a link, 
   const admin = demoAccount('admin');
   const setup = await browser.newContext({ baseURL });
   await serverSession(setup, baseURL!, admin.email, admin.password);
-  const headers = { 'content-type': 'application/json', origin: baseURL! };
-  // Venue time, as the event form takes it.
-  const wall = (offsetHours: number) =>
-    new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(new Date(Date.now() + offsetHours * 3_600_000))
-      .replace(' ', 'T');
   const stamp = Date.now().toString(36);
-  const ids: string[] = [];
-  for (let i = 1; i <= 10; i++) {
-    const created = await setup.request.post('/api/trpc/events.create', {
-      headers,
-      data: {
-        json: {
-          slug: '',
-          title: { en: `Door ${i} tonight ${stamp}`, de: `Tür ${i} heute ${stamp}` },
-          summary: { en: 'One of ten doors open tonight.', de: 'Eine von zehn Türen, die heute offen sind.' },
-          description: { en: '', de: '' },
-          doorsAt: wall(-0.5),
-          startsAt: wall(1),
-          endsAt: wall(5),
-          venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
-          capacity: 50,
-          drinkAllowance: 1,
-          coverImageId: null,
-        },
-      },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const id = (await created.json()).result.data.json.id as string;
-    expect((await setup.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id, action: 'publish' } } })).status()).toBe(200);
-    ids.push(id);
-  }
+  const events = [];
+  for (let i = 1; i <= 10; i++) events.push(await openEvent(setup.request, baseURL!, `Door ${i} tonight ${stamp}`));
 
   try {
     const context = await browser.newContext({ baseURL });
@@ -170,7 +141,7 @@ test('an admin reads the dashboard with ten doors open tonight, follows a link, 
     await expect(page.getByText(en.AdminEvents.done.unpublish)).toBeVisible({ timeout: 5_000 });
     await context.close();
   } finally {
-    for (const id of ids) await setup.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id, action: 'unpublish' } } });
+    for (const event of events) await event.unpublish();
     await setup.close();
   }
 });

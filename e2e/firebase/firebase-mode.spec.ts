@@ -7,7 +7,7 @@
 import { expect, test, type Page } from '../support/test';
 import { MESSAGES, localized, type TestLocale } from '../support/i18n';
 import { firestore, signUpAt, uniqueEmail } from './backend';
-import { passCode, passIdFor } from '../support/door';
+import { openEvent, passCode, passIdFor } from '../support/door';
 
 const en = MESSAGES.en;
 // Whole journeys (sign-up, sign-in, forms, several pages) on a shared two-core machine.
@@ -217,31 +217,7 @@ test('the door on Firestore: a pass is admitted once, a second scan is "Already 
   // An event whose door is open now, written through the admin's procedures.
   await newAdmin(page);
   const headers = { 'content-type': 'application/json', origin: baseURL! };
-  const wall = (offsetHours: number) => {
-    const parts = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(Date.now() + offsetHours * 3_600_000));
-    return parts.replace(' ', 'T');
-  };
-  const created = await page.request.post('/api/trpc/events.create', {
-    headers,
-    data: {
-      json: {
-        slug: '',
-        title: { en: 'Door test night', de: 'Türtestabend' },
-        summary: { en: 'A night to test the door.', de: 'Ein Abend zum Testen der Tür.' },
-        description: { en: '', de: '' },
-        doorsAt: wall(-1),
-        startsAt: wall(0),
-        endsAt: wall(4),
-        venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
-        capacity: 50,
-        drinkAllowance: 1,
-        coverImageId: null,
-      },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const eventId = (await created.json()).result.data.json.id as string;
-  expect((await page.request.post('/api/trpc/events.changeStatus', { headers, data: { json: { id: eventId, action: 'publish' } } })).status()).toBe(200);
+  const { id: eventId } = await openEvent(page.request, baseURL!, 'Door test night', { doorsHoursAgo: 1, startsInHours: 0 });
 
   const scan = async (nonce: string) => {
     const answer = await page.request.post('/api/trpc/door.scan', {

@@ -7,7 +7,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, type Browser } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { demoAccount, serverSession } from './accounts';
 import { signUp, uniqueEmail } from './emulator';
 
@@ -31,6 +31,55 @@ export function passCode(uid: string, stepsFromNow = 0, version = 1, master = ma
   const key = Buffer.from(hkdfSync('sha256', master, 'nordlicht-pass-v1', `${passId}.${version}`, 32));
   const mac = createHmac('sha256', key).update(`${version}.${passId}.${step}`).digest().subarray(0, 12).toString('base64url');
   return `NL1.${passId}.${step}.${mac}`;
+}
+
+/** `hours` from now as the event form takes a time: venue time (Europe/Berlin), to the minute. */
+export function venueWallTime(hours: number): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    .format(new Date(Date.now() + hours * 3_600_000))
+    .replace(' ', 'T');
+}
+
+/**
+ * A published event whose door is open now (doors `doorsHoursAgo` ago), made through the admin's
+ * procedures with `admin` (a request context signed in as an admin). `unpublish` takes it off
+ * the programme and the door again.
+ */
+export async function openEvent(
+  admin: APIRequestContext,
+  baseURL: string,
+  title: string,
+  { capacity = 50, doorsHoursAgo = 0.5, startsInHours = 1, drinkAllowance = 1 }: { capacity?: number; doorsHoursAgo?: number; startsInHours?: number; drinkAllowance?: number } = {},
+): Promise<{ id: string; unpublish: () => Promise<void> }> {
+  const headers = { 'content-type': 'application/json', origin: baseURL };
+  const created = await admin.post(`${baseURL}/api/trpc/events.create`, {
+    headers,
+    data: {
+      json: {
+        slug: '',
+        title: { en: title, de: title },
+        summary: { en: 'A night at the door of the tests.', de: 'Ein Abend an der Tür der Tests.' },
+        description: { en: '', de: '' },
+        doorsAt: venueWallTime(-doorsHoursAgo),
+        startsAt: venueWallTime(startsInHours),
+        endsAt: venueWallTime(startsInHours + 4),
+        venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
+        capacity,
+        drinkAllowance,
+        coverImageId: null,
+      },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const id = (await created.json()).result.data.json.id as string;
+  const status = (action: 'publish' | 'unpublish') => admin.post(`${baseURL}/api/trpc/events.changeStatus`, { headers, data: { json: { id, action } } });
+  expect((await status('publish')).status()).toBe(200);
+  return {
+    id,
+    unpublish: async () => {
+      await status('unpublish');
+    },
+  };
 }
 
 /** A phone of the member's: its own key pair, registered; signs the codes its pass page would show. */
