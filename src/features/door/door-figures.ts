@@ -6,7 +6,9 @@ import type { Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
-import { Checkins, Drinks, Scans, Exits, Reentries } from './door-records';
+import { Users } from '@/features/identity/users';
+import { Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
+import { nameAtDoor } from './door-names';
 import { doorIsOpen } from './door-hours';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
 
@@ -16,6 +18,10 @@ export interface DoorCounts {
   inside: number;
   capacity: number;
   drinks: number;
+  /** Admissions a door decided without signal and uploaded later. */
+  offline: number;
+  /** What the uploads flagged: second admissions, admissions from an out-of-date list, unverifiable codes. */
+  conflicts: number;
 }
 
 /** An event's admissions, who is inside and drinks, counted (an index lookup on each backend, no documents read). */
@@ -25,13 +31,15 @@ export async function doorCounts(documents: Documents, eventId: string, event: P
 
 /** The counts of doorCounts without the event's capacity (read alongside the event). */
 export async function tallyDoor(documents: Documents, eventId: string): Promise<Omit<DoorCounts, 'capacity'>> {
-  const [admitted, exits, reentries, drinks] = await Promise.all([
+  const [admitted, exits, reentries, drinks, offline, conflicts] = await Promise.all([
     documents.collection(Checkins).where('eventId', '==', eventId).count(),
     documents.collection(Exits).where('eventId', '==', eventId).count(),
     documents.collection(Reentries).where('eventId', '==', eventId).count(),
     documents.collection(Drinks).where('eventId', '==', eventId).count(),
+    documents.collection(Checkins).where('eventId', '==', eventId).where('offline', '==', true).count(),
+    documents.collection(DoorConflicts).where('eventId', '==', eventId).count(),
   ]);
-  return { admitted, inside: admitted - exits + reentries, drinks };
+  return { admitted, inside: admitted - exits + reentries, drinks, offline, conflicts };
 }
 
 export const CountsOfInput = z.object({ eventIds: z.array(DocumentId).min(1).max(50) });
@@ -92,15 +100,25 @@ export async function doorEvents(documents: Documents, now = new Date()): Promis
 
 export const RECENT_SCANS = 20;
 
-export interface DoorActivity {
-  admitted: number;
-  /** Admitted and not out now. */
-  inside: number;
-  capacity: number;
-  drinks: number;
+/** A flag an offline door's upload raised, as the admins read it. */
+export interface DoorConflict {
+  id: string;
+  kind: DoorFlag;
+  name: string;
+  /** The admission the server had first (a second admission). */
+  first: { device: string; at: Date; offline: boolean } | null;
+  second: { device: string; at: Date };
+}
+
+/** Flags listed with the figures (the count covers all). */
+export const LISTED_CONFLICTS = 20;
+
+export interface DoorActivity extends DoorCounts {
   /** Refused scans by verdict (entry and bar). */
   refused: Partial<Record<Verdict, number>>;
-  recent: { id: string; verdict: Verdict; name: string | null; mode: ScanMode; source: ScanSource; device: string; at: Date }[];
+  recent: { id: string; verdict: Verdict; name: string | null; mode: ScanMode; source: ScanSource; device: string; at: Date; offline: boolean }[];
+  /** The latest flags of offline uploads, newest first. */
+  flagged: DoorConflict[];
 }
 
 /** The door's figures for an event and its latest scans (the scanner's live panel, /admin). */
@@ -108,10 +126,11 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));
-  const [counts, scans, refusedCounts] = await Promise.all([
+  const [counts, scans, refusedCounts, flagged] = await Promise.all([
     doorCounts(documents, eventId, event),
     documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(RECENT_SCANS).get(),
     Promise.all(refusals.map((verdict) => documents.collection(Scans).where('eventId', '==', eventId).where('verdict', '==', verdict).count())),
+    flaggedAt(documents, eventId),
   ]);
   const refused: Partial<Record<Verdict, number>> = {};
   refusals.forEach((verdict, index) => {
@@ -122,8 +141,23 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
     refused,
     recent: scans
       .filter((scan) => scan.data.verdict !== null)
-      .map((scan) => ({ id: scan.id, verdict: scan.data.verdict!, name: scan.data.name, mode: scan.data.mode, source: scan.data.source, device: scan.data.device, at: scan.data.at })),
+      .map((scan) => ({ id: scan.id, verdict: scan.data.verdict!, name: scan.data.name, mode: scan.data.mode, source: scan.data.source, device: scan.data.device, at: scan.data.at, offline: Boolean(scan.data.offline) })),
+    flagged,
   };
+}
+
+/** The latest flags of an event's offline uploads, each naming the member as the door does. */
+async function flaggedAt(documents: Documents, eventId: string): Promise<DoorConflict[]> {
+  const flags = await documents.collection(DoorConflicts).where('eventId', '==', eventId).orderBy('recordedAt', 'desc').limit(LISTED_CONFLICTS).get();
+  const names = new Map(
+    await Promise.all(
+      [...new Set(flags.map((flag) => flag.data.uid))].map(async (uid) => {
+        const user = (await documents.collection(Users).doc(uid).get()).data;
+        return [uid, user ? nameAtDoor(user) : '…'] as const;
+      }),
+    ),
+  );
+  return flags.map(({ id, data }) => ({ id, kind: data.kind, name: names.get(data.uid) ?? '…', first: data.first, second: { device: data.second.device, at: data.second.at } }));
 }
 
 export interface MemberNight {

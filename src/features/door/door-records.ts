@@ -18,6 +18,8 @@ export const Checkins = defineCollection(
     scannerName: z.string().nullable(),
     device: z.string(),
     source: z.enum(SCAN_SOURCES),
+    /** Decided by a scanner without signal and uploaded later (decision 043). */
+    offline: z.boolean().optional(),
   }),
 );
 
@@ -27,7 +29,16 @@ export type CheckinDocument = z.infer<typeof Checkins.schema>;
 export const Drinks = defineCollection('drinks', z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string(), source: z.enum(SCAN_SOURCES).optional() }));
 
 /** A member leaving after admission, or coming back: the n-th of each per member and event (a create, so two doors agree). */
-const Passage = z.object({ eventId: z.string(), uid: z.string(), number: z.number().int().positive(), at: z.date(), scannerUid: z.string(), device: z.string(), source: z.enum(SCAN_SOURCES) });
+const Passage = z.object({
+  eventId: z.string(),
+  uid: z.string(),
+  number: z.number().int().positive(),
+  at: z.date(),
+  scannerUid: z.string(),
+  device: z.string(),
+  source: z.enum(SCAN_SOURCES),
+  offline: z.boolean().optional(),
+});
 export type Passage = z.infer<typeof Passage>;
 export const Exits = defineCollection('exits', Passage);
 export const Reentries = defineCollection('reentries', Passage);
@@ -48,6 +59,8 @@ export const ScanDocument = z.object({
   at: z.date(),
   /** Verdict details the scanner shows again to a retry (first admission, drinks left). */
   detail: z.object({ firstAt: z.date().nullable(), firstDevice: z.string().nullable(), drinksLeft: z.number().int().nullable() }),
+  /** A scan a door decided without signal: when its list was fetched and when it was uploaded. */
+  offline: z.object({ listAt: z.date(), uploadedAt: z.date() }).nullable().optional(),
 });
 export type ScanDocument = z.infer<typeof ScanDocument>;
 export const Scans = defineCollection('scans', ScanDocument);
@@ -64,6 +77,30 @@ export const ScanInput = z.object({
 });
 export type ScanInput = z.input<typeof ScanInput>;
 
+/**
+ * What an offline door's upload flagged for the admins (decision 043): a second admission of one
+ * member to one event (`secondAdmission`, naming both doors and times), an admission from a list
+ * that was out of date (`staleList`: the membership had ended or the pass had a new phone), or an
+ * admission whose code the server cannot verify (`badCode`). One per uploaded scan at most.
+ */
+export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode'] as const;
+export type DoorFlag = (typeof DOOR_FLAGS)[number];
+const Door = z.object({ device: z.string(), at: z.date(), offline: z.boolean() });
+export const DoorConflicts = defineCollection(
+  'doorConflicts',
+  z.object({
+    eventId: z.string(),
+    uid: z.string(),
+    kind: z.enum(DOOR_FLAGS),
+    /** The admission the server had first (a second admission only). */
+    first: Door.nullable(),
+    /** The uploaded scan. */
+    second: Door.extend({ scannerUid: z.string() }),
+    recordedAt: z.date(),
+  }),
+);
+export type DoorConflictDocument = z.infer<typeof DoorConflicts.schema>;
+
 export const ManualAdmitInput = z.object({
   eventId: DocumentId,
   uid: DocumentId,
@@ -71,3 +108,29 @@ export const ManualAdmitInput = z.object({
   device: z.string().trim().min(1).max(60),
 });
 export type ManualAdmitInput = z.input<typeof ManualAdmitInput>;
+
+/** The verdicts a door may reach offline: entry and exit (the bar stays online, decision 043). */
+export const OFFLINE_VERDICTS = ['admitted', 'alreadyAdmitted', 'welcomeBack', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'exited', 'notInside', 'notCheckedIn'] as const;
+
+/** A scan a door decided without signal, as it uploads it: the code read (or the member admitted by name), the verdict, when. */
+export const OfflineDecision = z
+  .object({
+    eventId: DocumentId,
+    nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    mode: z.enum(['entry', 'exit']),
+    source: z.enum(SCAN_SOURCES),
+    code: z.string().trim().min(1).max(CODE_MAX).optional(),
+    uid: DocumentId.optional(),
+    verdict: z.enum(OFFLINE_VERDICTS),
+    /** Server time on the scanner's clock corrected by the offset it measured (decision 043). */
+    decidedAt: z.date(),
+    device: z.string().trim().min(1).max(60),
+    /** When the door list the decision used was made (server time). */
+    listAt: z.date(),
+  })
+  .refine((decision) => (decision.code === undefined) !== (decision.uid === undefined), { message: 'A code or a member, not both' })
+  .refine((decision) => (decision.source === 'manual') === (decision.uid !== undefined), { message: 'A member by name is admitted by hand' });
+export type OfflineDecision = z.input<typeof OfflineDecision>;
+
+/** What an offline door uploads at once: its queue, oldest first, up to 50 scans a call. */
+export const UploadInput = z.object({ decisions: z.array(OfflineDecision).min(1).max(50) });

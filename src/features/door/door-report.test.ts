@@ -15,19 +15,19 @@ describe('the door report', () => {
       ['drink', 'Person ada', 'Bar "up"', 'camera', 1],
     ]);
     const words: DoorReportWords = {
-      columns: { kind: 'Eintrag', at: 'Zeit (UTC)', name: 'Name', email: 'E-Mail', door: 'Tür', source: 'Erfasst per', drink: 'Getränk Nr.' },
-      kinds: { admission: 'Einlass', exit: 'Ausgang', reentry: 'Wiedereinlass', drink: 'Getränk' },
+      columns: { kind: 'Eintrag', at: 'Zeit (UTC)', name: 'Name', email: 'E-Mail', door: 'Tür', source: 'Erfasst per', drink: 'Getränk Nr.', firstDoor: 'Erste Tür', firstAt: 'Zuerst um' },
+      kinds: { admission: 'Einlass', offlineAdmission: 'Einlass (offline)', exit: 'Ausgang', reentry: 'Wiedereinlass', drink: 'Getränk', secondAdmission: 'Doppelt', staleList: 'Alte Liste', badCode: 'Code' },
       sources: { camera: 'Kamera', manual: 'Name', keyboard: 'Handscanner' },
     };
     const cells = doorReportCells(rows, words);
-    expect(cells[1]).toEqual({ kind: 'Getränk', at: later.toISOString(), name: 'Person ada', email: expect.any(String), door: 'Bar "up"', source: 'Kamera', drink: '1' });
+    expect(cells[1]).toEqual({ kind: 'Getränk', at: later.toISOString(), name: 'Person ada', email: expect.any(String), door: 'Bar "up"', source: 'Kamera', drink: '1', firstDoor: '', firstAt: '' });
     const csv = toCsv(DOOR_REPORT_COLUMNS, cells);
-    expect(csv.split('\r\n')[0]).toBe('kind,at,name,email,door,source,drink');
+    expect(csv.split('\r\n')[0]).toBe('kind,at,name,email,door,source,drink,firstDoor,firstAt');
     expect(csv).toContain('"Front, left"');
     expect(csv).toContain('"Bar ""up"""');
     // German spreadsheets split on semicolons: a comma is plain text there, a semicolon is quoted.
     const german = toCsv(DOOR_REPORT_COLUMNS, cells, { headings: words.columns, delimiter: ';' });
-    expect(german.split('\r\n')[0]).toBe('Eintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
+    expect(german.split('\r\n')[0]).toBe('Eintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.;Erste Tür;Zuerst um');
     expect(german).toContain(';Front, left;Kamera;');
     expect(toCsv(['door'] as const, [{ door: 'Bar; up' }], { delimiter: ';' })).toBe('door\r\n"Bar; up"\r\n');
     // A name a spreadsheet would run as a formula is written as text.

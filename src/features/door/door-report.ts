@@ -1,17 +1,20 @@
 // What admins take away: an event's admissions and drinks as lines of a CSV, in the admin's
-// language (/api/door/{eventId}/report).
+// language (/api/door/{eventId}/report). Admissions an offline door decided are their own kind, and
+// what the uploads flagged has a line each: a member admitted twice names both doors and times.
 import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
-import { Checkins, Drinks, Exits, Reentries } from './door-records';
+import { Checkins, DoorConflicts, Drinks, Exits, Reentries } from './door-records';
 import type { ScanSource } from './scan-terms';
 
-export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink'] as const;
+export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink', 'firstDoor', 'firstAt'] as const;
 export type DoorReportColumn = (typeof DOOR_REPORT_COLUMNS)[number];
 
+export const DOOR_REPORT_KINDS = ['admission', 'offlineAdmission', 'exit', 'reentry', 'drink', 'secondAdmission', 'staleList', 'badCode'] as const;
+
 export interface DoorReportRow {
-  kind: 'admission' | 'exit' | 'reentry' | 'drink';
+  kind: (typeof DOOR_REPORT_KINDS)[number];
   at: Date;
   name: string;
   email: string;
@@ -20,33 +23,37 @@ export interface DoorReportRow {
   source: ScanSource | null;
   /** The drink's number for this person tonight; null for an admission. */
   drink: number | null;
+  /** A member admitted twice: where and when the first admission was. */
+  first?: { door: string; at: Date } | null;
 }
 
 /** One line per admission, exit, re-entry and drink of an event, oldest first, for the admins' CSV. */
 export async function doorReport(documents: Documents, eventId: string): Promise<DoorReportRow[]> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
-  const [checkins, exits, reentries, drinks] = await Promise.all([
+  const [checkins, exits, reentries, drinks, flags] = await Promise.all([
     documents.collection(Checkins).where('eventId', '==', eventId).get(),
     documents.collection(Exits).where('eventId', '==', eventId).get(),
     documents.collection(Reentries).where('eventId', '==', eventId).get(),
     documents.collection(Drinks).where('eventId', '==', eventId).get(),
+    documents.collection(DoorConflicts).where('eventId', '==', eventId).get(),
   ]);
-  const uids = [...new Set([...checkins, ...exits, ...reentries, ...drinks].map((entry) => entry.data.uid))];
+  const uids = [...new Set([...checkins, ...exits, ...reentries, ...drinks, ...flags].map((entry) => entry.data.uid))];
   const people = new Map(await Promise.all(uids.map(async (uid) => [uid, (await documents.collection(Users).doc(uid).get()).data] as const)));
   const who = (uid: string) => ({ name: people.get(uid)?.displayName ?? '', email: people.get(uid)?.email ?? '' });
   return [
-    ...checkins.map(({ data }): DoorReportRow => ({ kind: 'admission', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
+    ...checkins.map(({ data }): DoorReportRow => ({ kind: data.offline ? 'offlineAdmission' : 'admission', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
     ...exits.map(({ data }): DoorReportRow => ({ kind: 'exit', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
     ...reentries.map(({ data }): DoorReportRow => ({ kind: 'reentry', at: data.at, ...who(data.uid), door: data.device, source: data.source, drink: null })),
     ...drinks.map(({ data }): DoorReportRow => ({ kind: 'drink', at: data.at, ...who(data.uid), door: data.device, source: data.source ?? null, drink: data.number })),
+    ...flags.map(({ data }): DoorReportRow => ({ kind: data.kind, at: data.second.at, ...who(data.uid), door: data.second.device, source: null, drink: null, first: data.first ? { door: data.first.device, at: data.first.at } : null })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
 /** The words of the CSV in the admin's language: column headings, kinds of line and how a pass was read. */
 export interface DoorReportWords {
   columns: Record<DoorReportColumn, string>;
-  kinds: Record<DoorReportRow['kind'], string>;
+  kinds: Record<(typeof DOOR_REPORT_KINDS)[number], string>;
   sources: Record<ScanSource, string>;
 }
 
@@ -60,6 +67,8 @@ export function doorReportCells(rows: readonly DoorReportRow[], words: DoorRepor
     door: row.door,
     source: row.source ? words.sources[row.source] : '',
     drink: row.drink === null ? '' : String(row.drink),
+    firstDoor: row.first?.door ?? '',
+    firstAt: row.first ? row.first.at.toISOString() : '',
   }));
 }
 

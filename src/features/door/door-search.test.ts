@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Scans } from './door-records';
 import { admitManually } from './scanning';
-import { maskedAddress, searchAtDoor } from './door-search';
+import { searchAtDoor } from './door-search';
+import { maskedAddress } from './door-names';
 import { doorNight, NOW, scanners } from './test-door';
 
 describe('the door search', () => {

@@ -9,6 +9,7 @@ import { searchTermOf } from '@/server/documents/search-terms';
 import { Users } from '@/features/identity/users';
 import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
+import { nameAtDoor } from './door-names';
 
 export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string().trim().min(2).max(80) });
 
@@ -24,13 +25,6 @@ export interface DoorSearchHit {
 const HITS = 10;
 const LOOKED_AT = 30;
 
-/** `mara@example.org` as `ma…@example.org`: enough to confirm with the guest, not to write to them. */
-export function maskedAddress(email: string | null): string {
-  if (!email) return '…';
-  const [local = '', domain = ''] = email.split('@');
-  return `${local.slice(0, 2)}…@${domain}`;
-}
-
 /** Members who may enter, by name or e-mail prefix, for admitting someone whose phone died. */
 export async function searchAtDoor(documents: Documents, raw: z.input<typeof DoorSearchInput>, now = new Date()): Promise<DoorSearchHit[]> {
   const input = DoorSearchInput.parse(raw);
@@ -40,7 +34,7 @@ export async function searchAtDoor(documents: Documents, raw: z.input<typeof Doo
   return Promise.all(
     members.map(async (user) => ({
       uid: user.id,
-      name: user.data.displayName ?? maskedAddress(user.data.email),
+      name: nameAtDoor(user.data),
       photoURL: user.data.photoURL,
       checkedInAt: (await documents.collection(Checkins).doc(`${input.eventId}_${user.id}`).get()).data?.at ?? null,
     })),

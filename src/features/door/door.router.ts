@@ -9,8 +9,10 @@ import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import type { Identity } from '@/features/identity/identity';
 import { passForPhone, registerPassKey, RegisterPassKeyInput, rotatePass } from './passes';
-import { Checkins, Drinks, ManualAdmitInput, ScanInput, Scans } from './door-records';
-import { admitManually, scanCode } from './scanning';
+import { Checkins, DoorConflicts, Drinks, ManualAdmitInput, ScanInput, Scans, UploadInput } from './door-records';
+import { doorList, DoorListInput } from './door-list';
+import { DomainError } from '@/server/domain-error';
+import { admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
 import { countsOf, CountsOfInput, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
 import { DoorSearchInput, searchAtDoor } from './door-search';
 
@@ -52,6 +54,29 @@ export const doorRouter = router({
     limitRate('doorScans', doorDevice(ctx.identity));
     return scanCode({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input);
   }),
+  /** The event's door list, to decide without signal (decision 043). */
+  list: door.input(DoorListInput).query(({ ctx, input }) => {
+    limitRate('doorLists', doorDevice(ctx.identity));
+    return doorList(ctx.documents, ctx.passKeys(), input);
+  }),
+  /** Scans this door decided without signal, oldest first: each recorded once, as decided. */
+  upload: door.input(UploadInput).mutation(async ({ ctx, input }) => {
+    limitRate('doorUploads', doorDevice(ctx.identity));
+    const ports = { documents: ctx.documents, keys: ctx.passKeys() };
+    const results: { nonce: string; status: UploadStatus | 'rejected' }[] = [];
+    // In the door's order: a member's exit after their admission.
+    for (const decision of input.decisions) {
+      try {
+        results.push({ nonce: decision.nonce, status: await recordOffline(ports, ctx.identity, decision) });
+      } catch (error) {
+        // A scan the server can never record (its event deleted meanwhile) must not hold up the
+        // rest of the queue: the door is told, and shows it. Anything else is retried.
+        if (!(error instanceof DomainError) || error.kind !== 'not-found') throw error;
+        results.push({ nonce: decision.nonce, status: 'rejected' });
+      }
+    }
+    return { results };
+  }),
   admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => admitManually({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input)),
   search: door.input(DoorSearchInput).query(({ ctx, input }) => {
     limitRate('doorSearches', doorDevice(ctx.identity));
@@ -62,7 +87,7 @@ export const doorRouter = router({
     liveStream({
       documents: ctx.documents,
       key: `door.activity ${input.eventId}`,
-      collections: [Checkins.name, Drinks.name, Scans.name],
+      collections: [Checkins.name, Drinks.name, Scans.name, DoorConflicts.name],
       // Every admission and drink comes with a scan of the event.
       otherServers: [ctx.documents.collection(Scans).where('eventId', '==', input.eventId).orderBy('at', 'desc').limit(1)],
       read: () => doorActivity(ctx.documents, input.eventId),

@@ -14,6 +14,9 @@ import { AuditLog } from '@/features/users/audit';
 import { isActiveNow } from '@/features/memberships/membership';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, PUBLIC_KEY_PATTERN, signedMessage, type PassCode } from './pass-code';
 
+/** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */
+export const FORMER_KEYS_KEPT = 5;
+
 export const PassDocument = z.object({
   uid: z.string(),
   version: z.number().int().positive(),
@@ -22,6 +25,11 @@ export const PassDocument = z.object({
   /** The phone's public key (P-256, uncompressed point, base64url); none until a phone registers. */
   publicKey: z.string().nullable().optional(),
   keyRegisteredAt: z.date().nullable().optional(),
+  /**
+   * The keys this pass had before, newest first, each with when it was replaced: a scanner that
+   * decided offline uploads codes of the key it knew, checked here against the key of that time.
+   */
+  formerKeys: z.array(z.object({ version: z.number().int().positive(), publicKey: z.string(), until: z.date() })).max(FORMER_KEYS_KEPT).optional(),
 });
 export type PassDocument = z.infer<typeof PassDocument>;
 
@@ -99,7 +107,7 @@ export async function registerPassKey(documents: Documents, keys: PassKeys, memb
     if (!pass) throw new DomainError('conflict', 'passUnavailable');
     if (pass.publicKey === publicKey) return { passId, version: pass.version };
     const version = pass.version + 1;
-    tx.update(ref, { version, publicKey, keyRegisteredAt: serverTimestamp(), rotatedAt: pass.publicKey ? serverTimestamp() : pass.rotatedAt });
+    tx.update(ref, { version, publicKey, keyRegisteredAt: serverTimestamp(), rotatedAt: pass.publicKey ? serverTimestamp() : pass.rotatedAt, formerKeys: formerKeys(pass) });
     if (pass.publicKey) tx.create(documents.collection(AuditLog).doc(), renewal(member, member.uid));
     return { passId, version };
   });
@@ -117,10 +125,17 @@ export async function rotatePass(documents: Documents, keys: PassKeys, actor: Id
     const pass = (await tx.get(ref)).data;
     if (!pass) throw new DomainError('conflict', 'passUnavailable');
     const version = pass.version + 1;
-    tx.update(ref, { version, publicKey: null, keyRegisteredAt: null, rotatedAt: serverTimestamp() });
+    tx.update(ref, { version, publicKey: null, keyRegisteredAt: null, rotatedAt: serverTimestamp(), formerKeys: formerKeys(pass) });
     tx.create(documents.collection(AuditLog).doc(), renewal(actor, uid));
     return { version };
   });
+}
+
+/** The pass's former keys once its current key (if any) is replaced now. */
+function formerKeys(pass: PassDocument): NonNullable<PassDocument['formerKeys']> {
+  const former = pass.formerKeys ?? [];
+  if (!pass.publicKey) return former;
+  return [{ version: pass.version, publicKey: pass.publicKey, until: new Date() }, ...former].slice(0, FORMER_KEYS_KEPT);
 }
 
 function renewal(actor: Identity, uid: string) {
@@ -147,15 +162,32 @@ const PUBLIC_KEYS_KEPT = 20_000;
  */
 export async function codeVerifies(keys: PassKeys, code: PassCode, pass: PassDocument): Promise<boolean> {
   if (code.format === 'NL1') return !pass.publicKey && keys.verifies(code, pass.version);
-  if (!pass.publicKey) return false;
-  const id = `${code.passId}.${pass.version}.${pass.publicKey}`;
+  return pass.publicKey ? signedWith(code, pass.version, pass.publicKey) : false;
+}
+
+/**
+ * Which key of the pass signed an NL2 code: the current one (`until` null), a former one with
+ * when it was replaced, or none. What an offline door decided is checked with this: a code of a
+ * key replaced after the scan was good when it was scanned.
+ */
+export async function signingKey(code: PassCode, pass: PassDocument): Promise<{ version: number; until: Date | null } | null> {
+  if (code.format !== 'NL2') return null;
+  if (pass.publicKey && (await signedWith(code, pass.version, pass.publicKey))) return { version: pass.version, until: null };
+  for (const former of pass.formerKeys ?? []) {
+    if (await signedWith(code, former.version, former.publicKey)) return { version: former.version, until: former.until };
+  }
+  return null;
+}
+
+async function signedWith(code: Extract<PassCode, { format: 'NL2' }>, version: number, publicKeyText: string): Promise<boolean> {
+  const id = `${code.passId}.${version}.${publicKeyText}`;
   let key = publicKeys.get(id);
   if (!key) {
     if (publicKeys.size >= PUBLIC_KEYS_KEPT) publicKeys.clear();
-    publicKeys.set(id, (key = readPublicKey(pass.publicKey)));
+    publicKeys.set(id, (key = readPublicKey(publicKeyText)));
   }
   const publicKey = await key;
   if (!publicKey) return false;
-  const message = new TextEncoder().encode(signedMessage(pass.version, code.passId, code.step));
+  const message = new TextEncoder().encode(signedMessage(version, code.passId, code.step));
   return crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, publicKey, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message);
 }

@@ -145,7 +145,7 @@ describe('the pass and the door', () => {
     const first = await scan(await codeOf('ada'), { device: 'Front door' });
     expect(first).toMatchObject({ verdict: 'admitted', member: { uid: 'ada', displayName: 'Person ada' } });
     // The answer carries the night's figures as they are after this scan.
-    expect(first.counts).toEqual({ admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0 });
+    expect(first.counts).toEqual({ admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0, offline: 0, conflicts: 0 });
     const later = new Date(NOW.getTime() + 5 * 60_000);
     const again = await scan(await codeOf('ada', later), { device: 'Side door' }, later, scanners[1]);
     expect(again).toMatchObject({ verdict: 'alreadyAdmitted', firstDevice: 'Front door', firstAt: NOW });
@@ -159,7 +159,7 @@ describe('the pass and the door', () => {
     expect(await tonight.documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
     expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(1);
     // The admins' event list: a page of events at once; an unknown id is left out.
-    expect(await countsOf(tonight.documents, { eventIds: ['tonight', 'no-such-event'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0 } });
+    expect(await countsOf(tonight.documents, { eventIds: ['tonight', 'no-such-event'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0, offline: 0, conflicts: 0 } });
     await expect(countsOf(tonight.documents, { eventIds: [] })).rejects.toThrow();
   });
 

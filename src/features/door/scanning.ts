@@ -14,8 +14,8 @@ import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
 import { isActiveNow } from '@/features/memberships/membership';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
-import { codeVerifies, Passes } from './passes';
-import { Checkins, CodeUses, Drinks, Exits, ManualAdmitInput, Reentries, ScanInput, Scans, type CheckinDocument, type ScanDocument } from './door-records';
+import { codeVerifies, Passes, signingKey } from './passes';
+import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, OfflineDecision, Reentries, ScanInput, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import type { ScanMode, ScanSource, Verdict } from './scan-terms';
@@ -63,6 +63,8 @@ interface Decision {
   drinksLeft?: number | null;
   /** Written with the scan's log in one commit; if one was taken meanwhile, the scan is decided again. */
   claims?: Claim[];
+  /** Written after the scan's log in the same commit (an offline scan's flag): never contended. */
+  records?: Claim[];
 }
 
 /** Where, how and when a scan is made: what an admission or a drink records of it. */
@@ -125,6 +127,64 @@ export async function admitManually(ports: DoorPorts, scanner: Identity, raw: Ma
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
     return admit(ports.documents, { ...facts, user }, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
   });
+}
+
+/** What became of an uploaded offline scan: recorded now, or known already (an earlier upload, or its online attempt). */
+export type UploadStatus = 'recorded' | 'known';
+
+/**
+ * Records a scan a door decided without signal (decision 043): as it was decided, never decided
+ * again, once per scanner and nonce (an upload retried, or the online attempt that timed out and
+ * reached the server after all, finds the first record). What it let happen is written as it
+ * happened: an admission (or a re-entry, when the member had left), an exit. What the server knows
+ * better is flagged for the admins, not undone: a member admitted twice (two offline doors, or
+ * offline after online), an admission from an out-of-date list, a code that does not verify.
+ */
+export async function recordOffline(ports: DoorPorts, scanner: Identity, raw: OfflineDecision, now = new Date()): Promise<UploadStatus> {
+  const input = OfflineDecision.parse(raw);
+  const log = ports.documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
+  const code = input.code ? parsePassCode(input.code) : null;
+  const [logged, pass] = await Promise.all([log.get(), code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : undefined]);
+  if (logged.exists) return 'known';
+  // A scanner's clock ahead of the server's is held to the upload's time.
+  const at = input.decidedAt.getTime() > now.getTime() ? now : input.decidedAt;
+  const uid = input.uid ?? pass?.uid ?? null;
+  const accepted = input.verdict === 'admitted' || input.verdict === 'welcomeBack' || input.verdict === 'exited';
+  const place: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now: at };
+  await once(
+    ports.documents,
+    scanner,
+    { ...input, at, offline: { listAt: input.listAt, uploadedAt: now } },
+    now,
+    Promise.resolve(),
+    async () => {
+      const facts = uid ? await memberFacts(ports.documents, input.eventId, uid, null) : null;
+      const user = facts?.user ?? null;
+      const decision: Decision = { verdict: input.verdict, user };
+      if (!accepted || !facts?.user) return decision;
+      const member = { ...facts, user: facts.user };
+      const flag = (kind: DoorFlag, first: CheckinDocument | null = null): Claim =>
+        claim(ports.documents.collection(DoorConflicts).doc(log.id), {
+          eventId: input.eventId,
+          uid: member.user.uid,
+          kind,
+          first: first ? { device: first.device, at: first.at, offline: first.offline ?? false } : null,
+          second: { device: input.device, at, offline: true, scannerUid: scanner.uid },
+          recordedAt: now,
+        });
+      // Signed by a key of the pass (the current one, or one replaced since): else nothing is claimed.
+      const key = code ? await signingKey(code, pass!) : null;
+      if (code && !key) return { ...decision, records: [flag('badCode')] };
+      if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
+      const { claims } = admit(ports.documents, member, place);
+      const offlineClaims = (claims ?? []).map((each) => ({ ...each, data: { ...each.data, offline: true } }));
+      // Inside already: admitted twice (the first admission named).
+      if (!offlineClaims.length) return { ...decision, records: [flag('secondAdmission', member.checkin ?? null)] };
+      const stale = !hasActiveMembership(member.user, at) || (key?.until !== null && key !== null && key.until.getTime() < at.getTime());
+      return { ...decision, claims: offlineClaims, records: stale ? [flag('staleList')] : [] };
+    },
+  );
+  return 'recorded';
 }
 
 /** What the door's verdicts need to know of a member at an event, read at once. */
@@ -195,7 +255,16 @@ const MAX_DECISIONS = 20;
 async function once(
   documents: Documents,
   scanner: Identity,
-  input: { eventId: string; nonce: string; mode: ScanMode; source: ScanSource; device: string },
+  input: {
+    eventId: string;
+    nonce: string;
+    mode: ScanMode;
+    source: ScanSource;
+    device: string;
+    /** When the scan was made, where it was decided earlier (offline): else now. */
+    at?: Date;
+    offline?: ScanDocument['offline'];
+  },
   now: Date,
   /** Reads the decision needs first, made alongside the event's. */
   prefetch: Promise<unknown>,
@@ -215,6 +284,7 @@ async function once(
     // Claims first, the most contended first: where a store applies a batch's creates one by one
     // (the Firestore stand-in), a lost claim then stops it before anything else is written.
     for (const { ref: claimed, data } of decision.claims ?? []) batch.create(claimed, data);
+    const at = input.at ?? now;
     batch.create(ref, {
       eventId: input.eventId,
       mode: input.mode,
@@ -224,9 +294,11 @@ async function once(
       name: decision.user?.displayName ?? decision.user?.email ?? null,
       scannerUid: scanner.uid,
       device: input.device,
-      at: now,
+      at,
       detail,
+      ...(input.offline ? { offline: input.offline } : {}),
     });
+    for (const { ref: recorded, data } of decision.records ?? []) batch.create(recorded, data);
     try {
       await batch.commit();
     } catch (error) {
@@ -234,7 +306,7 @@ async function once(
       if ((await ref.get()).exists) return firstAnswer(documents, event, ref.id);
       continue;
     }
-    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, now, withScan({ ...(await tally), capacity: event.capacity }, decision.verdict));
+    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, at, withScan({ ...(await tally), capacity: event.capacity }, decision.verdict, input.offline ? decision : null));
   }
   throw new DomainError('conflict', 'scanStillRunning');
 }
@@ -277,7 +349,19 @@ function result(
 }
 
 /** The figures as they are once this scan's verdict is written. */
-function withScan(counts: DoorCounts, verdict: Verdict): DoorCounts {
+function withScan(counts: DoorCounts, verdict: Verdict, offline: Decision | null): DoorCounts {
+  if (offline) {
+    // An uploaded scan adds what it claimed, whatever the door said then.
+    const claimed = (collection: string) => (offline.claims ?? []).filter((each) => each.ref.collection.name === collection).length;
+    const admitted = claimed(Checkins.name);
+    return {
+      ...counts,
+      admitted: counts.admitted + admitted,
+      inside: counts.inside + admitted + claimed(Reentries.name) - claimed(Exits.name),
+      offline: counts.offline + admitted,
+      conflicts: counts.conflicts + (offline.records ?? []).length,
+    };
+  }
   const inside = verdict === 'admitted' || verdict === 'welcomeBack' ? 1 : verdict === 'exited' ? -1 : 0;
   return { ...counts, admitted: counts.admitted + (verdict === 'admitted' ? 1 : 0), inside: counts.inside + inside, drinks: counts.drinks + (verdict === 'drinkRedeemed' ? 1 : 0) };
 }

@@ -13,7 +13,7 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
-import { Checkins, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
+import { Checkins, DoorConflicts, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
 import { Passes } from '@/features/door/passes';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
@@ -183,7 +183,7 @@ export async function deleteAccount(
       const admins = await tx.query(documents.collection(Users).where('role', '==', 'admin'));
       if (!admins.some((admin) => admin.id !== identity.uid && !admin.data.disabled)) throw new DomainError('conflict', 'lastAdminDelete');
     }
-    const [own, decided, targeted, acted, scans, checkins, drinks, passes, exits, reentries] = await Promise.all([
+    const [own, decided, targeted, acted, scans, checkins, drinks, passes, exits, reentries, conflicts] = await Promise.all([
       tx.query(memberships.where('uid', '==', identity.uid)),
       tx.query(memberships.where('decidedBy', '==', identity.uid)),
       tx.query(audit.where('targetUid', '==', identity.uid)),
@@ -194,6 +194,7 @@ export async function deleteAccount(
       tx.query(documents.collection(Passes).where('uid', '==', identity.uid)),
       tx.query(documents.collection(Exits).where('uid', '==', identity.uid)),
       tx.query(documents.collection(Reentries).where('uid', '==', identity.uid)),
+      tx.query(documents.collection(DoorConflicts).where('uid', '==', identity.uid)),
     ]);
     tx.delete(userRef);
     for (const membership of own) tx.delete(memberships.doc(membership.id));
@@ -215,6 +216,7 @@ export async function deleteAccount(
     // The door's records stay (the night's figures, the CSV) under the anonymous id; the ids of
     // admissions, exits, re-entries and drinks name the account, so they are written again under the new one.
     for (const scan of scans) tx.update(documents.collection(Scans).doc(scan.id), { uid: anonymousId, name: null });
+    for (const conflict of conflicts) tx.update(documents.collection(DoorConflicts).doc(conflict.id), { uid: anonymousId });
     for (const checkin of checkins) {
       tx.delete(documents.collection(Checkins).doc(checkin.id));
       tx.create(documents.collection(Checkins).doc(`${checkin.data.eventId}_${anonymousId}`), { ...checkin.data, uid: anonymousId });

@@ -21,6 +21,10 @@ export const RATE_POLICIES = {
   uploads: { burst: 300, perMinute: 120 },
   /** Pass scans at the door, per account and sign-in (each door phone signs in on its own). */
   doorScans: { burst: 120, perMinute: 240 },
+  /** Door lists, per account and sign-in: one a minute per open door, more while a door changes event or comes back online. */
+  doorLists: { burst: 20, perMinute: 10 },
+  /** Offline scans uploaded, per account and sign-in: 50 a call, every 10 s while a queue waits. */
+  doorUploads: { burst: 30, perMinute: 30 },
   /** Searches by name at the door, per account and sign-in: a few a minute when phones die. */
   doorSearches: { burst: 20, perMinute: 20 },
   /** "Send a test to me", per admin: a few while writing, not a flood to one's own phone. */

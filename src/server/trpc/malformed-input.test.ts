@@ -84,6 +84,10 @@ const EXAMPLES: Record<string, unknown> = {
   'door.scan': { eventId: EVENT_ID, mode: 'entry', code: 'NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', nonce: 'fuzz-nonce-1', source: 'camera', device: 'Front door' },
   'door.admit': { eventId: EVENT_ID, uid: USER_ID, nonce: 'fuzz-nonce-2', device: 'Front door' },
   'door.search': { eventId: EVENT_ID, query: 'member' },
+  'door.list': { eventId: EVENT_ID },
+  'door.upload': {
+    decisions: [{ eventId: EVENT_ID, nonce: 'fuzz-nonce-3', mode: 'entry', source: 'camera', code: 'NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', verdict: 'admitted', decidedAt: new Date(0), device: 'Front door', listAt: new Date(0) }],
+  },
   'door.activity': { eventId: EVENT_ID },
   'door.rotatePass': { uid: USER_ID },
   'pass.register': { publicKey: 'B'.repeat(87) },

@@ -7,7 +7,7 @@ import { getTranslations } from 'next-intl/server';
 import { routing } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
-import { DOOR_REPORT_COLUMNS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
+import { DOOR_REPORT_COLUMNS, DOOR_REPORT_KINDS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
 import { SCAN_SOURCES } from '@/features/door/scan-terms';
 import { Events } from '@/features/events/events';
 
@@ -30,7 +30,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ even
   }
   const words: DoorReportWords = {
     columns: Object.fromEntries(DOOR_REPORT_COLUMNS.map((column) => [column, t(`report.columns.${column}`)])) as DoorReportWords['columns'],
-    kinds: { admission: t('report.kinds.admission'), exit: t('report.kinds.exit'), reentry: t('report.kinds.reentry'), drink: t('report.kinds.drink') },
+    kinds: Object.fromEntries(DOOR_REPORT_KINDS.map((kind) => [kind, t(`report.kinds.${kind}`)])) as DoorReportWords['kinds'],
     sources: Object.fromEntries(SCAN_SOURCES.map((source) => [source, t(`report.sources.${source}`)])) as DoorReportWords['sources'],
   };
   const rows = doorReportCells(await doorReport(getDocuments(), eventId), words);

@@ -1,0 +1,161 @@
+// The door without signal (decision 043): the list a scanner holds can check codes and make none;
+// the phone decides as the server would; the server records each uploaded decision once, as made,
+// and flags a member admitted twice (naming both doors), an admission from an out-of-date list and
+// a code that does not verify, while the night's figures count each member once.
+import { describe, expect, it } from 'vitest';
+import { Users } from '@/features/identity/users';
+import { DoorConflicts, Scans, type OfflineDecision } from './door-records';
+import { doorList } from './door-list';
+import { doorActivity } from './door-figures';
+import { doorReport } from './door-report';
+import { rotatePass, registerPassKey } from './passes';
+import { newPhoneKey } from './client/pass-store';
+import { decideOffline, type LocalPassage } from './client/offline-verdict';
+import { recordOffline } from './scanning';
+import { doorNight, HOUR, NOW, person, scanners, STEP_MS } from './test-door';
+
+describe('the door without signal', () => {
+  const tonight = doorNight();
+  const { addUser, codeOf, scan, nonce } = tonight;
+  const none = new Map<string, LocalPassage>();
+
+  const list = () => doorList(tonight.documents, tonight.keys, { eventId: 'tonight' }, NOW);
+  const upload = (decision: Partial<OfflineDecision> & Pick<OfflineDecision, 'verdict'>, scanner = scanners[0]!, at = NOW) =>
+    recordOffline(tonight.ports, scanner, { eventId: 'tonight', nonce: nonce(), mode: 'entry', source: 'camera', decidedAt: at, device: 'Side door', listAt: NOW, ...decision }, new Date(at.getTime() + HOUR));
+
+  it('lists who may enter with their public key, name, photo, validity and standing, and nothing that makes a code', async () => {
+    await addUser('bob');
+    await addUser('cy', { member: false });
+    await codeOf('ada');
+    await scan(await codeOf('bob'));
+    const held = await list();
+    expect(held.members.map((member) => member.uid).sort()).toEqual(['ada', 'bob']);
+    const ada = held.members.find((member) => member.uid === 'ada')!;
+    expect(ada).toMatchObject({ name: 'Person ada', publicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/), admittedAt: null, inside: false });
+    expect(held.members.find((member) => member.uid === 'bob')).toMatchObject({ admittedAt: NOW, firstDoor: 'Front door', inside: true });
+    // Only public keys: no field could sign a code.
+    expect(JSON.stringify(held)).not.toMatch(/privateKey|secret|"key"/i);
+  });
+
+  it('decides as the server does: signature, window, membership, door hours, admitted here or in the list', async () => {
+    await addUser('bob');
+    const code = await codeOf('ada');
+    const held = await list();
+    const decide = (input: { mode?: 'entry' | 'exit' | 'bar'; code?: string; uid?: string }, at = NOW, local = none) => decideOffline(held, { mode: 'entry', ...input }, at, local);
+    expect(await decide({ code })).toMatchObject({ kind: 'verdict', verdict: 'admitted', member: { uid: 'ada' } });
+    expect(await decide({ code }, new Date(NOW.getTime() + STEP_MS))).toMatchObject({ verdict: 'admitted' });
+    expect(await decide({ code }, new Date(NOW.getTime() - STEP_MS))).toMatchObject({ verdict: 'admitted' });
+    expect(await decide({ code }, new Date(NOW.getTime() + 2 * STEP_MS))).toMatchObject({ verdict: 'expiredCode' });
+    expect(await decide({ code }, new Date(NOW.getTime() - 2 * STEP_MS))).toMatchObject({ verdict: 'invalid' });
+    const forged = code.slice(0, -5) + (code.at(-5) === 'A' ? 'B' : 'A') + code.slice(-4);
+    expect(await decide({ code: forged })).toMatchObject({ verdict: 'invalid', member: null });
+    expect(await decide({ code: 'https://example.org' })).toMatchObject({ verdict: 'invalid' });
+    // The bar is never decided here.
+    expect(await decide({ code, mode: 'bar' })).toEqual({ kind: 'undecidable', reason: 'bar' });
+    expect(await decideOffline(null, { mode: 'entry', code }, NOW, none)).toEqual({ kind: 'undecidable', reason: 'noList' });
+    // Admitted on this phone since the list: "Already admitted"; after an exit here, "Welcome back".
+    const inside = new Map([['ada', { eventId: 'tonight', uid: 'ada', admittedAt: NOW, firstDoor: 'Side door', inside: true, at: new Date(NOW.getTime() + 1) }]]);
+    expect(await decide({ code }, NOW, inside)).toMatchObject({ verdict: 'alreadyAdmitted', firstAt: NOW, firstDevice: 'Side door' });
+    expect(await decide({ code, mode: 'exit' }, NOW, inside)).toMatchObject({ verdict: 'exited' });
+    const out = new Map([['ada', { ...inside.get('ada')!, inside: false }]]);
+    expect(await decide({ code }, NOW, out)).toMatchObject({ verdict: 'welcomeBack' });
+    expect(await decide({ code, mode: 'exit' })).toMatchObject({ verdict: 'notCheckedIn' });
+    // By name, from the list.
+    expect(await decide({ uid: 'bob' })).toMatchObject({ verdict: 'admitted', member: { uid: 'bob', name: 'Person bob' } });
+    // The membership's end and the door's hours hold offline too.
+    expect(await decide({ uid: 'bob' }, new Date(NOW.getTime() + 31 * 24 * HOUR))).toMatchObject({ verdict: 'noMembership' });
+    expect(await decide({ uid: 'bob' }, new Date(NOW.getTime() + 6 * HOUR))).toMatchObject({ verdict: 'notOnTonight' });
+  });
+
+  it('a new phone or a new pass ends the old key: offline after the next list, and the server flags a later admission as from an old list', async () => {
+    const old = await codeOf('ada');
+    const before = await list();
+    const phone = await newPhoneKey();
+    await registerPassKey(tonight.documents, tonight.keys, person('ada', 'user'), { publicKey: phone.publicKey });
+    const after = await list();
+    expect((await decideOffline(before, { mode: 'entry', code: old }, NOW, none)).kind === 'verdict').toBe(true);
+    expect(await decideOffline(after, { mode: 'entry', code: old }, NOW, none)).toMatchObject({ verdict: 'invalid' });
+    // The server checks an upload against the key of its time: decided before the new phone
+    // registered, a good admission; after it, an admission from an out-of-date list (flagged, not undone).
+    const registered = Date.now();
+    const offline = (eventId: string, at: number) =>
+      recordOffline(tonight.ports, scanners[0]!, { eventId, nonce: nonce(), mode: 'entry', source: 'camera', code: old, verdict: 'admitted', decidedAt: new Date(at), device: 'Side door', listAt: before.at }, new Date(registered + HOUR));
+    await tonight.addEvent('second');
+    expect(await offline('tonight', registered - 60_000)).toBe('recorded');
+    expect(await offline('second', registered + 60_000)).toBe('recorded');
+    const flags = await tonight.documents.collection(DoorConflicts).get();
+    expect(flags.map((flag) => [flag.data.eventId, flag.data.kind])).toEqual([['second', 'staleList']]);
+    // An admin's new pass: the list holds no key for it until the member's phone registers again.
+    await rotatePass(tonight.documents, tonight.keys, person('boss', 'admin'), 'ada');
+    expect((await list()).members[0]).toMatchObject({ uid: 'ada', publicKey: null });
+  });
+
+  it('records an upload once, as decided; two offline doors admitting one member make one admission and one conflict naming both doors', async () => {
+    const code = await codeOf('ada');
+    const first = { verdict: 'admitted' as const, code, nonce: 'offline-a-0001', device: 'Front door' };
+    expect(await upload(first)).toBe('recorded');
+    // The same upload again (the answer was lost): recorded once.
+    expect(await upload(first)).toBe('known');
+    const later = new Date(NOW.getTime() + 20_000);
+    expect(await upload({ verdict: 'admitted', code, nonce: 'offline-b-0001', device: 'Side door' }, scanners[1], later)).toBe('recorded');
+    const figures = await doorActivity(tonight.documents, 'tonight');
+    expect(figures).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 1 });
+    expect(figures.flagged).toEqual([{ id: expect.any(String), kind: 'secondAdmission', name: 'Person ada', first: { device: 'Front door', at: NOW, offline: true }, second: { device: 'Side door', at: later } }]);
+    // Both scans are in the log, at the time they were decided, marked offline.
+    const scans = await tonight.documents.collection(Scans).where('eventId', '==', 'tonight').get();
+    expect(scans.map((each) => [each.data.verdict, each.data.at.toISOString(), Boolean(each.data.offline)]).sort()).toEqual([
+      ['admitted', NOW.toISOString(), true],
+      ['admitted', later.toISOString(), true],
+    ]);
+    // The CSV: the offline admission and the conflict naming both doors.
+    const report = await doorReport(tonight.documents, 'tonight');
+    expect(report.map((row) => [row.kind, row.door, row.first?.door ?? null])).toEqual([
+      ['offlineAdmission', 'Front door', null],
+      ['secondAdmission', 'Side door', 'Front door'],
+    ]);
+  });
+
+  it('an offline admission after an online one is a conflict; the online attempt of the same scan is not', async () => {
+    const code = await codeOf('ada');
+    const online = await scan(code, { nonce: 'same-nonce-0001' });
+    expect(online.verdict).toBe('admitted');
+    // The answer did not arrive in time: the door decided the same scan itself and uploads it.
+    expect(await upload({ verdict: 'admitted', code, nonce: 'same-nonce-0001' })).toBe('known');
+    expect(await tonight.documents.collection(DoorConflicts).count()).toBe(0);
+    expect(await upload({ verdict: 'admitted', code, device: 'Garden gate' })).toBe('recorded');
+    const [conflict] = (await doorActivity(tonight.documents, 'tonight')).flagged;
+    expect(conflict).toMatchObject({ kind: 'secondAdmission', first: { device: 'Front door', offline: false }, second: { device: 'Garden gate' } });
+  });
+
+  it('flags an admission whose membership had ended and a code that does not verify; records refusals and exits', async () => {
+    await addUser('bob');
+    const code = await codeOf('bob');
+    await tonight.documents.collection(Users).doc('bob').update({ 'membership.validUntil': new Date(NOW.getTime() - 60_000) });
+    expect(await upload({ verdict: 'admitted', code })).toBe('recorded');
+    const ada = await codeOf('ada');
+    const forged = ada.slice(0, -5) + (ada.at(-5) === 'A' ? 'B' : 'A') + ada.slice(-4);
+    expect(await upload({ verdict: 'admitted', code: forged })).toBe('recorded');
+    expect(await upload({ verdict: 'expiredCode', code: ada })).toBe('recorded');
+    const figures = await doorActivity(tonight.documents, 'tonight');
+    // Bob is in (the door let him in) and flagged; the forged code admitted nobody.
+    expect(figures).toMatchObject({ admitted: 1, offline: 1, conflicts: 2, refused: { expiredCode: 1 } });
+    expect(figures.flagged.map((flag) => [flag.kind, flag.name]).sort()).toEqual([
+      ['badCode', 'Person ada'],
+      ['staleList', 'Person bob'],
+    ]);
+    // Leaving, decided offline, is recorded: inside goes 1 → 0.
+    expect(await upload({ verdict: 'exited', mode: 'exit', code })).toBe('recorded');
+    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 1, inside: 0 });
+    // Admitted by name offline (back in): a re-entry.
+    expect(await upload({ verdict: 'welcomeBack', source: 'manual', uid: 'bob' })).toBe('recorded');
+    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 1, inside: 1 });
+  });
+
+  it('refuses uploads that are not a door’s: a code and a member at once, a member by name from a camera, the bar', async () => {
+    const code = await codeOf('ada');
+    await expect(upload({ verdict: 'admitted', code, uid: 'ada' })).rejects.toThrow();
+    await expect(upload({ verdict: 'admitted', uid: 'ada' })).rejects.toThrow();
+    await expect(upload({ verdict: 'drinkRedeemed' as never, code, mode: 'bar' as never })).rejects.toThrow();
+    expect(await tonight.documents.collection(Scans).count()).toBe(0);
+  });
+});
