@@ -131,7 +131,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   await memberContext.close();
 });
 
-test('en: without signal a scan is "Not checked" at once and admits nobody later; the setup still changes; a foreign ticket is "Invalid code"', async ({ page, browser, baseURL }) => {
+test('en: without signal the door decides a scan itself from its list and uploads it when the signal is back; the setup still changes; a foreign ticket is "Invalid code"', async ({ page, browser, baseURL }) => {
   test.setTimeout(90_000);
   const m = MESSAGES.en;
   const member = await newMember(browser, baseURL!, 'door-offline');
@@ -144,17 +144,24 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
   await expect(page.getByRole('alert').filter({ hasText: m.Scanner.eventGone.split('“')[0]! })).toBeVisible();
   await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
   const verdict = page.locator('.verdict');
+  const status = page.locator('.door-status');
   const field = page.getByLabel(m.Scanner.keyboardLabel);
   await expect(field).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: m.Scanner.eventGone.split('“')[0]! })).toHaveCount(0);
+  // Online, with tonight's door list on this phone.
+  await expect(status).toContainText(new RegExp(`^.${m.Scanner.status.online} · list from \\d\\d:\\d\\d$`));
 
   await page.context().setOffline(true);
-  await expect(page.getByText(m.Scanner.offline)).toBeVisible();
+  await expect(status).toContainText(/Offline since \d\d:\d\d · no scans waiting · list from/);
+  await readingPause(page, 1_000);
   await field.fill(await memberPhone.code());
   await field.press('Enter');
-  await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.noAnswer);
+  // Decided here at once (the browser knows it is offline), said so, and queued.
+  await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+  await expect(status).toContainText('1 scan waiting');
   // The verdict holds the focus; Escape puts it away.
-  await expect(verdict.getByRole('button', { name: m.Scanner.retry })).toBeFocused();
+  await expect(verdict.getByRole('button', { name: m.Scanner.dismiss })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(verdict).toHaveCount(0);
   // The door's setup changes in the page, without the server.
@@ -164,12 +171,13 @@ test('en: without signal a scan is "Not checked" at once and admits nobody later
   await expect(page).toHaveURL(/mode=entry/);
   await expect(field).toBeVisible();
 
-  // Back online, nothing was sent behind the door's back: a new scan is the first admission.
+  // Back online, the queue is uploaded by itself: the member is in, and the next scan says so.
   await page.context().setOffline(false);
-  await page.waitForTimeout(3_500);
+  await expect(status).toContainText(new RegExp(`^.${m.Scanner.status.online} · list from`), { timeout: 20_000 });
   await field.fill(await memberPhone.code(-1));
   await field.press('Enter');
-  await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(verdict).toHaveAttribute('data-verdict', 'alreadyAdmitted');
+  await expect(verdict).not.toHaveAttribute('data-offline', 'true');
   await expect(verdict.getByRole('button', { name: m.Scanner.dismiss })).toBeFocused();
 
   // A hardware scanner reading someone else's ticket, with the mode buttons focused: checked, and
@@ -223,7 +231,7 @@ test.describe('with the service worker', () => {
     await expect(page).toHaveURL(/\/de\/vip\/qr$/);
     const qr = page.getByRole('img', { name: m.Pass.codeLabel });
     await expect(qr).toBeVisible();
-    await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('pass-shell')).match(location.pathname)))).toBe(true);
+    await expect.poll(() => page.evaluate(async () => Boolean(await (await caches.open('offline-shells')).match(location.pathname)))).toBe(true);
     await context.setOffline(true);
     await page.reload();
     await expect(qr).toBeVisible({ timeout: 15_000 });
@@ -254,7 +262,7 @@ test("admins see each event's admissions and drinks in the event list, and downl
   expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
   // A byte-order mark first, so spreadsheets read the names as UTF-8.
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Door,Read by,Drink no.');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Door,Read by,Drink no.,First door,First admitted (UTC)');
   const line = csv.split('\r\n').find((entry) => entry.includes(member.email));
   expect(line).toMatch(/^Admission,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
   expect(line).toContain(',Hand scanner,');
@@ -269,7 +277,7 @@ test("admins see each event's admissions and drinks in the event list, and downl
   ]);
   expect(germanDownload.suggestedFilename()).toBe(`einlass-${OPEN_EVENT}.csv`);
   const germanCsv = readFileSync(await germanDownload.path(), 'utf8');
-  expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.');
+  expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.;Erste Tür;Zuerst eingelassen (UTC)');
   const germanLine = germanCsv.split('\r\n').find((entry) => entry.includes(member.email));
   expect(germanLine).toMatch(/^Einlass;/);
   expect(germanLine).toContain(';Handscanner;');

@@ -24,7 +24,7 @@ import { env } from '@/server/env';
 import { refusesHost } from '@/server/http/exposure';
 import { localOnlyRefusal } from '@/server/http/local-only-refusal';
 import { firebaseWebConfig } from '@/server/firebase/web-config';
-import { isPassShell, PERSONAL_PAGE_HEADER } from '@/features/pwa/private-caches';
+import { isOfflineShell, PERSONAL_PAGE_HEADER } from '@/features/pwa/private-caches';
 import { createNonce, NONCE_HEADER, PATH_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
 
 const handleLocale = createMiddleware(routing);
@@ -105,7 +105,7 @@ export default async function proxy(request: NextRequest) {
   // A page or payload rendered with a session may name the person (the header's account): the
   // service worker never keeps it, so the next person on this phone finds no trace of them
   // (decision 040). The pass's shell is rendered for no one, and is kept.
-  if (request.cookies.has(SESSION_COOKIE) && !isPassShell(request.nextUrl.pathname)) response.headers.set(PERSONAL_PAGE_HEADER, '1');
+  if (request.cookies.has(SESSION_COOKIE) && !isOfflineShell(request.nextUrl.pathname)) response.headers.set(PERSONAL_PAGE_HEADER, '1');
   return response;
 }
 

@@ -6,7 +6,7 @@
 // its data directory (the launcher's record of its processes) and BENCH_AUTH_EMULATOR (default
 // 127.0.0.1:9099) at its Auth emulator. The demo member's pass is moved to a phone key the
 // benchmark makes (as the pass page does), which signs its NL2 codes (decision 042). BENCH_SCANNERS (default 20)
-// and BENCH_SECONDS (default 10) set the load; BENCH_PART=trips, scan or decode runs one part alone.
+// and BENCH_SECONDS (default 10) set the load; BENCH_PART=trips, offline, scan or decode runs one part alone.
 //   0. Store round trips per scan, in this process (no app needed): every read, count and commit
 //      of a fresh embedded store waits 20 ms first, as on Firestore; the latency of entry, exit,
 //      re-entry and bar scans and the sequential round trips it makes, beside the figures before.
@@ -16,6 +16,11 @@
 //      same run. The ratio of the two is the figure that travels between machines. Beside them,
 //      the CPU time per request of the app's process and of the Auth emulator (read from /proc):
 //      on a shared machine, where throughput moves with whatever else runs, that does not.
+//   3. The offline decision time on the scanner (decision 043): a scan decided from a door list of
+//      500 members in this process (signature with the pass's public key, window, membership,
+//      standing; the key imported on a pass's first scan, then kept), and the durable write to
+//      IndexedDB (durability "strict") that precedes the verdict, in Chromium on the app's origin.
+//      Decode (part 2) + decision + write is the time from the camera to an offline verdict.
 //   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
 //      webcam) on /scanner, and the page's zxing-wasm worker reports each decode to the
 //      performance timeline: the median over the first 50 decodes and how many found the pass,
@@ -349,8 +354,79 @@ async function roundTrips() {
   await documents.close();
 }
 
+/** Scans decided offline from a 500-member list, and the strict IndexedDB write before each verdict. */
+async function offlineDecisions() {
+  const [{ SqliteDocuments }, { doorList }, { decideOffline }, { passKeys }, { addEvent, person, phoneCode }, { addTestUser }, { stepAt }] = await Promise.all([
+    import('../../src/server/documents/embedded/sqlite-documents'),
+    import('../../src/features/door/door-list'),
+    import('../../src/features/door/client/offline-verdict'),
+    import('../../src/server/door/pass-keys'),
+    import('../../src/features/door/test-door'),
+    import('../../src/server/testing/user-fixtures'),
+    import('../../src/features/door/pass-code'),
+  ]);
+  const documents = new SqliteDocuments(':memory:');
+  const keys = passKeys(new Uint8Array(32).fill(9));
+  const now = new Date();
+  await addEvent(documents, 'bench-offline', now);
+  const members = Array.from({ length: 500 }, (_, i) => `bench-offline-${i}`);
+  const codes: string[] = [];
+  for (const uid of members) {
+    const membership = { id: `m-${uid}`, validFrom: new Date(now.getTime() - 86_400_000), validUntil: new Date(now.getTime() + 86_400_000) };
+    await addTestUser(documents, person(uid, 'user'), { membership }, now);
+    codes.push(await phoneCode(documents, keys, uid, stepAt(now.getTime())));
+  }
+  const list = await doorList(documents, keys, { eventId: 'bench-offline' }, now);
+  await documents.close();
+  const time = async (code: string) => {
+    const started = performance.now();
+    const answer = await decideOffline(list, { mode: 'entry', code }, now, new Map());
+    if (answer.kind !== 'verdict' || answer.verdict !== 'admitted') throw new Error(`Offline decision was ${JSON.stringify(answer)}`);
+    return performance.now() - started;
+  };
+  const cold: number[] = [];
+  for (const code of codes.slice(0, 200)) cold.push(await time(code));
+  const warm: number[] = [];
+  for (const code of codes.slice(0, 200)) warm.push(await time(code));
+  console.log(`Offline decisions from a door list of ${list.members.length} members (${(JSON.stringify(list).length / 1024).toFixed(0)} KiB as JSON), in this process, 200 scans each:`);
+  console.log(`  a pass's first scan (its key imported): median ${percentile(cold, 50).toFixed(2)} ms, p99 ${percentile(cold, 99).toFixed(2)} ms`);
+  console.log(`  a pass scanned again:                  median ${percentile(warm, 50).toFixed(2)} ms, p99 ${percentile(warm, 99).toFixed(2)} ms`);
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${base}/`);
+    const writes = await page.evaluate(async () => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open('bench-door-queue', 1);
+        request.onupgradeneeded = () => request.result.createObjectStore('queue', { keyPath: 'nonce' });
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const times: number[] = [];
+      for (let i = 0; i < 50; i++) {
+        const started = performance.now();
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction('queue', 'readwrite', { durability: 'strict' });
+          tx.objectStore('queue').put({ nonce: `n${i}`, code: 'x'.repeat(116), decidedAt: new Date() });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+        times.push(performance.now() - started);
+      }
+      db.close();
+      indexedDB.deleteDatabase('bench-door-queue');
+      return times.sort((a, b) => a - b);
+    });
+    console.log(`  the queued scan written to IndexedDB (durability "strict"), Chromium, 50 writes: median ${percentile(writes, 50).toFixed(1)} ms, p99 ${percentile(writes, 99).toFixed(1)} ms`);
+    console.log(`  camera to offline verdict: the decode time (part 2) + ${(percentile(cold, 50) + percentile(writes, 50)).toFixed(1)} ms (first scan of a pass); target under 50 ms.`);
+  } finally {
+    await browser.close();
+  }
+}
+
 const part = process.env.BENCH_PART ?? 'all';
-if (!['all', 'scan', 'decode', 'trips'].includes(part)) throw new Error(`BENCH_PART must be all, scan, decode or trips, not "${part}".`);
+if (!['all', 'scan', 'decode', 'trips', 'offline'].includes(part)) throw new Error(`BENCH_PART must be all, scan, decode, trips or offline, not "${part}".`);
+if (part === 'all' || part === 'offline') await offlineDecisions();
 if (part === 'all' || part === 'trips') await roundTrips();
 if (part === 'all' || part === 'scan') await validations();
 if (part === 'all' || part === 'decode') await decodeTimes();

@@ -15,7 +15,7 @@ import { firebaseWebConfig } from '@/server/firebase/web-config';
 import { WebConfigProvider } from '@/firebase-client/WebConfigProvider';
 import { ViewerProvider, type ViewerPerson } from '@/features/identity/client/ViewerProvider';
 import { currentIdentity } from '@/features/identity/viewer';
-import { isPassShell } from '@/features/pwa/private-caches';
+import { isOfflineShell } from '@/features/pwa/private-caches';
 import { SiteHeader } from '@/ui/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
 import { SmoothScroll } from '@/ui/shell/SmoothScroll';
@@ -80,7 +80,7 @@ export default async function LocaleLayout({
   const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
   // Who is signed in, from the session cookie: the header knows on the first render, with no
   // Firebase in the page. The pass's shell is rendered for no one (the worker keeps it).
-  const viewer = isPassShell(requestHeaders.get(PATH_HEADER) ?? '') ? 'deferred' : viewerOf(await currentIdentity());
+  const viewer = isOfflineShell(requestHeaders.get(PATH_HEADER) ?? '') ? 'deferred' : viewerOf(await currentIdentity());
   const webConfig = firebaseWebConfig();
 
   return (

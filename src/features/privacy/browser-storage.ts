@@ -28,6 +28,7 @@ export const BROWSER_STORAGE: readonly StoredItem[] = [
   { kind: 'localStorage', name: 'pushRegistration', key: 'pushRegistration' },
   { kind: 'sessionStorage', name: 'app:version-reloads', key: 'versionReloads' },
   { kind: 'indexedDB', name: 'venue-pass', key: 'pass' },
+  { kind: 'indexedDB', name: 'venue-door', key: 'doorList' },
   { kind: 'indexedDB', name: 'firebaseLocalStorageDb', key: 'firebaseAuth' },
   { kind: 'indexedDB', name: 'firebase-heartbeat-database', key: 'firebaseHeartbeat' },
   { kind: 'indexedDB', name: 'validate-browser-context-for-indexeddb-analytics-module', key: 'firebaseCheck' },
@@ -41,7 +42,7 @@ export const BROWSER_STORAGE: readonly StoredItem[] = [
   { kind: 'cache', name: 'site-files', key: 'appFiles' },
   { kind: 'cache', name: 'scanner-decoder', key: 'scannerDecoder' },
   { kind: 'cache', name: 'public-pages', key: 'publicPages' },
-  { kind: 'cache', name: 'pass-shell', key: 'passShell' },
+  { kind: 'cache', name: 'offline-shells', key: 'offlineShells' },
 ];
 
 /** The table's entry for something stored in the browser, or undefined when it is not listed. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@/navigation/routes';
-import { forgetPersonalCaches, holdsOnlyBuildFiles, isKeepablePage, isPassShell, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { forgetPersonalCaches, holdsOnlyBuildFiles, isKeepablePage, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 
 const concrete = (pattern: string) => pattern.replace(/\[\w+\]/g, 'x1');
 
@@ -21,14 +21,19 @@ describe('what the service worker never caches', () => {
   });
 });
 
-describe('the pass page shell', () => {
-  it.each(['/vip/qr', '/de/vip/qr'])('%s is the one guarded page kept', (path) => {
-    expect(isPassShell(path)).toBe(true);
+describe('the offline shells', () => {
+  it.each(['/vip/qr', '/de/vip/qr', '/scanner', '/de/scanner'])('%s is a guarded page kept', (path) => {
+    expect(isOfflineShell(path)).toBe(true);
     expect(isPrivatePath(path)).toBe(true);
   });
 
-  it.each(['/vip', '/vip/bar', '/de/vip/profile', '/vip/qr/x', '/scanner', '/api/trpc/pass.mine'])('not %s', (path) => {
-    expect(isPassShell(path)).toBe(false);
+  it.each(['/vip', '/vip/bar', '/de/vip/profile', '/vip/qr/x', '/scanner/x', '/admin', '/api/trpc/pass.mine'])('not %s', (path) => {
+    expect(isOfflineShell(path)).toBe(false);
+  });
+
+  it('keeps the scanner under its path alone: the event and mode are the page’s to read', () => {
+    expect(offlineShellKey('https://venue.example/scanner?event=x&mode=bar')).toBe('https://venue.example/scanner');
+    expect(offlineShellKey('/de/scanner?event=x')).toBe('/de/scanner');
   });
 });
 
@@ -59,7 +64,7 @@ describe('signing out', () => {
       'scanner-decoder': ['http://localhost/zxing/zxing_reader.wasm?v=1'],
       'site-files': ['http://localhost/icons/icon-192.png'],
       'public-pages': ['http://localhost/about', 'http://localhost/events?_rsc=1'],
-      'pass-shell': ['http://localhost/vip/qr'],
+      'offline-shells': ['http://localhost/vip/qr'],
       'a-cache-of-a-future-release': ['http://localhost/x'],
     });
     await forgetPersonalCaches(storage);
@@ -70,7 +75,7 @@ describe('signing out', () => {
     expect(holdsOnlyBuildFiles('serwist-precache-v2-https://example.org/')).toBe(true);
     expect(holdsOnlyBuildFiles(WORKER_CACHES.buildFiles)).toBe(true);
     expect(holdsOnlyBuildFiles(WORKER_CACHES.publicPages)).toBe(false);
-    expect(holdsOnlyBuildFiles(WORKER_CACHES.passShell)).toBe(false);
+    expect(holdsOnlyBuildFiles(WORKER_CACHES.offlineShells)).toBe(false);
     expect(holdsOnlyBuildFiles('others')).toBe(false);
   });
 });
@@ -85,10 +90,10 @@ describe('a new worker taking over', () => {
       'serwist-precache-v2-http://localhost/': ['http://localhost/icons/icon-192.png'],
       'public-pages': ['http://localhost/about'],
       'build-files': ['http://localhost/_next/static/chunks/a.js'],
-      'pass-shell': ['http://localhost/vip/qr'],
+      'offline-shells': ['http://localhost/vip/qr'],
     });
     await removeCachesOfEarlierReleases(storage);
-    expect(Object.keys(contents(storage)).sort()).toEqual(['build-files', 'pass-shell', 'public-pages', 'serwist-precache-v2-http://localhost/']);
+    expect(Object.keys(contents(storage)).sort()).toEqual(['build-files', 'offline-shells', 'public-pages', 'serwist-precache-v2-http://localhost/']);
   });
 });
 

@@ -17,28 +17,37 @@ export function isApiPath(pathname: string): boolean {
 }
 
 /**
- * The one guarded page the worker keeps: the pass's document (not its RSC payloads), so a member
- * can reopen the pass at a door without signal. It holds nobody's data: the page takes the
- * account, the key and the name from this browser (IndexedDB, Firebase Auth), which sign-out
- * clears, and it is refused to no one offline because without a stored pass it shows nothing.
+ * The two guarded pages the worker keeps, as documents (not their RSC payloads), so they reopen
+ * at a door without signal: the member's pass and the door's scanner. Neither holds anybody's data:
+ * both are rendered without the signed-in person, the pass takes the account, the key and the name
+ * from this browser (IndexedDB, Firebase Auth), the scanner takes its door list from IndexedDB
+ * (decision 043) and lists only published events; sign-out clears them all. Each is kept under its
+ * path alone: the scanner's event and mode (its query) are read by the page itself.
  */
-export const PASS_SHELL_CACHE = 'pass-shell';
+export const OFFLINE_SHELLS_CACHE = 'offline-shells';
 
-export function isPassShell(pathname: string): boolean {
-  return splitLocale(pathname).path === routeById('vipQr').pattern;
+export function isOfflineShell(pathname: string): boolean {
+  const path = splitLocale(pathname).path;
+  return path === routeById('vipQr').pattern || path === routeById('scanner').pattern;
+}
+
+/** The key an offline shell is kept under: its path, without the query. */
+export function offlineShellKey(url: string): string {
+  const parsed = new URL(url, 'http://localhost');
+  return url.startsWith('http') ? `${parsed.origin}${parsed.pathname}` : parsed.pathname;
 }
 
 /**
- * Keeps the pass's page for a door without signal when the member reached it inside the app: a
+ * Keeps the pass's (or the scanner's) page for a door without signal when it was reached inside the app: a
  * client-side navigation never passes the worker as a page load, so the worker's route above never
  * saw the document. It is fetched as a page load gets it and stored under the same key. Only a
  * page (not a redirect to sign-in, not an error) is kept. Resolves whether it was stored.
  */
-export async function keepPassShell(pathname: string, cacheStorage: CacheStorage = caches): Promise<boolean> {
-  if (!isPassShell(pathname)) return false;
+export async function keepOfflineShell(pathname: string, cacheStorage: CacheStorage = caches): Promise<boolean> {
+  if (!isOfflineShell(pathname)) return false;
   const response = await fetch(pathname, { credentials: 'same-origin', redirect: 'manual', headers: { accept: 'text/html' } });
   if (!response.ok || response.type !== 'basic' || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return false;
-  await (await cacheStorage.open(PASS_SHELL_CACHE)).put(pathname, response);
+  await (await cacheStorage.open(OFFLINE_SHELLS_CACHE)).put(offlineShellKey(pathname), response);
   return true;
 }
 
@@ -55,7 +64,7 @@ export const WORKER_CACHES = {
   siteFiles: 'site-files',
   /** Public pages and their payloads, as rendered for nobody signed in. */
   publicPages: 'public-pages',
-  passShell: PASS_SHELL_CACHE,
+  offlineShells: OFFLINE_SHELLS_CACHE,
 } as const;
 
 /** Serwist's precache (`serwist-precache-v2-<scope>`): the few files every visitor needs offline. */

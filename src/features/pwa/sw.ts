@@ -2,13 +2,13 @@
 // Precaches only the few files every visitor needs offline; the build's files, the scanner's
 // decoder and public pages are kept as a person first uses them (decision 040). Pages behind a
 // sign-in, the API, other hosts and any page rendered for someone signed in are never cached: a
-// door phone is shared (decision 015). The one exception is the pass's page shell, which holds
-// no personal data (decision 022).
+// door phone is shared (decision 015). The exceptions are the pages of the pass and the scanner,
+// rendered for no one and holding no personal data (decisions 022 and 043).
 // It also shows the push messages of both backends and opens their page when one is clicked.
 /// <reference lib="webworker" />
 import type { PrecacheEntry, SerwistGlobalConfig, SerwistPlugin } from 'serwist';
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
-import { isApiPath, isKeepablePage, isPassShell, isPrivatePath, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { isApiPath, isKeepablePage, isOfflineShell, isPrivatePath, offlineShellKey, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 import { clickAction, NOTIFICATION_BADGE, NOTIFICATION_ICON, pushContent } from './push-notification';
 import { answeredAtRequestUrl, isBuildFile, isScannerDecoder, isWorkerScript, PAGE_FILES_MESSAGE, type PageFilesMessage } from './worker-files';
 
@@ -30,6 +30,11 @@ const DAY = 24 * 60 * 60;
  */
 const keepWorkerUrl: SerwistPlugin = {
   handlerWillRespond: async ({ request, response }) => (isWorkerScript(request) ? answeredAtRequestUrl(response) : response),
+};
+
+/** An offline shell is one page whatever its query (the scanner's event and mode). */
+const shellUnderItsPath: SerwistPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => offlineShellKey(request.url),
 };
 
 /** Pages and payloads rendered for someone signed in are never stored (the header names them). */
@@ -59,10 +64,11 @@ const serwist = new Serwist({
   runtimeCaching: [
     // First match wins.
     {
-      // The pass's page itself (a navigation, never its RSC payload): fresh when online, and the
-      // last copy at a door without signal. It carries no personal data (private-caches.ts).
-      matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isPassShell(url.pathname),
-      handler: new NetworkFirst({ cacheName: WORKER_CACHES.passShell, networkTimeoutSeconds: 4 }),
+      // The pass's and the scanner's pages themselves (a navigation, never an RSC payload): fresh
+      // when online, and the last copy at a door without signal, kept under the path alone. They
+      // carry no personal data (private-caches.ts).
+      matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isOfflineShell(url.pathname),
+      handler: new NetworkFirst({ cacheName: WORKER_CACHES.offlineShells, networkTimeoutSeconds: 4, plugins: [shellUnderItsPath] }),
     },
     {
       // A guarded page (any language) is loaded from the network only, with the navigation's

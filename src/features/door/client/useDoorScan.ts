@@ -1,42 +1,52 @@
 'use client';
 // Sending the door's scans and holding the answer on screen: a code read twice within a few
-// seconds is sent once, each scan carries a nonce of its own (a retry sends the same one, so it can
-// never admit twice), and a verdict is signalled with sound and vibration as it arrives.
+// seconds is sent once, each scan carries a nonce of its own (a retry, and the decision this phone
+// makes when the server does not answer in time, use the same one, so it can never admit twice),
+// and a verdict is signalled with sound and vibration as it arrives.
 import { useCallback, useRef, useState } from 'react';
-import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import type { DoorEvent } from '../door-figures';
-import type { ScanResult } from '../scanning';
 import { CODE_MAX, type ScanMode } from '../scan-terms';
+import type { DoorAnswer, DoorSync, DoorVerdict } from './door-sync';
+import type { Undecidable } from './offline-verdict';
 import { signal } from './verdict-signals';
 
 /** The same code is not sent again within this time (a phone held in front of the camera). */
 const RESUBMIT_AFTER_MS = 3000;
 
-/** What the scanner shows after a scan: the verdict, no answer (with a retry), or an error. */
-export type Outcome = { kind: 'verdict'; result: ScanResult } | { kind: 'offline'; retry: () => void } | { kind: 'error'; text: string };
+/** What the scanner shows after a scan: the verdict, not decided (why, with a retry), or an error. */
+export type Outcome = { kind: 'verdict'; result: DoorVerdict } | { kind: 'offline'; reason: Undecidable | 'noAnswer'; retry: () => void } | { kind: 'error'; text: string };
 
 export function newNonce(): string {
   return crypto.randomUUID().replace(/-/g, '');
 }
 
-export function useDoorScan(event: DoorEvent | null, mode: ScanMode, doorName: string) {
+export function useDoorScan(event: DoorEvent | null, mode: ScanMode, doorName: string, sync: DoorSync | null) {
   const errorMessage = useApiErrorMessage();
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [checking, setChecking] = useState(0);
   const recent = useRef(new Map<string, number>());
-  // Sent at once even when the browser says it is offline: the scan then fails now and says so,
-  // instead of waiting in React Query's queue and admitting someone later, unseen.
-  const scan = trpc.door.scan.useMutation({ networkMode: 'always' });
 
   /** Shows a verdict and signals it (a scan's answer, or an admission by hand). */
-  const show = useCallback((result: ScanResult) => {
+  const show = useCallback((result: DoorVerdict) => {
     setOutcome({ kind: 'verdict', result });
     signal(result.verdict);
   }, []);
 
+  /** Shows what became of a scan or an admission by hand; `again` asks once more with the same nonce. */
+  const settle = useCallback(
+    (answer: DoorAnswer, again: () => void) => {
+      if (answer.kind === 'verdict') return show(answer.verdict);
+      if (answer.kind === 'error') setOutcome({ kind: 'error', text: errorMessage(answer.error) });
+      else setOutcome({ kind: 'offline', reason: answer.reason, retry: again });
+      navigator.vibrate?.([300, 100, 300]);
+    },
+    [show, errorMessage],
+  );
+
   const submit = useCallback(
     (code: string, source: 'camera' | 'keyboard') => {
-      if (!event) return;
+      if (!event || !sync) return;
       const trimmed = code.trim().slice(0, CODE_MAX);
       // The same pass before the same camera again: not sent twice (in another mode it is a new scan).
       const key = `${event.id}|${mode}|${trimmed}`;
@@ -45,31 +55,23 @@ export function useDoorScan(event: DoorEvent | null, mode: ScanMode, doorName: s
       recent.current.set(key, Date.now());
       const nonce = newNonce();
       const send = () => {
-        scan.mutate(
-          { eventId: event.id, mode, code: trimmed, nonce, source, device: doorName },
-          {
-            onSuccess: show,
-            onError: (error) => {
-              // No answer: the scan was not decided. Say so at once; the retry keeps its nonce,
-              // so it can never admit twice.
-              if (!navigator.onLine || !(error as { data?: unknown }).data) setOutcome({ kind: 'offline', retry: send });
-              else setOutcome({ kind: 'error', text: errorMessage(error) });
-              navigator.vibrate?.([300, 100, 300]);
-            },
-          },
-        );
+        setChecking((count) => count + 1);
+        void sync
+          .scan({ eventId: event.id, mode, code: trimmed, nonce, source, device: doorName })
+          .then((answer) => settle(answer, send))
+          .finally(() => setChecking((count) => count - 1));
       };
       send();
     },
-    [event, mode, doorName, scan, errorMessage, show],
+    [event, mode, doorName, sync, settle],
   );
 
   return {
     outcome,
-    /** A scan is on its way to the server. */
-    checking: scan.isPending,
+    /** A scan is on its way to the server (or being decided here). */
+    checking: checking > 0,
     submit,
-    show,
+    settle,
     dismiss: () => setOutcome(null),
   };
 }

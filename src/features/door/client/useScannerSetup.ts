@@ -2,9 +2,13 @@
 // The door's setup on this device: the event and the mode, chosen here at once and kept in the
 // URL (so a door's setup is a bookmark; the URL wins when it changes), and the door's name, kept
 // on the device.
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import type { DoorEvent } from '../door-figures';
-import type { ScanMode } from '../scan-terms';
+import { SCAN_MODES, type ScanMode } from '../scan-terms';
+
+const noSubscription = () => () => undefined;
+/** The address is still the previous page's (a link inside the app, before it changes). */
+const ANOTHER_PAGE = 'another page';
 
 /** Where this device's door name is kept (listed in the privacy notice). */
 const DEVICE_KEY = 'scannerDoorName';
@@ -13,6 +17,21 @@ export function useScannerSetup(events: DoorEvent[], eventInUrl: string | null, 
   // Chosen here at once; the URL follows (so the setup is a bookmark) and wins when it changes.
   const [choice, setChoice] = useState({ eventId: eventInUrl, mode: modeInUrl, fromUrl: `${eventInUrl}|${modeInUrl}` });
   if (choice.fromUrl !== `${eventInUrl}|${modeInUrl}`) setChoice({ eventId: eventInUrl, mode: modeInUrl, fromUrl: `${eventInUrl}|${modeInUrl}` });
+  // Reopened without signal, the page is the copy the worker kept, rendered for another query: the
+  // address bar's event and mode win, read once the page has hydrated.
+  // (Reached by a link inside the app, the page renders before the address changes: the address is
+  // read only once it is this page's.)
+  const search = useSyncExternalStore(noSubscription, () => (window.location.pathname.endsWith('/scanner') ? window.location.search : ANOTHER_PAGE), () => null);
+  const [readSearch, setReadSearch] = useState(false);
+  if (search !== null && !readSearch) {
+    setReadSearch(true);
+    if (search !== ANOTHER_PAGE) {
+      const params = new URLSearchParams(search);
+      const [eventId, asked] = [params.get('event'), params.get('mode')];
+      const mode = (SCAN_MODES as readonly string[]).includes(asked ?? '') ? (asked as ScanMode) : 'entry';
+      if (eventId !== choice.eventId || mode !== choice.mode) setChoice({ ...choice, eventId, mode });
+    }
+  }
   const mode = choice.mode;
   const event = events.find((candidate) => candidate.id === choice.eventId) ?? events[0] ?? null;
   const [device, setDevice] = useState(() => (typeof window === 'undefined' ? '' : (localStorage.getItem(DEVICE_KEY) ?? '')));

@@ -36,7 +36,16 @@ function Figures({ activity }: { activity: DoorActivity }) {
           <dt>{t('drinks')}</dt>
           <dd>{activity.drinks}</dd>
         </div>
+        <div>
+          <dt>{t('offline')}</dt>
+          <dd>{activity.offline}</dd>
+        </div>
+        <div>
+          <dt>{t('conflicts')}</dt>
+          <dd>{activity.conflicts}</dd>
+        </div>
       </dl>
+      {activity.flagged.length ? <Flagged activity={activity} /> : null}
       <h3 className="door-admin__subheading">{t('refusals')}</h3>
       {refusals.length ? (
         <ul className="door-admin__refusals">
@@ -49,6 +58,29 @@ function Figures({ activity }: { activity: DoorActivity }) {
       ) : (
         <p className="field__hint">{t('noRefusals')}</p>
       )}
+    </>
+  );
+}
+
+/** What offline doors' uploads flagged: each second admission names both doors and times. */
+function Flagged({ activity }: { activity: DoorActivity }) {
+  const t = useTranslations('AdminDoor');
+  const format = useFormatter();
+  const time = (at: Date) => format.dateTime(at, TIME);
+  return (
+    <>
+      <h3 className="door-admin__subheading">{t('flaggedHeading')}</h3>
+      <ul className="door-admin__list door-admin__flagged">
+        {activity.flagged.map((flag) => (
+          <li key={flag.id}>
+            <span aria-hidden="true">! </span>
+            <strong>{t(`flags.${flag.kind}`)}</strong>: {flag.name} ·{' '}
+            {flag.kind === 'secondAdmission' && flag.first
+              ? t('secondAdmission', { firstDoor: flag.first.device, firstTime: time(flag.first.at), secondDoor: flag.second.device, secondTime: time(flag.second.at) })
+              : t('flaggedAt', { door: flag.second.device, time: time(flag.second.at) })}
+          </li>
+        ))}
+      </ul>
     </>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 // Admitting by name when a phone has died: search the members who may enter, check the face and
-// the ID against the name and photo, confirm, admit once.
+// the ID against the name and photo, confirm, admit once. Without signal the search reads this
+// phone's door list and the admission is decided and queued here, like a scan (decision 043).
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
@@ -9,10 +10,10 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
-import type { ScanResult } from '../scanning';
+import type { DoorAnswer, DoorSync } from '../client/door-sync';
 import { newNonce } from '../client/useDoorScan';
 
-export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; doorName: string; onResult: (result: ScanResult) => void }) {
+export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEvent; doorName: string; sync: DoorSync | null; onAnswer: (answer: DoorAnswer, again: () => void) => void }) {
   const t = useTranslations('Scanner');
   const errorMessage = useApiErrorMessage();
   const id = useId();
@@ -21,19 +22,26 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
   // One nonce per confirmation: pressed twice, the admission is asked once and answered once.
   const [confirming, setConfirming] = useState<(DoorSearchHit & { nonce: string }) | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const hits = trpc.door.search.useQuery({ eventId: event.id, query: submitted }, { enabled: submitted.length >= 2 });
-  const admit = trpc.door.admit.useMutation({
-    networkMode: 'always',
-    onSuccess: (result) => {
-      setConfirming(null);
-      onResult(result);
-      void hits.refetch();
-    },
-    onError: (caught) => {
-      setConfirming(null);
-      setError(errorMessage(caught));
-    },
-  });
+  // Without signal the list on this phone is searched instead of the server.
+  const [localHits, setLocalHits] = useState<DoorSearchHit[] | null>(null);
+  const hits = trpc.door.search.useQuery({ eventId: event.id, query: submitted }, { enabled: submitted.length >= 2 && localHits === null });
+  const [admitting, setAdmitting] = useState(false);
+  function admit(hit: DoorSearchHit & { nonce: string }) {
+    if (!sync || admitting) return;
+    setAdmitting(true);
+    const input = { eventId: event.id, uid: hit.uid, nonce: hit.nonce, device: doorName };
+    const send = () =>
+      void sync.admit(input).then((answer) => {
+        setAdmitting(false);
+        setConfirming(null);
+        if (answer.kind === 'error') return setError(errorMessage(answer.error));
+        onAnswer(answer, send);
+        if (localHits !== null) setLocalHits(sync.search(submitted));
+        else void hits.refetch();
+      });
+    send();
+  }
+  const shown = localHits ?? (hits.isFetching ? undefined : hits.data);
   return (
     <section className="panel scanner__manual" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('manualHeading')}</h2>
@@ -45,6 +53,7 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
           submit.preventDefault();
           setError(null);
           setSubmitted(query.trim());
+          setLocalHits(sync?.searchesHere && query.trim().length >= 2 ? sync.search(query) : null);
         }}
       >
         <label className="visually-hidden" htmlFor={`${id}-query`}>
@@ -56,18 +65,20 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
         </button>
       </form>
       {error ? <p className="alert alert--error" role="alert">{error}</p> : null}
-      {hits.isFetching ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
-      {hits.data && !hits.isFetching ? (
-        hits.data.length ? (
+      {localHits !== null ? <p className="field__hint">{t('searchedHere')}</p> : null}
+      {hits.isError && localHits === null ? <p className="alert alert--error" role="alert">{errorMessage(hits.error)}</p> : null}
+      {hits.isFetching && localHits === null ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
+      {shown ? (
+        shown.length ? (
           <ul className="scanner__hits">
-            {hits.data.map((hit) => (
+            {shown.map((hit) => (
               <li key={hit.uid} className="scanner__hit">
                 <span className="scanner__hit-person">
                   <HitPhoto hit={hit} />
                   <strong>{hit.name}</strong>
                 </span>
                 <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : t('member')}</span>
-                <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null || admit.isPending} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
+                <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null || admitting} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
                   {t('admit')}
                 </button>
               </li>
@@ -83,8 +94,8 @@ export function ManualAdmit({ event, doorName, onResult }: { event: DoorEvent; d
         text={t('admitText')}
         confirmLabel={t('admit')}
         cancelLabel={t('cancel')}
-        onConfirm={() => confirming && !admit.isPending && admit.mutate({ eventId: event.id, uid: confirming.uid, nonce: confirming.nonce, device: doorName })}
-        busy={admit.isPending}
+        onConfirm={() => confirming && admit(confirming)}
+        busy={admitting}
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
       />

@@ -15,7 +15,7 @@ import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';
 import { passCodeAt } from '../client/pass-store';
 import { usePass, type ReadyPass } from '../client/usePass';
-import { keepPassShell } from '@/features/pwa/private-caches';
+import { useKeptForOffline } from '@/features/pwa/useKeptForOffline';
 import { QrCode } from './QrCode';
 
 /**
@@ -198,18 +198,6 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
       </div>
     </div>
   );
-}
-
-/**
- * Once the pass shows online, this page is kept for opening without signal, however the member
- * got here (a link inside the app loads no page the worker could keep). Where there is no cache
- * storage, or the fetch fails, the next page load keeps it instead.
- */
-function useKeptForOffline(online: boolean) {
-  useEffect(() => {
-    if (!online || typeof caches === 'undefined') return;
-    void keepPassShell(window.location.pathname).catch(() => false);
-  }, [online]);
 }
 
 /** Keeps the screen on while the pass is shown (where the browser allows), again after a tab switch. */

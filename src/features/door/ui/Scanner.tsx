@@ -7,13 +7,15 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { useDoorScan } from '../client/useDoorScan';
 import { useKeyboardWedge } from '../client/useKeyboardWedge';
-import { useOnline } from '../client/useOnline';
+import { useKeptForOffline } from '@/features/pwa/useKeptForOffline';
+import { useDoorSync } from '../client/useDoorSync';
 import { useScannerSetup } from '../client/useScannerSetup';
 import { unlockSound } from '../client/verdict-signals';
 import type { DoorEvent } from '../door-figures';
 import type { ScanMode } from '../scan-terms';
 import { CameraView } from './CameraView';
 import { DoorFigures } from './DoorFigures';
+import { DoorStatus } from './DoorStatus';
 import { KeyboardEntry } from './KeyboardEntry';
 import { ManualAdmit } from './ManualAdmit';
 import { ScannerSetup } from './ScannerSetup';
@@ -24,9 +26,11 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
   const locale = useLocale() as 'en' | 'de';
   const setup = useScannerSetup(events, eventInUrl, modeInUrl, t('defaultDoor'));
   const { event, mode, doorName } = setup;
-  const scans = useDoorScan(event, mode, doorName);
-  const online = useOnline();
+  const door = useDoorSync(event?.id ?? null);
+  const scans = useDoorScan(event, mode, doorName, door.sync);
   useKeyboardWedge((code) => scans.submit(code, 'keyboard'));
+  // The scanner reopens without signal once it has shown online (decision 043).
+  useKeptForOffline(door.state.online && door.state.listAt !== null);
 
   if (!event) return <p className="empty-state">{t('noEvents')}</p>;
 
@@ -35,12 +39,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
     <div className="scanner" onPointerDown={unlockSound}>
       <ScannerSetup events={events} event={event} mode={mode} device={setup.device} onChoose={setup.setUrl} onNameDoor={setup.nameDoor} />
 
-      {!online ? (
-        <p className="alert alert--error scanner__offline" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t('offline')}
-        </p>
-      ) : null}
+      <DoorStatus state={door.state} />
       {setup.chosenEventId !== null && setup.chosenEventId !== event.id ? (
         // A bookmark of an event the door no longer lists: never scanned for another one unsaid.
         <p className="alert alert--warning" role="alert">
@@ -61,7 +60,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
 
       <KeyboardEntry onCode={(code) => scans.submit(code, 'keyboard')} />
       <DoorFigures event={event} latest={outcome?.kind === 'verdict' && outcome.result.eventId === event.id ? outcome.result.counts : null} />
-      <ManualAdmit event={event} doorName={doorName} onResult={scans.show} />
+      <ManualAdmit event={event} doorName={doorName} sync={door.sync} onAnswer={scans.settle} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 'use client';
 // The verdict card that fills the scanner after a scan: colour, icon and words, the member's photo
-// and name for the face check, when and where they were first admitted, drinks left; or no
-// answer (with a retry) or the error.
+// and name for the face check, when and where they were first admitted, drinks left, and "Decided
+// offline" when this phone decided it without the server; or why it was not decided (with a
+// retry) or the error.
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { ownPhoto } from '@/ui/shell/own-photo';
@@ -18,11 +19,12 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
   const time = (at: Date) => format.dateTime(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE });
   const action = useVerdictFocus(outcome, onDismiss);
   if (outcome.kind !== 'verdict') {
+    const reason = outcome.kind === 'offline' ? outcome.reason : null;
     return (
-      <section className="verdict verdict--refused" role="alert" aria-live="assertive">
+      <section className="verdict verdict--refused" role="alert" aria-live="assertive" data-undecided={reason ?? undefined}>
         <span className="verdict__icon" aria-hidden="true">!</span>
-        <h2 className="verdict__heading">{outcome.kind === 'offline' ? t('noAnswer') : t('scanFailed')}</h2>
-        <p className="verdict__detail">{outcome.kind === 'offline' ? t('noAnswerHint') : outcome.text}</p>
+        <h2 className="verdict__heading">{reason === 'bar' ? t('undecided.bar') : reason ? t('noAnswer') : t('scanFailed')}</h2>
+        <p className="verdict__detail">{reason === 'bar' ? t('undecided.barHint') : reason === 'noAnswer' ? t('noAnswerHint') : reason ? t(`undecided.${reason}`) : outcome.kind === 'error' ? outcome.text : null}</p>
         <div className="verdict__actions">
           {outcome.kind === 'offline' ? (
             <button ref={action} type="button" className="button button--primary" onClick={outcome.retry}>
@@ -38,11 +40,22 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
   }
   const { result } = outcome;
   const tone = toneOf(result.verdict);
-  const photo = ownPhoto(result.member?.photoURL ?? null);
+  // Decided here without signal: the photo this phone kept with the door list.
+  const photo = result.photo ?? ownPhoto(result.member?.photoURL ?? null);
   return (
-    <section className={`verdict verdict--${tone}`} role="alert" aria-live="assertive" data-verdict={result.verdict}>
+    <section className={`verdict verdict--${tone}`} role="alert" aria-live="assertive" data-verdict={result.verdict} data-offline={result.decidedOffline || undefined}>
       <span className="verdict__icon" aria-hidden="true">{VERDICT_ICONS[tone]}</span>
       <h2 className="verdict__heading">{t(`verdicts.${result.verdict}`)}</h2>
+      {result.decidedOffline ? (
+        <p className="verdict__offline">
+          {/* A cloud crossed out: the icon beside the words, never alone. */}
+          <svg className="verdict__offline-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+            <path d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.1 9.2 4.5 4.5 0 0 0 7 18Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+            <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+          {t('decidedOffline')}
+        </p>
+      ) : null}
       {result.member ? (
         <div className="verdict__member">
           {photo ? (

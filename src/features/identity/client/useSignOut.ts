@@ -21,10 +21,12 @@ export function useSignOut(): (options?: { to?: string }) => Promise<void> {
     await import('@/features/pwa/private-caches')
       .then(({ forgetPersonalCaches }) => forgetPersonalCaches())
       .catch((error: unknown) => console.error('Clearing caches on sign-out failed:', error));
-    // The member pass's key leaves with its owner.
-    await import('@/features/door/client/pass-store')
-      .then(({ forgetPasses }) => forgetPasses())
-      .catch((error: unknown) => console.error('Forgetting the pass on sign-out failed:', error));
+    // The member pass's key leaves with its owner; a door phone's lists of members and their photos
+    // too (its queue of scans decided offline stays until the server has it: decision 043).
+    await Promise.all([
+      import('@/features/door/client/pass-store').then(({ forgetPasses }) => forgetPasses()),
+      import('@/features/door/client/door-store').then(({ forgetDoorLists }) => forgetDoorLists()),
+    ]).catch((error: unknown) => console.error('Forgetting the pass or the door list on sign-out failed:', error));
     // A shared phone must not show the next person this one's messages: push goes off on this
     // device while the session still exists to tell the server. Loaded only if push was ever on.
     if (localStorage.getItem(PUSH_RECORD_KEY)) {

@@ -1,0 +1,188 @@
+// The door without signal (decision 043), on phones with the service worker in control: two doors
+// lose the server and both admit the same live pass from their lists ("Admitted · Decided
+// offline"); back online their queues empty and the admins see one admission and one conflict
+// naming both doors. A queued scan survives a reload without signal; the bar pours nothing without
+// an answer. A pass moved to a new phone stops working on the old one, online and, after the next
+// list, offline.
+import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
+import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
+import { newMember, openEvent, testPhone } from './support/door';
+import { MESSAGES } from './support/i18n';
+import { phone, readingPause, untilControlled } from './support/installed-app';
+
+type Locale = 'en' | 'de';
+
+/** A door phone: signed in as `account`, its door named, the scanner open for the event with its list, the worker in control. */
+async function doorPhone(browser: Browser, baseURL: string, account: 'scanner' | 'admin', eventId: string, door: string, locale: Locale = 'en') {
+  const m = MESSAGES[locale];
+  const context = await browser.newContext({ ...phone('android'), baseURL });
+  const { email, password } = demoAccount(account);
+  await serverSession(context, baseURL, email, password);
+  const page = await context.newPage();
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  await page.goto(`${prefix}/scanner?event=${eventId}&mode=entry`);
+  await untilControlled(page);
+  await page.getByLabel(m.Scanner.doorName).fill(door);
+  const status = page.locator('.door-status');
+  await expect(status).toContainText(locale === 'en' ? /list from \d\d:\d\d/ : /Liste von \d\d:\d\d/);
+  return { context, page, status, verdict: page.locator('.verdict'), field: page.getByLabel(m.Scanner.keyboardLabel) };
+}
+
+/** The server stops answering this phone: every request to the API hangs until `restore` (then fails, as a dead connection does). */
+async function loseServer(context: BrowserContext): Promise<() => Promise<void>> {
+  let restore!: () => void;
+  const back = new Promise<void>((resolve) => (restore = resolve));
+  await context.route('**/api/**', async (route) => {
+    await back;
+    await route.abort('connectionfailed').catch(() => undefined);
+  });
+  return async () => {
+    restore();
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+  };
+}
+
+async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code: string) {
+  await field.fill(code);
+  await field.press('Enter');
+}
+
+test('en: two doors lose the server and admit the same pass from their lists; back online, the event shows one admission and one conflict naming both doors', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const m = MESSAGES.en;
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = demoAccount('admin');
+  await serverSession(adminContext, baseURL!, admin.email, admin.password);
+  const title = `Offline doors ${Date.now().toString(36)}`;
+  const event = await openEvent(adminContext.request, baseURL!, title);
+  const member = await newMember(browser, baseURL!, 'two-doors');
+  const memberPhone = await testPhone(browser, baseURL!, member);
+
+  const front = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Front door');
+  const side = await doorPhone(browser, baseURL!, 'admin', event.id, 'Side door');
+  await readingPause(front.page);
+  const restoreFront = await loseServer(front.context);
+  const restoreSide = await loseServer(side.context);
+
+  // The same live pass at both doors: each waits 3 s for the server, then decides itself.
+  const code = await memberPhone.code();
+  for (const door of [front, side]) {
+    await scanCode(door.page, door.field, code);
+    await expect(door.page.getByText(m.Scanner.checking)).toBeVisible();
+    await expect(door.verdict).toHaveAttribute('data-verdict', 'admitted', { timeout: 8_000 });
+    await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+    await expect(door.status).toContainText(/Offline since \d\d:\d\d · 1 scan waiting · list from \d\d:\d\d/);
+  }
+  // The same pass again at the front door: this phone knows it let them in.
+  await front.page.keyboard.press('Escape');
+  await scanCode(front.page, front.field, await memberPhone.code(1));
+  await expect(front.verdict).toHaveAttribute('data-verdict', 'alreadyAdmitted');
+  await expect(front.verdict).toContainText('Front door');
+
+  // The server answers again: both queues are uploaded by themselves (every 10 s while waiting).
+  await restoreFront();
+  await restoreSide();
+  for (const door of [front, side]) await expect(door.status).toContainText(/^.Online · list from/, { timeout: 25_000 });
+
+  // The admins' /admin shows the night: one admission, decided offline, and the conflict.
+  const adminPage = await adminContext.newPage();
+  await adminPage.goto('/admin');
+  const panel = adminPage.locator('section.door-admin').filter({ has: adminPage.getByRole('heading', { name: new RegExp(title) }) });
+  await expect(panel.locator('dt').filter({ hasText: new RegExp(`^${m.AdminDoor.admitted}$`) }).locator('+ dd')).toHaveText(/^1 of 50$/);
+  await expect(panel.locator('dt').filter({ hasText: new RegExp(`^${m.AdminDoor.offline}$`) }).locator('+ dd')).toHaveText('1');
+  await expect(panel.locator('dt').filter({ hasText: new RegExp(`^${m.AdminDoor.conflicts}$`) }).locator('+ dd')).toHaveText('1');
+  const conflict = panel.locator('.door-admin__flagged li');
+  await expect(conflict).toHaveCount(1);
+  await expect(conflict).toContainText(m.AdminDoor.flags.secondAdmission);
+  await expect(conflict).toContainText(/first at (Front|Side) door at \d\d:\d\d, again at (Side|Front) door at \d\d:\d\d/);
+  // The CSV names both doors too.
+  const csv = await (await adminContext.request.get(`/api/door/${event.id}/report?locale=en`)).text();
+  expect(csv).toMatch(/Admission \(offline\),[^\n]*,(Front|Side) door,Camera|Admission \(offline\)/);
+  expect(csv).toMatch(/Admitted twice,.*,(Front|Side) door,,,(Front|Side) door,/);
+
+  await event.unpublish();
+  for (const context of [front.context, side.context, adminContext]) await context.close();
+});
+
+test('de: a scan queued without signal survives a reload and is uploaded later; the bar pours nothing without an answer', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const m = MESSAGES.de;
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = demoAccount('admin');
+  await serverSession(adminContext, baseURL!, admin.email, admin.password);
+  const event = await openEvent(adminContext.request, baseURL!, `Neuladen ${Date.now().toString(36)}`);
+  const member = await newMember(browser, baseURL!, 'reload-offline');
+  const memberPhone = await testPhone(browser, baseURL!, member);
+  const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Haupteingang', 'de');
+  // The page is kept for opening without signal once it has shown online with its list.
+  await expect.poll(() => door.page.evaluate(async () => Boolean(await (await caches.open('offline-shells')).match(location.pathname)))).toBe(true);
+
+  await door.context.setOffline(true);
+  await expect(door.status).toContainText(/Offline seit \d\d:\d\d · keine Scans wartend/);
+  await scanCode(door.page, door.field, await memberPhone.code());
+  await expect(door.verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+  await expect(door.status).toContainText('1 Scan wartet');
+
+  // Reloaded without signal: the page comes from the worker, the queue from this phone's disk.
+  await door.page.reload();
+  await expect(door.status).toContainText(/Offline seit \d\d:\d\d · 1 Scan wartet · Liste von \d\d:\d\d/, { timeout: 15_000 });
+  await expect(door.page).toHaveURL(/event=.*mode=entry/);
+
+  // The bar without an answer: nothing poured, said plainly.
+  await door.page.getByRole('radio', { name: m.Scanner.modes.bar }).check();
+  await scanCode(door.page, door.field, await memberPhone.code());
+  await expect(door.verdict).toHaveAttribute('data-undecided', 'bar', { timeout: 8_000 });
+  await expect(door.verdict.getByRole('heading')).toHaveText(m.Scanner.undecided.bar);
+  await door.page.keyboard.press('Escape');
+
+  await door.context.setOffline(false);
+  await expect(door.status).toContainText(/^.Online · Liste von/, { timeout: 25_000 });
+  const figures = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId: event.id } }))}`);
+  expect((await figures.json()).result.data.json).toMatchObject({ admitted: 1, offline: 1, drinks: 0, conflicts: 0 });
+
+  await event.unpublish();
+  await door.context.close();
+  await adminContext.close();
+});
+
+test('en: a pass moved to a new phone ("Show my pass on this phone") stops working on the old one: online at once, offline after the next list', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const m = MESSAGES.en;
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = demoAccount('admin');
+  await serverSession(adminContext, baseURL!, admin.email, admin.password);
+  const event = await openEvent(adminContext.request, baseURL!, `Lost phone ${Date.now().toString(36)}`);
+  const member = await newMember(browser, baseURL!, 'lost-phone');
+  const oldPhone = await testPhone(browser, baseURL!, member);
+  const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Front door');
+  const stale = await oldPhone.code();
+
+  // The member signs in on a new phone: the pass is on another phone, and one tap moves it here.
+  const newPhone = await browser.newContext({ ...phone('iphone'), baseURL });
+  const pass = await newPhone.newPage();
+  await signInThroughForm(pass, 'en', member.email, member.password, '/vip/qr');
+  await expect(pass.getByText(m.Pass.elsewhereTitle)).toBeVisible();
+  await readingPause(pass);
+  await pass.getByRole('button', { name: m.Pass.moveHere }).click();
+  await expect(pass.getByRole('img', { name: m.Pass.codeLabel })).toBeVisible();
+
+  // Online: the old phone's code is refused at once.
+  await scanCode(door.page, door.field, stale);
+  await expect(door.verdict).toHaveAttribute('data-verdict', 'invalid');
+  await door.page.keyboard.press('Escape');
+  // The door's next list (the page reopened) knows the new key: offline, the old code is refused too.
+  const listAt = await door.status.getAttribute('data-list-at');
+  await door.page.reload();
+  await expect(door.status).toHaveAttribute('data-list-at', /./);
+  await expect(door.status).not.toHaveAttribute('data-list-at', listAt!);
+  await expect(door.status).toContainText(/^.Online · list from/);
+  await door.context.setOffline(true);
+  await scanCode(door.page, door.field, await oldPhone.code(1));
+  await expect(door.verdict).toHaveAttribute('data-verdict', 'invalid');
+  await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+  await door.context.setOffline(false);
+
+  await event.unpublish();
+  for (const context of [door.context, newPhone, adminContext]) await context.close();
+});

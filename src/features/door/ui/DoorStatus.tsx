@@ -1,0 +1,24 @@
+'use client';
+// The door's status line, always there: "Online", or "Offline since 22:14 · 3 scans waiting · list
+// from 22:10". Said in words and an icon, never by colour alone; read out when it changes.
+import { useFormatter, useTranslations } from 'next-intl';
+import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import type { DoorSyncState } from '../client/door-sync';
+
+export function DoorStatus({ state }: { state: DoorSyncState }) {
+  const t = useTranslations('Scanner.status');
+  const format = useFormatter();
+  const time = (at: Date) => format.dateTime(at, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE });
+  const parts = [state.online ? t('online') : state.offlineSince ? t('offlineSince', { time: time(state.offlineSince) }) : t('offline')];
+  if (state.waiting > 0 || !state.online) parts.push(t('waiting', { count: state.waiting }));
+  parts.push(state.listAt ? t('listFrom', { time: time(state.listAt) }) : t('noList'));
+  return (
+    <p className={`door-status door-status--${state.online ? 'online' : 'offline'}`} role="status" data-online={state.online} data-list-at={state.listAt?.toISOString()}>
+      <span className="door-status__icon" aria-hidden="true">
+        {state.online ? '●' : '○'}
+      </span>
+      <span>{parts.join(' · ')}</span>
+      {state.rejected > 0 ? <span className="door-status__rejected">{t('rejected', { count: state.rejected })}</span> : null}
+    </p>
+  );
+}
