@@ -10,7 +10,9 @@ import { addTestUser } from '@/server/testing/user-fixtures';
 import { stepAt, STEP_SECONDS } from './pass-code';
 import { rotatePass } from './passes';
 import { Scans } from './door-records';
-import { admitManually, scanCode } from './scanning';
+import { admitManually, recordOffline, scanCode } from './scanning';
+import { doorList } from './door-list';
+import { decideOffline } from './client/offline-verdict';
 import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-figures';
 import { searchAtDoor } from './door-search';
 import { doorReport } from './door-report';
@@ -47,6 +49,18 @@ describe('the door on Firestore', () => {
     expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(1);
     expect(results.filter((result) => result.verdict === 'alreadyAdmitted')).toHaveLength(49);
     expect(await documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
+  });
+
+  it('an offline door on Firestore: the list checks the code; 10 doors uploading the same admission at once make one admission and 9 conflicts; a repeated upload is known', async () => {
+    const value = await code();
+    const list = await doorList(documents, keys, { eventId: 'tonight' }, NOW);
+    expect(list.members.map((member) => member.uid)).toEqual(['ada']);
+    expect(await decideOffline(list, { mode: 'entry', code: value }, NOW, new Map())).toMatchObject({ kind: 'verdict', verdict: 'admitted' });
+    const upload = (index: number) =>
+      recordOffline({ documents, keys }, scanners[index % 5]!, { eventId: 'tonight', nonce: `offline-${index}-nonce`, mode: 'entry', source: 'camera', code: value, verdict: 'admitted', decidedAt: NOW, device: `Door ${index}`, listAt: list.at }, NOW);
+    expect(await Promise.all(Array.from({ length: 10 }, (_, index) => upload(index)))).toEqual(Array(10).fill('recorded'));
+    expect(await upload(3)).toBe('known');
+    expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 9 });
   });
 
   it('20 simultaneous bar scans against an allowance of 2 pour exactly 2', async () => {
