@@ -186,3 +186,43 @@ test('en: a pass moved to a new phone ("Show my pass on this phone") stops worki
   await event.unpublish();
   for (const context of [door.context, newPhone, adminContext]) await context.close();
 });
+
+test('de: without signal, admitting by name searches the door list on this phone and queues the admission', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const m = MESSAGES.de;
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = demoAccount('admin');
+  await serverSession(adminContext, baseURL!, admin.email, admin.password);
+  const event = await openEvent(adminContext.request, baseURL!, `Ohne Netz per Name ${Date.now().toString(36)}`);
+  const member = await newMember(browser, baseURL!, 'name-offline');
+  const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Garderobe', 'de');
+  await door.context.setOffline(true);
+  await expect(door.status).toContainText(/Offline seit/);
+  // The guest says the address they signed up with; staff read the screen before they search.
+  await readingPause(door.page);
+  const manual = door.page.getByRole('region', { name: m.Scanner.manualHeading });
+  await manual.getByRole('searchbox', { name: m.Scanner.searchLabel }).fill(member.email);
+  await manual.getByRole('button', { name: m.Scanner.search, exact: true }).click();
+  await expect(manual.getByText(m.Scanner.searchedHere)).toBeVisible();
+  const masked = `${member.email.slice(0, 2)}…@example.org`;
+  const hit = manual.getByRole('listitem').filter({ hasText: masked }).first();
+  await expect(hit).toContainText(m.Scanner.member);
+  await hit.getByRole('button', { name: m.Scanner.admit }).click();
+  const dialog = door.page.getByRole('dialog', { name: m.Scanner.admitTitle.replace('{name}', masked) });
+  await dialog.getByRole('button', { name: m.Scanner.admit }).click();
+  await expect(door.verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+  await door.verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
+  // This phone knows: the member shows as in, and cannot be admitted twice here.
+  await expect(manual.getByRole('listitem').filter({ hasText: masked }).first()).toContainText(m.Scanner.alreadyIn);
+  await expect(door.status).toContainText('1 Scan wartet');
+
+  await door.context.setOffline(false);
+  await expect(door.status).toContainText(/^.Online · Liste von/, { timeout: 25_000 });
+  const figures = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId: event.id } }))}`);
+  expect((await figures.json()).result.data.json).toMatchObject({ admitted: 1, offline: 1, conflicts: 0 });
+
+  await event.unpublish();
+  await door.context.close();
+  await adminContext.close();
+});

@@ -127,6 +127,19 @@ describe('the door without signal', () => {
     expect(conflict).toMatchObject({ kind: 'secondAdmission', first: { device: 'Front door', offline: false }, second: { device: 'Garden gate' } });
   });
 
+  it('a door that gave up waiting and admitted, while its late request found the member in already, reports the second admission', async () => {
+    const code = await codeOf('ada');
+    await scan(code, { device: 'Front door' });
+    // The side door's request reaches the server late (the server was paused): "Already admitted".
+    expect((await scan(code, { nonce: 'late-nonce-0001', device: 'Side door' })).verdict).toBe('alreadyAdmitted');
+    // Meanwhile the side door had decided the same scan itself and let the member in.
+    expect(await upload({ verdict: 'admitted', code, nonce: 'late-nonce-0001' })).toBe('known');
+    expect(await upload({ verdict: 'admitted', code, nonce: 'late-nonce-0001' })).toBe('known');
+    const figures = await doorActivity(tonight.documents, 'tonight');
+    expect(figures).toMatchObject({ admitted: 1, conflicts: 1 });
+    expect(figures.flagged[0]).toMatchObject({ kind: 'secondAdmission', first: { device: 'Front door' }, second: { device: 'Side door' } });
+  });
+
   it('flags an admission whose membership had ended and a code that does not verify; records refusals and exits', async () => {
     await addUser('bob');
     const code = await codeOf('bob');

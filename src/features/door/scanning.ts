@@ -6,6 +6,7 @@
 // scanner and its nonce: a retried request gets the first answer instead of a second admission.
 // Also admitting by hand, for a member whose phone cannot show the pass.
 import { createHash } from 'node:crypto';
+import type { z } from 'zod';
 import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import type { PassKeys } from '@/server/door/pass-keys';
@@ -18,7 +19,7 @@ import { codeVerifies, Passes, signingKey } from './passes';
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, OfflineDecision, Reentries, ScanInput, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
-import type { ScanMode, ScanSource, Verdict } from './scan-terms';
+import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
 export const STEP_TOLERANCE = 1;
@@ -145,11 +146,14 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, raw: Of
   const log = ports.documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
   const code = input.code ? parsePassCode(input.code) : null;
   const [logged, pass] = await Promise.all([log.get(), code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : undefined]);
-  if (logged.exists) return 'known';
   // A scanner's clock ahead of the server's is held to the upload's time.
   const at = input.decidedAt.getTime() > now.getTime() ? now : input.decidedAt;
   const uid = input.uid ?? pass?.uid ?? null;
   const accepted = input.verdict === 'admitted' || input.verdict === 'welcomeBack' || input.verdict === 'exited';
+  if (logged.exists) {
+    await flagOverruled(ports.documents, log.id, logged.data!, input, at, scanner, now);
+    return 'known';
+  }
   const place: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now: at };
   await once(
     ports.documents,
@@ -185,6 +189,32 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, raw: Of
     },
   );
   return 'recorded';
+}
+
+/**
+ * The server answered this scan already (its online attempt arrived after the door had given up
+ * waiting), and refused an entry the door let through offline: the member is in regardless, so
+ * the server's refusal becomes a flag. "Already admitted" is a second admission naming the first;
+ * a code the server found invalid, an unverifiable code; any other refusal, an old list.
+ */
+async function flagOverruled(documents: Documents, id: string, logged: ScanDocument, input: z.output<typeof OfflineDecision>, at: Date, scanner: Identity, now: Date) {
+  const enteredOffline = input.verdict === 'admitted' || input.verdict === 'welcomeBack';
+  if (!enteredOffline || !logged.verdict || ACCEPTED.includes(logged.verdict) || !logged.uid) return;
+  const first = logged.verdict === 'alreadyAdmitted' ? (await documents.collection(Checkins).doc(`${input.eventId}_${logged.uid}`).get()).data : undefined;
+  const kind: DoorFlag = logged.verdict === 'alreadyAdmitted' ? 'secondAdmission' : logged.verdict === 'invalid' ? 'badCode' : 'staleList';
+  try {
+    await documents.collection(DoorConflicts).doc(id).create({
+      eventId: input.eventId,
+      uid: logged.uid,
+      kind,
+      first: first ? { device: first.device, at: first.at, offline: first.offline ?? false } : null,
+      second: { device: input.device, at, offline: true, scannerUid: scanner.uid },
+      recordedAt: now,
+    });
+  } catch (error) {
+    // Flagged by an earlier upload of the same scan.
+    if (!isAlreadyExists(error)) throw error;
+  }
 }
 
 /** What the door's verdicts need to know of a member at an event, read at once. */

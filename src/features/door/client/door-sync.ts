@@ -9,6 +9,7 @@ import type { TrpcClient } from '@/trpc/browser-client';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { ScanInput, ManualAdmitInput } from '../door-records';
 import type { DoorSearchHit } from '../door-search';
+import { maskedAddress } from '../door-names';
 import type { ScanResult } from '../scanning';
 import type { ScanMode, ScanSource } from '../scan-terms';
 import { decideOffline, passageAfter, type LocalPassage, type Undecidable } from './offline-verdict';
@@ -335,12 +336,19 @@ export class DoorSync {
     return objectUrl;
   }
 
-  /** Admitting by name without signal: members of the list whose name or address starts with the query's words. */
+  /**
+   * Admitting by name without signal: members of the list whose name's words start with the
+   * query's, or, for an address the guest gives, whose masked address is the same (the list holds
+   * no more of an address than the door shows).
+   */
   search(query: string): DoorSearchHit[] {
-    const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    const text = query.trim().toLocaleLowerCase();
+    const words = text.split(/\s+/).filter(Boolean);
     if (!this.stored || !words.length) return [];
+    const masked = text.includes('@') ? maskedAddress(text) : null;
     return this.stored.list.members
       .filter((member) => {
+        if (masked) return member.name.toLocaleLowerCase() === masked;
         const parts = member.name.toLocaleLowerCase().split(/[\s@.…]+/);
         return words.every((word) => parts.some((part) => part.startsWith(word)));
       })
