@@ -4,6 +4,9 @@
 // naming both doors. A queued scan survives a reload without signal; the bar pours nothing without
 // an answer. A pass moved to a new phone stops working on the old one, online and, after the next
 // list, offline.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { newMember, openEvent, testPhone } from './support/door';
@@ -42,6 +45,38 @@ async function loseServer(context: BrowserContext): Promise<() => Promise<void>>
   };
 }
 
+/** The member chooses a profile photo on their phone, as the door's face check needs. */
+async function givePhoto(browser: Browser, baseURL: string, member: { email: string; password: string }) {
+  const m = MESSAGES.en;
+  const context = await browser.newContext({ ...phone('android'), baseURL });
+  const page = await context.newPage();
+  await signInThroughForm(page, 'en', member.email, member.password, '/vip/profile');
+  const photo = join(tmpdir(), `door-face-${Date.now().toString(36)}.jpg`);
+  await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c0392b' } }).jpeg().toFile(photo);
+  await page.locator('input[type=file]').setInputFiles(photo);
+  await page.getByRole('dialog', { name: m.Profile.cropTitle }).getByRole('button', { name: m.Profile.usePhoto }).click();
+  await expect(page.getByRole('status').filter({ hasText: m.Profile.photoSaved })).toBeVisible({ timeout: 30_000 });
+  await context.close();
+}
+
+/** How many members' photos the door phone keeps for the face check without signal. */
+function keptPhotos(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const request = indexedDB.open('venue-door');
+        request.onsuccess = () => {
+          const count = request.result.transaction('photos').objectStore('photos').count();
+          count.onsuccess = () => {
+            resolve(count.result);
+            request.result.close();
+          };
+        };
+        request.onerror = () => resolve(0);
+      }),
+  );
+}
+
 async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code: string) {
   await field.fill(code);
   await field.press('Enter');
@@ -57,9 +92,12 @@ test('en: two doors lose the server and admit the same pass from their lists; ba
   const event = await openEvent(adminContext.request, baseURL!, title);
   const member = await newMember(browser, baseURL!, 'two-doors');
   const memberPhone = await testPhone(browser, baseURL!, member);
+  await givePhoto(browser, baseURL!, member);
 
   const front = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Front door');
   const side = await doorPhone(browser, baseURL!, 'admin', event.id, 'Side door');
+  // Each door keeps the members' photos with its list.
+  for (const door of [front, side]) await expect.poll(() => keptPhotos(door.page)).toBeGreaterThan(0);
   await readingPause(front.page);
   const restoreFront = await loseServer(front.context);
   const restoreSide = await loseServer(side.context);
@@ -72,6 +110,10 @@ test('en: two doors lose the server and admit the same pass from their lists; ba
     await expect(door.verdict).toHaveAttribute('data-verdict', 'admitted', { timeout: 8_000 });
     await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
     await expect(door.status).toContainText(/Offline since \d\d:\d\d · 1 scan waiting · list from \d\d:\d\d/);
+    // The face to check, from the photo this phone kept (no server to ask).
+    const face = door.verdict.locator('img.verdict__photo');
+    await expect(face).toHaveAttribute('src', /^blob:/);
+    expect(await face.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBeGreaterThan(0);
   }
   // The same pass again at the front door: this phone knows it let them in.
   await front.page.keyboard.press('Escape');
