@@ -31,17 +31,23 @@ async function doorPhone(browser: Browser, baseURL: string, account: 'scanner' |
   return { context, page, status, verdict: page.locator('.verdict'), field: page.getByLabel(m.Scanner.keyboardLabel) };
 }
 
-/** The server stops answering this phone: every request to the API hangs until `restore` (then fails, as a dead connection does). */
+/**
+ * The server stops answering this phone until `restore`: each request to the API waits unanswered
+ * until the connection is dropped 6 s later (as a proxy in front of a stalled server drops it), or
+ * until the server is back. A request the page gives up on meanwhile is not left held: Playwright
+ * keeps a routed request open until its handler settles, and Chromium sends at most six at once to
+ * one host, so requests held for ever would starve the page once the server is back.
+ */
 async function loseServer(context: BrowserContext): Promise<() => Promise<void>> {
   let restore!: () => void;
   const back = new Promise<void>((resolve) => (restore = resolve));
   await context.route('**/api/**', async (route) => {
-    await back;
-    await route.abort('connectionfailed').catch(() => undefined);
+    await Promise.race([back, new Promise((resolve) => setTimeout(resolve, 6_000))]);
+    await route.abort('timedout').catch(() => undefined);
   });
   return async () => {
     restore();
-    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'wait' });
   };
 }
 

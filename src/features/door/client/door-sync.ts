@@ -50,8 +50,25 @@ export type DoorAnswer =
 
 type Listener = () => void;
 
-function timeout(ms: number): AbortSignal {
-  return AbortSignal.timeout(ms);
+/**
+ * The server's answer within `ms`, else a rejection: the request is aborted too, but the answer is
+ * not waited for even where an abort does not end it (a query batched with another, a connection
+ * the network holds).
+ */
+async function answerWithin<T>(ms: number, call: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new Error('No answer in time'));
+    }, ms);
+  });
+  try {
+    return await Promise.race([call(controller.signal), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether a failed request had an answer from the server (an error it decided), not silence. */
@@ -136,15 +153,19 @@ export class DoorSync {
 
   /** One round: upload what waits, else fetch the list when it is due (or to see whether the server is back). */
   tick(): Promise<void> {
-    this.busy ??= (async () => {
-      try {
-        if (this.state.waiting > 0) await this.upload();
-        else if (this.listDue || this.offline || !this.stored || Date.now() - this.stored.wallAt >= LIST_EVERY_MS - 1000) await this.refresh();
-      } finally {
-        this.busy = null;
-      }
-    })();
-    return this.busy;
+    if (this.busy) return this.busy;
+    const round = async () => {
+      if (this.state.waiting > 0) await this.upload();
+      else if (this.listDue || this.offline || !this.stored || Date.now() - this.stored.wallAt >= LIST_EVERY_MS - 1000) await this.refresh();
+    };
+    // Cleared once the round is over, never before it is set (a round with nothing to do ends at once).
+    const busy = round()
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.busy === busy) this.busy = null;
+      });
+    this.busy = busy;
+    return busy;
   }
 
   /** Fetches the event's list and measures the clock's offset from the server's. */
@@ -152,7 +173,7 @@ export class DoorSync {
     const sentAt = Date.now();
     let list;
     try {
-      list = await this.client.door.list.query({ eventId: this.eventId }, { signal: timeout(REQUEST_TIMEOUT_MS) });
+      list = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.door.list.query({ eventId: this.eventId }, { signal }));
     } catch (error) {
       if (answeredWithError(error)) this.answered();
       else this.unanswered();
@@ -184,8 +205,11 @@ export class DoorSync {
     for (let index = 0; index < missing.length && !this.stopped; index += 4) {
       await Promise.all(
         missing.slice(index, index + 4).map(async (url) => {
-          const response = await fetch(url, { credentials: 'same-origin', signal: timeout(REQUEST_TIMEOUT_MS) }).catch(() => null);
-          if (response?.ok) await savePhoto(url, await response.blob()).catch(() => undefined);
+          const blob = await answerWithin(REQUEST_TIMEOUT_MS, async (signal) => {
+            const response = await fetch(url, { credentials: 'same-origin', signal });
+            return response.ok ? response.blob() : null;
+          }).catch(() => null);
+          if (blob) await savePhoto(url, blob).catch(() => undefined);
         }),
       );
     }
@@ -199,7 +223,7 @@ export class DoorSync {
         const batch = queue.slice(0, UPLOAD_BATCH);
         let answer;
         try {
-          answer = await this.client.door.upload.mutate({ decisions: batch }, { signal: timeout(REQUEST_TIMEOUT_MS) });
+          answer = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.door.upload.mutate({ decisions: batch }, { signal }));
         } catch (error) {
           if (answeredWithError(error)) this.answered();
           else this.unanswered();
@@ -223,7 +247,7 @@ export class DoorSync {
   async scan(input: ScanInput & { source: 'camera' | 'keyboard' }): Promise<DoorAnswer> {
     if (!this.offline || input.mode === 'bar') {
       try {
-        const result = await this.client.door.scan.mutate(input, { signal: timeout(ANSWER_WITHIN_MS) });
+        const result = await answerWithin(ANSWER_WITHIN_MS, (signal) => this.client.door.scan.mutate(input, { signal }));
         this.answered();
         await this.remember(result, input.device);
         return { kind: 'verdict', verdict: { ...result, decidedOffline: false, photo: null } };
@@ -242,7 +266,7 @@ export class DoorSync {
   async admit(input: ManualAdmitInput): Promise<DoorAnswer> {
     if (!this.offline) {
       try {
-        const result = await this.client.door.admit.mutate(input, { signal: timeout(ANSWER_WITHIN_MS) });
+        const result = await answerWithin(ANSWER_WITHIN_MS, (signal) => this.client.door.admit.mutate(input, { signal }));
         this.answered();
         await this.remember(result, input.device);
         return { kind: 'verdict', verdict: { ...result, decidedOffline: false, photo: null } };
