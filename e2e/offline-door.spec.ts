@@ -166,7 +166,7 @@ test('de: a scan queued without signal survives a reload and is uploaded later; 
   await expect.poll(() => door.page.evaluate(async () => Boolean(await (await caches.open('offline-shells')).match(location.pathname)))).toBe(true);
 
   await door.context.setOffline(true);
-  await expect(door.status).toContainText(/Offline seit \d\d:\d\d · keine Scans wartend/);
+  await expect(door.status).toContainText(/Offline seit \d\d:\d\d · keine wartenden Scans/);
   await scanCode(door.page, door.field, await memberPhone.code());
   await expect(door.verdict).toHaveAttribute('data-verdict', 'admitted');
   await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();

@@ -17,7 +17,7 @@ export function DoorStatus({ state }: { state: DoorSyncState }) {
       <span className="door-status__icon" aria-hidden="true">
         {state.online ? '●' : '○'}
       </span>
-      <span>{parts.join(' · ')}</span>
+      <span className="door-status__text">{parts.join(' · ')}</span>
       {state.rejected > 0 ? <span className="door-status__rejected">{t('rejected', { count: state.rejected })}</span> : null}
     </p>
   );
