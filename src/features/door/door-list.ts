@@ -12,7 +12,7 @@ import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, Exits, Reentries } from './door-records';
 import { nameAtDoor } from './door-names';
-import { Passes } from './passes';
+import { Passes, rememberPassOwner } from './passes';
 
 export const DoorListInput = z.object({ eventId: DocumentId });
 
@@ -68,6 +68,8 @@ export async function doorList(documents: Documents, keys: PassKeys, raw: z.inpu
     endsAt: event.endsAt,
     members: members.map(({ id, data }, index) => {
       const pass = passes[index]!;
+      // This server knows whose each pass is for the night: a scan reads the member at once.
+      rememberPassOwner(pass.id, id);
       const checkin = admitted.get(id);
       return {
         uid: id,

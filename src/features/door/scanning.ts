@@ -15,7 +15,7 @@ import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
 import { isActiveNow } from '@/features/memberships/membership';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
-import { codeVerifies, Passes, signingKey } from './passes';
+import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey } from './passes';
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, OfflineDecision, Reentries, ScanInput, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
@@ -86,17 +86,23 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInp
   const input = ScanInput.parse(raw);
   const code = parsePassCode(input.code);
   const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now };
-  // Read alongside the event (one round trip): the pass the code names.
+  const barCode = code && input.mode === 'bar' ? code : null;
+  // Read alongside the event (one round trip): the pass the code names, and, where this server
+  // knows whose pass it is (its id never changes owner), everything about the member too.
   const passRead = code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : Promise.resolve(undefined);
-  return once(ports.documents, scanner, { ...input, source: input.source }, now, passRead, async (event) => {
+  const owner = code ? passOwner(code.passId) : undefined;
+  const early = owner ? memberFacts(ports.documents, input.eventId, owner, barCode) : null;
+  return once(ports.documents, scanner, { ...input, source: input.source }, now, Promise.all([passRead, early]), async (event, round) => {
     if (!code) return { verdict: 'invalid', user: null };
     const pass = await passRead;
     // Unknown pass, another phone's key, a renewed (older) version: all the same to the door.
     if (!pass || !(await codeVerifies(ports.keys, code, pass))) return { verdict: 'invalid', user: null };
+    rememberPassOwner(code.passId, pass.uid);
     const current = stepAt(now.getTime());
     if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
-    // Everything a verdict may need of the member, in one round trip.
-    const facts = await memberFacts(ports.documents, input.eventId, pass.uid, input.mode === 'bar' ? code : null);
+    // Everything a verdict may need of the member: read already, or in one more round trip (the
+    // pass's first scan on this server, or a decision made again after another door's claim).
+    const facts = round === 0 && early && owner === pass.uid ? await early : await memberFacts(ports.documents, input.eventId, pass.uid, barCode);
     const { user } = facts;
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
     // Leaving is recorded whatever the membership says now: who is inside must stay right.
