@@ -83,6 +83,20 @@ function keptPhotos(page: Page): Promise<number> {
   );
 }
 
+/** An admin (a request context of their own) and a new event of the test's, its door open now. */
+async function eventWithOpenDoor(browser: Browser, baseURL: string, title: string) {
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = demoAccount('admin');
+  await serverSession(adminContext, baseURL, admin.email, admin.password);
+  return { adminContext, event: await openEvent(adminContext.request, baseURL, title) };
+}
+
+/** The event's door figures as the admins' `door.figures` gives them. */
+async function figuresOf(adminContext: BrowserContext, eventId: string) {
+  const answer = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId } }))}`);
+  return (await answer.json()).result.data.json;
+}
+
 async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code: string) {
   await field.fill(code);
   await field.press('Enter');
@@ -91,11 +105,8 @@ async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code:
 test('en: two doors lose the server and admit the same pass from their lists; back online, the event shows one admission and one conflict naming both doors', async ({ browser, baseURL }) => {
   test.setTimeout(150_000);
   const m = MESSAGES.en;
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = demoAccount('admin');
-  await serverSession(adminContext, baseURL!, admin.email, admin.password);
   const title = `Offline doors ${Date.now().toString(36)}`;
-  const event = await openEvent(adminContext.request, baseURL!, title);
+  const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, title);
   const member = await newMember(browser, baseURL!, 'two-doors');
   const memberPhone = await testPhone(browser, baseURL!, member);
   await givePhoto(browser, baseURL!, member);
@@ -155,10 +166,7 @@ test('en: two doors lose the server and admit the same pass from their lists; ba
 test('de: a scan queued without signal survives a reload and is uploaded later; the bar pours nothing without an answer', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const m = MESSAGES.de;
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = demoAccount('admin');
-  await serverSession(adminContext, baseURL!, admin.email, admin.password);
-  const event = await openEvent(adminContext.request, baseURL!, `Neuladen ${Date.now().toString(36)}`);
+  const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, `Neuladen ${Date.now().toString(36)}`);
   const member = await newMember(browser, baseURL!, 'reload-offline');
   const memberPhone = await testPhone(browser, baseURL!, member);
   const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Haupteingang', 'de');
@@ -186,8 +194,7 @@ test('de: a scan queued without signal survives a reload and is uploaded later; 
 
   await door.context.setOffline(false);
   await expect(door.status).toContainText(/^.Online · Liste von/, { timeout: 25_000 });
-  const figures = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId: event.id } }))}`);
-  expect((await figures.json()).result.data.json).toMatchObject({ admitted: 1, offline: 1, drinks: 0, conflicts: 0 });
+  expect(await figuresOf(adminContext, event.id)).toMatchObject({ admitted: 1, offline: 1, drinks: 0, conflicts: 0 });
 
   await event.unpublish();
   await door.context.close();
@@ -197,10 +204,7 @@ test('de: a scan queued without signal survives a reload and is uploaded later; 
 test('en: a pass moved to a new phone ("Show my pass on this phone") stops working on the old one: online at once, offline after the next list', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const m = MESSAGES.en;
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = demoAccount('admin');
-  await serverSession(adminContext, baseURL!, admin.email, admin.password);
-  const event = await openEvent(adminContext.request, baseURL!, `Lost phone ${Date.now().toString(36)}`);
+  const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, `Lost phone ${Date.now().toString(36)}`);
   const member = await newMember(browser, baseURL!, 'lost-phone');
   const oldPhone = await testPhone(browser, baseURL!, member);
   const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Front door');
@@ -238,10 +242,7 @@ test('en: a pass moved to a new phone ("Show my pass on this phone") stops worki
 test('de: without signal, admitting by name searches the door list on this phone and queues the admission', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const m = MESSAGES.de;
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = demoAccount('admin');
-  await serverSession(adminContext, baseURL!, admin.email, admin.password);
-  const event = await openEvent(adminContext.request, baseURL!, `Ohne Netz per Name ${Date.now().toString(36)}`);
+  const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, `Ohne Netz per Name ${Date.now().toString(36)}`);
   const member = await newMember(browser, baseURL!, 'name-offline');
   const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Garderobe', 'de');
   await door.context.setOffline(true);
@@ -267,8 +268,7 @@ test('de: without signal, admitting by name searches the door list on this phone
 
   await door.context.setOffline(false);
   await expect(door.status).toContainText(/^.Online · Liste von/, { timeout: 25_000 });
-  const figures = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId: event.id } }))}`);
-  expect((await figures.json()).result.data.json).toMatchObject({ admitted: 1, offline: 1, conflicts: 0 });
+  expect(await figuresOf(adminContext, event.id)).toMatchObject({ admitted: 1, offline: 1, conflicts: 0 });
 
   await event.unpublish();
   await door.context.close();

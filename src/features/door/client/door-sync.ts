@@ -245,40 +245,31 @@ export class DoorSync {
 
   /** A scan: the server's answer within 3 s, else decided here (the bar waits for the server). */
   async scan(input: ScanInput & { source: 'camera' | 'keyboard' }): Promise<DoorAnswer> {
-    if (!this.offline || input.mode === 'bar') {
-      try {
-        const result = await answerWithin(ANSWER_WITHIN_MS, (signal) => this.client.door.scan.mutate(input, { signal }));
-        this.answered();
-        await this.remember(result, input.device);
-        return { kind: 'verdict', verdict: { ...result, decidedOffline: false, photo: null } };
-      } catch (error) {
-        if (answeredWithError(error)) {
-          this.answered();
-          return { kind: 'error', error };
-        }
-        this.unanswered();
-      }
-    }
-    return this.decideHere({ ...input, code: input.code });
+    const asked = !this.offline || input.mode === 'bar' ? await this.ask(input.device, (signal) => this.client.door.scan.mutate(input, { signal })) : null;
+    return asked ?? this.decideHere({ ...input, code: input.code });
   }
 
   /** An admission by name: the server's answer within 3 s, else decided here from the list. */
   async admit(input: ManualAdmitInput): Promise<DoorAnswer> {
-    if (!this.offline) {
-      try {
-        const result = await answerWithin(ANSWER_WITHIN_MS, (signal) => this.client.door.admit.mutate(input, { signal }));
-        this.answered();
-        await this.remember(result, input.device);
-        return { kind: 'verdict', verdict: { ...result, decidedOffline: false, photo: null } };
-      } catch (error) {
-        if (answeredWithError(error)) {
-          this.answered();
-          return { kind: 'error', error };
-        }
+    const asked = this.offline ? null : await this.ask(input.device, (signal) => this.client.door.admit.mutate(input, { signal }));
+    return asked ?? this.decideHere({ eventId: input.eventId, nonce: input.nonce, device: input.device, mode: 'entry', source: 'manual', uid: input.uid });
+  }
+
+  /** The server's verdict (or the error it answered) within 3 s; null when it did not answer in time. */
+  private async ask(door: string, call: (signal: AbortSignal) => Promise<ScanResult>): Promise<DoorAnswer | null> {
+    try {
+      const result = await answerWithin(ANSWER_WITHIN_MS, call);
+      this.answered();
+      await this.remember(result, door);
+      return { kind: 'verdict', verdict: { ...result, decidedOffline: false, photo: null } };
+    } catch (error) {
+      if (!answeredWithError(error)) {
         this.unanswered();
+        return null;
       }
+      this.answered();
+      return { kind: 'error', error };
     }
-    return this.decideHere({ eventId: input.eventId, nonce: input.nonce, device: input.device, mode: 'entry', source: 'manual', uid: input.uid });
   }
 
   /** An online verdict that let someone in or out here: the next offline scan knows it. */
