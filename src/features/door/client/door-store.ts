@@ -131,7 +131,7 @@ export async function loadPhoto(url: string): Promise<Blob | undefined> {
   return entry?.blob;
 }
 
-/** Photos kept already, of those named. */
+/** The addresses of the photos this phone keeps already. */
 export async function keptPhotos(): Promise<Set<string>> {
   const keys = await transact(['photos'], 'readonly', (tx) => request(tx.objectStore('photos').getAllKeys()));
   return new Set(keys.map(String));
@@ -143,7 +143,6 @@ export async function savePhoto(url: string, blob: Blob): Promise<void> {
 
 /**
  * Lists of events that have ended go, with their passages; photos no list names any more go too.
- * Returns the events whose lists remain.
  */
 export async function forgetEndedLists(now: Date): Promise<void> {
   await transact(['lists', 'passages', 'photos'], 'readwrite', (tx) => {
