@@ -1,59 +1,121 @@
-// `npm run backup [folder]`: a consistent copy of the embedded backend's DATA_DIR, taken while the
-// app runs (decision 031). Documents through SQLite's online backup (a snapshot of one moment,
-// whatever the app writes meanwhile), then the account snapshot the journal keeps (always whole:
-// it is replaced by rename), then the stored files and keys. Documents first: every account a
-// copied user document names was made before it, so it is in the later copy of the accounts.
-// backup.json is written last; a folder without it is not a finished backup.
-import { copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+// `npm run backup [file]`: a consistent copy of the embedded backend's DATA_DIR, taken while the
+// app runs, sealed with a passphrase into one file (decision 031). Documents through SQLite's online
+// backup (a snapshot of one moment, whatever the app writes meanwhile), then the account snapshot
+// the journal keeps (always whole: it is replaced by rename), then the stored files and keys.
+// Documents first: every account a copied user document names was made before it, so it is in the
+// later copy of the accounts. backup.json is written last; a copy without it is not a finished
+// backup. `--plain` writes the copy as an unencrypted folder instead, as backups were before.
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import nextEnv from '@next/env';
+import { BackupError, MIN_PASSPHRASE, packFolder, passphraseFrom } from './backup-archive.mjs';
 
 nextEnv.loadEnvConfig(process.cwd(), false);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
-const target = resolve(process.argv[2] ?? join('backups', `venue-${new Date().toISOString().replace(/[:.]/g, '-')}`));
+
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
+
+let options;
+try {
+  options = parseArgs({ allowPositionals: true, options: { plain: { type: 'boolean' }, 'passphrase-file': { type: 'string' } } });
+} catch (error) {
+  fail(`${error.message}\nUsage: npm run backup -- [file] [--passphrase-file <file>] | [folder] --plain`);
+}
+const plain = options.values.plain === true;
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+const target = resolve(options.positionals[0] ?? join('backups', plain ? `venue-${stamp}` : `venue-${stamp}.backup`));
 
 /** What is not copied: the live database files (copied by SQLite), run state, caches, unfinished uploads. */
 const SKIPPED = new Set(['documents.sqlite', 'documents.sqlite-wal', 'documents.sqlite-shm', 'run', 'cache', 'uploads', 'auth', 'firebase.emulators.json']);
 
-if (!existsSync(join(dataDir, 'documents.sqlite'))) {
-  console.error(`No embedded data in ${dataDir} (documents.sqlite is missing); set DATA_DIR.`);
-  process.exit(1);
-}
-if (existsSync(target) && readdirSync(target).length > 0) {
-  console.error(`${target} exists and is not empty; name a new folder.`);
-  process.exit(1);
+if (!existsSync(join(dataDir, 'documents.sqlite'))) fail(`No embedded data in ${dataDir} (documents.sqlite is missing); set DATA_DIR.`);
+let passphrase = null;
+if (plain) {
+  if (existsSync(target) && readdirSync(target).length > 0) fail(`${target} exists and is not empty; name a new folder.`);
+} else {
+  if (existsSync(target)) fail(`${target} exists; name a new file.`);
+  try {
+    passphrase = passphraseFrom(options.values['passphrase-file'], process.env);
+  } catch (error) {
+    if (error instanceof BackupError) fail(error.message);
+    throw error;
+  }
+  if (!passphrase) fail('A backup holds every password and key of DATA_DIR, so it is encrypted: set BACKUP_PASSPHRASE or name a file with --passphrase-file (or write an unencrypted folder with --plain).');
+  if (passphrase.length < MIN_PASSPHRASE) fail(`The passphrase has ${passphrase.length} characters; use at least ${MIN_PASSPHRASE} (a few unrelated words).`);
 }
 process.umask(0o077);
-mkdirSync(target, { recursive: true, mode: 0o700 });
 
-const started = Date.now();
-const db = new Database(join(dataDir, 'documents.sqlite'), { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-await db.backup(join(target, 'documents.sqlite'));
-db.close();
-const copy = new Database(join(target, 'documents.sqlite'), { readonly: true });
-const documents = copy.prepare('SELECT count(*) AS n FROM documents').get().n;
-copy.close();
-
-const accountsFile = join(dataDir, 'auth', 'auth_export', 'accounts.json');
-let accounts = 0;
-if (existsSync(accountsFile)) {
-  mkdirSync(join(target, 'auth', 'auth_export'), { recursive: true });
-  for (const name of ['auth_export/accounts.json', 'auth_export/config.json', 'firebase-export-metadata.json']) {
-    if (existsSync(join(dataDir, 'auth', name))) copyFileSync(join(dataDir, 'auth', name), join(target, 'auth', name));
+// An encrypted backup is first copied beside DATA_DIR, on its disk and as private as it, so the
+// target (a USB stick, a shared folder) never holds a plain byte.
+const copyDir = plain ? target : mkdtempSync(join(dirname(dataDir), `${basename(dataDir)}.backing-up-`));
+const partial = `${target}.partial`;
+let written = false;
+if (!plain) {
+  // Node handles a signal between steps, not inside the synchronous ones: by then the backup may be whole.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(signal, () => {
+      rmSync(copyDir, { recursive: true, force: true });
+      if (written) return;
+      rmSync(partial, { force: true });
+      fail(`Interrupted; no backup was written (${signal}).`);
+    });
   }
-  accounts = (JSON.parse(readFileSync(join(target, 'auth', 'auth_export', 'accounts.json'), 'utf8')).users ?? []).length;
 }
+const started = Date.now();
+try {
+  mkdirSync(copyDir, { recursive: true, mode: 0o700 });
+  const db = new Database(join(dataDir, 'documents.sqlite'), { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  await db.backup(join(copyDir, 'documents.sqlite'));
+  db.close();
+  const copy = new Database(join(copyDir, 'documents.sqlite'), { readonly: true });
+  const documents = copy.prepare('SELECT count(*) AS n FROM documents').get().n;
+  copy.close();
 
-let files = 0;
-for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
-  if (SKIPPED.has(entry.name) || entry.name.startsWith('firebase-export-')) continue;
-  cpSync(join(dataDir, entry.name), join(target, entry.name), { recursive: true });
-  if (entry.isDirectory()) files += readdirSync(join(target, entry.name), { recursive: true }).length;
-  else files++;
+  const accountsFile = join(dataDir, 'auth', 'auth_export', 'accounts.json');
+  let accounts = 0;
+  if (existsSync(accountsFile)) {
+    mkdirSync(join(copyDir, 'auth', 'auth_export'), { recursive: true });
+    for (const name of ['auth_export/accounts.json', 'auth_export/config.json', 'firebase-export-metadata.json']) {
+      if (existsSync(join(dataDir, 'auth', name))) copyFileSync(join(dataDir, 'auth', name), join(copyDir, 'auth', name));
+    }
+    accounts = (JSON.parse(readFileSync(join(copyDir, 'auth', 'auth_export', 'accounts.json'), 'utf8')).users ?? []).length;
+  }
+
+  let files = 0;
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (SKIPPED.has(entry.name) || entry.name.startsWith('firebase-export-')) continue;
+    cpSync(join(dataDir, entry.name), join(copyDir, entry.name), { recursive: true });
+    if (entry.isDirectory()) files += readdirSync(join(copyDir, entry.name), { recursive: true }).length;
+    else files++;
+  }
+
+  const manifest = { createdAt: new Date().toISOString(), from: dataDir, documents, accounts, files, encrypted: !plain };
+  writeFileSync(join(copyDir, 'backup.json'), JSON.stringify(manifest, null, 2));
+  if (!plain) {
+    // Written under another name and renamed once whole: a file with the backup's name is finished.
+    mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+    const fd = openSync(partial, 'wx');
+    try {
+      packFolder(copyDir, fd, passphrase);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, target);
+    written = true;
+  }
+  console.log(
+    `Backup of ${dataDir} written to ${target}: ${documents} documents, ${accounts} accounts, ${files} files and keys, in ${((Date.now() - started) / 1000).toFixed(1)} s` +
+      (plain ? ' (unencrypted: it holds every password and key in clear).' : ', encrypted with the passphrase.'),
+  );
+} catch (error) {
+  if (!plain) rmSync(partial, { force: true });
+  throw error;
+} finally {
+  if (!plain) rmSync(copyDir, { recursive: true, force: true });
 }
-
-const manifest = { createdAt: new Date().toISOString(), from: dataDir, documents, accounts, files };
-writeFileSync(join(target, 'backup.json'), JSON.stringify(manifest, null, 2));
-console.log(`Backup of ${dataDir} written to ${target}: ${documents} documents, ${accounts} accounts, ${files} files and keys, in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
