@@ -1,6 +1,7 @@
 // Memberships as people meet them: a signed-in person without a role asks at the VIP door, an
 // admin approves on /admin/subscriptions, and the person's open page becomes the VIP home without
-// signing out; the admin ends it and the VIP area is refused at the next request.
+// signing out; the admin ends it and the VIP area is refused at the next request. An admin also
+// gives a membership from a person's page, where the role picker offers no member role.
 import { expect, test, type Browser } from './support/test';
 import { signUp, uniqueEmail } from './support/emulator';
 import { demoAccount, signInThroughForm } from './support/accounts';
@@ -68,6 +69,54 @@ for (const locale of TEST_LOCALES) {
     await expect(admin.page.getByRole('dialog')).toHaveCount(0);
     expect((await page.goto(localized(locale, '/vip')))?.status()).toBe(403);
     await expect(page.getByRole('region', { name: m.MembershipOffer.title })).toBeVisible();
+    await admin.context.close();
+  });
+
+  test(`${locale}: on the person's page the admin finds no member role but gives a membership, and the person opens the VIP area`, async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail(`given-${locale}`);
+    await signUp(email, 'correct-horse-7');
+    await signInThroughForm(page, locale, email, 'correct-horse-7', '/vip');
+    await expect(page.getByRole('region', { name: m.MembershipOffer.title })).toBeVisible();
+
+    const admin = await adminOn(browser, locale, '/admin/users', `q=${encodeURIComponent(email)}`);
+    await expect(admin.page.locator('tbody tr')).toHaveCount(1);
+    await admin.page.locator('tbody tr').getByRole('link').click();
+    await expect(admin.page.getByRole('heading', { level: 2, name: email })).toBeVisible();
+
+    // Staff roles only: the member role comes with a membership.
+    const picker = admin.page.getByLabel(m.AdminUser.roleLabel);
+    await expect(picker.locator('option')).toHaveText([m.AdminUser.noStaffRole, m.Roles.admin, m.Roles.scanner]);
+    await expect(picker.locator('option[value="user"]')).toHaveCount(0);
+    await expect(admin.page.getByText(m.AdminUser.roleHelp)).toBeVisible();
+
+    const memberships = admin.page.getByRole('region', { name: m.UserMemberships.heading });
+    await expect(memberships).toContainText(m.UserMemberships.none);
+    await memberships.getByRole('button', { name: m.UserMemberships.give }).click();
+    const dialog = admin.page.getByRole('dialog', { name: m.AdminMemberships.giveTitle.replace('{name}', email) });
+    await expect(dialog.getByLabel(m.AdminMemberships.lastDayLabel)).not.toHaveValue('');
+    await dialog.getByRole('button', { name: m.AdminMemberships.giveConfirm }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(memberships.getByRole('status')).toContainText(m.AdminMemberships.approved.replace('{name}', email));
+
+    // Visible on the page: the active membership with who gave it, the member role, no second offer.
+    await expect(memberships).toContainText(m.Memberships.status.active);
+    await expect(memberships).toContainText(m.UserMemberships.history.approved.replace('{actor}', demoAccount('admin').displayName));
+    await expect(admin.page.locator('.badge', { hasText: m.Roles.user })).toBeVisible();
+    await expect(memberships.getByRole('button', { name: m.UserMemberships.give })).toHaveCount(0);
+
+    // The person's open page becomes the VIP home by itself.
+    await expect(page.getByRole('heading', { name: m.VipHome.membershipHeading })).toBeVisible({ timeout: 45_000 });
+    await expect(page.getByRole('region', { name: m.VipHome.membershipHeading })).toContainText(m.VipHome.active);
+    expect((await page.goto(localized(locale, '/vip/qr')))?.status()).toBe(200);
+
+    // The member role asked for directly is refused with its reason (the page shows that message).
+    const refused = await admin.page.request.post('/api/trpc/users.setRole', {
+      data: { json: { uid: new URL(admin.page.url()).pathname.split('/').pop(), role: 'user' } },
+      headers: { 'content-type': 'application/json', origin: new URL(admin.page.url()).origin },
+    });
+    expect(refused.status()).toBe(400);
+    expect((await refused.json()).error.json.data.reason).toBe('memberRoleByMembership');
     await admin.context.close();
   });
 }

@@ -99,8 +99,12 @@ export async function recordSignIn(documents: Documents, identity: Identity, loc
  */
 export function effectiveRole(user: Pick<UserDocument, 'role' | 'membership'>, now: Date): Role | null {
   if (user.role !== 'user') return user.role;
-  const membership = user.membership;
-  return membership && isActiveNow({ status: 'active', ...membership }, now) ? 'user' : null;
+  return admittedByMembership(user, now) ? 'user' : null;
+}
+
+/** Whether the membership on the person's document admits them at `now`. */
+export function admittedByMembership(user: Pick<UserDocument, 'membership'>, now: Date): boolean {
+  return user.membership !== null && isActiveNow({ status: 'active', ...user.membership }, now);
 }
 
 /**

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
+import { isStaffRole, type Role } from '@/features/identity/roles';
 
 export const MEMBERSHIP_STATUSES = ['pending', 'active', 'cancelled', 'expired'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -69,6 +70,16 @@ export function isActiveNow(membership: Pick<MembershipDocument, 'status' | 'val
     membership.validFrom.getTime() <= now.getTime() &&
     now.getTime() < membership.validUntil.getTime()
   );
+}
+
+/**
+ * The role an account holds, from its staff role (or none) and whether a membership admits it:
+ * the member role comes with a membership and goes with it; staff roles are never replaced by a
+ * membership, nor taken away when one ends.
+ */
+export function roleWithMembership(staffRole: Role | null, memberNow: boolean): Role | null {
+  if (isStaffRole(staffRole)) return staffRole;
+  return memberNow ? 'user' : null;
 }
 
 /** Whole days left (rounded up) while the membership is active, else null. */

@@ -7,6 +7,7 @@ import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { addTestUser } from '@/server/testing/user-fixtures';
+import { withStoredRole } from '@/features/identity/users';
 
 function person(uid: string, role: Role | null): Identity {
   return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
@@ -46,6 +47,26 @@ describe('memberships router', () => {
     expect(mine.pending).toBeNull();
     expect(claims).toEqual(['guest=user']);
     expect((await as(admin).memberships.ofUser({ uid: 'guest' })).map((membership) => membership.status)).toEqual(['active']);
+  });
+
+  it('an admin gives a person a membership from their page: it shows there, with the member role, and opens the VIP area', async () => {
+    await as(admin).memberships.approve({ uid: 'stranger', note: 'Friend of the house' });
+    const theirs = await as(admin).memberships.ofUser({ uid: 'stranger' });
+    expect(theirs.map((membership) => [membership.status, membership.history.map((entry) => entry.action), membership.decidedBy])).toEqual([['active', ['approved'], 'admin']]);
+    expect((await as(admin).users.get({ uid: 'stranger' })).user.role).toBe('user');
+    expect((await withStoredRole(documents, stranger))?.role).toBe('user');
+    expect((await as(stranger).memberships.mine()).current?.id).toBe(theirs[0]!.id);
+    expect(claims).toEqual(['stranger=user']);
+    // Given twice (two admins, one page each), the second is refused: it would be extended instead.
+    await expect(as(admin).memberships.approve({ uid: 'stranger' })).rejects.toMatchObject({ code: 'CONFLICT', cause: { reason: 'personAlreadyMember' } });
+    expect(await as(admin).memberships.ofUser({ uid: 'stranger' })).toHaveLength(1);
+  });
+
+  it('giving a membership to someone who asked for one approves their request rather than making a second', async () => {
+    const { id } = await as(guest).memberships.request({ note: 'Please' });
+    await as(admin).memberships.approve({ uid: 'guest' });
+    expect((await as(admin).memberships.ofUser({ uid: 'guest' })).map((membership) => [membership.id, membership.status])).toEqual([[id, 'active']]);
+    await expect(as(admin).memberships.approve({ uid: 'nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND', cause: { reason: 'userNotFound' } });
   });
 
   it('a person may withdraw only their own request', async () => {

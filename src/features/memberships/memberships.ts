@@ -1,11 +1,11 @@
-// Memberships from request to end: a person without a role asks, an admin approves, extends or
-// cancels, the sweep expires what has run out. Each change is checked against the state it reads,
-// applied to the membership, the person's role and the audit trail in one transaction, and the
-// sign-in account's role claim follows. Plain functions over the documents and accounts ports.
+// Memberships from request to end: a person without a role asks (or an admin gives one from the
+// person's page), an admin approves, extends or cancels, the sweep expires what has run out. Each
+// change is checked against the state it reads, applied to the membership, the person's role and
+// the audit trail in one transaction, and the sign-in account's role claim follows. Plain
+// functions over the documents and accounts ports.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
 import { AuditLog, type AuditAction } from '@/features/users/audit';
 import type { Accounts } from '@/server/accounts/port';
@@ -18,6 +18,7 @@ import {
   Memberships,
   NOTE_MAX,
   queueKey,
+  roleWithMembership,
   seasonEndAfter,
   type MembershipAction,
   type MembershipDocument,
@@ -33,7 +34,12 @@ export type RequestInput = z.input<typeof RequestInput>;
 /** A decision names the revision the admin saw: a change made meanwhile refuses it. */
 const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
 
-export const ApproveInput = z.object({ ...Decision, validUntil: z.date().nullish(), note: Note.default('') });
+const Approval = { validUntil: z.date().nullish(), note: Note.default('') };
+/**
+ * Approves a request (by its id and the revision the admin saw), or makes a person a member from
+ * their page (by their uid): the one way an account becomes a member.
+ */
+export const ApproveInput = z.union([z.object({ ...Decision, ...Approval }), z.object({ uid: DocumentId, ...Approval })]);
 export type ApproveInput = z.input<typeof ApproveInput>;
 export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: Note.default('') });
 export type ExtendInput = z.input<typeof ExtendInput>;
@@ -66,15 +72,13 @@ interface Change {
 interface Applied {
   membership: MembershipDocument;
   /** The role the account holds after the change, when the change moved it. */
-  roleChange: { from: Role | null; to: Role | null } | null;
+  roleChange: { from: UserDocument['role']; to: UserDocument['role'] } | null;
 }
 
-const ROLE_BY_MEMBERSHIP: Role = 'user';
-
-/** Staff roles are never replaced by a membership, nor taken away when one ends. */
-function roleAfter(current: Role | null, memberNow: boolean): Role | null {
-  if (current === 'admin' || current === 'scanner') return current;
-  return memberNow ? ROLE_BY_MEMBERSHIP : null;
+/** The membership a change applies to, as read in the change's transaction. */
+interface Target {
+  ref: DocumentRef<MembershipDocument>;
+  membership: MembershipDocument;
 }
 
 /** The account's memberships that admit it at `now`, other than the one being changed. */
@@ -84,20 +88,19 @@ async function otherActiveMemberships(tx: Transaction, documents: Documents, uid
 }
 
 /**
- * Reads the membership and its holder, lets `decide` choose the change (or refuse), and writes
- * the membership, the holder's role and membership summary, and the audit entry together.
+ * Reads the membership (the one `target` names, or the one it finds) and its holder, lets `decide`
+ * choose the change (or refuse), and writes the membership, the holder's role and membership
+ * summary, and the audit entry together.
  */
 async function applyChange(
   documents: Documents,
-  ref: DocumentRef<MembershipDocument>,
+  target: DocumentRef<MembershipDocument> | ((tx: Transaction) => Promise<Target>),
   actor: Actor,
   now: Date,
   decide: (membership: MembershipDocument) => Change,
 ): Promise<Applied> {
   return documents.runTransaction(async (tx) => {
-    const snapshot = await tx.get(ref);
-    if (!snapshot.data) throw new DomainError('not-found', 'membershipNotFound');
-    const before = snapshot.data;
+    const { ref, membership: before } = typeof target === 'function' ? await target(tx) : await existing(tx, target);
     const change = decide(before);
     const userRef = documents.collection(Users).doc(before.uid);
     const user = (await tx.get(userRef)).data;
@@ -125,7 +128,7 @@ async function applyChange(
     let roleChange: Applied['roleChange'] = null;
     if (user) {
       const memberNow = isActiveNow(after, now) || others.length > 0;
-      const role = roleAfter(user.role, memberNow);
+      const role = roleWithMembership(user.role, memberNow);
       const summary = membershipSummary(memberNow ? (isActiveNow(after, now) ? { id: ref.id, ...after } : { id: others[0]!.id, ...others[0]!.data }) : null);
       tx.update(userRef, { role, membership: summary });
       if (role !== user.role) roleChange = { from: user.role, to: role };
@@ -143,6 +146,12 @@ async function applyChange(
     });
     return { membership: after, roleChange };
   });
+}
+
+async function existing(tx: Transaction, ref: DocumentRef<MembershipDocument>): Promise<Target> {
+  const snapshot = await tx.get(ref);
+  if (!snapshot.data) throw new DomainError('not-found', 'membershipNotFound');
+  return { ref, membership: snapshot.data };
 }
 
 const AUDIT_ACTION: Record<MembershipAction, AuditAction> = {
@@ -186,26 +195,8 @@ export async function requestMembership(documents: Documents, identity: Identity
     const email = user?.email ?? identity.email;
     const displayName = user?.displayName ?? identity.displayName;
     const note = input.note || null;
-    const membership: MembershipDocument = {
-      uid: identity.uid,
-      email,
-      displayName,
-      searchTerms: searchTermsFor(email, displayName),
-      plan: 'season',
-      status: 'pending',
-      requestedAt: now,
-      validFrom: null,
-      validUntil: null,
-      decidedBy: null,
-      decidedByName: null,
-      decidedAt: null,
-      note,
-      revision: 0,
-      queue: '',
-      history: [{ action: 'requested', at: now, actorUid: identity.uid, actorName: displayName ?? email, validUntil: null, note }],
-    };
-    membership.queue = queueKey(membership);
-    tx.create(ref, membership);
+    const requested = { action: 'requested', at: now, actorUid: identity.uid, actorName: displayName ?? email, validUntil: null, note } as const;
+    tx.create(ref, pendingMembership(identity.uid, email, displayName, now, note, [requested]));
     tx.create(documents.collection(AuditLog).doc(), {
       targetUid: identity.uid,
       actorUid: identity.uid,
@@ -221,6 +212,37 @@ export async function requestMembership(documents: Documents, identity: Identity
   return { id: ref.id };
 }
 
+/** A membership as it stands before an admin decides: pending, named for the admin list's search. */
+function pendingMembership(
+  uid: string,
+  email: string | null,
+  displayName: string | null,
+  now: Date,
+  note: string | null,
+  history: MembershipDocument['history'],
+): MembershipDocument {
+  const membership: MembershipDocument = {
+    uid,
+    email,
+    displayName,
+    searchTerms: searchTermsFor(email, displayName),
+    plan: 'season',
+    status: 'pending',
+    requestedAt: now,
+    validFrom: null,
+    validUntil: null,
+    decidedBy: null,
+    decidedByName: null,
+    decidedAt: null,
+    note,
+    revision: 0,
+    queue: '',
+    history,
+  };
+  membership.queue = queueKey(membership);
+  return membership;
+}
+
 /** The requester takes back their own pending request. */
 export async function withdrawRequest(documents: Documents, identity: Identity, id: string, now = new Date()) {
   const ref = documents.collection(Memberships).doc(id);
@@ -232,18 +254,44 @@ export async function withdrawRequest(documents: Documents, identity: Identity, 
   });
 }
 
-/** Approves a pending request, valid from now until the given end (default: the season's end). */
+/**
+ * Approves a pending request, or makes a person a member from their page; valid from now until
+ * the given end (default: the season's end).
+ */
 export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: ApproveInput, now = new Date()) {
   const input = ApproveInput.parse(raw);
   const validUntil = input.validUntil ?? seasonEndAfter(now);
   if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast');
-  const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
+  const approval = (membership: MembershipDocument): Change => {
     if (membership.status !== 'pending') throw new DomainError('conflict', membership.history.at(-1)?.action === 'withdrawn' ? 'membershipWithdrawn' : 'membershipNotPending');
-    refuseStale(membership, input.revision);
     return { action: 'approved', status: 'active', validFrom: now, validUntil, note: input.note || null, decided: true };
-  });
+  };
+  const applied =
+    'uid' in input
+      ? await applyChange(documents, (tx) => requestToApprove(tx, documents, input.uid, now), actorOf(actor), now, approval)
+      : await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
+          const change = approval(membership);
+          refuseStale(membership, input.revision);
+          return change;
+        });
   await followClaim(accounts, applied.membership.uid, applied);
   return applied.membership;
+}
+
+/**
+ * What an admin approves from a person's page: the person's open request, or else a new one made
+ * in the same transaction, whose history starts with the approval (nobody asked). A membership
+ * that admits the person already is extended instead, not doubled.
+ */
+async function requestToApprove(tx: Transaction, documents: Documents, uid: string, now: Date): Promise<Target> {
+  const memberships = documents.collection(Memberships);
+  const theirs = await tx.query(memberships.where('uid', '==', uid));
+  if (theirs.some((snapshot) => isActiveNow(snapshot.data, now))) throw new DomainError('conflict', 'personAlreadyMember');
+  const pending = theirs.find((snapshot) => snapshot.data.status === 'pending');
+  if (pending) return { ref: memberships.doc(pending.id), membership: pending.data };
+  const user = (await tx.get(documents.collection(Users).doc(uid))).data;
+  if (!user) throw new DomainError('not-found', 'userNotFound');
+  return { ref: memberships.doc(), membership: pendingMembership(uid, user.email, user.displayName, now, null, []) };
 }
 
 /** Moves the end of an active membership later; the history keeps the earlier end. */

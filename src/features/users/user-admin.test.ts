@@ -113,17 +113,24 @@ describe('changing accounts', () => {
   });
 
   it('changes a role, keeps the claim in line and records who did it', async () => {
-    await changeRole(documents, accounts, admin, 'mia', 'user');
-    await tick();
     await changeRole(documents, accounts, admin, 'mia', 'scanner');
+    await tick();
+    await changeRole(documents, accounts, admin, 'mia', 'admin');
     const detail = await getUserDetail(documents, 'mia');
-    expect(detail.user.role).toBe('scanner');
-    expect(accounts.calls).toEqual(['claim mia user', 'claim mia scanner']);
+    expect(detail.user.role).toBe('admin');
+    expect(accounts.calls).toEqual(['claim mia scanner', 'claim mia admin']);
     expect(detail.audit.map((entry) => [entry.action, entry.fromRole, entry.toRole, entry.actorUid, entry.actorName])).toEqual([
-      ['role', 'user', 'scanner', 'admin', 'Boss'],
-      ['role', null, 'user', 'admin', 'Boss'],
+      ['role', 'scanner', 'admin', 'admin', 'Boss'],
+      ['role', null, 'scanner', 'admin', 'Boss'],
     ]);
     expect(detail.audit[0]!.at).toBeInstanceOf(Date);
+  });
+
+  it('refuses the member role, which comes with a membership, changing nothing', async () => {
+    await expect(changeRole(documents, accounts, admin, 'mia', 'user')).rejects.toMatchObject({ kind: 'invalid', reason: 'memberRoleByMembership', field: 'role' });
+    expect((await getUserDetail(documents, 'mia')).user.role).toBeNull();
+    expect((await getUserDetail(documents, 'mia')).audit).toEqual([]);
+    expect(accounts.calls).toEqual([]);
   });
 
   it('does nothing and records nothing when the role is already set', async () => {
@@ -167,7 +174,7 @@ describe('changing accounts', () => {
 
   it('says which user is missing', async () => {
     await expect(getUserDetail(documents, 'ghost')).rejects.toBeInstanceOf(DomainError);
-    await expect(changeRole(documents, accounts, admin, 'ghost', 'user')).rejects.toMatchObject({ kind: 'not-found', reason: 'userNotFound' });
+    await expect(changeRole(documents, accounts, admin, 'ghost', 'scanner')).rejects.toMatchObject({ kind: 'not-found', reason: 'userNotFound' });
     expect(accounts.calls).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
-import { Users, type UserDocument } from '@/features/identity/users';
+import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
+import { roleWithMembership } from '@/features/memberships/membership';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { pageAfter } from '@/server/documents/paging';
 import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
@@ -45,12 +46,13 @@ export interface UserPage {
   nextCursor: string | null;
 }
 
-function summary(snapshot: { id: string; data: UserDocument }): UserSummary {
+/** The role shown is the one the person holds now: "Member" only while a membership admits them. */
+function summary(snapshot: { id: string; data: UserDocument }, now: Date): UserSummary {
   const { searchTerms: _terms, locale: _locale, ...rest } = snapshot.data;
-  return { uid: snapshot.id, ...rest };
+  return { uid: snapshot.id, ...rest, role: effectiveRole(snapshot.data, now) };
 }
 
-export async function listUsers(documents: Documents, raw: UserListInput): Promise<UserPage> {
+export async function listUsers(documents: Documents, raw: UserListInput, now = new Date()): Promise<UserPage> {
   const input = UserListInput.parse(raw);
   const users = documents.collection(Users);
   let query: Query<UserDocument> = users;
@@ -58,7 +60,7 @@ export async function listUsers(documents: Documents, raw: UserListInput): Promi
   if (term) query = query.where('searchTerms', 'array-contains', term);
   query = query.orderBy(input.sort, input.direction);
   const page = await pageAfter(users, query, input.cursor, input.pageSize);
-  return { users: page.items.map(summary), nextCursor: page.nextCursor };
+  return { users: page.items.map((item) => summary(item, now)), nextCursor: page.nextCursor };
 }
 
 export interface UserDetail {
@@ -66,12 +68,12 @@ export interface UserDetail {
   audit: (AuditEntry & { id: string })[];
 }
 
-export async function getUserDetail(documents: Documents, uid: string): Promise<UserDetail> {
+export async function getUserDetail(documents: Documents, uid: string, now = new Date()): Promise<UserDetail> {
   const snapshot = await documents.collection(Users).doc(uid).get();
   if (!snapshot.data) throw new DomainError('not-found', 'userNotFound');
   const audit = await documents.collection(AuditLog).where('targetUid', '==', uid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get();
   return {
-    user: { ...summary({ id: snapshot.id, data: snapshot.data }), locale: snapshot.data.locale },
+    user: { ...summary({ id: snapshot.id, data: snapshot.data }, now), locale: snapshot.data.locale },
     audit: audit.map((entry) => ({ id: entry.id, ...entry.data })),
   };
 }
@@ -107,16 +109,27 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
   });
 }
 
+// Every role parses, so that `user` is refused with the reason below rather than a bare "invalid".
 export const RoleChangeInput = z.object({ uid: DocumentId, role: z.enum(ROLES).nullable() });
 
-/** Sets a person's role. An admin cannot take their own admin role away. */
-export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, uid: string, role: Role | null) {
+/**
+ * Sets a person's staff role (admin, door staff) or none. The member role is not set here: it
+ * comes with a membership and opens nothing without one, so asking for it is refused with a
+ * pointer to memberships; a person whose membership admits them stays a member with no staff role.
+ * An admin cannot take their own admin role away.
+ */
+export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, uid: string, role: Role | null, now = new Date()) {
   if (uid === actor.uid && role !== 'admin') throw new DomainError('forbidden', 'selfDemotion');
-  const change = await applyChange(documents, actor, uid, (user) =>
-    user.role === role ? null : { action: 'role', patch: { role }, fromRole: user.role, toRole: role },
-  );
+  if (role === 'user') throw new DomainError('invalid', 'memberRoleByMembership', {}, { field: 'role' });
+  // Written by the transaction (the last attempt wins when it retries).
+  let held = null as Role | null;
+  const change = await applyChange(documents, actor, uid, (user) => {
+    held = roleWithMembership(role, admittedByMembership(user, now));
+    return user.role === held ? null : { action: 'role', patch: { role: held }, fromRole: user.role, toRole: held };
+  });
   // The document already decides on the server; the claim brings the browser's token in line.
-  if (change) await accounts.setRoleClaim(uid, role);
+  if (change) await accounts.setRoleClaim(uid, held);
+  return { role: held };
 }
 
 export const DisableInput = z.object({ uid: DocumentId, disabled: z.boolean() });

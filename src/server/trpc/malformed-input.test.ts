@@ -79,6 +79,8 @@ const EXAMPLES: Record<string, unknown> = {
   'images.remove': { id: IMAGE_ID },
   'users.get': { uid: USER_ID },
   'users.setRole': { uid: USER_ID, role: 'scanner' },
+  // The person-page branch of the union (the generated example takes the request branch's shape).
+  'memberships.approve': { uid: 'demo-guest', validUntil: new Date(Date.UTC(2099, 0, 1)), note: 'Friend of the house' },
   'users.setDisabled': { uid: USER_ID, disabled: false },
   'users.signOutEverywhere': { uid: USER_ID },
   'door.scan': { eventId: EVENT_ID, mode: 'entry', code: 'NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', nonce: 'fuzz-nonce-1', source: 'camera', device: 'Front door' },

@@ -1,16 +1,16 @@
 'use client';
-// An admin's decision on a membership (approve, extend, cancel) in a dialog: the last valid day or
-// the reason, checked before sending; a refusal from the server is shown inside the dialog and
-// what was typed stays.
+// An admin's decision on a membership (approve, give, extend, cancel) in a dialog: the last valid
+// day or the reason, checked before sending; a refusal from the server is shown inside the dialog
+// and what was typed stays.
 import { useId, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership';
-import type { MembershipView } from '../memberships';
 
-export type Decision = 'approve' | 'extend' | 'cancel';
+/** `give` approves from the person's page: their request if they made one, else a new membership. */
+export type Decision = 'approve' | 'give' | 'extend' | 'cancel';
 
 export interface DecisionValues {
   validUntil: Date | null;
@@ -19,14 +19,18 @@ export interface DecisionValues {
 
 export function DecisionDialog({
   decision,
-  membership,
+  name,
+  currentEnd,
   busy,
   error,
   onDecide,
   onClose,
 }: {
   decision: Decision;
-  membership: MembershipView;
+  /** Whose membership, as the title names them. */
+  name: string;
+  /** The current end of the membership an extension moves. */
+  currentEnd: Date | null;
   busy: boolean;
   /** The server's refusal, in the page's language. */
   error: string | null;
@@ -35,8 +39,7 @@ export function DecisionDialog({
 }) {
   const t = useTranslations('AdminMemberships');
   const id = useId();
-  const name = membership.displayName ?? membership.email ?? membership.uid;
-  const initialDay = decision === 'extend' && membership.validUntil ? lastValidDay(new Date(membership.validUntil.getTime() + 365 * 86_400_000)) : lastValidDay(seasonEndAfter(new Date()));
+  const initialDay = decision === 'extend' && currentEnd ? lastValidDay(new Date(currentEnd.getTime() + 365 * 86_400_000)) : lastValidDay(seasonEndAfter(new Date()));
   const [day, setDay] = useState(initialDay);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);

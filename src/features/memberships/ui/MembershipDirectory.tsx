@@ -159,7 +159,8 @@ export function MembershipDirectory() {
         <DecisionDialog
           key={`${open.decision}-${open.membership.id}`}
           decision={open.decision}
-          membership={open.membership}
+          name={nameOf(open.membership)}
+          currentEnd={open.membership.validUntil}
           busy={busy}
           error={dialogError}
           onDecide={decide}

@@ -1,24 +1,59 @@
 'use client';
 // A person's memberships on their admin page: each with its state, validity and the history of
-// every change (who, when, the end it set, the note).
-import { useId } from 'react';
+// every change (who, when, the end it set, the note); and, while none admits them, "give a
+// membership", which approves through the same procedure as the memberships list.
+import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
+import { useApiErrorMessage } from '@/trpc/errors';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { isActiveNow } from '../membership';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
+import { DecisionDialog, type DecisionValues } from './DecisionDialog';
 
-export function UserMemberships({ uid }: { uid: string }) {
+export function UserMemberships({ uid, name, onGiven }: { uid: string; name: string; onGiven: () => Promise<unknown> }) {
   const t = useTranslations('UserMemberships');
+  const tDecisions = useTranslations('AdminMemberships');
   const format = useFormatter();
+  const errorMessage = useApiErrorMessage();
   const id = useId();
+  const utils = trpc.useUtils();
   const memberships = trpc.memberships.ofUser.useQuery({ uid });
+  const [giving, setGiving] = useState(false);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [given, setGiven] = useState(false);
+  const approve = trpc.memberships.approve.useMutation({
+    onSuccess: async () => {
+      setGiving(false);
+      setGiven(true);
+      await Promise.all([utils.memberships.ofUser.invalidate({ uid }), utils.memberships.list.invalidate(), utils.memberships.counts.invalidate(), onGiven()]);
+    },
+    onError: async (error) => {
+      setDialogError(errorMessage(error));
+      // The refusal may come from a change made meanwhile (a membership approved elsewhere).
+      await utils.memberships.ofUser.invalidate({ uid });
+    },
+  });
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const moment = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+  const memberNow = memberships.data?.some((membership) => isActiveNow(membership, new Date())) ?? true;
+
+  function give(values: DecisionValues) {
+    approve.mutate({ uid, validUntil: values.validUntil, note: values.text });
+  }
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={memberships.isPending}>
       <h3 id={`${id}-title`}>{t('heading')}</h3>
+      <div role="status" aria-live="polite">
+        {given && (
+          <div className="alert alert--success">
+            <span className="alert__label" aria-hidden="true">✓</span>
+            {tDecisions('approved', { name })}
+          </div>
+        )}
+      </div>
       {memberships.isPending ? (
         <span className="skeleton skeleton--field" />
       ) : memberships.isError ? (
@@ -51,6 +86,24 @@ export function UserMemberships({ uid }: { uid: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {!memberNow && (
+        <p>
+          <button
+            type="button"
+            className="button button--primary"
+            onClick={() => {
+              setDialogError(null);
+              setGiven(false);
+              setGiving(true);
+            }}
+          >
+            {t('give')}
+          </button>
+        </p>
+      )}
+      {giving && (
+        <DecisionDialog decision="give" name={name} currentEnd={null} busy={approve.isPending} error={dialogError} onDecide={give} onClose={() => setGiving(false)} />
       )}
     </section>
   );

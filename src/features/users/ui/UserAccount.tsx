@@ -1,14 +1,15 @@
 'use client';
-// /admin/users/{id}: one account with its role, access and history. Changes go through admin
-// procedures; the server refuses an admin's own demotion or disabling, and the page says why
-// before anyone tries.
+// /admin/users/{id}: one account with its role, memberships, access and history. Changes go
+// through admin procedures; the server refuses an admin's own demotion or disabling, and the page
+// says why before anyone tries. The role picker offers staff roles only: the member role comes
+// with a membership, given in the memberships section.
 import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
-import { ROLES, type Role } from '@/features/identity/roles';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/features/identity/roles';
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
@@ -25,7 +26,7 @@ export function UserAccount({ uid }: { uid: string }) {
   const { person: me } = useViewerState();
   const utils = trpc.useUtils();
   const detail = trpc.users.get.useQuery({ uid });
-  const [role, setRole] = useState<Role | 'none' | null>(null);
+  const [role, setRole] = useState<StaffRole | 'none' | null>(null);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [dialog, setDialog] = useState<'disable' | 'signOut' | null>(null);
   const id = useId();
@@ -33,10 +34,10 @@ export function UserAccount({ uid }: { uid: string }) {
   const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
   const onError = (error: unknown) => setFeedback({ kind: 'error', text: errorMessage(error) });
   const setRoleMutation = trpc.users.setRole.useMutation({
-    onSuccess: async (_, input) => {
+    onSuccess: async (result) => {
       await refresh();
       setRole(null);
-      setFeedback({ kind: 'success', text: t('roleSaved', { role: tRoles(input.role ?? 'none') }) });
+      setFeedback({ kind: 'success', text: t('roleSaved', { role: tRoles(result.role ?? 'none') }) });
     },
     onError,
   });
@@ -76,7 +77,8 @@ export function UserAccount({ uid }: { uid: string }) {
   const { user, audit } = detail.data;
   const own = me?.uid === user.uid;
   const name = user.displayName ?? user.email ?? user.uid;
-  const chosenRole = role ?? user.role ?? 'none';
+  const staffRole = isStaffRole(user.role) ? user.role : 'none';
+  const chosenRole = role ?? staffRole;
   const busy = setRoleMutation.isPending || disableMutation.isPending || signOutMutation.isPending;
   const dateTime = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -133,10 +135,10 @@ export function UserAccount({ uid }: { uid: string }) {
               label={t('roleLabel')}
               value={chosenRole}
               hint={t('roleHelp')}
-              options={(['none', ...ROLES] as const).map((option) => ({ value: option, label: tRoles(option) }))}
+              options={(['none', ...STAFF_ROLES] as const).map((option) => ({ value: option, label: option === 'none' ? t('noStaffRole') : tRoles(option) }))}
               onChange={setRole}
             />
-            <button type="submit" className="button button--primary" disabled={busy || chosenRole === (user.role ?? 'none')} aria-busy={setRoleMutation.isPending}>
+            <button type="submit" className="button button--primary" disabled={busy || chosenRole === staffRole} aria-busy={setRoleMutation.isPending}>
               {setRoleMutation.isPending && <span className="spinner" aria-hidden="true" />}
               {t('saveRole')}
             </button>
@@ -144,7 +146,7 @@ export function UserAccount({ uid }: { uid: string }) {
         )}
       </section>
 
-      <UserMemberships uid={user.uid} />
+      <UserMemberships uid={user.uid} name={name} onGiven={refresh} />
       <PersonDoor uid={user.uid} />
 
       <section className="panel" aria-labelledby={`${id}-access`}>

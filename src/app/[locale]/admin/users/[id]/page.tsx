@@ -33,7 +33,7 @@ export default async function AdminUserPage({ params }: Params) {
   return (
     <>
       <PageHeader title={t('title')} lead={t('description')} />
-      <ClientMessages namespaces={['AdminUser', 'AdminUsers', 'Roles', 'Memberships', 'UserMemberships', 'AdminDoor', 'Scanner']}>
+      <ClientMessages namespaces={['AdminUser', 'AdminUsers', 'Roles', 'Memberships', 'UserMemberships', 'AdminMemberships', 'AdminDoor', 'Scanner']}>
         <UserAccount uid={id} />
       </ClientMessages>
     </>

@@ -1,0 +1,65 @@
+// Membership by the admin's hand on the Firestore adapter too (the in-process stand-in): giving a
+// membership from a person's page, and the role picker that leaves the member role to it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Documents } from '@/server/documents/port';
+import { DomainError } from '@/server/domain-error';
+import { FakeAccounts } from '@/server/testing/fake-accounts';
+import { standInDocuments } from '@/server/testing/firestore-stand-in';
+import { addTestUser } from '@/server/testing/user-fixtures';
+import type { Identity } from '@/features/identity/identity';
+import { Users, withStoredRole } from '@/features/identity/users';
+import { AuditLog } from '@/features/users/audit';
+import { changeRole } from '@/features/users/user-admin';
+import { Memberships } from './membership';
+import { approveMembership, requestMembership } from './memberships';
+
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+const person = (uid: string, role: Identity['role'] = null): Identity => ({ uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role });
+const admin = person('admin', 'admin');
+
+describe('memberships given by an admin, on Firestore', () => {
+  let documents: Documents;
+  let accounts: FakeAccounts;
+  let close: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ documents, close } = await standInDocuments());
+    accounts = new FakeAccounts();
+    await addTestUser(documents, admin, {}, NOW);
+    await addTestUser(documents, person('ada'), {}, NOW);
+    await addTestUser(documents, person('bob'), {}, NOW);
+  });
+  afterEach(() => close());
+
+  it('gives a membership in one transaction: the person is a member at once, and a second one is refused', async () => {
+    await approveMembership(documents, accounts, admin, { uid: 'ada' }, NOW);
+    const [given, ...more] = await documents.collection(Memberships).where('uid', '==', 'ada').get();
+    expect(more).toEqual([]);
+    expect(given!.data).toMatchObject({ status: 'active', decidedBy: 'admin', revision: 1 });
+    expect(given!.data.history.map((entry) => entry.action)).toEqual(['approved']);
+    const user = (await documents.collection(Users).doc('ada').get()).data!;
+    expect(user).toMatchObject({ role: 'user', membership: { id: given!.id } });
+    expect((await withStoredRole(documents, person('ada'), NOW))?.role).toBe('user');
+    expect(accounts.calls).toEqual(['claim ada user']);
+    await expect(approveMembership(documents, accounts, admin, { uid: 'ada' }, NOW)).rejects.toMatchObject({ reason: 'personAlreadyMember' });
+  });
+
+  it("approves the person's own request when they asked for one", async () => {
+    const { id } = await requestMembership(documents, person('bob'), { note: 'Please' }, NOW);
+    await approveMembership(documents, accounts, admin, { uid: 'bob' }, NOW);
+    expect((await documents.collection(Memberships).where('uid', '==', 'bob').get()).map((found) => [found.id, found.data.status])).toEqual([[id, 'active']]);
+  });
+
+  it('refuses the member role in the role picker, changing nothing; a member without a staff role stays a member', async () => {
+    const refused = await changeRole(documents, accounts, admin, 'bob', 'user', NOW).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(DomainError);
+    expect((refused as DomainError).reason).toBe('memberRoleByMembership');
+    expect((await documents.collection(Users).doc('bob').get()).data?.role).toBeNull();
+    expect(await documents.collection(AuditLog).get()).toEqual([]);
+
+    await approveMembership(documents, accounts, admin, { uid: 'bob' }, NOW);
+    expect(await changeRole(documents, accounts, admin, 'bob', 'scanner', NOW)).toEqual({ role: 'scanner' });
+    expect(await changeRole(documents, accounts, admin, 'bob', null, NOW)).toEqual({ role: 'user' });
+    expect((await withStoredRole(documents, person('bob'), NOW))?.role).toBe('user');
+  });
+});
