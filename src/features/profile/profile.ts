@@ -18,7 +18,7 @@ import { Passes } from '@/features/door/passes';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
-import { DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
+import { AVATAR_MAX_SIDE, DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
 import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
 
@@ -72,6 +72,7 @@ export interface AvatarPorts {
   accounts: Accounts;
   files: Files;
   uploads: UploadClaims;
+  /** Throws a RangeError for a picture of more than AVATAR_MAX_SIDE² pixels. */
   render: (bytes: Uint8Array) => Promise<Uint8Array>;
   /** The site's origin: the account's photoURL must be an absolute URL. */
   siteUrl: string;
@@ -102,7 +103,8 @@ export async function setAvatar(ports: AvatarPorts, identity: Identity, raw: z.i
     const { bytes } = await ports.files.read(uploaded);
     if (!sniffContentType(bytes)) throw new Error('not an image');
     rendered = await ports.render(bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof RangeError) throw new DomainError('invalid', 'pictureTooLarge', { side: String(AVATAR_MAX_SIDE) });
     throw new DomainError('invalid', 'notAnImage');
   } finally {
     await ports.files.delete(uploaded).catch(() => undefined);
