@@ -19,6 +19,7 @@ import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
 import { AVATAR_MAX_SIDE, DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
+import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
 import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
 
@@ -46,8 +47,8 @@ async function storedUser(documents: Documents, uid: string) {
 }
 
 export async function getProfile(documents: Documents, identity: Identity): Promise<Profile> {
-  const { displayName, email, photoURL, locale } = await storedUser(documents, identity.uid);
-  return { displayName, email, photoURL, locale };
+  const user = await storedUser(documents, identity.uid);
+  return { displayName: user.displayName, email: user.email, photoURL: storedPhoto(identity.uid, user), locale: user.locale };
 }
 
 /** Name and preferred language, on the users document and the sign-in account alike. */
@@ -80,11 +81,6 @@ export interface AvatarPorts {
 
 export const AvatarInput = z.object({ upload: z.string().min(1).max(300) });
 
-/** Where a stored avatar is served (GET /api/avatars/{uid}); `version` changes with each photo. */
-export function avatarUrl(siteUrl: string, uid: string, version: string): string {
-  return new URL(`/api/avatars/${encodeURIComponent(uid)}?v=${encodeURIComponent(version)}`, siteUrl).toString();
-}
-
 /**
  * Makes a finished upload (already cropped to a square by the browser) the person's photo: the
  * server re-encodes it (upright, 512x512 WebP, no metadata), stores that, and removes the upload
@@ -110,7 +106,7 @@ export async function setAvatar(ports: AvatarPorts, identity: Identity, raw: z.i
     await ports.files.delete(uploaded).catch(() => undefined);
   }
   const version = randomUUID();
-  const path = `${use.folder}/${identity.uid}/${version}.webp`;
+  const path = avatarPathFor(identity.uid, version);
   await ports.files.put(use, path, rendered, { contentType: 'image/webp', customMetadata: { uploaderUid: identity.uid } });
   const photoURL = avatarUrl(ports.siteUrl, identity.uid, version);
   const ref = ports.documents.collection(Users).doc(identity.uid);

@@ -15,6 +15,7 @@ import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
 import { USER_SORTS } from './user-admin-options';
+import { storedPhoto } from '@/features/profile/avatar-access';
 
 export const AUDIT_SHOWN = 50;
 
@@ -47,7 +48,7 @@ export interface UserPage {
 
 function summary(snapshot: { id: string; data: UserDocument }): UserSummary {
   const { searchTerms: _terms, locale: _locale, ...rest } = snapshot.data;
-  return { uid: snapshot.id, ...rest };
+  return { uid: snapshot.id, ...rest, photoURL: storedPhoto(snapshot.id, snapshot.data) };
 }
 
 export async function listUsers(documents: Documents, raw: UserListInput): Promise<UserPage> {
