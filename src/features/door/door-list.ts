@@ -13,6 +13,7 @@ import { Users } from '@/features/identity/users';
 import { Checkins, Exits, Reentries } from './door-records';
 import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner } from './passes';
+import { storedPhoto } from '@/features/profile/avatar-access';
 
 export const DoorListInput = z.object({ eventId: DocumentId });
 
@@ -77,7 +78,7 @@ export async function doorList(documents: Documents, keys: PassKeys, raw: z.inpu
         publicKey: pass.data?.publicKey ?? null,
         version: pass.data?.version ?? 1,
         name: nameAtDoor(data),
-        photoURL: data.photoURL,
+        photoURL: storedPhoto(id, data),
         validFrom: data.membership!.validFrom,
         validUntil: data.membership!.validUntil,
         admittedAt: checkin?.at ?? null,

@@ -10,6 +10,7 @@ import { Users } from '@/features/identity/users';
 import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
 import { nameAtDoor } from './door-names';
+import { storedPhoto } from '@/features/profile/avatar-access';
 
 export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string().trim().min(2).max(80) });
 
@@ -35,7 +36,7 @@ export async function searchAtDoor(documents: Documents, raw: z.input<typeof Doo
     members.map(async (user) => ({
       uid: user.id,
       name: nameAtDoor(user.data),
-      photoURL: user.data.photoURL,
+      photoURL: storedPhoto(user.id, user.data),
       checkedInAt: (await documents.collection(Checkins).doc(`${input.eventId}_${user.id}`).get()).data?.at ?? null,
     })),
   );

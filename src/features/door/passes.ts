@@ -13,6 +13,7 @@ import type { Identity } from '@/features/identity/identity';
 import { AuditLog } from '@/features/users/audit';
 import { isActiveNow } from '@/features/memberships/membership';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, PUBLIC_KEY_PATTERN, signedMessage, type PassCode } from './pass-code';
+import { storedPhoto } from '@/features/profile/avatar-access';
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */
 export const FORMER_KEYS_KEPT = 5;
@@ -101,7 +102,7 @@ export async function passForPhone(documents: Documents, keys: PassKeys, uid: st
     publicKey: pass.publicKey ?? null,
     serverTime: Date.now(),
     displayName: user.displayName,
-    photoURL: user.photoURL,
+    photoURL: storedPhoto(uid, user),
     active: user.membership ? isActiveNow({ status: 'active', ...user.membership }, now) : false,
   };
 }

@@ -20,6 +20,7 @@ import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, Off
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
+import { storedPhoto } from '@/features/profile/avatar-access';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
 export const STEP_TOLERANCE = 1;
@@ -375,7 +376,7 @@ function result(
     verdict,
     eventId,
     mode,
-    member: user ? { uid: user.uid, displayName: user.displayName ?? user.email, photoURL: user.photoURL } : null,
+    member: user ? { uid: user.uid, displayName: user.displayName ?? user.email, photoURL: storedPhoto(user.uid, user) } : null,
     firstAt: detail.firstAt,
     firstDevice: detail.firstDevice,
     drinksLeft: detail.drinksLeft,

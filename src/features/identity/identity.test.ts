@@ -3,10 +3,11 @@ import { identityFromClaims } from './identity';
 import { isSameOrigin } from '@/server/http/same-origin';
 
 describe('identity from verified claims', () => {
-  it('takes the role from the custom claim and the profile from the token', () => {
+  it("takes the role from the custom claim and the name from the token, never the token's picture", () => {
+    // Anyone can set their account's photoURL through Firebase's own API, to another member's photo.
     expect(
-      identityFromClaims({ uid: 'u1', email: 'ada@example.org', email_verified: true, name: 'Ada', picture: 'https://x/p.png', role: 'admin' }),
-    ).toEqual({ uid: 'u1', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: 'https://x/p.png', role: 'admin' });
+      identityFromClaims({ uid: 'u1', email: 'ada@example.org', email_verified: true, name: 'Ada', picture: 'https://venue.example/api/avatars/bob?v=1', role: 'admin' }),
+    ).toEqual({ uid: 'u1', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: 'admin' });
   });
 
   it('ignores roles that do not exist and missing fields', () => {

@@ -24,7 +24,9 @@ export function identityFromClaims(claims: Record<string, unknown> & { uid: stri
     email: text(claims.email),
     emailVerified: claims.email_verified === true,
     displayName: text(claims.name),
-    photoURL: text(claims.picture),
+    // A token's `picture` is whatever the person set through Firebase's own API: it may name
+    // another member's photo. The photo shown is only one the server stored (users.ts).
+    photoURL: null,
     role: isRole(claims.role) ? claims.role : null,
   };
 }

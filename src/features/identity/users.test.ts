@@ -19,14 +19,27 @@ describe('users', () => {
     expect(user.lastSignInAt.getTime()).toBe(user.createdAt.getTime());
   });
 
-  it('refreshes the profile on later sign-ins and keeps role and creation time', async () => {
+  it('refreshes the e-mail address on later sign-ins and keeps role, name and creation time', async () => {
     const first = await recordSignIn(documents, ada);
     await documents.collection(Users).doc('ada').update({ role: 'user' });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const again = await recordSignIn(documents, { ...ada, displayName: 'Ada L.' });
-    expect(again).toMatchObject({ displayName: 'Ada L.', role: 'user' });
+    const again = await recordSignIn(documents, { ...ada, email: 'ada@lovelace.example', displayName: 'Ada L.' });
+    expect(again).toMatchObject({ email: 'ada@lovelace.example', displayName: 'Ada', role: 'user' });
+    expect(again.searchTerms).toContain('lovelace');
     expect(again.createdAt).toEqual(first.createdAt);
     expect(again.lastSignInAt.getTime()).toBeGreaterThan(first.lastSignInAt.getTime());
+  });
+
+  it("takes the token's name only while the account has none, and never the token's photo", async () => {
+    // Sign-up: the first session starts before the form has set the name; the next token carries it.
+    const nina = { ...ada, uid: 'nina', email: 'nina@example.org' };
+    expect(await recordSignIn(documents, { ...nina, displayName: null })).toMatchObject({ displayName: null, photoURL: null });
+    expect(await recordSignIn(documents, { ...nina, displayName: 'Nina' })).toMatchObject({ displayName: 'Nina' });
+    // Later, a name or photo set through Firebase's own API (another member's, say) changes nothing.
+    const borrowed = 'http://localhost:3000/api/avatars/ada?v=1';
+    const signedIn = await recordSignIn(documents, { ...nina, displayName: 'Ada', photoURL: borrowed });
+    expect(signedIn).toMatchObject({ displayName: 'Nina', photoURL: null });
+    expect(signedIn.searchTerms).not.toContain('ada');
   });
 
   it('starts a new account in the language it signed up in, and keeps the one chosen later', async () => {

@@ -6,6 +6,7 @@ import { defineCollection, serverTimestamp, type Documents } from '@/server/docu
 import { prefixTerms } from '@/server/documents/search-terms';
 import { isActiveNow } from '@/features/memberships/membership';
 import { DISPLAY_NAME_MAX } from '@/features/profile/profile-limits';
+import { storedPhoto } from '@/features/profile/avatar-access';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';
 
@@ -61,25 +62,25 @@ export function storedName(name: string | null): string | null {
 }
 
 /**
- * Creates the user's document on first sign-in, refreshes profile fields after; returns it. A
+ * Creates the user's document on first sign-in, refreshes the e-mail address after; returns it. A
  * new account starts in the language of the page it signed up on (messages reach it in that
- * language until the person picks another).
+ * language until the person picks another). Name and photo are the person's to set through
+ * Firebase's own API too, unchecked, so a token's: the photo is never taken (only setAvatar
+ * stores one), and the name only while the document has none (the name given at sign-up, which
+ * the sign-up form sets just after the account exists); after that it changes through
+ * profile.update only.
  */
 export async function recordSignIn(documents: Documents, identity: Identity, locale: Locale | null = null): Promise<UserDocument> {
   const ref = documents.collection(Users).doc(identity.uid);
-  const displayName = storedName(identity.displayName);
   await documents.runTransaction(async (tx) => {
-    const existing = await tx.get(ref);
-    const profile = {
-      email: identity.email,
-      displayName,
-      photoURL: identity.photoURL,
-      searchTerms: searchTermsFor(identity.email, displayName),
-    };
-    if (existing.exists) tx.update(ref, { ...profile, lastSignInAt: serverTimestamp() });
+    const existing = (await tx.get(ref)).data;
+    const displayName = existing?.displayName ?? storedName(identity.displayName);
+    const profile = { email: identity.email, displayName, searchTerms: searchTermsFor(identity.email, displayName) };
+    if (existing) tx.update(ref, { ...profile, lastSignInAt: serverTimestamp() });
     else
       tx.create(ref, {
         ...profile,
+        photoURL: null,
         role: null,
         avatarPath: null,
         locale,
@@ -108,13 +109,13 @@ export function admittedByMembership(user: Pick<UserDocument, 'membership'>, now
 }
 
 /**
- * The identity as the server trusts it: the role (and the name and photo) from the user's
- * document, not from the token, and no identity at all for an account whose document is disabled.
+ * The identity as the server trusts it: the role (and the name and the photo the server stored)
+ * from the user's document, not from the token, and no identity at all for an account whose document is disabled.
  */
 export async function withStoredRole(documents: Documents, identity: Identity, now = new Date()): Promise<Identity | null> {
   const user = (await documents.collection(Users).doc(identity.uid).get()).data;
   if (user?.disabled) return null;
   if (!user) return { ...identity, role: null };
-  // Name and photo as the person last set them (the session's token may predate the change).
-  return { ...identity, displayName: user.displayName, photoURL: user.photoURL, role: effectiveRole(user, now) };
+  // Name and photo as the person last set them through the server (the session's token may predate the change, or carry its own).
+  return { ...identity, displayName: user.displayName, photoURL: storedPhoto(identity.uid, user), role: effectiveRole(user, now) };
 }

@@ -41,3 +41,14 @@ describe('storage rules: library files are removed only through the server', () 
     for (const grant of rules.match(/allow [^:]+: if (?!false)[^;]*;/g) ?? []) expect(grant).toMatch(/hasRole\(\[/);
   });
 });
+
+describe('storage rules: one pending profile photo per person', () => {
+  it('lets a person write only avatars/{their uid}/upload: a second file, or one of another name, is refused', () => {
+    expect(rules.match(/match \/avatars\/\S*/g)).toEqual(['match /avatars/{uid}/upload']);
+    const avatars = rules.slice(rules.indexOf('match /avatars/'), rules.indexOf('\n    }\n', rules.indexOf('match /avatars/')));
+    // The next upload replaces the pending one; nothing else under the folder can be written.
+    expect(avatars).toMatch(/allow create, update: if avatarsOpen\(\)/);
+    expect(avatars).toContain('request.auth.uid == uid');
+    expect(avatars).not.toMatch(/\b(delete|write)\b/);
+  });
+});

@@ -1,6 +1,13 @@
 // What the profile form and the server agree on, light enough for the browser (no schema library).
 export const DISPLAY_NAME_MAX = 80;
 
+/**
+ * The most pixels a profile photo's upload may have, per side. The editor sends a 1024 px square
+ * and the photo is kept at 512 px: twice the editor's side is room enough, and decoding it takes
+ * 16 MB where the 50 megapixels sharp would otherwise accept take 200 MB.
+ */
+export const AVATAR_MAX_SIDE = 2048;
+
 /** What a person without an e-mail address types to confirm the deletion of their account. */
 export const DELETE_WORD = 'delete';
 

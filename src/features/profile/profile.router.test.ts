@@ -10,6 +10,8 @@ import type { Role } from '@/features/identity/roles';
 import { Users } from '@/features/identity/users';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
+import { FilesError } from '@/server/files/port';
+import { RATE_POLICIES } from '@/server/http/rate-limit';
 
 function person(uid: string, role: Role | null): Identity {
   return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
@@ -48,6 +50,22 @@ describe('profile router', () => {
   it('a photo needs the VIP area: an account without a role is refused before anything is read', async () => {
     await expect(as(guest).profile.setAvatar({ upload: 'anything' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
     await expect(as(null).profile.setAvatar({ upload: 'anything' })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('limits how often a person sets a photo (each decodes a picture), per account', async () => {
+    let claims = 0;
+    const refusing = {
+      async claim(): Promise<string> {
+        claims += 1;
+        throw new FilesError('object-not-found', 'no such upload');
+      },
+    };
+    const caller = (identity: Identity) => createCaller(createContextInner({ documents, accounts, identity, uploads: () => refusing }));
+    for (let i = 0; i < RATE_POLICIES.avatarChanges.burst; i++) await expect(caller(door).profile.setAvatar({ upload: `try-${i}` })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await expect(caller(door).profile.setAvatar({ upload: 'one-more' })).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    // Refused before the upload is looked at; another account is not held up.
+    expect(claims).toBe(RATE_POLICIES.avatarChanges.burst);
+    await expect(caller(admin).profile.setAvatar({ upload: 'mine' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
   it('signs the caller out everywhere, nobody else', async () => {

@@ -1,8 +1,10 @@
 // The signed-in person's own account. Thin: access, input, one domain call; the account is always
-// the session's. A photo needs the VIP area's roles (as its uploads do).
+// the session's. A photo needs the VIP area's roles (as its uploads do) and is rate-limited: each
+// one decodes a picture.
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { env } from '@/server/env';
+import { limitRate } from '@/server/http/rate-limit';
 import { renderAvatar } from '@/server/images/avatar';
 import { AvatarInput, DeleteAccountInput, deleteAccount, getProfile, ProfileInput, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
 
@@ -13,9 +15,10 @@ export const profileRouter = router({
   update: signedInProcedure.input(ProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.documents, ctx.accounts, ctx.identity, input)),
   setAvatar: members
     .input(AvatarInput)
-    .mutation(({ ctx, input }) =>
-      setAvatar({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files(), uploads: ctx.uploads(), render: renderAvatar, siteUrl: env.SITE_URL }, ctx.identity, input),
-    ),
+    .mutation(({ ctx, input }) => {
+      limitRate('avatarChanges', ctx.identity.uid);
+      return setAvatar({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files(), uploads: ctx.uploads(), render: renderAvatar, siteUrl: env.SITE_URL }, ctx.identity, input);
+    }),
   removeAvatar: signedInProcedure.mutation(({ ctx }) => removeAvatar({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files() }, ctx.identity)),
   signOutEverywhere: signedInProcedure.mutation(({ ctx }) => signOutEverywhere(ctx.documents, ctx.accounts, ctx.identity)),
   deleteAccount: signedInProcedure

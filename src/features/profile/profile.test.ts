@@ -20,6 +20,7 @@ import { AuditLog } from '@/features/users/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { approveMembership, requestMembership } from '@/features/memberships/memberships';
 import { avatarSeenBy } from './avatar-access';
+import { AVATAR_MAX_SIDE } from './profile-limits';
 import { Checkins, Drinks, Scans } from '@/features/door/door-records';
 import { Passes } from '@/features/door/passes';
 import { deleteAccount, removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
@@ -126,6 +127,18 @@ describe('profile', () => {
     staged.set('ada/text', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1, 2, 3]));
     await expect(setAvatar(ports, ada, { upload: 'text' })).rejects.toMatchObject({ reason: 'notAnImage' });
     expect((await documents.collection(Users).doc('ada').get()).data).toMatchObject({ photoURL: null, avatarPath: null });
+  });
+
+  it(`refuses a picture of more than ${AVATAR_MAX_SIDE}x${AVATAR_MAX_SIDE} pixels before decoding it, changing nothing`, async () => {
+    const ada = person('ada');
+    await addUser(ada);
+    staged.set('ada/huge', await phonePhoto(AVATAR_MAX_SIDE + 1, AVATAR_MAX_SIDE));
+    await expect(setAvatar(ports, ada, { upload: 'huge' })).rejects.toMatchObject({ reason: 'pictureTooLarge', params: { side: String(AVATAR_MAX_SIDE) } });
+    expect((await documents.collection(Users).doc('ada').get()).data).toMatchObject({ photoURL: null, avatarPath: null });
+    // The upload is consumed all the same.
+    await expect(ports.files.read('avatars/ada/huge')).rejects.toMatchObject({ code: 'object-not-found' });
+    staged.set('ada/editor', await phonePhoto(1024, 1024));
+    expect((await setAvatar(ports, ada, { upload: 'editor' })).photoURL).not.toBeNull();
   });
 
   it('signs the person out on every device', async () => {

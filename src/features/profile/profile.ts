@@ -18,7 +18,8 @@ import { Passes } from '@/features/door/passes';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
-import { DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
+import { AVATAR_MAX_SIDE, DELETE_WORD, DISPLAY_NAME_MAX } from './profile-limits';
+import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
 import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
 
@@ -46,8 +47,8 @@ async function storedUser(documents: Documents, uid: string) {
 }
 
 export async function getProfile(documents: Documents, identity: Identity): Promise<Profile> {
-  const { displayName, email, photoURL, locale } = await storedUser(documents, identity.uid);
-  return { displayName, email, photoURL, locale };
+  const user = await storedUser(documents, identity.uid);
+  return { displayName: user.displayName, email: user.email, photoURL: storedPhoto(identity.uid, user), locale: user.locale };
 }
 
 /** Name and preferred language, on the users document and the sign-in account alike. */
@@ -72,17 +73,13 @@ export interface AvatarPorts {
   accounts: Accounts;
   files: Files;
   uploads: UploadClaims;
+  /** Throws a RangeError for a picture of more than AVATAR_MAX_SIDE² pixels. */
   render: (bytes: Uint8Array) => Promise<Uint8Array>;
   /** The site's origin: the account's photoURL must be an absolute URL. */
   siteUrl: string;
 }
 
 export const AvatarInput = z.object({ upload: z.string().min(1).max(300) });
-
-/** Where a stored avatar is served (GET /api/avatars/{uid}); `version` changes with each photo. */
-export function avatarUrl(siteUrl: string, uid: string, version: string): string {
-  return new URL(`/api/avatars/${encodeURIComponent(uid)}?v=${encodeURIComponent(version)}`, siteUrl).toString();
-}
 
 /**
  * Makes a finished upload (already cropped to a square by the browser) the person's photo: the
@@ -102,13 +99,14 @@ export async function setAvatar(ports: AvatarPorts, identity: Identity, raw: z.i
     const { bytes } = await ports.files.read(uploaded);
     if (!sniffContentType(bytes)) throw new Error('not an image');
     rendered = await ports.render(bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof RangeError) throw new DomainError('invalid', 'pictureTooLarge', { side: String(AVATAR_MAX_SIDE) });
     throw new DomainError('invalid', 'notAnImage');
   } finally {
     await ports.files.delete(uploaded).catch(() => undefined);
   }
   const version = randomUUID();
-  const path = `${use.folder}/${identity.uid}/${version}.webp`;
+  const path = avatarPathFor(identity.uid, version);
   await ports.files.put(use, path, rendered, { contentType: 'image/webp', customMetadata: { uploaderUid: identity.uid } });
   const photoURL = avatarUrl(ports.siteUrl, identity.uid, version);
   const ref = ports.documents.collection(Users).doc(identity.uid);

@@ -16,6 +16,7 @@ import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
 import { USER_SORTS } from './user-admin-options';
+import { storedPhoto } from '@/features/profile/avatar-access';
 
 export const AUDIT_SHOWN = 50;
 
@@ -49,7 +50,7 @@ export interface UserPage {
 /** The role shown is the one the person holds now: "Member" only while a membership admits them. */
 function summary(snapshot: { id: string; data: UserDocument }, now: Date): UserSummary {
   const { searchTerms: _terms, locale: _locale, ...rest } = snapshot.data;
-  return { uid: snapshot.id, ...rest, role: effectiveRole(snapshot.data, now) };
+  return { uid: snapshot.id, ...rest, role: effectiveRole(snapshot.data, now), photoURL: storedPhoto(snapshot.id, snapshot.data) };
 }
 
 export async function listUsers(documents: Documents, raw: UserListInput, now = new Date()): Promise<UserPage> {

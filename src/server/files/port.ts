@@ -27,8 +27,12 @@ export interface FileUse {
   name: string;
   /** Paths of this use start with this folder (no leading slash). */
   folder: string;
-  /** Browser uploads go under `<folder>/<uid>/` (Firebase Storage's rules check the uid). */
-  perAccount?: boolean;
+  /**
+   * Browser uploads go to `<folder>/<uid>/<accountUpload>`: one object name per account that
+   * Firebase Storage's rules can check, so a person holds one pending upload at a time and the
+   * next replaces it.
+   */
+  accountUpload?: string;
   maxBytes: number;
   contentTypes: readonly string[];
 }

@@ -17,8 +17,8 @@ export interface UploadClaims {
 export function storageUploadClaims(files: Files): UploadClaims {
   return {
     async claim(path, uid, use) {
-      const folder = use.perAccount ? `${use.folder}/${uid}/` : `${use.folder}/`;
-      if (!path.startsWith(folder)) throw new FilesError('unauthorized', `Not a ${use.name} upload of this account.`, path);
+      const mine = use.accountUpload ? path === `${use.folder}/${uid}/${use.accountUpload}` : path.startsWith(`${use.folder}/`);
+      if (!mine) throw new FilesError('unauthorized', `Not a ${use.name} upload of this account.`, path);
       const metadata = await files.metadata(path);
       if (metadata.customMetadata.uploaderUid !== uid) throw new FilesError('unauthorized', 'This upload belongs to someone else.', path);
       return path;

@@ -31,12 +31,13 @@ export const FILE_USES = {
   images: { name: 'images', folder: 'images', maxBytes: 20 * 1024 * 1024, contentTypes: IMAGE_TYPES, open: true, quota: { uploads: 300, bytes: 3 * 1024 * 1024 * 1024 } },
   /**
    * Profile photos, cropped to a square in the browser (src/features/profile), then re-encoded by
-   * the server; 20 tries a day of at most 2 MB each, under the account's own folder.
+   * the server; 20 tries a day of at most 2 MB each, one pending at a time under the account's
+   * own folder (the next upload replaces it, claiming it consumes it).
    */
   avatars: {
     name: 'avatars',
     folder: 'avatars',
-    perAccount: true,
+    accountUpload: 'upload',
     maxBytes: 2 * 1024 * 1024,
     contentTypes: ['image/jpeg', 'image/png', 'image/webp'],
     open: true,

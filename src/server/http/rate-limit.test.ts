@@ -121,6 +121,14 @@ describe('the policies leave a busy night alone and slow a script', () => {
     expect(refusals('uploads', [...batch, ...after])).toBe(0);
   });
 
+  it('profile photos: five tries in a row, then one every minute, all pass', () => {
+    expect(refusals('avatarChanges', [...every(5, 10 * SECOND), ...every(30, MINUTE, 2 * MINUTE)])).toBe(0);
+  });
+
+  it('profile photos: a script setting one a second is held to one a minute', () => {
+    expect(refusals('avatarChanges', every(600, SECOND))).toBeGreaterThan(580);
+  });
+
   it('uploads: a script sending a hundred requests a second is held to two a second', () => {
     expect(refusals('uploads', every(3000, 10))).toBeGreaterThan(2500);
   });

@@ -31,6 +31,11 @@ export const RATE_POLICIES = {
   notificationTests: { burst: 10, perMinute: 6 },
   /** Push registrations, per account: every start of the app on each of a person's devices. */
   pushRegistrations: { burst: 20, perMinute: 10 },
+  /**
+   * Profile photos set, per account: each decodes a picture. A few tries in a row while choosing
+   * one, then one a minute (the uploads' own quota is 20 a day).
+   */
+  avatarChanges: { burst: 5, perMinute: 1 },
   /** Pass keys registered, per account: a new phone, or the pass moved back, now and then. */
   passKeys: { burst: 10, perMinute: 2 },
 } as const satisfies Record<string, RatePolicy>;

@@ -10,11 +10,11 @@ export const UPLOAD_ENDPOINT = '/api/uploads';
 export interface UploadTarget {
   name: string;
   folder: string;
-  perAccount?: boolean;
+  accountUpload?: string;
 }
 
 export const IMAGE_UPLOAD: UploadTarget = { name: 'images', folder: 'images' };
-export const AVATAR_UPLOAD: UploadTarget = { name: 'avatars', folder: 'avatars', perAccount: true };
+export const AVATAR_UPLOAD: UploadTarget = { name: 'avatars', folder: 'avatars', accountUpload: 'upload' };
 
 export async function startUpload(file: File, use: UploadTarget): Promise<UploadTask> {
   const config = webConfig();
@@ -28,6 +28,6 @@ export async function startUpload(file: File, use: UploadTarget): Promise<Upload
   const uid = auth.currentUser?.uid;
   if (!uid) throw new Error('Sign in before uploading.');
   const extension = file.name.includes('.') ? file.name.split('.').at(-1)!.toLowerCase().replace(/[^a-z0-9]/g, '') : 'bin';
-  const path = `${use.folder}/${use.perAccount ? `${uid}/` : ''}${crypto.randomUUID()}.${extension}`;
+  const path = use.accountUpload ? `${use.folder}/${uid}/${use.accountUpload}` : `${use.folder}/${crypto.randomUUID()}.${extension}`;
   return new FirebaseUploadTask(firebaseApp(), path, file, { uploaderUid: uid, originalName: file.name.slice(0, 200) });
 }

@@ -124,6 +124,19 @@ describe('tus uploads are bounded', () => {
     expect(large.status).toBe(413);
   });
 
+  it("keeps one pending profile photo per account, as Firebase's rules do: the next upload replaces it", async () => {
+    const uploadId = (created: Response) => created.headers.get('location')!.split('/').at(-1)!;
+    const pending = () => create('admin-b', { use: 'avatars', filetype: 'image/jpeg' });
+    const first = uploadId(await pending());
+    const library = uploadId(await create('admin-b'));
+    const someoneElse = uploadId(await create('member', { use: 'avatars', filetype: 'image/jpeg' }));
+    const second = uploadId(await pending());
+    expect(existsSync(join(dataDir, 'uploads', first))).toBe(false);
+    expect((await handleUploadRequest(request('admin-b', 'HEAD', `/api/uploads/${first}`))).status).toBe(404);
+    // Only that use's upload of that account goes.
+    for (const kept of [second, library, someoneElse]) expect(existsSync(join(dataDir, 'uploads', kept)), kept).toBe(true);
+  });
+
   it('removes expired uploads on a timer, and at start', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'tus-expiry-'));
     const identify = async (incoming: Request) => people[incoming.headers.get('cookie')?.split('=')[1] ?? ''] ?? null;

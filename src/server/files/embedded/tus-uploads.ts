@@ -71,6 +71,8 @@ export interface TusUploadsOptions {
   now?: () => number;
 }
 
+type StoredUpload = NonNullable<Awaited<ReturnType<FileStore['configstore']['get']>>>;
+
 export interface TusUploads {
   directory: string;
   store: FileStore;
@@ -154,23 +156,31 @@ export function createTusUploads({
           ),
         );
       }
+      // One pending upload per account where Firebase's rules allow one object name: the new one replaces the last.
+      if (use.accountUpload) await removeUploads((pending) => pending.metadata?.uploaderUid === identity.uid && pending.metadata?.use === key);
       mine.set(upload.id, { use: key, bytes: upload.size, at: now() });
       // The uploader is whoever the session says, whatever the client put in the metadata.
       return { metadata: { ...upload.metadata, uploaderUid: identity.uid } };
     },
   });
 
-  async function sweep(): Promise<number> {
+  async function removeUploads(which: (upload: StoredUpload) => boolean): Promise<number> {
     const ids = (await store.configstore.list?.()) ?? [];
     let removed = 0;
     for (const id of ids) {
       const upload = await store.configstore.get(id).catch(() => undefined);
-      const createdAt = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
-      if (Number.isNaN(createdAt) || createdAt + expiryMs > now()) continue;
+      if (!upload || !which(upload)) continue;
       await store.remove(id).catch(() => {});
       removed += 1;
     }
     return removed;
+  }
+
+  function sweep(): Promise<number> {
+    return removeUploads((upload) => {
+      const createdAt = upload.creation_date ? Date.parse(upload.creation_date) : NaN;
+      return !Number.isNaN(createdAt) && createdAt + expiryMs <= now();
+    });
   }
 
   const runSweep = () =>
