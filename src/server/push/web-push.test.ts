@@ -158,12 +158,12 @@ afterAll(async () => {
 
 /** The name the fake DNS resolves to this test's push service. */
 const TEST_HOST = 'push.test';
-/** Loopback is where this test's push service runs: its one exception to "public addresses only". */
-const testServiceOnly = (address: string) => address === '127.0.0.1';
+/** This test's push service is on loopback and no browser's: the exceptions it makes. */
+const testService = { addressAllowed: (address: string) => address === '127.0.0.1', endpointAllowed: () => true };
 
 function adapter(options: Partial<WebPushOptions> = {}) {
   const keys = webpush.generateVAPIDKeys();
-  return { keys, push: createWebPush({ keys, subject: 'mailto:push@example.com', agent, addressAllowed: testServiceOnly, ...options }) };
+  return { keys, push: createWebPush({ keys, subject: 'mailto:push@example.com', agent, ...testService, ...options }) };
 }
 
 /** A DNS that knows only `names`, and counts what it was asked. */
@@ -316,6 +316,13 @@ describe('Web Push to a push service', () => {
     expect(dns.asked).toEqual([]);
   });
 
+  it('sends nothing to an endpoint that is no browser push service (stored before registration checked), and says it is gone', async () => {
+    const { push } = adapter({ endpointAllowed: undefined });
+    const outcomes = await push.send([{ target: browserSubscription(`${origin}/push/not-a-push-service`).target, message }]);
+    expect(outcomes).toEqual([{ ok: false, gone: true, reason: 'not a browser push service' }]);
+    expect(received.some((entry) => entry.path === '/push/not-a-push-service')).toBe(false);
+  });
+
   it('refuses an FCM token: the embedded backend speaks Web Push only', async () => {
     const { push } = adapter();
     const before = received.length;
@@ -356,7 +363,7 @@ describe('the VAPID keys in DATA_DIR', () => {
 
   it('signs pushes with keys it generated', async () => {
     const keys = loadOrCreateVapidKeys(join(directory, 'data-signing'));
-    const push = createWebPush({ keys, subject: vapidSubject('https://venue.example/de'), agent, addressAllowed: testServiceOnly });
+    const push = createWebPush({ keys, subject: vapidSubject('https://venue.example/de'), agent, ...testService });
     const browser = browserSubscription(`${origin}/push/generated-keys`);
     expect(await push.send([{ target: browser.target, message }])).toEqual([{ ok: true }]);
     const request = received.find((entry) => entry.path === '/push/generated-keys')!;

@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import webpush, { type RequestDetails } from 'web-push';
 import type { Push, PushMessage, PushOutcome, PushTarget } from './port';
 import { isPublicAddress } from './public-address';
+import { isPushServiceEndpoint } from './push-services';
 
 /** The product's time-out for talking to a push service (registration and each request). */
 export const PUSH_REQUEST_TIMEOUT_MS = 10_000;
@@ -61,6 +62,8 @@ export interface WebPushOptions {
   resolve?: (hostname: string) => Promise<LookupAddress[]>;
   /** Which addresses a push may go to: public ones; tests let their own push service on 127.0.0.1 in. */
   addressAllowed?: (address: string) => boolean;
+  /** Which endpoints a push may go to: browsers' push services; tests let their own in. */
+  endpointAllowed?: (endpoint: string) => boolean;
 }
 
 const resolveHost = (hostname: string) =>
@@ -74,6 +77,7 @@ export function createWebPush(options: WebPushOptions): Push {
   const concurrency = Math.max(1, options.concurrency ?? WEB_PUSH_CONCURRENCY);
   const resolve = options.resolve ?? resolveHost;
   const addressAllowed = options.addressAllowed ?? isPublicAddress;
+  const endpointAllowed = options.endpointAllowed ?? isPushServiceEndpoint;
   // The library checks subject and keys on every send; checking once here turns a bad
   // configuration into an error at start instead of one failed push per recipient.
   webpush.getVapidHeaders('https://push.example', subject, keys.publicKey, keys.privateKey, 'aes128gcm');
@@ -82,6 +86,8 @@ export function createWebPush(options: WebPushOptions): Push {
     if (target.kind !== 'webpush') {
       return { ok: false, gone: false, reason: 'an FCM token cannot be reached by Web Push (this server runs the embedded backend)' };
     }
+    // Registration accepts no other endpoint; one stored before it checked is forgotten here.
+    if (!endpointAllowed(target.endpoint)) return { ok: false, gone: true, reason: 'not a browser push service' };
     // Exactly what the service worker reads; nothing else about the recipient leaves the server.
     const payload = JSON.stringify({ title: message.title, body: message.body, url: message.url, tag: message.tag, lang: message.lang });
     const deadline = new AbortController();
