@@ -119,8 +119,9 @@ export function createWebPush(options: WebPushOptions): Push {
     const url = new URL(details.endpoint);
     const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
     const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await untilAborted(resolve(host), signal);
+    if (addresses.length === 0) throw new Error(`${host} resolves to no address`);
     const refused = addresses.find((entry) => !addressAllowed(entry.address));
-    if (refused || addresses.length === 0) throw new Error(`${host} resolves to ${refused?.address ?? 'no address'}, which is not a public address`);
+    if (refused) throw new Error(`${host} resolves to ${refused.address}, which is not a public address`);
     // The socket asks this instead of DNS: it gets the addresses just checked, nothing else.
     const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
       if (lookupOptions.all) callback(null, addresses);
