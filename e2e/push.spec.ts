@@ -6,8 +6,8 @@
 //
 // Two stand-ins, because Chromium cannot subscribe here: it refuses push subscriptions in the
 // off-the-record contexts Playwright opens ("Registration failed - permission denied"), and its
-// push service is Google's, out of reach. An init script gives the page's PushManager a
-// subscription at a fake push service (everything after it is the app's: the server's key,
+// push service is Google's, out of reach. An init script gives the page's PushManager a made-up
+// subscription at Google's push service (everything after it is the app's: the server's key,
 // push.register, the record, the switch); pushes reach the real service worker through the
 // DevTools protocol, as a push service would deliver them.
 import type { CDPSession } from '@playwright/test';
@@ -68,8 +68,9 @@ function fakePushService() {
           ? new Uint8Array(key.buffer, key.byteOffset, key.byteLength)
           : new Uint8Array(key ?? new ArrayBuffer(0));
     const stored: Stored = {
-      // .invalid never resolves (RFC 2606): a push the server sends to it fails without harm.
-      endpoint: `https://push.invalid/e2e/${encode(random(16))}`,
+      // Where Chromium's own subscriptions point (the server registers only browsers' push
+      // services); FCM knows no such token and answers a push to it 404, so nobody receives it.
+      endpoint: `https://fcm.googleapis.com/fcm/send/e2e-${encode(random(16))}`,
       p256dh: encode(new Uint8Array([4, ...random(64)])),
       auth: encode(random(16)),
       key: encode(keyBytes),

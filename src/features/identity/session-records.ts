@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { autoId } from '@/server/documents/auto-id';
 import { defineCollection, type Documents } from '@/server/documents/port';
+import { removeDevicesOf } from '@/features/notifications/push-devices';
 
 /**
  * A renewed session's previous cookie keeps working this long, so requests the browser sent
@@ -76,7 +77,11 @@ export async function endSession(documents: Documents, cookie: string | undefine
   if (record) await removeWhere(documents, 'device', record.device);
 }
 
-/** Signing out everywhere (and disabling): every session of the account ends. */
+/**
+ * Signing out everywhere (and disabling): every session of the account ends, and with them the
+ * devices that receive its pushes, which would otherwise keep showing a lost phone its messages.
+ */
 export async function endAllSessions(documents: Documents, uid: string): Promise<void> {
   await removeWhere(documents, 'uid', uid);
+  await removeDevicesOf(documents, uid);
 }

@@ -46,8 +46,8 @@ describe('notifications on Firestore', () => {
     await addTestUser(documents, person('bob'), { membership: active }, NOW);
     await addTestUser(documents, person('gone'), { membership: active, disabled: true }, NOW);
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
-    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://push.example.org/ada', keys }, lang: 'de' }, NOW);
-    await registerDevice(documents, 'bob', { target: { kind: 'webpush', endpoint: 'https://push.example.org/gone', keys }, lang: 'en' }, NOW);
+    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys }, lang: 'de' }, NOW);
+    await registerDevice(documents, 'bob', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/gone', keys }, lang: 'en' }, NOW);
 
     const id = await saveNotification(documents, person('admin', 'admin'), {
       id: null,

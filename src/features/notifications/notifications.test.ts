@@ -41,7 +41,7 @@ const message: NotificationInput = {
   link: '/events',
   audience: { kind: 'members' },
 };
-const endpoint = (uid: string, n = 1) => `https://push.example.org/send/${uid}-${n}`;
+const endpoint = (uid: string, n = 1) => `https://fcm.googleapis.com/fcm/send/${uid}-${n}`;
 const target = (uid: string, n = 1): PushTarget => ({ kind: 'webpush', endpoint: endpoint(uid, n), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } });
 
 describe('notifications', () => {

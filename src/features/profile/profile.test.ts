@@ -165,7 +165,7 @@ describe('profile', () => {
     await setAvatar(ports, adaMember, { upload: 'photo' });
     const avatarPath = (await documents.collection(Users).doc('ada').get()).data!.avatarPath!;
     await recordSession(documents, { uid: 'ada', cookie: 'cookie-ada', expiresInSeconds: 3600, now: Date.now() });
-    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://push.example.org/ada', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' });
+    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' });
     await documents.collection(Inbox).doc('n1_ada').create({ notificationId: 'n1', uid: 'ada', lang: 'en', title: 'Hi', body: 'Hello', link: null, at: new Date(), read: false, readAt: null, test: false });
 
     await expect(deleteAccount(ports, adaMember, { confirmation: 'someone@else.org' })).rejects.toMatchObject({ reason: 'deleteConfirmationMismatch' });

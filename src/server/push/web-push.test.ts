@@ -11,6 +11,7 @@ import {
   verify,
   type ECDH,
 } from 'node:crypto';
+import type { LookupAddress } from 'node:dns';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { Agent, createServer, type Server } from 'node:https';
 import type { IncomingHttpHeaders } from 'node:http';
@@ -20,7 +21,7 @@ import { join } from 'node:path';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PushMessage, PushTarget } from './port';
-import { createWebPush, loadOrCreateVapidKeys, vapidKeysFile, vapidSubject, WEB_PUSH_CONCURRENCY } from './web-push';
+import { createWebPush, loadOrCreateVapidKeys, vapidKeysFile, vapidSubject, WEB_PUSH_CONCURRENCY, type WebPushOptions } from './web-push';
 
 interface Received {
   path: string;
@@ -99,6 +100,8 @@ let server: Server;
 let origin: string;
 let agent: Agent;
 const received: Received[] = [];
+/** Paths whose connection the sender closed before the answer ended. */
+const closedEarly = new Set<string>();
 let inFlight = 0;
 let mostInFlight = 0;
 
@@ -106,10 +109,11 @@ beforeAll(async () => {
   directory = mkdtempSync(join(tmpdir(), 'venue-push-test-'));
   const keyFile = join(directory, 'tls-key.pem');
   const certFile = join(directory, 'tls-cert.pem');
-  // Node cannot make X.509 certificates; openssl makes one for 127.0.0.1 that this test trusts.
+  // Node cannot make X.509 certificates; openssl makes one for 127.0.0.1 that this test trusts,
+  // also valid for the name the fake DNS below resolves to it.
   execFileSync('openssl', [
     'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
-    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1',
+    '-keyout', keyFile, '-out', certFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', `subjectAltName=IP:127.0.0.1,DNS:${TEST_HOST}`,
   ], { stdio: 'pipe' });
   const cert = readFileSync(certFile);
   server = createServer({ key: readFileSync(keyFile), cert }, (request, response) => {
@@ -118,7 +122,18 @@ beforeAll(async () => {
     request.on('end', () => {
       const path = request.url ?? '/';
       received.push({ path, headers: request.headers, body: Buffer.concat(chunks) });
+      response.on('close', () => {
+        if (!response.writableEnded) closedEarly.add(path);
+      });
       if (path.startsWith('/silent/')) return; // Never answers.
+      if (path.startsWith('/redirect/')) return response.writeHead(307, { location: `${origin}/push/redirected` }).end();
+      if (path.startsWith('/trickle/')) {
+        // Answers, but never finishes: a byte now and then keeps an idle-socket time-out from firing.
+        response.writeHead(201);
+        const drip = setInterval(() => response.write(' '), 50);
+        response.on('close', () => clearInterval(drip));
+        return;
+      }
       inFlight++;
       mostInFlight = Math.max(mostInFlight, inFlight);
       const status = Number(/\/status\/(\d{3})\//.exec(path)?.[1] ?? 201);
@@ -141,9 +156,26 @@ afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-function adapter(options: { timeoutMs?: number } = {}) {
+/** The name the fake DNS resolves to this test's push service. */
+const TEST_HOST = 'push.test';
+/** This test's push service is on loopback and no browser's: the exceptions it makes. */
+const testService = { addressAllowed: (address: string) => address === '127.0.0.1', endpointAllowed: () => true };
+
+function adapter(options: Partial<WebPushOptions> = {}) {
   const keys = webpush.generateVAPIDKeys();
-  return { keys, push: createWebPush({ keys, subject: 'mailto:push@example.com', agent, ...options }) };
+  return { keys, push: createWebPush({ keys, subject: 'mailto:push@example.com', agent, ...testService, ...options }) };
+}
+
+/** A DNS that knows only `names`, and counts what it was asked. */
+function fakeDns(names: Record<string, string[]>) {
+  const asked: string[] = [];
+  const resolve = async (hostname: string): Promise<LookupAddress[]> => {
+    asked.push(hostname);
+    const addresses = names[hostname];
+    if (!addresses) throw new Error(`getaddrinfo ENOTFOUND ${hostname}`);
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
+  return { asked, resolve };
 }
 
 describe('Web Push to a push service', () => {
@@ -220,6 +252,77 @@ describe('Web Push to a push service', () => {
     expect(new Set(paths).size).toBe(45);
   });
 
+  it('cuts off a push service that answers but never finishes, at the deadline, and closes its connection', async () => {
+    const { push } = adapter({ timeoutMs: 300 });
+    const outcomes = await push.send([{ target: browserSubscription(`${origin}/trickle/device`).target, message }]);
+    expect(outcomes).toEqual([{ ok: false, gone: false, reason: 'no answer within 300 ms' }]);
+    await expect.poll(() => closedEarly.has('/trickle/device')).toBe(true);
+  });
+
+  it('delivers to every other device while one push service hangs, in little more than the time-out', async () => {
+    const { push } = adapter({ timeoutMs: 500, concurrency: 2 });
+    const started = Date.now();
+    const outcomes = await push.send([
+      { target: browserSubscription(`${origin}/silent/hanging`).target, message },
+      ...Array.from({ length: 12 }, (_, index) => ({ target: browserSubscription(`${origin}/push/beside-hanging-${index}`).target, message })),
+    ]);
+    expect(outcomes[0]).toEqual({ ok: false, gone: false, reason: 'no answer within 500 ms' });
+    expect(outcomes.slice(1)).toEqual(Array.from({ length: 12 }, () => ({ ok: true })));
+    expect(Date.now() - started).toBeLessThan(2_500);
+    await expect.poll(() => closedEarly.has('/silent/hanging')).toBe(true);
+  });
+
+  it('never follows a redirect', async () => {
+    const { push } = adapter();
+    const outcomes = await push.send([{ target: browserSubscription(`${origin}/redirect/device`).target, message }]);
+    expect(outcomes).toEqual([{ ok: false, gone: false, reason: 'HTTP 307: redirects are not followed' }]);
+    expect(received.some((entry) => entry.path === '/push/redirected')).toBe(false);
+  });
+
+  it('connects to the address it resolved and checked, asking DNS once per push', async () => {
+    const dns = fakeDns({ [TEST_HOST]: ['127.0.0.1'] });
+    const { push } = adapter({ resolve: dns.resolve });
+    const port = new URL(origin).port;
+    // The name exists only in the fake DNS: the push arrives only if the socket used its answer.
+    const outcomes = await push.send([{ target: browserSubscription(`https://${TEST_HOST}:${port}/push/by-name`).target, message }]);
+    expect(outcomes).toEqual([{ ok: true }]);
+    expect(dns.asked).toEqual([TEST_HOST]);
+    expect(received.find((entry) => entry.path === '/push/by-name')?.headers.host).toBe(`${TEST_HOST}:${port}`);
+  });
+
+  it.each([
+    ['loopback', ['127.0.0.1']],
+    ['a private network', ['10.20.30.40']],
+    ['link-local (cloud metadata)', ['169.254.169.254']],
+    ['IPv6 loopback', ['::1']],
+    ['IPv4-mapped IPv6 loopback', ['::ffff:127.0.0.1']],
+    ['a public address and a private one', ['93.184.215.14', '192.168.1.1']],
+  ])('refuses to send to a host that resolves to %s', async (_, addresses) => {
+    const dns = fakeDns({ [TEST_HOST]: addresses });
+    const { push } = adapter({ resolve: dns.resolve, addressAllowed: undefined });
+    const path = `/push/private-${addresses.join('-')}`;
+    const outcomes = await push.send([{ target: browserSubscription(`https://${TEST_HOST}:${new URL(origin).port}${path}`).target, message }]);
+    expect(outcomes).toEqual([{ ok: false, gone: false, reason: expect.stringContaining('not a public address') }]);
+    expect(received.some((entry) => entry.path === path)).toBe(false);
+  });
+
+  it('refuses an endpoint that names a private address itself, without asking DNS', async () => {
+    const dns = fakeDns({});
+    const { push } = adapter({ resolve: dns.resolve, addressAllowed: undefined });
+    // The test's push service trusts this certificate: only the address check stands in the way.
+    const outcomes = await push.send([{ target: browserSubscription(`${origin}/push/loopback-literal`).target, message }]);
+    expect(outcomes).toEqual([{ ok: false, gone: false, reason: expect.stringContaining('127.0.0.1, which is not a public address') }]);
+    expect(received.some((entry) => entry.path === '/push/loopback-literal')).toBe(false);
+    expect(dns.asked).toEqual([]);
+  });
+
+  it('sends nothing to an endpoint that is no browser push service (stored before registration checked), and says it is gone', async () => {
+    const { push } = adapter({ endpointAllowed: undefined });
+    const outcomes = await push.send([{ target: browserSubscription(`${origin}/push/not-a-push-service`).target, message }]);
+    expect(outcomes).toEqual([{ ok: false, gone: true, reason: 'not a browser push service' }]);
+    expect(received.some((entry) => entry.path === '/push/not-a-push-service')).toBe(false);
+  });
+
   it('refuses an FCM token: the embedded backend speaks Web Push only', async () => {
     const { push } = adapter();
     const before = received.length;
@@ -260,7 +363,7 @@ describe('the VAPID keys in DATA_DIR', () => {
 
   it('signs pushes with keys it generated', async () => {
     const keys = loadOrCreateVapidKeys(join(directory, 'data-signing'));
-    const push = createWebPush({ keys, subject: vapidSubject('https://venue.example/de'), agent });
+    const push = createWebPush({ keys, subject: vapidSubject('https://venue.example/de'), agent, ...testService });
     const browser = browserSubscription(`${origin}/push/generated-keys`);
     expect(await push.send([{ target: browser.target, message }])).toEqual([{ ok: true }]);
     const request = received.find((entry) => entry.path === '/push/generated-keys')!;

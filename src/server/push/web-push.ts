@@ -2,8 +2,15 @@
 // aes128gcm-encrypted payload (RFC 8291), through the `web-push` library. The VAPID key pair is
 // generated into DATA_DIR on first use: browsers subscribe with its public half, so losing or
 // replacing it silently ends every subscription.
+//
+// The library only builds each request (headers, encrypted body); this file sends it, because an
+// endpoint is a URL that a browser handed us: the host is resolved once here, every address it
+// resolves to must be public, the socket connects to exactly those (no second lookup that DNS
+// rebinding could answer differently), redirects are never followed, and the whole request,
+// lookup included, ends at the deadline with its socket closed.
 import 'server-only';
 import { createECDH, randomBytes } from 'node:crypto';
+import { lookup as lookupHost, type LookupAddress } from 'node:dns';
 import {
   closeSync,
   fsyncSync,
@@ -15,10 +22,13 @@ import {
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import type { Agent } from 'node:https';
+import { request, type Agent } from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { join } from 'node:path';
-import webpush from 'web-push';
+import webpush, { type RequestDetails } from 'web-push';
 import type { Push, PushMessage, PushOutcome, PushTarget } from './port';
+import { isPublicAddress } from './public-address';
+import { isPushServiceEndpoint } from './push-services';
 
 /** The product's time-out for talking to a push service (registration and each request). */
 export const PUSH_REQUEST_TIMEOUT_MS = 10_000;
@@ -26,6 +36,8 @@ export const PUSH_REQUEST_TIMEOUT_MS = 10_000;
 export const WEB_PUSH_CONCURRENCY = 20;
 /** How long a push service keeps a message for a device that is offline (24 h, in seconds). */
 export const PUSH_TTL_SECONDS = 86_400;
+/** How much of a push service's answer is kept (for the failure's reason); the rest is read and dropped. */
+const ANSWER_KEPT_BYTES = 1_024;
 
 const KEY_FILE = 'vapid-keys.json';
 
@@ -46,12 +58,26 @@ export interface WebPushOptions {
   timeoutMs?: number;
   /** How many requests are in flight at most. */
   concurrency?: number;
+  /** Resolves a push service's host name to its addresses (tests pass a fake DNS). */
+  resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Which addresses a push may go to: public ones; tests let their own push service on 127.0.0.1 in. */
+  addressAllowed?: (address: string) => boolean;
+  /** Which endpoints a push may go to: browsers' push services; tests let their own in. */
+  endpointAllowed?: (endpoint: string) => boolean;
 }
+
+const resolveHost = (hostname: string) =>
+  new Promise<LookupAddress[]>((resolve, reject) =>
+    lookupHost(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 
 export function createWebPush(options: WebPushOptions): Push {
   const { keys, subject, agent } = options;
   const timeoutMs = options.timeoutMs ?? PUSH_REQUEST_TIMEOUT_MS;
   const concurrency = Math.max(1, options.concurrency ?? WEB_PUSH_CONCURRENCY);
+  const resolve = options.resolve ?? resolveHost;
+  const addressAllowed = options.addressAllowed ?? isPublicAddress;
+  const endpointAllowed = options.endpointAllowed ?? isPushServiceEndpoint;
   // The library checks subject and keys on every send; checking once here turns a bad
   // configuration into an error at start instead of one failed push per recipient.
   webpush.getVapidHeaders('https://push.example', subject, keys.publicKey, keys.privateKey, 'aes128gcm');
@@ -60,25 +86,65 @@ export function createWebPush(options: WebPushOptions): Push {
     if (target.kind !== 'webpush') {
       return { ok: false, gone: false, reason: 'an FCM token cannot be reached by Web Push (this server runs the embedded backend)' };
     }
+    // Registration accepts no other endpoint; one stored before it checked is forgotten here.
+    if (!endpointAllowed(target.endpoint)) return { ok: false, gone: true, reason: 'not a browser push service' };
     // Exactly what the service worker reads; nothing else about the recipient leaves the server.
     const payload = JSON.stringify({ title: message.title, body: message.body, url: message.url, tag: message.tag, lang: message.lang });
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DeadlineError()), timeoutMs);
     try {
-      await withDeadline(
-        webpush.sendNotification({ endpoint: target.endpoint, keys: target.keys }, payload, {
-          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          contentEncoding: 'aes128gcm',
-          TTL: PUSH_TTL_SECONDS,
-          urgency: 'normal',
-          agent,
-          // The library's time-out is for an idle socket only; withDeadline bounds the whole request.
-          timeout: timeoutMs,
-        }),
-        timeoutMs,
-      );
-      return { ok: true };
+      const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: target.keys }, payload, {
+        vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+        contentEncoding: 'aes128gcm',
+        TTL: PUSH_TTL_SECONDS,
+        urgency: 'normal',
+      });
+      const { status, answer } = await post(details, deadline.signal);
+      if (status >= 200 && status < 300) return { ok: true };
+      // 404 and 410: the subscription expired or the user revoked it; it will never work again.
+      const gone = status === 404 || status === 410;
+      if (status >= 300 && status < 400) return { ok: false, gone, reason: `HTTP ${status}: redirects are not followed` };
+      const text = answer.trim().slice(0, 120);
+      return { ok: false, gone, reason: text ? `HTTP ${status}: ${text}` : `HTTP ${status}` };
     } catch (error) {
-      return outcomeOfError(error, timeoutMs);
+      if (deadline.signal.aborted) return { ok: false, gone: false, reason: `no answer within ${timeoutMs} ms` };
+      return { ok: false, gone: false, reason: error instanceof Error ? error.message.slice(0, 200) : String(error) };
+    } finally {
+      clearTimeout(timer);
     }
+  }
+
+  /** POSTs the request to the endpoint's public addresses only; the answer's first bytes come back. */
+  async function post(details: RequestDetails, signal: AbortSignal): Promise<{ status: number; answer: string }> {
+    const url = new URL(details.endpoint);
+    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await untilAborted(resolve(host), signal);
+    if (addresses.length === 0) throw new Error(`${host} resolves to no address`);
+    const refused = addresses.find((entry) => !addressAllowed(entry.address));
+    if (refused) throw new Error(`${host} resolves to ${refused.address}, which is not a public address`);
+    // The socket asks this instead of DNS: it gets the addresses just checked, nothing else.
+    const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+      if (lookupOptions.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    };
+    return new Promise((resolveAnswer, reject) => {
+      const outgoing = request(
+        { host, port: url.port || 443, path: `${url.pathname}${url.search}`, method: details.method, headers: details.headers, agent, lookup: pinned, signal },
+        (response) => {
+          const kept: Buffer[] = [];
+          let keptBytes = 0;
+          response.on('data', (chunk: Buffer) => {
+            if (keptBytes >= ANSWER_KEPT_BYTES) return;
+            kept.push(chunk);
+            keptBytes += chunk.length;
+          });
+          response.on('end', () => resolveAnswer({ status: response.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8') }));
+          response.on('error', reject);
+        },
+      );
+      outgoing.on('error', reject);
+      outgoing.end(details.body ?? undefined);
+    });
   }
 
   return {
@@ -88,31 +154,16 @@ export function createWebPush(options: WebPushOptions): Push {
   };
 }
 
-function outcomeOfError(error: unknown, timeoutMs: number): PushOutcome {
-  if (error instanceof webpush.WebPushError) {
-    // 404 and 410: the subscription expired or the user revoked it; it will never work again.
-    const gone = error.statusCode === 404 || error.statusCode === 410;
-    const body = typeof error.body === 'string' ? error.body.trim().slice(0, 120) : '';
-    return { ok: false, gone, reason: body ? `HTTP ${error.statusCode}: ${body}` : `HTTP ${error.statusCode}` };
-  }
-  if (error instanceof DeadlineError || (error instanceof Error && error.message === 'Socket timeout')) {
-    return { ok: false, gone: false, reason: `no answer within ${timeoutMs} ms` };
-  }
-  return { ok: false, gone: false, reason: error instanceof Error ? error.message.slice(0, 200) : String(error) };
-}
-
 class DeadlineError extends Error {}
 
-async function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeadlineError('deadline')), ms);
+/** `work`, or a rejection as soon as `signal` aborts (a DNS lookup cannot be cancelled itself). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  signal.throwIfAborted();
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    signal.addEventListener('abort', abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
   });
-  try {
-    return await Promise.race([work, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /** Runs `work` for every item, at most `limit` at a time; the results keep the items' order. */
