@@ -32,7 +32,7 @@ describe('one delivery per notification (embedded)', () => {
     await expectEachOnce(ports.documents, ports.push, id, uids);
   });
 
-  it("a second server waits for the first one's lease, then finishes without pushing a chunk again", async () => {
-    await takeOverAfterTheLease(ports.documents, ports.push, uids, NOW);
+  it.each(['pushing', 'inbox'] as const)("a second server waits for the lease of one that hangs (%s), then finishes; no chunk is pushed twice", async (hangs) => {
+    await takeOverAfterTheLease(ports.documents, ports.push, uids, NOW, hangs);
   });
 });

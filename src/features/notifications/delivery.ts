@@ -127,8 +127,8 @@ async function underLease<R>(
 export interface DeliveryOptions {
   holder?: string;
   clock?: () => Date;
-  /** Tests stop the delivery here, as a crash would. */
-  crashAfter?: (step: 'chunks' | 'inbox' | 'pushing', chunk: number) => boolean;
+  /** Tests stop the delivery here, as a crash would (true), or hold it here, as a server that hangs. */
+  crashAfter?: (step: 'chunks' | 'inbox' | 'pushing', chunk: number) => boolean | Promise<boolean>;
 }
 
 export class SimulatedCrash extends Error {}
@@ -160,7 +160,7 @@ async function deliver(ports: DeliveryPorts, id: string, holder: string, clock: 
   if (!notification) return 'skipped';
   try {
     const chunks = notification.chunks ?? (await writeChunks(documents, id, holder, notification, clock()));
-    if (options.crashAfter?.('chunks', -1)) throw new SimulatedCrash();
+    if (await options.crashAfter?.('chunks', -1)) throw new SimulatedCrash();
     for (let index = 0; index < chunks; index++) {
       await deliverChunk(ports, id, holder, notification, index, clock, options);
     }
@@ -238,7 +238,7 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
       tx.create(documents.collection(Inbox).doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
     }
   });
-  if (inbox.moved && options.crashAfter?.('inbox', index)) throw new SimulatedCrash();
+  if (inbox.moved && (await options.crashAfter?.('inbox', index))) throw new SimulatedCrash();
   const { chunk } = inbox;
   if (chunk.state === 'done') return;
   const figures: ChunkDocument['figures'] = { en: emptyFigures(), de: emptyFigures() };
@@ -249,7 +249,7 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const pushing = await advanceChunk(documents, id, holder, index, 'inbox', 'pushing', clock());
   const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
   if (pushing.moved) {
-    if (options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
+    if (await options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
     await pushChunk(ports, id, notification, chunk.recipients, figures);
     // Only this server pushed the chunk: its figures are the chunk's, whoever holds the lease now.
     await ref.update({ state: 'done', figures });

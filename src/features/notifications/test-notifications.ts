@@ -16,7 +16,7 @@ import { POST as cronRound } from '@/app/api/notifications/due/route';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { getNotification, Notifications, saveNotification, scheduleNotification } from './notifications';
-import { CHUNK_SIZE, deliverNotification, deliveryFigures, LEASE_MS } from './delivery';
+import { CHUNK_SIZE, deliverNotification, deliveryFigures, LEASE_MS, type DeliveryOptions } from './delivery';
 import { Inbox } from './inbox';
 import { registerDevice } from './push-devices';
 
@@ -132,20 +132,31 @@ export async function expectEachOnce(documents: Documents, push: CountingPush, i
 }
 
 /**
- * Server A delivers to `uids` (more than one chunk) and hangs with the second chunk's pushes on
- * their way; server B may not take the delivery over before A's lease ran out, then finishes it
- * without pushing that chunk again; A, going on, pushes nothing twice and leaves B's result.
+ * Server A delivers to `uids` (more than one chunk) and hangs in the second chunk: with its pushes
+ * on their way (`pushing`), or with the chunk's in-app copies written and its pushes not yet begun
+ * (`inbox`). Server B may not take the delivery over before A's lease ran out, then finishes it;
+ * A, going on, pushes nothing twice, leaves B's result and says it stood aside.
  */
-export async function takeOverAfterTheLease(documents: Documents, push: CountingPush, uids: readonly string[], now: Date) {
+export async function takeOverAfterTheLease(documents: Documents, push: CountingPush, uids: readonly string[], now: Date, hangs: 'inbox' | 'pushing') {
   const id = await dueNotification(documents, now);
-  const held = push.hold(phoneEndpoint(uids[CHUNK_SIZE]!));
-  const serverA = deliverNotification({ documents, push }, id, { holder: 'server-a', clock: () => now });
-  await held.reached;
+  let hung!: { reached: Promise<void>; release: () => void };
+  let crashAfter: DeliveryOptions['crashAfter'];
+  if (hangs === 'pushing') hung = push.hold(phoneEndpoint(uids[CHUNK_SIZE]!));
+  else {
+    let release!: () => void;
+    let reached!: () => void;
+    const released = new Promise<boolean>((resolve) => (release = () => resolve(false)));
+    hung = { reached: new Promise<void>((resolve) => (reached = resolve)), release };
+    crashAfter = (step, chunk) => (step === 'inbox' && chunk === 1 ? (reached(), released) : false);
+  }
+  const serverA = deliverNotification({ documents, push }, id, { holder: 'server-a', clock: () => now, crashAfter });
+  await hung.reached;
   const serverB = (at: number) => deliverNotification({ documents, push }, id, { holder: 'server-b', clock: () => new Date(now.getTime() + at) });
   expect(await serverB(LEASE_MS - 1)).toBe('skipped');
   expect(await serverB(LEASE_MS)).toBe('sent');
-  held.release();
+  hung.release();
   expect(await serverA).toBe('skipped');
   await expectEachOnce(documents, push, id, uids);
+  // Pushes of the chunk A hung in with its pushes on their way are A's: B did not send them.
   expect(await deliveryFigures(documents, id)).toMatchObject({ recipients: uids.length, inApp: uids.length, pushSent: uids.length, pushFailed: 0 });
 }
