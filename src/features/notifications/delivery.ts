@@ -2,15 +2,20 @@
 // at a time. When sending starts the audience is resolved (who is in it now, not when it was
 // written) into chunks of recipients (`notificationChunks/{id}_{n}`), each with the recipient's
 // language. Each chunk then goes through three states, each a write before the work it allows:
-//   pending -> inbox: every recipient's in-app copy is created, in one batch with the state;
+//   pending -> inbox: every recipient's in-app copy is created, in one transaction with the state;
 //   inbox -> pushing: written BEFORE the pushes go out; pushing -> done: with the figures.
+// Every step that starts work is a transaction that also checks and renews this server's lease:
+// a server whose lease another one took over stops at its next step and never repeats a chunk the
+// new holder moved on. A lease runs out only by time, also for the server that holds it, and one
+// process runs a notification's delivery once at a time (the admin's "send now", the scheduler's
+// round and the cron call may all start it at the same moment).
 // A server that dies leaves the notification `sending` with a lease that runs out; the next
 // server (or this one after restart) takes it over and continues with the first chunk not done.
 // A chunk found `pushing` is not pushed again: its recipients have their in-app copy, and at most
 // that chunk's pushes are lost, never sent twice. Gone devices are deleted as the service says.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { defineCollection, type Documents } from '@/server/documents/port';
+import { defineCollection, type Documents, type Transaction, type UpdateData } from '@/server/documents/port';
 import { MAX_IN_VALUES } from '@/server/documents/query';
 import type { Push, PushMessage, PushTarget } from '@/server/push/port';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
@@ -84,7 +89,9 @@ async function claim(documents: Documents, id: string, holder: string, now: Date
     const current = (await tx.get(ref)).data;
     if (!current) return null;
     const due = current.status === 'scheduled' && current.scheduledAt !== null && current.scheduledAt <= now;
-    const orphaned = current.status === 'sending' && (current.lease === null || current.lease.holder === holder || current.lease.until <= now);
+    // Its own lease too only by time: the holder's id alone cannot tell a delivery of this server
+    // still under way from one that stopped.
+    const orphaned = current.status === 'sending' && (current.lease === null || current.lease.until <= now);
     if (!due && !orphaned) return null;
     const lease = { holder, until: new Date(now.getTime() + LEASE_MS) };
     tx.update(ref, { status: 'sending', lease, startedAt: current.startedAt ?? now, updatedAt: now });
@@ -92,25 +99,42 @@ async function claim(documents: Documents, id: string, holder: string, now: Date
   });
 }
 
-/** Renews the lease; false when another server holds it now (this one stops). */
-async function renew(documents: Documents, id: string, holder: string, now: Date): Promise<boolean> {
+/** Another server took the delivery over: this one stops where it is. */
+class LeaseLost extends Error {}
+
+/**
+ * One step of the delivery in a transaction that holds only while this server still holds the
+ * lease, and renews it. `work` reads what it needs and stages its writes; the notification's own
+ * changes come back as `notification`, merged into the renewal (one write of the document).
+ */
+async function underLease<R>(
+  documents: Documents,
+  id: string,
+  holder: string,
+  now: Date,
+  work: (tx: Transaction, current: NotificationDocument) => Promise<{ value: R; notification?: UpdateData<NotificationDocument> }>,
+): Promise<R> {
   return documents.runTransaction(async (tx) => {
     const ref = documents.collection(Notifications).doc(id);
     const current = (await tx.get(ref)).data;
-    if (!current || current.status !== 'sending' || current.lease?.holder !== holder) return false;
-    tx.update(ref, { lease: { holder, until: new Date(now.getTime() + LEASE_MS) } });
-    return true;
+    if (!current || current.status !== 'sending' || current.lease?.holder !== holder) throw new LeaseLost();
+    const { value, notification } = await work(tx, current);
+    tx.update(ref, { lease: { holder, until: new Date(now.getTime() + LEASE_MS) }, ...notification });
+    return value;
   });
 }
 
 export interface DeliveryOptions {
   holder?: string;
   clock?: () => Date;
-  /** Tests stop the delivery here, as a crash would. */
-  crashAfter?: (step: 'chunks' | 'inbox' | 'pushing', chunk: number) => boolean;
+  /** Tests stop the delivery here, as a crash would (true), or hold it here, as a server that hangs. */
+  crashAfter?: (step: 'chunks' | 'inbox' | 'pushing', chunk: number) => boolean | Promise<boolean>;
 }
 
 export class SimulatedCrash extends Error {}
+
+/** The deliveries this process runs now, by holder and notification. */
+const underWay = new Set<string>();
 
 /**
  * Delivers the notification if it is due (or left behind by a server that died). Returns what it
@@ -118,37 +142,58 @@ export class SimulatedCrash extends Error {}
  */
 export async function deliverNotification(ports: DeliveryPorts, id: string, options: DeliveryOptions = {}): Promise<'sent' | 'failed' | 'skipped'> {
   const holder = options.holder ?? SERVER_ID;
-  const clock = options.clock ?? (() => new Date());
+  // Checked and taken before anything is awaited: a second start in this process stands aside even
+  // when the lease of the first ran out while it worked (a chunk of slow push services).
+  const key = `${holder}\n${id}`;
+  if (underWay.has(key)) return 'skipped';
+  underWay.add(key);
+  try {
+    return await deliver(ports, id, holder, options.clock ?? (() => new Date()), options);
+  } finally {
+    underWay.delete(key);
+  }
+}
+
+async function deliver(ports: DeliveryPorts, id: string, holder: string, clock: () => Date, options: DeliveryOptions): Promise<'sent' | 'failed' | 'skipped'> {
   const { documents } = ports;
   const notification = await claim(documents, id, holder, clock());
   if (!notification) return 'skipped';
   try {
-    const chunks = notification.chunks ?? (await writeChunks(documents, id, notification, clock()));
-    if (options.crashAfter?.('chunks', -1)) throw new SimulatedCrash();
+    const chunks = notification.chunks ?? (await writeChunks(documents, id, holder, notification, clock()));
+    if (await options.crashAfter?.('chunks', -1)) throw new SimulatedCrash();
     for (let index = 0; index < chunks; index++) {
-      if (!(await renew(documents, id, holder, clock()))) return 'skipped';
-      await deliverChunk(ports, id, notification, index, clock, options);
+      await deliverChunk(ports, id, holder, notification, index, clock, options);
     }
-    await documents.collection(Notifications).doc(id).update({ status: 'sent', sentAt: clock(), lease: null, updatedAt: clock() });
+    await underLease(documents, id, holder, clock(), async () => ({ value: null, notification: { status: 'sent', sentAt: clock(), lease: null, updatedAt: clock() } }));
     return 'sent';
   } catch (error) {
     if (error instanceof SimulatedCrash) throw error;
+    if (error instanceof LeaseLost) return 'skipped';
     const reason = error instanceof Error ? error.message : String(error);
     console.error(`Notification ${id} could not be delivered:`, error);
-    await documents.collection(Notifications).doc(id).update({ status: 'failed', failure: reason.slice(0, 300), lease: null, updatedAt: clock() });
-    return 'failed';
+    try {
+      await underLease(documents, id, holder, clock(), async () => ({ value: null, notification: { status: 'failed', failure: reason.slice(0, 300), lease: null, updatedAt: clock() } }));
+      return 'failed';
+    } catch (lost) {
+      if (lost instanceof LeaseLost) return 'skipped';
+      throw lost;
+    }
   }
 }
 
-async function writeChunks(documents: Documents, id: string, notification: NotificationDocument, now: Date): Promise<number> {
+/** Chunks written in one transaction: at most this many (100,000 recipients), within Firestore's 500 writes. */
+export const MAX_CHUNKS = 400;
+
+async function writeChunks(documents: Documents, id: string, holder: string, notification: NotificationDocument, now: Date): Promise<number> {
   const recipients = await resolveAudience(documents, notification.audience, now);
   const count = Math.ceil(recipients.length / CHUNK_SIZE);
-  // The chunks and their count in one commit per 400 writes, the count last: a crash before it
-  // leaves the notification without chunks, and the next attempt resolves the audience again.
-  for (let start = 0; start < count; start += 400) {
-    const batch = documents.batch();
-    for (let index = start; index < Math.min(count, start + 400); index++) {
-      batch.set(documents.collection(NotificationChunks).doc(chunkId(id, index)), {
+  if (count > MAX_CHUNKS) throw new Error(`The audience has ${recipients.length} people; one notification reaches at most ${MAX_CHUNKS * CHUNK_SIZE}.`);
+  // The chunks and their count in one transaction under the lease: nobody delivers a chunk before
+  // all are written, and a server that lost the lease meanwhile never rewrites one already begun.
+  return underLease(documents, id, holder, now, async (tx, current) => {
+    if (current.chunks !== null) return { value: current.chunks };
+    for (let index = 0; index < count; index++) {
+      tx.set(documents.collection(NotificationChunks).doc(chunkId(id, index)), {
         notificationId: id,
         index,
         recipients: recipients.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
@@ -156,38 +201,61 @@ async function writeChunks(documents: Documents, id: string, notification: Notif
         figures: { en: emptyFigures(), de: emptyFigures() },
       });
     }
-    await batch.commit();
-  }
-  await documents.collection(Notifications).doc(id).update({ chunks: count, recipients: recipients.length });
-  return count;
+    return { value: count, notification: { chunks: count, recipients: recipients.length } };
+  });
 }
 
-async function deliverChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, index: number, clock: () => Date, options: DeliveryOptions) {
-  const { documents } = ports;
+/**
+ * Moves the chunk from `from` to its next state under the lease, staging `also` with it (and the
+ * chunk's other fields it returns). Returns the chunk as it was found, and whether this call moved
+ * it (false: it was past `from` already).
+ */
+async function advanceChunk(
+  documents: Documents,
+  id: string,
+  holder: string,
+  index: number,
+  from: ChunkDocument['state'],
+  to: ChunkDocument['state'],
+  now: Date,
+  also?: (tx: Transaction, chunk: ChunkDocument) => UpdateData<ChunkDocument> | void,
+) {
   const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
-  const chunk = (await ref.get()).data;
-  if (!chunk || chunk.state === 'done') return;
+  return underLease(documents, id, holder, now, async (tx) => {
+    const chunk = (await tx.get(ref)).data;
+    if (!chunk) throw new Error(`Chunk ${index} of notification ${id} is missing.`);
+    if (chunk.state !== from) return { value: { chunk, moved: false } };
+    tx.update(ref, { ...also?.(tx, chunk), state: to });
+    return { value: { chunk, moved: true } };
+  });
+}
+
+async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, notification: NotificationDocument, index: number, clock: () => Date, options: DeliveryOptions) {
+  const { documents } = ports;
+  const at = clock();
+  const inbox = await advanceChunk(documents, id, holder, index, 'pending', 'inbox', at, (tx, chunk) => {
+    for (const { uid, lang } of chunk.recipients) {
+      tx.create(documents.collection(Inbox).doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
+    }
+  });
+  if (inbox.moved && (await options.crashAfter?.('inbox', index))) throw new SimulatedCrash();
+  const { chunk } = inbox;
+  if (chunk.state === 'done') return;
   const figures: ChunkDocument['figures'] = { en: emptyFigures(), de: emptyFigures() };
   for (const recipient of chunk.recipients) figures[recipient.lang].recipients += 1;
 
-  if (chunk.state === 'pending') {
-    const at = clock();
-    const batch = documents.batch();
-    for (const { uid, lang } of chunk.recipients) {
-      batch.create(documents.collection(Inbox).doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
-    }
-    batch.update(ref, { state: 'inbox' });
-    await batch.commit();
-    if (options.crashAfter?.('inbox', index)) throw new SimulatedCrash();
-  }
-
-  if (chunk.state !== 'pushing') {
-    // Written before any push of the chunk goes out: a crash from here on never pushes it again.
-    await ref.update({ state: 'pushing' });
-    if (options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
+  // Written before any push of the chunk goes out, by one server only: a crash from here on, or
+  // another server finding the chunk like this, never pushes it again.
+  const pushing = await advanceChunk(documents, id, holder, index, 'inbox', 'pushing', clock());
+  const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
+  if (pushing.moved) {
+    if (await options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
     await pushChunk(ports, id, notification, chunk.recipients, figures);
+    // Only this server pushed the chunk: its figures are the chunk's, whoever holds the lease now.
+    await ref.update({ state: 'done', figures });
+  } else if (pushing.chunk.state === 'pushing') {
+    await advanceChunk(documents, id, holder, index, 'pushing', 'done', clock(), () => ({ figures }));
   }
-  await ref.update({ state: 'done', figures });
 }
 
 async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients'], figures: ChunkDocument['figures']) {

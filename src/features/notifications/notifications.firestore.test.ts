@@ -1,6 +1,6 @@
 // The notification's delivery on the Firestore adapter too (the in-process stand-in): the audience,
 // the chunks, the in-app copies, the pushes and their pruning, the inbox and the figures.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/port';
 import type { Identity } from '@/features/identity/identity';
@@ -10,6 +10,15 @@ import { getNotification, saveNotification, scheduleNotification } from './notif
 import { deliverDue, deliveryFigures } from './delivery';
 import { announcements, inboxOf, markAllRead } from './inbox';
 import { PushDevices, registerDevice } from './push-devices';
+import { CountingPush, draftNotification, expectEachOnce, membersWithPhones, startEverywhereAtOnce, takeOverAfterTheLease } from './test-notifications';
+
+// The cron endpoint's store and push service are this test's (./test-notifications.ts).
+const ports = vi.hoisted(() => {
+  vi.stubEnv('NOTIFICATIONS_CRON_SECRET', 'a-cron-secret-of-at-least-32-characters');
+  return { documents: null as unknown as Documents, push: null as unknown as CountingPush };
+});
+vi.mock('@/server/documents/documents', async (original) => ({ ...(await original()), getDocuments: () => ports.documents }));
+vi.mock('@/server/push/push', async (original) => ({ ...(await original()), getPush: () => ports.push }));
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const DAY = 24 * 60 * 60 * 1000;
@@ -38,6 +47,7 @@ describe('notifications on Firestore', () => {
     ({ documents, close } = await standInDocuments());
   });
   afterEach(() => close());
+  afterAll(() => vi.unstubAllEnvs());
 
   it('a scheduled notification is delivered once to every active member in their language, with its figures', async () => {
     const active = { id: 'm', validFrom: new Date(NOW.getTime() - DAY), validUntil: new Date(NOW.getTime() + DAY) };
@@ -67,5 +77,18 @@ describe('notifications on Firestore', () => {
     await markAllRead(documents, 'bob', NOW);
     expect(await deliveryFigures(documents, id)).toMatchObject({ recipients: 2, inApp: 2, read: 1, pushSent: 1, pushFailed: 1, removed: 1 });
     expect((await announcements(documents, 'de')).map((entry) => entry.title)).toEqual(['Hallo']);
+  });
+
+  it('"send now", the scheduler and the cron endpoint at once in one server: one copy and one push each', { timeout: 60_000 }, async () => {
+    ports.documents = documents;
+    ports.push = new CountingPush(5);
+    const uids = await membersWithPhones(documents, 300, NOW);
+    const id = await draftNotification(documents, NOW);
+    expect(await startEverywhereAtOnce(documents, ports.push, id)).toBe(1);
+    await expectEachOnce(documents, ports.push, id, uids);
+  });
+
+  it.each(['pushing', 'inbox'] as const)("a second server waits for the lease of one that hangs (%s), then finishes; no chunk is pushed twice", { timeout: 60_000 }, async (hangs) => {
+    await takeOverAfterTheLease(documents, new CountingPush(), await membersWithPhones(documents, 300, NOW), NOW, hangs);
   });
 });

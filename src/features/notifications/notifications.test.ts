@@ -6,7 +6,7 @@ import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow, type NotificationInput } from './notifications';
-import { CHUNK_SIZE, deliverDue, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
+import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
 import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
 
@@ -199,7 +199,10 @@ describe('notifications', () => {
     await sendNotificationNow(documents, admin, id, NOW);
     await expect(deliverNotification(ports(), id, { holder: 'a', clock: () => NOW, crashAfter: (step) => step === 'inbox' })).rejects.toBeInstanceOf(SimulatedCrash);
     expect(push.sent).toHaveLength(0);
-    expect(await deliverNotification(ports(), id, { holder: 'a', clock: () => NOW })).toBe('sent');
+    // Not even the holder's id takes the lease back before it ran out: a holder's id alone cannot
+    // tell its own delivery still under way from one that stopped.
+    expect(await deliverNotification(ports(), id, { holder: 'a', clock: () => NOW })).toBe('skipped');
+    expect(await deliverNotification(ports(), id, { holder: 'a', clock: () => new Date(NOW.getTime() + LEASE_MS) })).toBe('sent');
     expect(push.sent).toHaveLength(1);
     expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(2);
   });

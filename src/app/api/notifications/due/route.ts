@@ -1,7 +1,8 @@
 // POST /api/notifications/due: sends the notifications that are due, for deployments that scale
 // to zero (no server process awake to run the scheduler). A cron service calls it every minute
 // with `Authorization: Bearer <NOTIFICATIONS_CRON_SECRET>`; without that secret configured the
-// endpoint does not exist. Safe to call from several places at once (leases, creates).
+// endpoint does not exist. Safe to call from several places at once, and beside the scheduler and
+// "send now" of the same server: each delivery runs once (leases, one per process).
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
