@@ -135,7 +135,7 @@ for (const locale of TEST_LOCALES) {
     // The one thing push keeps in the browser: the registration the server confirmed.
     const record = await page.evaluate(() => JSON.parse(localStorage.getItem('pushRegistration') ?? 'null'));
     expect(record).toEqual({
-      address: expect.stringMatching(/^https:\/\/push\.invalid\/e2e\//),
+      address: expect.stringMatching(/^https:\/\/fcm\.googleapis\.com\/fcm\/send\/e2e-/),
       uid: member.uid,
       lang: locale,
       registeredAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
