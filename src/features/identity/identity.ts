@@ -14,6 +14,8 @@ export interface Identity {
    * from a session cookie: a device the server knows, for limits per device.
    */
   session?: string;
+  /** When the person last proved who they are (signed in), in seconds: what a deletion asks to be recent. */
+  authTime?: number;
 }
 
 /** Builds the identity from a verified Firebase token's claims. */
@@ -26,5 +28,6 @@ export function identityFromClaims(claims: Record<string, unknown> & { uid: stri
     displayName: text(claims.name),
     photoURL: text(claims.picture),
     role: isRole(claims.role) ? claims.role : null,
+    ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
   };
 }
