@@ -78,6 +78,8 @@ export interface TusUploads {
   handle(request: Request): Promise<Response>;
   /** Removes the uploads older than the expiry; returns how many. */
   sweep(): Promise<number>;
+  /** Removes every upload the account started, finished or not, and forgets its quota. */
+  removeAllOf(uid: string): Promise<number>;
   /** Stops the timer (tests). */
   close(): void;
 }
@@ -160,17 +162,28 @@ export function createTusUploads({
     },
   });
 
-  async function sweep(): Promise<number> {
+  async function removeWhere(doomed: (upload: Awaited<ReturnType<typeof store.configstore.get>>) => boolean): Promise<number> {
     const ids = (await store.configstore.list?.()) ?? [];
     let removed = 0;
     for (const id of ids) {
       const upload = await store.configstore.get(id).catch(() => undefined);
-      const createdAt = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
-      if (Number.isNaN(createdAt) || createdAt + expiryMs > now()) continue;
+      if (!doomed(upload)) continue;
       await store.remove(id).catch(() => {});
       removed += 1;
     }
     return removed;
+  }
+
+  function sweep(): Promise<number> {
+    return removeWhere((upload) => {
+      const createdAt = upload?.creation_date ? Date.parse(upload.creation_date) : NaN;
+      return !Number.isNaN(createdAt) && createdAt + expiryMs <= now();
+    });
+  }
+
+  function removeAllOf(uid: string): Promise<number> {
+    started.delete(uid);
+    return removeWhere((upload) => upload?.metadata?.uploaderUid === uid);
   }
 
   const runSweep = () =>
@@ -192,6 +205,7 @@ export function createTusUploads({
       return new Response(response.body, { status: response.status, headers });
     },
     sweep,
+    removeAllOf,
     close: () => clearInterval(timer),
   };
 }
@@ -235,6 +249,9 @@ export function tusUploadClaims(files: Files): UploadClaims {
       }
       await store.remove(uploadId);
       return path;
+    },
+    async discardAllOf(uid) {
+      await tus().removeAllOf(uid);
     },
   };
 }
