@@ -32,7 +32,7 @@ import { DELETE_WORD } from './profile-limits';
  */
 export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
-/** Documents written in one batch (Firestore allows 500). */
+/** Writes in one batch (Firestore allows 500). */
 const BATCH = 400;
 
 export const DeleteAccountInput = z.object({
@@ -121,12 +121,9 @@ async function anonymiseStaffRecords({ documents, files }: DeletionPorts, uid: s
     audience.kind === 'people' ? { audience: { ...audience, uids: audience.uids.map(swap) } } : {},
     'array-contains',
   );
+  // The in-app copies say which notifications reached them (those being sent may yet): their chunks
+  // first, while the copies still name the account, so a retry after a failure finds them again.
   const received = await documents.collection(Inbox).where('uid', '==', uid).get();
-  // Their in-app copies count as delivered and read: kept under the anonymous id (the id names the account).
-  await inBatches(documents, received, (batch, entry) => {
-    batch.delete(documents.collection(Inbox).doc(entry.id));
-    batch.create(documents.collection(Inbox).doc(inboxId(entry.data.notificationId, anonymousId)), { ...entry.data, uid: anonymousId });
-  });
   const sending = await documents.collection(Notifications).where('status', '==', 'sending').get();
   const notificationIds = new Set([...received.map((entry) => entry.data.notificationId), ...sending.map((entry) => entry.id), ...chosenFor.map((entry) => entry.id)]);
   for (const notificationId of notificationIds) {
@@ -136,6 +133,17 @@ async function anonymiseStaffRecords({ documents, files }: DeletionPorts, uid: s
       batch.update(documents.collection(NotificationChunks).doc(chunk.id), { recipients: chunk.data.recipients.map((recipient) => ({ ...recipient, uid: swap(recipient.uid) })) }),
     );
   }
+  // The copies count as delivered and read: kept under the anonymous id (their id names the account).
+  const twoWritesEach = BATCH / 2;
+  await inBatches(
+    documents,
+    received,
+    (batch, entry) => {
+      batch.delete(documents.collection(Inbox).doc(entry.id));
+      batch.create(documents.collection(Inbox).doc(inboxId(entry.data.notificationId, anonymousId)), { ...entry.data, uid: anonymousId });
+    },
+    twoWritesEach,
+  );
 }
 
 /**
@@ -245,10 +253,10 @@ async function deleteWhere<T extends DocumentData>(documents: Documents, collect
   await inBatches(documents, own, (batch, entry) => batch.delete(documents.collection(collection).doc(entry.id)));
 }
 
-async function inBatches<T>(documents: Documents, entries: readonly T[], write: (batch: WriteBatch, entry: T) => void) {
-  for (let start = 0; start < entries.length; start += BATCH) {
+async function inBatches<T>(documents: Documents, entries: readonly T[], write: (batch: WriteBatch, entry: T) => void, size = BATCH) {
+  for (let start = 0; start < entries.length; start += size) {
     const batch = documents.batch();
-    for (const entry of entries.slice(start, start + BATCH)) write(batch, entry);
+    for (const entry of entries.slice(start, start + size)) write(batch, entry);
     await batch.commit();
   }
 }
