@@ -10,6 +10,7 @@ import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices, registerDevice } from '@/features/notifications/push-devices';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DiskFiles } from '@/server/files/embedded/disk-files';
+import { UnavailableFiles } from '@/server/files/files';
 import { FilesError } from '@/server/files/port';
 import { storageUploadClaims, type UploadClaims } from '@/server/files/uploads';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
@@ -156,6 +157,15 @@ describe('deleting an account', () => {
     expect(accounts.calls).not.toContain('delete ada');
     await deleteAccount(ports, signedIn(RECENT_SIGN_IN_SECONDS - 1), { confirmation: 'ada@example.org' }, now);
     expect((await documents.collection(Users).doc('ada').get()).exists).toBe(false);
+  });
+
+  it('completes on a site without file storage (Firebase without Storage), which holds no file of theirs', async () => {
+    const ada = person('ada', 'user');
+    await addUser(ada);
+    const files = new UnavailableFiles('no bucket');
+    await deleteAccount({ ...ports, files, uploads: storageUploadClaims(files) }, ada, { confirmation: 'ada@example.org' });
+    expect((await documents.collection(Users).doc('ada').get()).exists).toBe(false);
+    expect(accounts.calls).toContain('delete ada');
   });
 
   it('leaves the person in no document of any collection and in no file, with the door and the notification counting as before (embedded)', async () => {

@@ -8,7 +8,7 @@ import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';
 import { AccountChecks } from '@/server/accounts/reconcile';
 import { serverTimestamp, type CollectionDef, type DocumentData, type Documents, type QueryDocumentSnapshot, type UpdateData, type WriteBatch } from '@/server/documents/port';
-import type { Files } from '@/server/files/port';
+import { isFilesError, type Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { FILE_USES } from '@/server/files/uses';
 import { AuditLog } from '@/features/users/audit';
@@ -84,11 +84,18 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, ra
   await deleteWhere(documents, PushDevices, 'uid', identity.uid);
   await deleteWhere(documents, AccountChecks, 'uid', identity.uid);
   await ports.accounts.deleteAccount(identity.uid);
-  // Their photo and any upload not claimed yet, whatever its name.
-  await ports.uploads.discardAllOf(identity.uid);
-  for (const use of Object.values(FILE_USES)) if ('perAccount' in use && use.perAccount) await ports.files.deleteFolder(`${use.folder}/${identity.uid}`);
-  if (report.avatarPath) await ports.files.delete(report.avatarPath).catch(() => undefined);
+  await removeFiles(ports, identity.uid, report.avatarPath).catch((error: unknown) => {
+    // A site without file storage (Firebase without Storage) has none of theirs to remove.
+    if (!isFilesError(error, 'unavailable')) throw error;
+  });
   return { anonymousId, memberships: report.memberships, auditEntries: report.auditEntries };
+}
+
+/** Their photo and any upload not claimed yet, whatever its name. */
+async function removeFiles({ files, uploads }: DeletionPorts, uid: string, avatarPath: string | null) {
+  await uploads.discardAllOf(uid);
+  for (const use of Object.values(FILE_USES)) if ('perAccount' in use && use.perAccount) await files.deleteFolder(`${use.folder}/${uid}`);
+  if (avatarPath) await files.delete(avatarPath).catch(() => undefined);
 }
 
 const adminsBesides = (admins: QueryDocumentSnapshot<UserDocument>[], uid: string) => admins.some((admin) => admin.id !== uid && !admin.data.disabled);
