@@ -81,6 +81,7 @@ test('acknowledged accounts, documents, an upload and deliveries survive SIGKILL
   for (let index = 0; index < 3; index++) {
     const email = `crash-member-${index}-${stamp()}@example.org`;
     const { localId: uid } = await auth.signUp(email, PASSWORD);
+    await auth.confirmAddress(uid);
     const request = await playwright.request.newContext();
     await sessionFor(request, server, email, PASSWORD);
     const { id } = await mutate<{ id: string }>(request, server, 'memberships.request', { note: '' });

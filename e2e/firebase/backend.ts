@@ -15,7 +15,7 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.org`;
 }
 
-/** Creates an account at the Auth emulator. */
+/** Creates an account at the Auth emulator, its address confirmed (as its link would; a membership asks for it). */
 export async function signUpAt(email: string, password: string): Promise<{ localId: string }> {
   const response = await fetch(`http://${FIREBASE_AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo-key`, {
     method: 'POST',
@@ -23,7 +23,14 @@ export async function signUpAt(email: string, password: string): Promise<{ local
     body: JSON.stringify({ email, password, returnSecureToken: true }),
   });
   if (!response.ok) throw new Error(`Auth emulator signUp: ${response.status} ${await response.text()}`);
-  return (await response.json()) as { localId: string };
+  const created = (await response.json()) as { localId: string };
+  const confirmed = await fetch(`http://${FIREBASE_AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/projects/${PROJECT_ID}/accounts:update`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+    body: JSON.stringify({ localId: created.localId, emailVerified: true }),
+  });
+  if (!confirmed.ok) throw new Error(`Auth emulator accounts:update: ${confirmed.status} ${await confirmed.text()}`);
+  return created;
 }
 
 let db: Firestore | undefined;

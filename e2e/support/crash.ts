@@ -95,6 +95,8 @@ export function emulatorApi(emulator: string) {
     signUp: (email: string, password: string) => call<{ idToken: string; localId: string }>('accounts:signUp', { email, password, returnSecureToken: true }),
     signIn: (email: string, password: string) => call<{ idToken: string; localId: string }>('accounts:signInWithPassword', { email, password, returnSecureToken: true }),
     changePassword: (idToken: string, password: string) => call<{ idToken: string }>('accounts:update', { idToken, password, returnSecureToken: true }),
+    /** As if the person had followed the link that confirms their address (a membership asks for it). */
+    confirmAddress: (uid: string) => call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, emailVerified: true }, true),
     lookup: (uid: string) => call<{ users?: { localId: string; customAttributes?: string; disabled?: boolean }[] }>(`projects/${PROJECT_ID}/accounts:lookup`, { localId: [uid] }, true),
   };
 }

@@ -17,9 +17,25 @@ export function uniqueEmail(label: string): string {
   return `${label}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.org`;
 }
 
-/** Creates an account and returns a fresh ID token for it. */
-export function signUp(email: string, password = 'correct-horse-7') {
-  return call<{ idToken: string; localId: string }>('accounts:signUp', { email, password, returnSecureToken: true });
+/**
+ * Creates an account and returns a fresh ID token for it. Its address is confirmed, as if the
+ * person had followed the link sent at sign-up (a membership asks for it), unless `confirmed` is false.
+ */
+export async function signUp(email: string, password = 'correct-horse-7', { confirmed = true } = {}) {
+  const created = await call<{ idToken: string; localId: string }>('accounts:signUp', { email, password, returnSecureToken: true });
+  if (!confirmed) return created;
+  await confirmAddress(created.localId);
+  return signInWithPassword(email, password);
+}
+
+/** What opening an e-mailed link does with its code (confirming an address, here). */
+export function applyCode(oobCode: string) {
+  return call('accounts:update', { oobCode });
+}
+
+/** What following the link that confirms an address does, without the link. */
+export function confirmAddress(uid: string) {
+  return call(`projects/${PROJECT_ID}/accounts:update`, { localId: uid, emailVerified: true }, true);
 }
 
 export function disableAccount(uid: string) {

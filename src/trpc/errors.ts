@@ -4,6 +4,11 @@
 import { useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
 
+/** The domain's reason for refusing a call (`recentSignInRequired`), for a page that offers a way on. */
+export function apiErrorReason(error: unknown): string | null {
+  return error instanceof TRPCClientError ? ((error.data as { reason?: string | null } | undefined)?.reason ?? null) : null;
+}
+
 export function useApiErrorMessage(): (error: unknown) => string {
   const t = useTranslations('Errors');
   return (error: unknown) => {

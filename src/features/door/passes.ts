@@ -69,6 +69,11 @@ export function passOwner(passId: string): string | undefined {
   return passOwners.get(passId);
 }
 
+/** A deleted account's pass: this server no longer names its owner. */
+export function forgetPassOwner(passId: string): void {
+  passOwners.delete(passId);
+}
+
 /** For benchmarks and tests: a server that has seen no pass yet. */
 export function forgetPassOwners(): void {
   passOwners.clear();

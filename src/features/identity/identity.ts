@@ -14,6 +14,8 @@ export interface Identity {
    * from a session cookie: a device the server knows, for limits per device.
    */
   session?: string;
+  /** When the person last proved who they are (signed in), in seconds: what a deletion asks to be recent. */
+  authTime?: number;
 }
 
 /** Builds the identity from a verified Firebase token's claims. */
@@ -28,5 +30,6 @@ export function identityFromClaims(claims: Record<string, unknown> & { uid: stri
     // another member's photo. The photo shown is only one the server stored (users.ts).
     photoURL: null,
     role: isRole(claims.role) ? claims.role : null,
+    ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
   };
 }

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { createSession, endSession, SessionError, verifySession } from './session';
+import { createSession, endSession, SESSION_MAX_AGE_SECONDS, SessionError, verifySession } from './session';
 import { endAllSessions, RENEWAL_GRACE_SECONDS, Sessions } from './session-records';
 
 // FakeAccounts accepts any unsigned token, as firebase-admin does against the Auth emulator: what
@@ -79,6 +79,37 @@ describe('server sessions', () => {
     expect(await who(old, now)).toBeNull();
     await signIn('mia', undefined, now);
     expect((await documents.collection(Sessions).get()).length).toBe(1);
+  });
+
+  it('a token refreshed long after its sign-in (a new iat, an old auth_time) starts no new session', async () => {
+    const now = Date.now();
+    const refreshed = FakeAccounts.idToken('mia', Math.floor(now / 1000), { auth_time: Math.floor(now / 1000) - 3600 });
+    await expect(createSession(documents, { idToken: refreshed, now }, accounts)).rejects.toMatchObject({ reason: 'stale-token' });
+    expect(await documents.collection(Sessions).get()).toEqual([]);
+  });
+
+  it('a refreshed token renews a live session of its browser, and the identity keeps the time of the sign-in', async () => {
+    const now = Date.now();
+    const signedInAt = Math.floor(now / 1000);
+    const first = await signIn('mia', undefined, now);
+    const later = now + 3600 * 1000;
+    const refreshed = FakeAccounts.idToken('mia', Math.floor(later / 1000), { auth_time: signedInAt });
+    const renewed = await createSession(documents, { idToken: refreshed, previousCookie: first, now: later }, accounts);
+    expect(await verifySession(documents, renewed, accounts, later)).toMatchObject({ uid: 'mia', authTime: signedInAt });
+  });
+
+  it('renewing every hour does not keep a session past its maximum age after the sign-in', async () => {
+    const start = Date.now();
+    const signedInAt = Math.floor(start / 1000);
+    let cookie = await signIn('mia', undefined, start);
+    const renewAt = async (at: number) => {
+      cookie = await createSession(documents, { idToken: FakeAccounts.idToken('mia', Math.floor(at / 1000), { auth_time: signedInAt }), previousCookie: cookie, now: at }, accounts);
+    };
+    const day = 24 * 3600 * 1000;
+    for (let at = start + day; at < start + 13 * day; at += day) await renewAt(at);
+    expect(await who(cookie, start + 13 * day)).toBe('mia');
+    expect(await who(cookie, start + (SESSION_MAX_AGE_SECONDS + 1) * 1000)).toBeNull();
+    await expect(renewAt(start + (SESSION_MAX_AGE_SECONDS + 60) * 1000)).rejects.toMatchObject({ reason: 'stale-token' });
   });
 
   it('a stale or invalid ID token starts no session', async () => {

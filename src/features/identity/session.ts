@@ -15,9 +15,15 @@ import type { Locale } from '@/i18n/routing';
 export { endSession } from './session-records';
 
 export const SESSION_COOKIE = '__session';
-/** Firebase allows 5 minutes to 2 weeks; the client renews it whenever its ID token changes. */
+/**
+ * Firebase allows 5 minutes to 2 weeks. The client renews the cookie whenever its ID token
+ * changes, but a session ends this long after the sign-in that started it, however often renewed.
+ */
 export const SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
-/** Only a recent sign-in may start a session (specification: tokens issued under 5 minutes ago). */
+/**
+ * Only a recent sign-in may start a session (specification: tokens issued under 5 minutes ago):
+ * the token is that fresh (`iat`) and, for a new session, so is the sign-in itself (`auth_time`).
+ */
 export const MAX_TOKEN_AGE_SECONDS = 5 * 60;
 
 /**
@@ -26,6 +32,8 @@ export const MAX_TOKEN_AGE_SECONDS = 5 * 60;
  * would get the same one and share a record; the nonce makes each session its own.
  */
 const NONCE_SEPARATOR = '~';
+/** The shortest session cookie Firebase makes. */
+const MIN_COOKIE_SECONDS = 5 * 60;
 
 function firebasePart(cookie: string): string | null {
   const at = cookie.lastIndexOf(NONCE_SEPARATOR);
@@ -66,15 +74,24 @@ export async function createSession(
   } catch {
     throw new SessionError('invalid-token', 'The ID token is not valid.');
   }
-  // A token refreshed by the SDK is as good as a new sign-in; an old one may have been copied.
+  // An old token may have been copied.
   if (now / 1000 - decoded.iat > MAX_TOKEN_AGE_SECONDS) {
     throw new SessionError('stale-token', 'The ID token is too old to start a session; sign in again.');
   }
+  // The SDK refreshes a token (a new `iat`) for as long as its refresh token lasts, which is for
+  // ever: a refreshed token only renews a session this browser holds, and a new session needs a
+  // sign-in made just now. Neither lets a session outlive its sign-in by more than its maximum age.
+  const renewing = previousCookie !== undefined && (await liveRecord(documents, previousCookie, decoded.uid, now)) !== null;
+  if (!renewing && now / 1000 - decoded.auth_time > MAX_TOKEN_AGE_SECONDS) {
+    throw new SessionError('stale-token', 'The sign-in is too old to start a session; sign in again.');
+  }
+  const expiresInSeconds = Math.floor(decoded.auth_time + SESSION_MAX_AGE_SECONDS - now / 1000);
+  if (expiresInSeconds < MIN_COOKIE_SECONDS) throw new SessionError('stale-token', 'The session has run its course; sign in again.');
   const user = await recordSignIn(documents, identityFromClaims(decoded), locale);
   if ((decoded.role ?? null) !== user.role) await accounts.setRoleClaim(decoded.uid, user.role);
-  const firebaseCookie = await accounts.createSessionCookie(idToken, SESSION_MAX_AGE_SECONDS);
+  const firebaseCookie = await accounts.createSessionCookie(idToken, expiresInSeconds);
   const cookie = `${firebaseCookie}${NONCE_SEPARATOR}${randomBytes(16).toString('base64url')}`;
-  await recordSession(documents, { uid: decoded.uid, cookie, previousCookie, expiresInSeconds: SESSION_MAX_AGE_SECONDS, now });
+  await recordSession(documents, { uid: decoded.uid, cookie, previousCookie, expiresInSeconds, now });
   return cookie;
 }
 

@@ -34,6 +34,7 @@ describe('image library', () => {
     const files = new DiskFiles(join(root, `store-${count}`), 'http://localhost:3000');
     // Stands in for tus: a finished upload is put into the files port under the use's folder.
     const uploads: UploadClaims = {
+      discardAllOf: async () => {},
       async claim(upload, uid, use) {
         const bytes = staged.get(upload);
         if (!bytes || uid !== 'admin-1') throw new FilesError('unauthorized', 'not yours');

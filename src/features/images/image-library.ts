@@ -49,7 +49,7 @@ export const ImageAddInput = z.object({
 });
 export type ImageAddInput = z.input<typeof ImageAddInput>;
 
-function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
+export function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
   return {
     ...metadata,
     cacheControl: metadata.cacheControl ?? null,

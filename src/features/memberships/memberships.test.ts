@@ -5,6 +5,7 @@ import { FakeAccounts } from '@/server/testing/fake-accounts';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
+import { createSession, verifySession } from '@/features/identity/session';
 import { AuditLog } from '@/features/users/audit';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { daysLeft, isActiveNow, isEndingSoon, lastValidDay, Memberships, queueKey, seasonEndAfter, validUntilAfterDay } from './membership';
@@ -116,6 +117,24 @@ describe('memberships from request to end', () => {
     await addUser(documents, admin);
     await addUser(documents, otherAdmin);
     await addUser(documents, guest);
+  });
+
+  it('a request needs a confirmed address, as the session says it: a password account before confirming is refused, Google and a confirmed one may ask', async () => {
+    const sessions = new FakeAccounts();
+    const now = Date.now();
+    const signedIn = async (uid: string, claims: Record<string, unknown>) => {
+      const cookie = await createSession(documents, { idToken: FakeAccounts.idToken(uid, Math.floor(now / 1000), { email: `${uid}@example.org`, ...claims }), now }, sessions);
+      return (await verifySession(documents, cookie, sessions, now))!;
+    };
+    const unconfirmed = await signedIn('new-password', { email_verified: false, firebase: { sign_in_provider: 'password' } });
+    await expect(requestMembership(documents, unconfirmed, { note: '' }, T0)).rejects.toMatchObject({ kind: 'forbidden', reason: 'emailNotVerified' });
+    expect(await documents.collection(Memberships).where('uid', '==', 'new-password').count()).toBe(0);
+    expect(await documents.collection(AuditLog).where('targetUid', '==', 'new-password').count()).toBe(0);
+
+    const google = await signedIn('with-google', { email_verified: true, firebase: { sign_in_provider: 'google.com' } });
+    const confirmed = await signedIn('confirmed-password', { email_verified: true, firebase: { sign_in_provider: 'password' } });
+    for (const who of [google, confirmed]) await requestMembership(documents, who, { note: '' }, T0);
+    expect(await documents.collection(Memberships).where('status', '==', 'pending').count()).toBe(2);
   });
 
   it('a request is pending, holds the person’s name for the admin list, and is audited', async () => {

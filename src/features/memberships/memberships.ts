@@ -183,8 +183,14 @@ function refuseStale(membership: MembershipDocument, revision: number) {
  * A person without a role asks for a membership. One open request per account; a member whose
  * membership admits them now has nothing to ask for.
  */
+/**
+ * Asks for a membership. Only from a confirmed address (Firebase's `email_verified`: a confirmed
+ * link, an e-mail link sign-in, or Google): admins approve a person by the name and address the
+ * request shows, and the door names a member by it, so the address must be theirs.
+ */
 export async function requestMembership(documents: Documents, identity: Identity, raw: RequestInput, now = new Date()) {
   const input = RequestInput.parse(raw);
+  if (!identity.emailVerified) throw new DomainError('forbidden', 'emailNotVerified');
   const memberships = documents.collection(Memberships);
   const ref = memberships.doc();
   await documents.runTransaction(async (tx) => {

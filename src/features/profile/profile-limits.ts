@@ -11,5 +11,8 @@ export const AVATAR_MAX_SIDE = 2048;
 /** What a person without an e-mail address types to confirm the deletion of their account. */
 export const DELETE_WORD = 'delete';
 
+/** The query a page returns with after signing in again to delete the account: the dialog opens. */
+export const DELETE_AGAIN_PARAM = 'delete-account';
+
 /** The home page's query after an account deletion: the page then says the account is gone. */
 export const ACCOUNT_DELETED_PARAM = 'account-deleted';

@@ -77,14 +77,17 @@ describe('profile router', () => {
     expect(await liveRecord(documents, 'admin-laptop', 'admin')).not.toBeNull();
   });
 
-  it('deletes the caller’s account after the typed confirmation; the last admin is refused', async () => {
-    await expect(as(admin).profile.deleteAccount({ confirmation: 'admin@example.org' })).rejects.toMatchObject({ code: 'CONFLICT' });
-    await expect(as(door).profile.deleteAccount({ confirmation: 'wrong' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-    await as(door).profile.deleteAccount({ confirmation: 'door@example.org' });
+  it('deletes the caller’s account after the typed confirmation and a recent sign-in; the last admin is refused', async () => {
+    const signedIn = (who: Identity, secondsAgo = 0) => ({ ...who, authTime: Math.floor(Date.now() / 1000) - secondsAgo });
+    await expect(as(door).profile.deleteAccount({ confirmation: 'door@example.org' })).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'recentSignInRequired' });
+    await expect(as(signedIn(door, 600)).profile.deleteAccount({ confirmation: 'door@example.org' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(signedIn(admin)).profile.deleteAccount({ confirmation: 'admin@example.org' })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(as(signedIn(door)).profile.deleteAccount({ confirmation: 'wrong' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+    await as(signedIn(door)).profile.deleteAccount({ confirmation: 'door@example.org' });
     expect((await documents.collection(Users).doc('door').get()).exists).toBe(false);
     expect(accounts.calls).toContain('delete door');
     // A person without a role may leave too.
-    await as(guest).profile.deleteAccount({ confirmation: 'GUEST@example.org' });
+    await as(signedIn(guest)).profile.deleteAccount({ confirmation: 'GUEST@example.org' });
     expect((await documents.collection(Users).doc('guest').get()).exists).toBe(false);
   });
 });

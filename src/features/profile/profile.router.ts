@@ -6,7 +6,8 @@ import { MEMBER_AREA } from '@/navigation/routes';
 import { env } from '@/server/env';
 import { limitRate } from '@/server/http/rate-limit';
 import { renderAvatar } from '@/server/images/avatar';
-import { AvatarInput, DeleteAccountInput, deleteAccount, getProfile, ProfileInput, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
+import { AvatarInput, getProfile, ProfileInput, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
+import { DeleteAccountInput, deleteAccount } from './account-deletion';
 
 const members = roleProcedure(...MEMBER_AREA);
 
@@ -24,6 +25,6 @@ export const profileRouter = router({
   deleteAccount: signedInProcedure
     .input(DeleteAccountInput)
     .mutation(async ({ ctx, input }) => {
-      await deleteAccount({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files() }, ctx.identity, input);
+      await deleteAccount({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files(), uploads: ctx.uploads() }, ctx.identity, input);
     }),
 });

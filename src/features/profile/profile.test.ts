@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { Inbox } from '@/features/notifications/inbox';
-import { PushDevices, registerDevice } from '@/features/notifications/push-devices';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { FilesError } from '@/server/files/port';
@@ -16,14 +14,9 @@ import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
-import { AuditLog } from '@/features/users/audit';
-import { Memberships } from '@/features/memberships/membership';
-import { approveMembership, requestMembership } from '@/features/memberships/memberships';
 import { avatarSeenBy } from './avatar-access';
 import { AVATAR_MAX_SIDE } from './profile-limits';
-import { Checkins, Drinks, Scans } from '@/features/door/door-records';
-import { Passes } from '@/features/door/passes';
-import { deleteAccount, removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
+import { removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
 
 const root = mkdtempSync(join(tmpdir(), 'profile-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -66,6 +59,7 @@ describe('profile', () => {
         await files.put(use, path, bytes, { contentType: 'image/jpeg', customMetadata: { uploaderUid: uid } });
         return path;
       },
+      discardAllOf: async () => {},
     };
     ports = { documents, accounts, files, uploads, render: renderAvatar, siteUrl: 'http://localhost:3000' };
   });
@@ -152,60 +146,6 @@ describe('profile', () => {
     expect(accounts.calls).toContain('revoke ada');
   });
 
-  it('deletes the account and personal data; audit and decisions keep an anonymous id', async () => {
-    const boss = person('boss', 'admin');
-    const deputy = person('deputy', 'admin');
-    const ada = person('ada', null);
-    for (const who of [boss, deputy, ada]) await addUser(who);
-    staged.set('ada/photo', await phonePhoto());
-    const adaMember = { ...ada, role: 'user' as const };
-    await requestMembership(documents, ada, { note: 'Hello' });
-    const [request] = await documents.collection(Memberships).where('uid', '==', 'ada').get();
-    await approveMembership(documents, accounts, boss, { id: request!.id, revision: request!.data.revision });
-    await setAvatar(ports, adaMember, { upload: 'photo' });
-    const avatarPath = (await documents.collection(Users).doc('ada').get()).data!.avatarPath!;
-    await recordSession(documents, { uid: 'ada', cookie: 'cookie-ada', expiresInSeconds: 3600, now: Date.now() });
-    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' });
-    await documents.collection(Inbox).doc('n1_ada').create({ notificationId: 'n1', uid: 'ada', lang: 'en', title: 'Hi', body: 'Hello', link: null, at: new Date(), read: false, readAt: null, test: false });
-
-    await expect(deleteAccount(ports, adaMember, { confirmation: 'someone@else.org' })).rejects.toMatchObject({ reason: 'deleteConfirmationMismatch' });
-    expect((await documents.collection(Users).doc('ada').get()).exists).toBe(true);
-
-    const deletion = await deleteAccount(ports, adaMember, { confirmation: 'ADA@example.org' });
-    expect((await documents.collection(Users).doc('ada').get()).exists).toBe(false);
-    expect(await documents.collection(Memberships).where('uid', '==', 'ada').get()).toEqual([]);
-    expect(await liveRecord(documents, 'cookie-ada', 'ada')).toBeNull();
-    expect(await documents.collection(Inbox).where('uid', '==', 'ada').count()).toBe(0);
-    expect(await documents.collection(PushDevices).where('uid', '==', 'ada').count()).toBe(0);
-    expect(accounts.calls).toContain('delete ada');
-    await expect(ports.files.read(avatarPath)).rejects.toMatchObject({ code: 'object-not-found' });
-    const entries = (await documents.collection(AuditLog).get()).map((entry) => entry.data);
-    expect(entries.some((entry) => entry.targetUid === 'ada' || entry.actorUid === 'ada')).toBe(false);
-    expect(entries.filter((entry) => entry.targetUid === deletion.anonymousId).map((entry) => entry.action)).toEqual(
-      expect.arrayContaining(['membershipRequested', 'membershipApproved', 'accountDeleted']),
-    );
-    expect(deletion.anonymousId).toMatch(/^deleted-/);
-
-    // An admin who decided on others: the decision stays, without their uid or name.
-    const bob = person('bob', null);
-    await addUser(bob);
-    await requestMembership(documents, bob, { note: '' });
-    const [bobs] = await documents.collection(Memberships).where('uid', '==', 'bob').get();
-    await approveMembership(documents, accounts, deputy, { id: bobs!.id, revision: bobs!.data.revision });
-    const gone = await deleteAccount(ports, deputy, { confirmation: 'deputy@example.org' });
-    const decided = (await documents.collection(Memberships).doc(bobs!.id).get()).data!;
-    expect(decided).toMatchObject({ status: 'active', decidedBy: gone.anonymousId, decidedByName: null });
-    expect(decided.history.find((entry) => entry.action === 'approved')).toMatchObject({ actorUid: gone.anonymousId, actorName: null });
-  });
-
-  it('refuses to delete the last admin', async () => {
-    const boss = person('boss', 'admin');
-    await addUser(boss);
-    await expect(deleteAccount(ports, boss, { confirmation: 'boss@example.org' })).rejects.toMatchObject({ kind: 'conflict', reason: 'lastAdminDelete' });
-    expect((await documents.collection(Users).doc('boss').get()).exists).toBe(true);
-    expect(accounts.calls).not.toContain('delete boss');
-  });
-
   it.each([
     ['nobody signed in', null, false],
     ['the person', { uid: 'ada', role: 'user' }, true],
@@ -217,20 +157,4 @@ describe('profile', () => {
     expect(avatarSeenBy(viewer, 'ada')).toBe(seen);
   });
 
-  it("keeps the door's records under the anonymous id and forgets the pass", async () => {
-    const ada = person('ada', 'user');
-    await addUser(ada);
-    const at = new Date();
-    const door = { scannerUid: 'door', device: 'Front door' };
-    await documents.collection(Passes).doc('adaPassId000000A').create({ uid: 'ada', version: 1, createdAt: at, rotatedAt: null });
-    await documents.collection(Checkins).doc('night_ada').create({ eventId: 'night', uid: 'ada', at, scannerName: 'Door', source: 'camera', ...door });
-    await documents.collection(Drinks).doc('night_ada_1').create({ eventId: 'night', uid: 'ada', number: 1, at, ...door });
-    await documents.collection(Scans).doc('scan-1').create({ eventId: 'night', mode: 'entry', source: 'camera', verdict: 'admitted', uid: 'ada', name: 'Person ada', at, detail: { firstAt: null, firstDevice: null, drinksLeft: null }, ...door });
-
-    const { anonymousId } = await deleteAccount(ports, ada, { confirmation: 'ada@example.org' });
-    expect((await documents.collection(Scans).doc('scan-1').get()).data).toMatchObject({ uid: anonymousId, name: null, verdict: 'admitted' });
-    expect((await documents.collection(Checkins).where('eventId', '==', 'night').get()).map((entry) => [entry.id, entry.data.uid])).toEqual([[`night_${anonymousId}`, anonymousId]]);
-    expect((await documents.collection(Drinks).where('eventId', '==', 'night').get()).map((entry) => entry.id)).toEqual([`night_${anonymousId}_1`]);
-    expect((await documents.collection(Passes).doc('adaPassId000000A').get()).exists).toBe(false);
-  });
 });

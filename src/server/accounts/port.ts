@@ -9,8 +9,11 @@ export interface NewAccount {
   displayName: string;
 }
 
-/** The verified claims of an ID token or a session cookie. */
-export type VerifiedClaims = Record<string, unknown> & { uid: string; iat: number };
+/**
+ * The verified claims of an ID token or a session cookie: `iat` is when this token was issued (a
+ * refresh issues a new one), `auth_time` when the person actually signed in (seconds).
+ */
+export type VerifiedClaims = Record<string, unknown> & { uid: string; iat: number; auth_time: number };
 
 export interface Accounts {
   /** The role claim in the person's ID tokens; the user document stays the source of truth. */

@@ -10,6 +10,11 @@ export function objectPath(path: string, operation: string): string {
   return clean;
 }
 
+/** A folder as a prefix of its files' paths (`avatars/ada/`); never the bucket root. */
+export function folderPrefix(folder: string, operation: string): string {
+  return `${objectPath(folder, operation)}/`;
+}
+
 /** The content type the first bytes prove, for the types the product accepts. */
 export function sniffContentType(bytes: Uint8Array): string | null {
   const ascii = (start: number, end: number) => String.fromCharCode(...bytes.subarray(start, end));

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FilesError, type Files, type FileUse } from './port';
 
 const IMAGES: FileUse = { name: 'images', folder: 'images', maxBytes: 64 * 1024, contentTypes: ['image/png', 'image/jpeg'] };
+const AVATARS: FileUse = { name: 'avatars', folder: 'avatars', perAccount: true, maxBytes: 64 * 1024, contentTypes: ['image/png'] };
 
 /** A real 1×1 PNG. */
 export const TINY_PNG = Uint8Array.from(
@@ -56,6 +57,24 @@ export function filesContract(name: string, open: () => Promise<Files>, fetchUrl
       await expectCode(files.metadata('images/c.png'), 'object-not-found');
       await expectCode(files.downloadUrl('images/c.png'), 'object-not-found');
       await expectCode(files.delete('images/c.png'), 'object-not-found');
+    });
+
+    it("deletes a folder's files, whatever their names, and nothing beside it", async () => {
+      for (const path of ['avatars/ada/a.png', 'avatars/ada/deep/b.png', 'avatars/adam/c.png']) await files.put(AVATARS, path, TINY_PNG, { contentType: 'image/png' });
+      expect(await files.deleteFolder('avatars/ada')).toBe(2);
+      await expectCode(files.metadata('avatars/ada/a.png'), 'object-not-found');
+      await expectCode(files.metadata('avatars/ada/deep/b.png'), 'object-not-found');
+      expect((await files.metadata('avatars/adam/c.png')).size).toBe(TINY_PNG.byteLength);
+      expect(await files.deleteFolder('avatars/nobody')).toBe(0);
+      await expectCode(files.deleteFolder('/'), 'invalid-root-operation');
+    });
+
+    it('replaces the custom metadata of a file, which still downloads', async () => {
+      await files.put(IMAGES, 'images/d.png', TINY_PNG, { contentType: 'image/png', customMetadata: { uploaderUid: 'ada', originalName: 'me.png' } });
+      await files.setCustomMetadata('images/d.png', { uploaderUid: 'deleted-1' });
+      expect((await files.metadata('images/d.png')).customMetadata).toEqual({ uploaderUid: 'deleted-1' });
+      expect(await fetchUrl(await files.downloadUrl('images/d.png'))).toEqual(TINY_PNG);
+      await expectCode(files.setCustomMetadata('images/none.png', {}), 'object-not-found');
     });
 
     it('refuses the bucket root for upload, download URL and delete', async () => {

@@ -52,6 +52,12 @@ export class UnavailableFiles implements Files {
   delete(): never {
     return this.refuse();
   }
+  deleteFolder(): never {
+    return this.refuse();
+  }
+  setCustomMetadata(): never {
+    return this.refuse();
+  }
 }
 
 /** The embedded adapter, for the route that serves its download URLs; null in Firebase mode. */

@@ -77,4 +77,8 @@ export interface Files {
   downloadUrl(path: string): Promise<string>;
   read(path: string): Promise<{ bytes: Uint8Array; metadata: FileMetadata }>;
   delete(path: string): Promise<void>;
+  /** Deletes every file under a folder (`avatars/<uid>`, whatever their names); how many. */
+  deleteFolder(folder: string): Promise<number>;
+  /** Replaces a file's custom metadata (keys left out are removed). */
+  setCustomMetadata(path: string, customMetadata: Record<string, string>): Promise<void>;
 }

@@ -3,6 +3,7 @@
 // the Firebase backend's browser uploads straight to Storage, and the server checks who did.
 import type { Files, FileUse } from './port';
 import { FilesError } from './port';
+import { FILE_USES } from './uses';
 
 export interface UploadClaims {
   /**
@@ -11,6 +12,8 @@ export interface UploadClaims {
    * finished, or not of that use.
    */
   claim(upload: string, uid: string, use: FileUse): Promise<string>;
+  /** Removes every upload by `uid` not claimed yet, finished or not (the account is deleted). */
+  discardAllOf(uid: string): Promise<void>;
 }
 
 /** Firebase: the browser wrote the file under the use's folder with its uid in the metadata. */
@@ -22,6 +25,10 @@ export function storageUploadClaims(files: Files): UploadClaims {
       const metadata = await files.metadata(path);
       if (metadata.customMetadata.uploaderUid !== uid) throw new FilesError('unauthorized', 'This upload belongs to someone else.', path);
       return path;
+    },
+    // Storage's rules keep a browser's uploads of a per-account use under its account's folder.
+    async discardAllOf(uid) {
+      for (const use of Object.values(FILE_USES)) if ('perAccount' in use && use.perAccount) await files.deleteFolder(`${use.folder}/${uid}`);
     },
   };
 }

@@ -11,9 +11,12 @@ export class FakeAccounts implements Accounts {
   /** The role claim of each account that has one. */
   readonly roleClaims = new Map<string, Role>();
 
-  /** An ID token as the emulator issues one: unsigned, naming its account and issue time. */
+  /**
+   * An ID token as the emulator issues one: unsigned, naming its account and issue time; signed
+   * in at that time too unless `claims` give an earlier `auth_time` (a refreshed token).
+   */
   static idToken(uid: string, issuedAtSeconds = Math.floor(Date.now() / 1000), claims: Record<string, unknown> = {}): string {
-    return `unsigned.${Buffer.from(JSON.stringify({ ...claims, uid, iat: issuedAtSeconds })).toString('base64url')}`;
+    return `unsigned.${Buffer.from(JSON.stringify({ auth_time: issuedAtSeconds, ...claims, uid, iat: issuedAtSeconds })).toString('base64url')}`;
   }
 
   async setRoleClaim(uid: string, role: Role | null) {

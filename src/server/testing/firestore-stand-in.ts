@@ -17,6 +17,8 @@ const { FirestoreServer } = require('@firestore-emulator/server') as { Firestore
 export interface StandIn {
   /** host:port, as FIRESTORE_EMULATOR_HOST or `settings({ host })` take it. */
   readonly host: string;
+  /** Everything stored, every collection and document, as JSON (the stand-in lists no collections over gRPC). */
+  contents(): string;
   stop(): void;
 }
 
@@ -39,7 +41,7 @@ export async function startFirestoreStandIn(): Promise<StandIn> {
     const server = new FirestoreServer();
     try {
       await server.start(port);
-      return { host: `127.0.0.1:${port}`, stop: () => server.stop() };
+      return { host: `127.0.0.1:${port}`, contents: () => JSON.stringify(server.state.toJSON()), stop: () => server.stop() };
     } catch (error) {
       server.stop();
       if (attempt >= 5) throw error;
@@ -57,6 +59,7 @@ let appCount = 0;
 export async function standInDocuments(): Promise<{
   documents: import('@/server/documents/firestore/firestore-documents').FirestoreDocuments;
   anotherServer: () => import('@/server/documents/firestore/firestore-documents').FirestoreDocuments;
+  contents: () => string;
   close: () => Promise<void>;
 }> {
   const [{ deleteApp, initializeApp }, { getFirestore }, { FirestoreDocuments }] = await Promise.all([
@@ -77,6 +80,7 @@ export async function standInDocuments(): Promise<{
   return {
     documents: open(),
     anotherServer: open,
+    contents: () => standIn.contents(),
     async close() {
       for (const { documents, app } of opened) {
         await documents.close();

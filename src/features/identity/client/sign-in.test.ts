@@ -6,11 +6,12 @@ const firebaseAuth = vi.hoisted(() => ({
   isSignInWithEmailLink: vi.fn(),
   signInWithEmailLink: vi.fn(),
   sendSignInLinkToEmail: vi.fn(),
+  sendEmailVerification: vi.fn(),
 }));
 
 vi.mock('firebase/auth', async (importOriginal) => ({ ...(await importOriginal<object>()), ...firebaseAuth }));
 
-const { completeSignInLink, confirmUrl, EMAIL_FOR_SIGN_IN_KEY, sendSignInLink, signInWithGoogle } = await import('./sign-in');
+const { completeSignInLink, confirmedAddressToken, confirmUrl, EMAIL_FOR_SIGN_IN_KEY, sendSignInLink, sendVerificationLink, signInWithGoogle } = await import('./sign-in');
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -105,5 +106,28 @@ describe('e-mail link', () => {
     firebaseAuth.signInWithEmailLink.mockResolvedValueOnce({ user });
     expect(await completeSignInLink(auth, LINK, 'ada@example.org', storage)).toEqual({ user, error: null });
     expect(storage.getItem(EMAIL_FOR_SIGN_IN_KEY)).toBeNull();
+  });
+});
+
+describe('confirming the address', () => {
+  it('sends the signed-in person the link in the page language, back to the page that asked', async () => {
+    const signedIn = { languageCode: null, currentUser: user } as unknown as Auth;
+    expect(await sendVerificationLink(signedIn, 'de', '/de/vip')).toEqual({ error: null });
+    expect(firebaseAuth.sendEmailVerification).toHaveBeenCalledWith(user, { url: 'https://nordlicht.example/de/vip' });
+    expect(signedIn.languageCode).toBe('de');
+    firebaseAuth.sendEmailVerification.mockRejectedValue(Object.assign(new Error('too many'), { code: 'auth/too-many-requests' }));
+    expect(await sendVerificationLink(signedIn, 'en', '/vip')).toEqual({ error: 'tooManyRequests' });
+    expect(await sendVerificationLink(auth, 'en', '/vip')).toEqual({ error: 'session' });
+  });
+
+  it('gives a fresh token only once Firebase says the address is confirmed', async () => {
+    const person = { emailVerified: false, reload: vi.fn(async () => {}), getIdToken: vi.fn(async () => 'fresh-token') };
+    const signedIn = { currentUser: person } as unknown as Auth;
+    expect(await confirmedAddressToken(signedIn)).toBeNull();
+    person.reload.mockImplementation(async () => {
+      person.emailVerified = true;
+    });
+    expect(await confirmedAddressToken(signedIn)).toBe('fresh-token');
+    expect(person.getIdToken).toHaveBeenCalledWith(true);
   });
 });

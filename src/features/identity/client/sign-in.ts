@@ -5,6 +5,7 @@ import {
   createUserWithEmailAndPassword,
   GoogleAuthProvider,
   isSignInWithEmailLink,
+  sendEmailVerification,
   sendPasswordResetEmail,
   sendSignInLinkToEmail,
   signInWithEmailAndPassword,
@@ -48,6 +49,8 @@ export function signInWithPassword(auth: Auth, email: string, password: string):
 export function createAccount(auth: Auth, input: { displayName: string; email: string; password: string }): Promise<SignInResult> {
   return attempt(async () => {
     const { user } = await createUserWithEmailAndPassword(auth, input.email.trim(), input.password);
+    // The address is confirmed by a link (a membership asks for it); the account works meanwhile.
+    void sendEmailVerification(user).catch(() => undefined);
     const displayName = input.displayName.trim();
     if (displayName) {
       await updateProfile(user, { displayName });
@@ -79,6 +82,25 @@ export function sendSignInLink(auth: Auth, email: string, locale: Locale, storag
     await sendSignInLinkToEmail(auth, address, { url: confirmUrl(locale), handleCodeInApp: true });
     storage.setItem(EMAIL_FOR_SIGN_IN_KEY, address);
   });
+}
+
+/** Sends the signed-in person the link that confirms their address, returning to `returnPath`. */
+export function sendVerificationLink(auth: Auth, locale: Locale, returnPath: string, origin = window.location.origin): Promise<SendResult> {
+  auth.languageCode = locale;
+  const user = auth.currentUser;
+  if (!user) return Promise.resolve({ error: 'session' });
+  return send(() => sendEmailVerification(user, { url: `${origin}${returnPath}` }));
+}
+
+/**
+ * Once the person followed the link: a new ID token that says the address is confirmed (for the
+ * server session to take in), or null while Firebase does not say so yet.
+ */
+export async function confirmedAddressToken(auth: Auth): Promise<string | null> {
+  const user = auth.currentUser;
+  if (!user) return null;
+  await user.reload();
+  return user.emailVerified ? user.getIdToken(true) : null;
 }
 
 export function isSignInLink(auth: Auth, href: string): boolean {

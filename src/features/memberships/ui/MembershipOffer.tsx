@@ -7,10 +7,11 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { usePathname } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
+import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { NOTE_MAX } from '../membership';
+import { ConfirmAddress } from './ConfirmAddress';
 
 /** How often a waiting request is looked at again. */
 const PENDING_POLL_MS = 15_000;
@@ -31,12 +32,20 @@ function Offer() {
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The server's refusal of an address not yet confirmed: the way on is below the message.
+  const [unconfirmed, setUnconfirmed] = useState(false);
   const mine = trpc.memberships.mine.useQuery(undefined, {
     refetchInterval: (query) => (query.state.data?.pending ? PENDING_POLL_MS : false),
   });
   const request = trpc.memberships.request.useMutation({
-    onSuccess: () => utils.memberships.mine.invalidate(),
-    onError: (caught) => setError(errorMessage(caught)),
+    onSuccess: () => {
+      setUnconfirmed(false);
+      return utils.memberships.mine.invalidate();
+    },
+    onError: (caught) => {
+      setError(errorMessage(caught));
+      setUnconfirmed(apiErrorReason(caught) === 'emailNotVerified');
+    },
   });
   const withdraw = trpc.memberships.withdraw.useMutation({
     onSuccess: () => utils.memberships.mine.invalidate(),
@@ -91,7 +100,15 @@ function Offer() {
           {mine.data.ended?.validUntil && mine.data.ended.status !== 'cancelled' && <p>{t('ended', { date: day(new Date(mine.data.ended.validUntil.getTime() - 1)) })}</p>}
           <TextAreaField id={`${id}-note`} name="note" label={t('noteLabel')} hint={t('noteHint')} value={note} onChange={setNote} maxLength={NOTE_MAX} rows={3} />
           {error && <ErrorLine text={error} />}
-          <button type="submit" className="button button--primary" disabled={request.isPending} aria-busy={request.isPending}>
+          {unconfirmed && (
+            <ConfirmAddress
+              onConfirmed={() => {
+                setError(null);
+                request.mutate({ note: note.trim() });
+              }}
+            />
+          )}
+          <button type="submit" className="button button--primary" disabled={request.isPending || unconfirmed} aria-busy={request.isPending}>
             {request.isPending && <span className="spinner" aria-hidden="true" />}
             {t('request')}
           </button>

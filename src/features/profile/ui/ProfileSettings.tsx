@@ -3,19 +3,21 @@
 // save on their own; signing out (here or everywhere) and deleting the account ask first where
 // they cannot be undone.
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useRouter, usePathname } from '@/i18n/navigation';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { refreshServerViewer } from '@/features/identity/client/server-viewer';
-import { useApiErrorMessage } from '@/trpc/errors';
+import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
+import { loginHref } from '@/navigation/return-path';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 import type { Profile } from '../profile';
-import { ACCOUNT_DELETED_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
+import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -212,17 +214,26 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
+  const locale = useLocale() as Locale;
+  const pathname = usePathname();
+  // Back from signing in again (below): the dialog is open where the person left it.
+  const [open, setOpen] = useState(useSearchParams().has(DELETE_AGAIN_PARAM));
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [signInAgain, setSignInAgain] = useState(false);
   const expected = profile.email ?? DELETE_WORD;
   const remove = trpc.profile.deleteAccount.useMutation({
     onSuccess: async () => {
       // Home, which says the account is gone (no one is left to show anything else to).
       await signOut({ to: `/?${ACCOUNT_DELETED_PARAM}` });
     },
-    onError: (caught) => setError(errorMessage(caught)),
+    onError: (caught) => {
+      setError(errorMessage(caught));
+      setSignInAgain(apiErrorReason(caught) === 'recentSignInRequired');
+    },
   });
+  // Deleting needs a sign-in of the last few minutes: sign out here, sign in, and come back.
+  const reauthenticate = () => signOut({ to: loginHref(`${pathname}?${DELETE_AGAIN_PARAM}`, locale) });
   const matches = typed.trim().toLowerCase() === expected.toLowerCase();
 
   return (
@@ -236,6 +247,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
           setOpen(next);
           setTyped('');
           setError(null);
+          setSignInAgain(false);
         }}
       >
         <Dialog.Trigger asChild>
@@ -272,7 +284,12 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 <Dialog.Close className="button button--ghost" disabled={remove.isPending}>
                   {t('cancel')}
                 </Dialog.Close>
-                <button type="submit" className="button button--danger" disabled={remove.isPending} aria-busy={remove.isPending}>
+                {signInAgain ? (
+                  <button type="button" className="button button--primary" onClick={() => void reauthenticate()}>
+                    {t('deleteSignInAgain')}
+                  </button>
+                ) : null}
+                <button type="submit" className="button button--danger" disabled={remove.isPending || signInAgain} aria-busy={remove.isPending}>
                   {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
                   {t('deleteConfirm')}
                 </button>

@@ -1,9 +1,9 @@
 // The files port on the local disk (embedded backend): bytes under DATA_DIR/files, metadata
 // beside them as JSON with the download tokens; downloads go through the app's storage route.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { checkUpload, objectPath } from '../checks';
+import { checkUpload, folderPrefix, objectPath } from '../checks';
 import { FilesError, type FileMetadata, type Files, type FileUse, type PutOptions } from '../port';
 
 interface StoredMetadata extends FileMetadata {
@@ -84,6 +84,24 @@ export class DiskFiles implements Files {
     await this.stored(path);
     await rm(this.metaFile(path), { force: true });
     await rm(this.dataFile(path), { force: true });
+  }
+
+  async deleteFolder(rawFolder: string): Promise<number> {
+    const prefix = folderPrefix(rawFolder, 'deleteFolder');
+    const metadataFiles = await readdir(join(this.root, 'metadata', prefix), { recursive: true }).catch(() => [] as string[]);
+    const paths = metadataFiles.filter((name) => name.endsWith('.json')).map((name) => `${prefix}${name.slice(0, -'.json'.length)}`);
+    for (const path of paths) await this.delete(path).catch(() => undefined);
+    // Bytes whose metadata never got written (a put cut short) go with the folder.
+    await rm(join(this.root, 'objects', prefix), { recursive: true, force: true });
+    await rm(join(this.root, 'metadata', prefix), { recursive: true, force: true });
+    return paths.length;
+  }
+
+  async setCustomMetadata(rawPath: string, customMetadata: Record<string, string>): Promise<void> {
+    const path = objectPath(rawPath, 'updateMetadata');
+    const stored = await this.stored(path);
+    const metageneration = String(Number(stored.metageneration) + 1);
+    await this.writeAtomically(this.metaFile(path), JSON.stringify({ ...stored, customMetadata, metageneration, updated: new Date().toISOString() }));
   }
 
   private async stored(path: string): Promise<StoredMetadata> {

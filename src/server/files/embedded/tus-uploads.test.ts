@@ -159,4 +159,21 @@ describe('tus uploads are bounded', () => {
     await expect.poll(() => existsSync(join(directory, leftId)), { timeout: 3000 }).toBe(false);
     later.close();
   });
+
+  it("removes every upload an account started, finished or not, and no one else's", async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'tus-account-'));
+    const identify = async (incoming: Request) => people[incoming.headers.get('cookie')?.split('=')[1] ?? ''] ?? null;
+    const uploads = createTusUploads({ directory, identify, sweepEveryMs: 3_600_000 });
+    const start = async (uid: string, use: string, filetype: string) => {
+      const metadata = `use ${base64(use)},filetype ${base64(filetype)}`;
+      const created = await uploads.handle(request(uid, 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }));
+      return created.headers.get('location')!.split('/').at(-1)!;
+    };
+    const own = [await start('member', 'avatars', 'image/jpeg'), await start('member', 'avatars', 'image/png')];
+    const other = await start('admin-a', 'images', 'image/png');
+    expect(await uploads.removeAllOf('member')).toBe(2);
+    for (const id of own) expect(existsSync(join(directory, id))).toBe(false);
+    expect(existsSync(join(directory, other))).toBe(true);
+    uploads.close();
+  });
 });

@@ -80,6 +80,8 @@ export interface TusUploads {
   handle(request: Request): Promise<Response>;
   /** Removes the uploads older than the expiry; returns how many. */
   sweep(): Promise<number>;
+  /** Removes every upload the account started, finished or not, and forgets its quota. */
+  removeAllOf(uid: string): Promise<number>;
   /** Stops the timer (tests). */
   close(): void;
 }
@@ -183,6 +185,11 @@ export function createTusUploads({
     });
   }
 
+  function removeAllOf(uid: string): Promise<number> {
+    started.delete(uid);
+    return removeUploads((upload) => upload.metadata?.uploaderUid === uid);
+  }
+
   const runSweep = () =>
     void sweep().catch((error: unknown) => console.error('Removing expired uploads failed:', error));
   const timer = setInterval(runSweep, sweepEveryMs);
@@ -202,6 +209,7 @@ export function createTusUploads({
       return new Response(response.body, { status: response.status, headers });
     },
     sweep,
+    removeAllOf,
     close: () => clearInterval(timer),
   };
 }
@@ -245,6 +253,9 @@ export function tusUploadClaims(files: Files): UploadClaims {
       }
       await store.remove(uploadId);
       return path;
+    },
+    async discardAllOf(uid) {
+      await tus().removeAllOf(uid);
     },
   };
 }

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Bucket, File } from '@google-cloud/storage';
 import { getDownloadURL } from 'firebase-admin/storage';
-import { checkUpload, objectPath } from '../checks';
+import { checkUpload, folderPrefix, objectPath } from '../checks';
 import { FilesError, type FileMetadata, type Files, type FileUse, type PutOptions } from '../port';
 
 import type { FileMetadata as GcsMetadata } from '@google-cloud/storage';
@@ -92,5 +92,20 @@ export class StorageFiles implements Files {
   async delete(rawPath: string): Promise<void> {
     const path = objectPath(rawPath, 'delete');
     await (await this.existing(path)).delete();
+  }
+
+  async deleteFolder(rawFolder: string): Promise<number> {
+    const [found] = await this.storage.getFiles({ prefix: folderPrefix(rawFolder, 'deleteFolder') });
+    await Promise.all(found.map((file) => file.delete({ ignoreNotFound: true })));
+    return found.length;
+  }
+
+  async setCustomMetadata(rawPath: string, customMetadata: Record<string, string>): Promise<void> {
+    const file = await this.existing(objectPath(rawPath, 'updateMetadata'));
+    const [raw] = await file.getMetadata();
+    // Storage merges custom metadata: a key is removed by setting it to null. The download token stays.
+    const { firebaseStorageDownloadTokens: token, ...current } = (raw.metadata ?? {}) as Record<string, string>;
+    const removed = Object.fromEntries(Object.keys(current).filter((key) => !(key in customMetadata)).map((key) => [key, null]));
+    await file.setMetadata({ metadata: { ...removed, ...customMetadata, firebaseStorageDownloadTokens: token ?? null } });
   }
 }
