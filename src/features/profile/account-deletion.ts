@@ -94,7 +94,7 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, ra
 /** Their photo and any upload not claimed yet, whatever its name. */
 async function removeFiles({ files, uploads }: DeletionPorts, uid: string, avatarPath: string | null) {
   await uploads.discardAllOf(uid);
-  for (const use of Object.values(FILE_USES)) if ('perAccount' in use && use.perAccount) await files.deleteFolder(`${use.folder}/${uid}`);
+  for (const use of Object.values(FILE_USES)) if ('accountUpload' in use) await files.deleteFolder(`${use.folder}/${uid}`);
   if (avatarPath) await files.delete(avatarPath).catch(() => undefined);
 }
 

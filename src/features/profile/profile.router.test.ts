@@ -59,6 +59,7 @@ describe('profile router', () => {
         claims += 1;
         throw new FilesError('object-not-found', 'no such upload');
       },
+      discardAllOf: async () => {},
     };
     const caller = (identity: Identity) => createCaller(createContextInner({ documents, accounts, identity, uploads: () => refusing }));
     for (let i = 0; i < RATE_POLICIES.avatarChanges.burst; i++) await expect(caller(door).profile.setAvatar({ upload: `try-${i}` })).rejects.toMatchObject({ code: 'BAD_REQUEST' });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { FilesError, type Files, type FileUse } from './port';
 
 const IMAGES: FileUse = { name: 'images', folder: 'images', maxBytes: 64 * 1024, contentTypes: ['image/png', 'image/jpeg'] };
-const AVATARS: FileUse = { name: 'avatars', folder: 'avatars', perAccount: true, maxBytes: 64 * 1024, contentTypes: ['image/png'] };
+const AVATARS: FileUse = { name: 'avatars', folder: 'avatars', accountUpload: 'upload', maxBytes: 64 * 1024, contentTypes: ['image/png'] };
 
 /** A real 1×1 PNG. */
 export const TINY_PNG = Uint8Array.from(

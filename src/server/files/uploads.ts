@@ -28,7 +28,7 @@ export function storageUploadClaims(files: Files): UploadClaims {
     },
     // Storage's rules keep a browser's uploads of a per-account use under its account's folder.
     async discardAllOf(uid) {
-      for (const use of Object.values(FILE_USES)) if ('perAccount' in use && use.perAccount) await files.deleteFolder(`${use.folder}/${uid}`);
+      for (const use of Object.values(FILE_USES)) if ('accountUpload' in use) await files.deleteFolder(`${use.folder}/${uid}`);
     },
   };
 }
