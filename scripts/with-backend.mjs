@@ -7,7 +7,8 @@
 //
 // The embedded backend is for this machine only (decision 012): the app and the emulator listen
 // on loopback, DATA_DIR is the user's alone (0700, files 0600), unless EMBEDDED_ALLOW_NETWORK=1
-// opens both to the network for a demo.
+// opens both to the network for a demo; and the emulator answers no web page but the app's
+// (scripts/emulator-guard.mjs, on every port it serves).
 //   node scripts/with-backend.mjs next dev
 //   node scripts/with-backend.mjs next start -p 3100
 import { spawn } from 'node:child_process';
