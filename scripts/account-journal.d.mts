@@ -1,5 +1,6 @@
 // Types of ./account-journal.mjs for the tests that import it.
 import type { Server } from 'node:http';
+import type { GuardPolicy } from './emulator-guard.mjs';
 
 export interface AccountSnapshot {
   users: Record<string, unknown>[];
@@ -14,6 +15,6 @@ export function saveSnapshot(authDir: string, accountsText: string, configText: 
 export function restoreIntoEmulator(upstream: string, projectId: string, snapshot: AccountSnapshot): Promise<void>;
 export function accountJournal(options: { upstream: string; projectId: string; authDir: string; onError?: (error: Error) => void }): {
   snapshot(): Promise<void>;
-  proxy(listenHost: string, listenPort: number): Promise<Server>;
+  proxy(listenHost: string, listenPort: number, policy?: GuardPolicy): Promise<Server>;
   stats: { snapshots: number; written: number; millis: number };
 };

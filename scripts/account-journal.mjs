@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import { dirname, join } from 'node:path';
+import { refuseRequest } from './emulator-guard.mjs';
 
 /** Emulator calls that change nothing a restart must keep (at most a last sign-in time). */
 const READ_ONLY = [/accounts:lookup$/, /accounts:query$/, /accounts:batchGet$/, /:createSessionCookie$/, /\/v1\/token$/, /accounts:signInWithPassword$/, /accounts:createAuthUri$/, /accounts:sendOobCode$/, /\/oobCodes$/, /\/verificationCodes$/];
@@ -147,7 +148,8 @@ export async function restoreIntoEmulator(upstream, projectId, snapshot) {
 /**
  * The journal: `snapshot()` reads every account and writes them when they differ from the last
  * write (a SHA-256 of the emulator's answer), concurrent callers share one snapshot taken after
- * they asked (group commit), and `proxy(listen)` serves the emulator's API in front of it.
+ * they asked (group commit), and `proxy(listen)` serves the emulator's API in front of it, to
+ * what `policy` allows (./emulator-guard.mjs; without one, to programs on this machine only).
  */
 export function accountJournal({ upstream, projectId, authDir, onError = (error) => console.error(error.message) }) {
   let lastDigest = null;
@@ -192,8 +194,9 @@ export function accountJournal({ upstream, projectId, authDir, onError = (error)
     });
   }
 
-  function proxy(listenHost, listenPort) {
+  function proxy(listenHost, listenPort, policy = { api: true, origins: [], allowNetwork: false }) {
     const server = http.createServer((request, response) => {
+      if (refuseRequest(request, response, policy)) return;
       const [host, port] = upstream.split(':');
       const forwarded = http.request({ host, port: Number(port), method: request.method, path: request.url, headers: request.headers }, (answer) => {
         if (!changesAccounts(request.method ?? 'GET', request.url ?? '/') || (answer.statusCode ?? 500) >= 400) {

@@ -7,7 +7,8 @@
 //
 // The embedded backend is for this machine only (decision 012): the app and the emulator listen
 // on loopback, DATA_DIR is the user's alone (0700, files 0600), unless EMBEDDED_ALLOW_NETWORK=1
-// opens both to the network for a demo.
+// opens both to the network for a demo; and the emulator answers no web page but the app's
+// (scripts/emulator-guard.mjs, on every port it serves).
 //   node scripts/with-backend.mjs next dev
 //   node scripts/with-backend.mjs next start -p 3100
 import { spawn } from 'node:child_process';
@@ -16,6 +17,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import nextEnv from '@next/env';
 import { accountJournal, loadSnapshot, restoreIntoEmulator, snapshotPaths } from './account-journal.mjs';
+import { appOrigins, GUARD_ENV, isLoopbackName } from './emulator-guard.mjs';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) {
@@ -87,10 +89,6 @@ async function waitForAuthEmulator(host, emulator) {
   throw new Error(`The Auth emulator did not answer on ${host} within ${EMULATOR_START_SECONDS} s.`);
 }
 
-function isLoopback(hostname) {
-  return /^(?:localhost|127(?:\.\d{1,3}){3}|::1|\[::1\])$/i.test(hostname);
-}
-
 function refuseToStart(message) {
   console.error(`${message}\nThe embedded backend trusts unsigned sign-in tokens and has public demo passwords, so it stays on this machine. For a demo on a trusted network set EMBEDDED_ALLOW_NETWORK=1 (see .env.example).`);
   process.exit(2);
@@ -116,17 +114,33 @@ function secureDataDir(dir) {
   tighten(dir);
 }
 
-/** `next dev|start` listen on loopback unless a host is given (which must then be loopback too). */
+const servesNext = command === 'next' && ['dev', 'start'].includes(args[0]);
+
+function flagValue(short, long) {
+  const at = args.findIndex((arg) => arg === short || arg === long || arg.startsWith(`${long}=`));
+  if (at === -1) return undefined;
+  return args[at].startsWith(`${long}=`) ? args[at].slice(long.length + 1) : (args[at + 1] ?? '');
+}
+
+/** The port the app listens on, as Next.js picks it. */
+const appPort = Number((servesNext && flagValue('-p', '--port')) || process.env.PORT || 3000);
+
+/**
+ * `next dev|start` on loopback unless a host is given (which must then be loopback too), and on
+ * the port the emulator lets in: on the default port `next dev` moves to another when it is taken,
+ * and the browser's sign-in from there would be refused.
+ */
 function appArgs() {
-  if (command !== 'next' || !['dev', 'start'].includes(args[0]) || allowNetwork) return args;
-  const flag = args.findIndex((arg) => arg === '-H' || arg === '--hostname' || arg.startsWith('--hostname='));
+  if (!servesNext) return args;
+  const port = flagValue('-p', '--port') === undefined && !process.env.PORT ? ['--port', String(appPort)] : [];
+  if (allowNetwork) return [...args, ...port];
+  const given = flagValue('-H', '--hostname');
   // `localhost`, not 127.0.0.1: Next.js builds the proxy's URLs on `localhost` unless its hostname
   // is exactly that, and with any other value takes the proxy's rewrites for external ones
   // (every locale rewrite became a redirect loop).
-  if (flag === -1) return [...args, '--hostname', 'localhost'];
-  const given = args[flag].startsWith('--hostname=') ? args[flag].slice('--hostname='.length) : args[flag + 1];
-  if (!isLoopback(given ?? '')) refuseToStart(`Refusing to listen on ${given}.`);
-  return args;
+  if (given === undefined) return [...args, ...port, '--hostname', 'localhost'];
+  if (!isLoopbackName(given)) refuseToStart(`Refusing to listen on ${given}.`);
+  return [...args, ...port];
 }
 
 const commandArgs = backend === 'embedded' ? appArgs() : args;
@@ -212,7 +226,7 @@ if (backend === 'embedded') {
   // The emulator's ports follow FIREBASE_AUTH_EMULATOR_HOST (the hub and logging ports next to
   // it), so a test server and a development server can run side by side.
   const [hostname, port] = host.split(':');
-  if (!allowNetwork && !isLoopback(hostname)) refuseToStart(`Refusing to run the Auth emulator on ${host}.`);
+  if (!allowNetwork && !isLoopbackName(hostname)) refuseToStart(`Refusing to run the Auth emulator on ${host}.`);
   const config = resolve(dataDir, 'firebase.emulators.json');
   // Next's server renames its process (`next-server (v16…)`), so its command line no longer names the binary.
   const recovered = recoverEarlierStart(runDir, { emulator: [config], app: [resolve('node_modules/.bin', command), ...(command === 'next' ? ['next-server'] : [])] });
@@ -230,19 +244,28 @@ if (backend === 'embedded') {
       process.exit(1);
     }
   }
-  const privateHost = `127.0.0.1:${await freePort()}`;
+  const privatePort = await freePort();
+  const privateHost = `127.0.0.1:${privatePort}`;
   writeFileSync(
     config,
     JSON.stringify({
       emulators: {
         singleProjectMode: true,
-        auth: { host: '127.0.0.1', port: Number(privateHost.split(':')[1]) },
-        hub: { host: hostname, port: Number(port) + 1 },
-        logging: { host: hostname, port: Number(port) + 2 },
+        auth: { host: '127.0.0.1', port: privatePort },
+        // Only programs on this machine use the hub (exports) and logging, even in a network demo.
+        hub: { host: '127.0.0.1', port: Number(port) + 1 },
+        logging: { host: '127.0.0.1', port: Number(port) + 2 },
         ui: { enabled: false },
       },
     }),
   );
+  // Which browsers the emulator answers (decision 012): the app's origins only, on every port it
+  // serves: the journal's here, the emulator's own through a guard loaded into its process.
+  const guard = {
+    origins: appOrigins({ appPort, siteUrl: process.env.SITE_URL, emulatorHost: host, emulatorUrl: process.env.AUTH_EMULATOR_URL }),
+    allowNetwork,
+    apiPorts: [privatePort],
+  };
   // No --import/--export-on-exit: the journal hands the accounts over and keeps them on disk.
   const emulatorArgs = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', config];
   // The app's session checks only read accounts: they may ask the emulator without the journal's
@@ -250,7 +273,13 @@ if (backend === 'embedded') {
   Object.assign(env, { FIREBASE_AUTH_EMULATOR_HOST: host, FIREBASE_PROJECT_ID: projectId, AUTH_EMULATOR_LOOKUP_HOST: privateHost, AUTH_JOURNAL_FILE: snapshotPaths(authData).accounts });
   // Run inside DATA_DIR: an export through the hub goes through a temporary firebase-export-*
   // folder in its working directory, which would otherwise be left in the repository.
-  emulatorProcess = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'], cwd: dataDir, env: { ...env, TMPDIR: runDir } });
+  const emulatorEnv = {
+    ...env,
+    TMPDIR: runDir,
+    NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${new URL('./emulator-guard-preload.mjs', import.meta.url).href}`.trim(),
+    [GUARD_ENV]: JSON.stringify(guard),
+  };
+  emulatorProcess = run(resolve('node_modules/.bin/firebase'), emulatorArgs, { stdio: ['ignore', 'ignore', 'inherit'], cwd: dataDir, env: emulatorEnv });
   const emulator = emulatorProcess;
   emulator.on('exit', (code) => {
     if (children.size > 0 && !stopping) {
@@ -265,7 +294,7 @@ if (backend === 'embedded') {
     journal = accountJournal({ upstream: privateHost, projectId, authDir: authData });
     // The accounts as handed over, so the files match the emulator from here on.
     await journal.snapshot();
-    await journal.proxy(hostname, Number(port));
+    await journal.proxy(hostname, Number(port), { api: true, origins: guard.origins, allowNetwork });
   } catch (error) {
     console.error(error.message);
     stopAll(1);

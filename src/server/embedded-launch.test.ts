@@ -1,8 +1,9 @@
 // scripts/with-backend.mjs as `npm start` runs it, with a short command in place of Next.js: what
-// the embedded backend leaves on disk and where its Auth emulator listens (decision 012). Starts
-// a real emulator, on LAUNCH_TEST_EMULATOR_HOST (default 127.0.0.1:9499).
+// the embedded backend leaves on disk, where its Auth emulator listens and whom it answers
+// (decision 012). Starts a real emulator, on LAUNCH_TEST_EMULATOR_HOST (default 127.0.0.1:9499).
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -92,35 +93,40 @@ describe('the embedded backend on disk and on the network', () => {
   }, 30_000);
 });
 
+/**
+ * The launcher with, standing in for the app, a process that signs up SIGN_UP through the
+ * journal, says READY and stays; in its own process group, so a test can end all of it.
+ */
+function startSigningUp(env: NodeJS.ProcessEnv) {
+  const app = `
+    (async () => {
+      const response = await fetch('http://' + process.env.FIREBASE_AUTH_EMULATOR_HOST + '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: process.env.SIGN_UP, password: 'secret-1', returnSecureToken: true }),
+      });
+      console.log(response.ok ? 'READY' : 'FAILED ' + (await response.text()));
+      setInterval(() => {}, 1000);
+    })();`;
+  const child = spawn(process.execPath, ['scripts/with-backend.mjs', 'tsx', '-e', app], { cwd: ROOT, env, detached: true });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const ready = new Promise<void>((done, fail) => {
+    const check = setInterval(() => {
+      if (/READY/.test(output)) done();
+      else if (/FAILED/.test(output) || child.exitCode !== null) fail(new Error(output));
+      else return;
+      clearInterval(check);
+    }, 100);
+  });
+  return { child, ready, output: () => output };
+}
+
 describe('a start after an unclean stop', () => {
   it('stops the emulator and app an earlier start left running, keeps its accounts, and says so in one line', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-launch-'));
     const env = { ...process.env, BACKEND: 'embedded', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, DATA_DIR: dataDir };
-    // The app stands in as a process that signs up once, says READY and stays.
-    const app = `
-      (async () => {
-        const response = await fetch('http://' + process.env.FIREBASE_AUTH_EMULATOR_HOST + '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k', {
-          method: 'POST', headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: process.env.SIGN_UP, password: 'secret-1', returnSecureToken: true }),
-        });
-        console.log(response.ok ? 'READY' : 'FAILED ' + (await response.text()));
-        setInterval(() => {}, 1000);
-      })();`;
-    const start = (email: string) => {
-      const child = spawn(process.execPath, ['scripts/with-backend.mjs', 'tsx', '-e', app], { cwd: ROOT, env: { ...env, SIGN_UP: email }, detached: true });
-      let output = '';
-      child.stdout.on('data', (chunk) => (output += chunk));
-      child.stderr.on('data', (chunk) => (output += chunk));
-      const ready = new Promise<void>((done, fail) => {
-        const check = setInterval(() => {
-          if (/READY/.test(output)) done();
-          else if (/FAILED/.test(output) || child.exitCode !== null) fail(new Error(output));
-          else return;
-          clearInterval(check);
-        }, 100);
-      });
-      return { child, ready, output: () => output };
-    };
+    const start = (email: string) => startSigningUp({ ...env, SIGN_UP: email });
     const first = start('first@example.org');
     await first.ready;
     // Only the launcher dies (as when its terminal is killed): the emulator and the app live on,
@@ -139,6 +145,87 @@ describe('a start after an unclean stop', () => {
         } catch {
           // already gone
         }
+      }
+    }
+  }, 240_000);
+});
+
+describe("the emulator's ports and another web page in the operator's browser", () => {
+  /** A raw request with exactly these headers (fetch would add its own), and its whole answer. */
+  const ask = (port: number, method: string, path: string, headers: Record<string, string>, body?: string) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((done, fail) => {
+      const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers } }, (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk));
+        response.on('end', () => done({ status: response.statusCode!, headers: response.headers, body: text }));
+      });
+      request.on('error', fail);
+      request.end(body);
+    });
+
+  it('gives a page on another origin no CORS grant and no account on the journal, emulator, hub and logging ports, while the app and firebase-admin keep theirs', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'venue-launch-'));
+    const appPort = 3987;
+    const { child, ready } = startSigningUp({ ...process.env, BACKEND: 'embedded', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, EMBEDDED_ALLOW_NETWORK: '0', DATA_DIR: dataDir, PORT: String(appPort), SIGN_UP: 'kept@example.org' });
+    try {
+      await ready;
+      const { emulators } = JSON.parse(readFileSync(join(dataDir, 'firebase.emulators.json'), 'utf8')) as { emulators: Record<'auth' | 'hub' | 'logging', { port: number }> };
+      const journal = Number(EMULATOR.split(':')[1]);
+      const ports = { journal, emulator: emulators.auth.port, hub: emulators.hub.port, logging: emulators.logging.port };
+      const project = '/identitytoolkit.googleapis.com/v1/projects/demo-venue';
+      const evil = { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
+      const preflight = { 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type', 'access-control-request-private-network': 'true' };
+      const attempts: [string, string, Record<string, string>, string?][] = [
+        ['OPTIONS', `${project}/accounts:query`, { ...evil, ...preflight }],
+        ['POST', `${project}/accounts:query`, { ...evil, authorization: 'Bearer owner' }, '{}'],
+        ['POST', `${project}/accounts:batchGet`, { ...evil, 'content-type': 'text/plain' }, '{}'],
+        ['GET', `${project}/accounts:batchGet?maxResults=-1`, evil],
+        ['GET', '/emulator/v1/projects/demo-venue/config', evil],
+        ['DELETE', '/emulator/v1/projects/demo-venue/accounts', evil],
+        ['GET', '/emulators', evil],
+        ['POST', '/_admin/export', { ...evil, 'content-type': 'text/plain' }, JSON.stringify({ path: join(dataDir, 'stolen') })],
+        // A page whose own name resolves to 127.0.0.1 (DNS rebinding): same origin, no Origin header.
+        ['GET', `${project}/accounts:batchGet?maxResults=-1`, { host: 'evil.example', authorization: 'Bearer owner' }],
+        ['GET', '/emulators', { host: 'evil.example' }],
+      ];
+      for (const [name, port] of Object.entries(ports)) {
+        for (const [method, path, headers, body] of attempts) {
+          const answer = await ask(port, method, path, headers, body);
+          const what = `${method} ${path} on the ${name} port (${headers.origin ?? headers.host})`;
+          expect(answer.status, what).toBe(403);
+          expect(answer.headers['access-control-allow-origin'], what).toBeUndefined();
+          expect(answer.headers['access-control-allow-private-network'], what).toBeUndefined();
+          expect(answer.body, what).not.toContain('kept@example.org');
+        }
+        // Even the app's own pages get nothing from the hub and logging, and never Bearer owner.
+        const fromApp = { origin: `http://localhost:${appPort}`, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
+        expect((await ask(port, 'POST', `${project}/accounts:query`, { ...fromApp, authorization: 'Bearer owner' }, '{}')).status, name).toBe(403);
+        if (name === 'hub' || name === 'logging') expect((await ask(port, 'GET', '/emulators', fromApp)).status, name).toBe(403);
+      }
+      expect(existsSync(join(dataDir, 'stolen'))).toBe(false);
+      // Still deleted nothing: the account is there for the server, as firebase-admin asks.
+      const admin = await ask(journal, 'POST', `${project}/accounts:query`, { authorization: 'Bearer owner' }, '{}');
+      expect(admin.status).toBe(200);
+      expect(admin.body).toContain('kept@example.org');
+      // The hub still answers programs on this machine (firebase emulators:export).
+      expect((await ask(ports.hub, 'GET', '/emulators', {})).status).toBe(200);
+
+      // The app's origin, under each loopback name, signs in as the browser's SDK does.
+      for (const origin of [`http://localhost:${appPort}`, `http://127.0.0.1:${appPort}`]) {
+        const browser = { origin, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
+        const granted = await ask(journal, 'OPTIONS', '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', { ...browser, ...preflight });
+        expect(granted.headers['access-control-allow-origin'], origin).toBe(origin);
+        expect(granted.headers['access-control-allow-private-network'], origin).toBeUndefined();
+        const signIn = await ask(journal, 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', browser, JSON.stringify({ email: 'kept@example.org', password: 'secret-1', returnSecureToken: true }));
+        expect(signIn.status, origin).toBe(200);
+        expect(signIn.headers['access-control-allow-origin'], origin).toBe(origin);
+        expect(JSON.parse(signIn.body), origin).toHaveProperty('idToken');
+      }
+    } finally {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
       }
     }
   }, 240_000);
