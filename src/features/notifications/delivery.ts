@@ -19,7 +19,7 @@ import { defineCollection, type Documents, type Transaction, type UpdateData } f
 import { MAX_IN_VALUES } from '@/server/documents/query';
 import type { Push, PushMessage, PushTarget } from '@/server/push/port';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
-import { Users, type UserDocument } from '@/features/identity/users';
+import { effectiveRole, Users, type UserDocument } from '@/features/identity/users';
 import { isActiveNow } from '@/features/memberships/membership';
 import { Notifications, emptyFigures, LanguageFigures, type Audience, type NotificationDocument } from './notifications';
 import { Inbox, inboxId } from './inbox';
@@ -69,7 +69,8 @@ export async function resolveAudience(documents: Documents, audience: Audience, 
       found = (await users.where('disabled', '==', false).get()).filter(({ data }) => data.membership !== null && isActiveNow({ status: 'active', ...data.membership }, now));
       break;
     case 'role':
-      found = await users.where('role', '==', audience.role).where('disabled', '==', false).get();
+      // The role the person holds now: a member role whose membership has run out reaches no one.
+      found = (await users.where('role', '==', audience.role).where('disabled', '==', false).get()).filter(({ data }) => effectiveRole(data, now) === audience.role);
       break;
     case 'people': {
       const read = await Promise.all([...new Set(audience.uids)].map(async (uid) => ({ id: uid, data: (await users.doc(uid).get()).data })));

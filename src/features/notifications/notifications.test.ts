@@ -66,6 +66,8 @@ describe('notifications', () => {
     const uids = async (audience: Parameters<typeof resolveAudience>[1]) => (await resolveAudience(documents, audience, NOW)).map((entry) => entry.uid);
     expect(await uids({ kind: 'members' })).toEqual(['ada', 'bob']);
     expect(await uids({ kind: 'role', role: 'scanner' })).toEqual(['door']);
+    // The member role only with a membership that admits them now: not cleo's, which ran out.
+    expect(await uids({ kind: 'role', role: 'user' })).toEqual(['ada', 'bob']);
     expect(await uids({ kind: 'everyone' })).toEqual(['admin', 'ada', 'bob', 'cleo', 'door', 'newbie'].sort());
     expect(await uids({ kind: 'people', uids: ['dora', 'bob', 'nobody', 'bob'] })).toEqual(['bob']);
     // Each in their own language; no language chosen means English.
