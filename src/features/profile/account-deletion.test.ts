@@ -11,10 +11,8 @@ import { PushDevices, registerDevice } from '@/features/notifications/push-devic
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { UnavailableFiles } from '@/server/files/files';
-import { FilesError } from '@/server/files/port';
 import { storageUploadClaims, type UploadClaims } from '@/server/files/uploads';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { renderAvatar } from '@/server/images/avatar';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { Users } from '@/features/identity/users';
@@ -26,6 +24,7 @@ import { approveMembership, requestMembership } from '@/features/memberships/mem
 import { Checkins, Drinks, Scans } from '@/features/door/door-records';
 import { Passes, passOwner, rememberPassOwner } from '@/features/door/passes';
 import { setAvatar, type AvatarPorts } from './profile';
+import { stagedUploadPorts } from './test-profile';
 import { deleteAccount, RECENT_SIGN_IN_SECONDS } from './account-deletion';
 import { ADA, adaDeletesHerAccount, everyFile, namingAda } from './deletion-scenario';
 
@@ -52,19 +51,7 @@ describe('deleting an account', () => {
     count += 1;
     documents = new SqliteDocuments(':memory:');
     accounts = new FakeAccounts();
-    staged = new Map();
-    const files = new DiskFiles(join(root, `store-${count}`), 'http://localhost:3000');
-    const uploads: UploadClaims = {
-      async claim(upload, uid, use) {
-        const bytes = staged.get(`${uid}/${upload}`);
-        if (!bytes) throw new FilesError('unauthorized', 'not yours');
-        const path = `${use.folder}/${uid}/${upload}`;
-        await files.put(use, path, bytes, { contentType: 'image/jpeg', customMetadata: { uploaderUid: uid } });
-        return path;
-      },
-      discardAllOf: (uid) => storageUploadClaims(files).discardAllOf(uid),
-    };
-    ports = { documents, accounts, files, uploads, render: renderAvatar, siteUrl: 'http://localhost:3000' };
+    ({ ports, staged } = stagedUploadPorts(documents, accounts, join(root, `store-${count}`)));
   });
 
   async function phonePhoto() {

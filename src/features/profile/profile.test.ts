@@ -4,11 +4,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import { DiskFiles } from '@/server/files/embedded/disk-files';
-import { FilesError } from '@/server/files/port';
-import type { UploadClaims } from '@/server/files/uploads';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { renderAvatar } from '@/server/images/avatar';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
@@ -17,6 +13,7 @@ import { recordSession, liveRecord } from '@/features/identity/session-records';
 import { avatarSeenBy } from './avatar-access';
 import { AVATAR_MAX_SIDE } from './profile-limits';
 import { removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
+import { stagedUploadPorts } from './test-profile';
 
 const root = mkdtempSync(join(tmpdir(), 'profile-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,19 +46,7 @@ describe('profile', () => {
     count += 1;
     documents = new SqliteDocuments(':memory:');
     accounts = new FakeAccounts();
-    staged = new Map();
-    const files = new DiskFiles(join(root, `store-${count}`), 'http://localhost:3000');
-    const uploads: UploadClaims = {
-      async claim(upload, uid, use) {
-        const bytes = staged.get(`${uid}/${upload}`);
-        if (!bytes) throw new FilesError('unauthorized', 'not yours');
-        const path = `${use.folder}/${uid}/${upload}`;
-        await files.put(use, path, bytes, { contentType: 'image/jpeg', customMetadata: { uploaderUid: uid } });
-        return path;
-      },
-      discardAllOf: async () => {},
-    };
-    ports = { documents, accounts, files, uploads, render: renderAvatar, siteUrl: 'http://localhost:3000' };
+    ({ ports, staged } = stagedUploadPorts(documents, accounts, join(root, `store-${count}`)));
   });
 
   it('changes the name and language on the users document, the search terms and the sign-in account', async () => {
