@@ -27,7 +27,7 @@ export function PushSettings() {
   const id = useId();
   const { person: user } = useViewerState();
   const uid = user?.uid;
-  const lang = useLocale() as Locale;
+  const lang = useLocale();
   const client = trpc.useUtils().client;
   const [view, setView] = useState<View>('checking');
   const [busy, setBusy] = useState<'on' | 'off' | null>(null);
