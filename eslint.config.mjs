@@ -63,4 +63,13 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // A feature's constants are what its client components share with the server. Browsers load
+    // the file, so it imports nothing: zod or a node: module in it would weigh on every page that
+    // shows a limit, and break the page's CSP (decision 027).
+    files: ['src/features/*/constants.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: 'A feature’s constants.ts imports nothing: it is bundled for the browser.' }] }],
+    },
+  },
 ]);

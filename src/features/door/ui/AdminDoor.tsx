@@ -12,7 +12,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import type { DoorActivity, DoorCounts, DoorEvent } from '../door-figures';
-import { ACCEPTED, VERDICTS } from '../scan-terms';
+import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
 
 const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;

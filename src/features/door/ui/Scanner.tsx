@@ -12,7 +12,7 @@ import { useDoorSync } from '../client/useDoorSync';
 import { useScannerSetup } from '../client/useScannerSetup';
 import { unlockSound } from '../client/verdict-signals';
 import type { DoorEvent } from '../door-figures';
-import type { ScanMode } from '../scan-terms';
+import type { ScanMode } from '../constants';
 import { CameraView } from './CameraView';
 import { DoorFigures } from './DoorFigures';
 import { DoorStatus } from './DoorStatus';

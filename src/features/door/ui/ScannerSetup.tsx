@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { DoorEvent } from '../door-figures';
-import { SCAN_MODES, type ScanMode } from '../scan-terms';
+import { SCAN_MODES, type ScanMode } from '../constants';
 import { localized } from '@/i18n/routing';
 
 export function ScannerSetup({

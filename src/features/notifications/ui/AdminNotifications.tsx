@@ -11,7 +11,7 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
-import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../notification-terms';
+import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
 
 const LIST_CHOICES = { filter: { values: NOTIFICATION_FILTER_VALUES, default: 'all' } } as const;

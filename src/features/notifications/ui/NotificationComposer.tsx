@@ -12,7 +12,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { wallTimeToDate } from '@/features/events/venue-time';
 import type { NotificationForEditor } from '../notifications';
-import { AUDIENCE_KIND_NAMES, BODY_LIMIT, TITLE_LIMIT, type AudienceKindName } from '../notification-terms';
+import { AUDIENCE_KIND_NAMES, BODY_LIMIT, TITLE_LIMIT, type AudienceKindName } from '../constants';
 
 const LANGUAGES = ['en', 'de'] as const;
 const ROLE_NAMES = ['user', 'scanner', 'admin'] as const;

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 import type { Profile } from '../profile';
-import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
+import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../constants';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;

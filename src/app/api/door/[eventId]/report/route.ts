@@ -7,7 +7,7 @@ import { routing, toLocale } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { DOOR_REPORT_COLUMNS, DOOR_REPORT_KINDS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
-import { SCAN_SOURCES } from '@/features/door/scan-terms';
+import { SCAN_SOURCES } from '@/features/door/constants';
 import { Events } from '@/features/events/events';
 
 export const dynamic = 'force-dynamic';
