@@ -9,7 +9,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import type { Locale } from '@/i18n/routing';
-import { PUSH_REGISTRATION_TIMEOUT_MS } from '../push-terms';
+import { PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 import { disablePush, enablePush, isPushOn, pushSupport, type PushFailure } from '../client/push-registration';
 
 type View = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
