@@ -33,7 +33,7 @@ export function ScannerSetup({
         <select id={`${id}-event`} className="field__select" value={event.id} onChange={(change) => onChoose({ event: change.target.value })}>
           {events.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {(localized(candidate.title, locale)) + (candidate.open ? ` · ${t('doorOpen')}` : '')}
+              {localized(candidate.title, locale) + (candidate.open ? ` · ${t('doorOpen')}` : '')}
             </option>
           ))}
         </select>
