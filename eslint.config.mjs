@@ -44,4 +44,32 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // One way to read languages. useLocale() and getLocale() already give a Locale
+    // (src/i18n/types.ts) and any other string is narrowed by a check, so a cast would only hide a
+    // language the site does not speak; a text in both languages is read by localized().
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "LogicalExpression[left.computed=true][left.property.name='locale'][right.property.name='en']",
+          message: 'Read a text in both languages with localized(text, locale) from @/i18n/routing.',
+        },
+        {
+          selector: "TSAsExpression[typeAnnotation.typeName.name='Locale'], TSAsExpression > TSUnionType TSLiteralType > Literal[value='en']",
+          message: 'Do not cast to a locale: useLocale()/getLocale() are typed already; check other values with isLocale() or toLocale() from @/i18n/routing.',
+        },
+      ],
+    },
+  },
+  {
+    // A feature's constants are what its client components share with the server. Browsers load
+    // the file, so it imports nothing: zod or a node: module in it would weigh on every page that
+    // shows a limit, and break the page's CSP (decision 027).
+    files: ['src/features/*/constants.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '.*', message: 'A feature’s constants.ts imports nothing: it is bundled for the browser.' }] }],
+    },
+  },
 ]);

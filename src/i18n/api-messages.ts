@@ -4,7 +4,7 @@
 import { createTranslator } from 'use-intl/core';
 import en from './messages/en.json';
 import de from './messages/de.json';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE_NAME, type Locale } from './routing';
+import { isLocale, LOCALE_COOKIE_NAME, toLocale, type Locale } from './routing';
 
 const MESSAGES = { en, de } as const;
 
@@ -16,5 +16,5 @@ export function requestLocale(headers: Headers): Locale {
   const requested = headers.get('x-locale');
   if (isLocale(requested)) return requested;
   const cookie = (headers.get('cookie') ?? '').match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE_NAME}=([^;]*)`))?.[1];
-  return isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+  return toLocale(cookie);
 }

@@ -1,9 +1,8 @@
 // A page's language from its route parameters. Apart from ui/page/section-page.tsx, whose guard
 // brings the 403 page's client components (and the tRPC client) into every page that imports it.
-import { hasLocale } from 'next-intl';
 import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
-import { routing, type Locale } from './routing';
+import { routing, isLocale, type Locale } from './routing';
 
 export interface LocaleParams {
   params: Promise<{ locale: string }>;
@@ -19,7 +18,7 @@ export function localeStaticParams(): { locale: string }[] {
 
 export async function localeFrom(params: LocaleParams['params']): Promise<Locale> {
   const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   return locale;
 }

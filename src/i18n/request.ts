@@ -1,11 +1,10 @@
 // Per-request i18n configuration for server components: the locale and its messages.
 import { getRequestConfig } from 'next-intl/server';
-import { hasLocale } from 'next-intl';
-import { routing, VENUE_TIME_ZONE } from './routing';
+import { VENUE_TIME_ZONE, toLocale } from './routing';
 
 export default getRequestConfig(async ({ requestLocale }) => {
   const requested = await requestLocale;
-  const locale = hasLocale(routing.locales, requested) ? requested : routing.defaultLocale;
+  const locale = toLocale(requested);
   return {
     locale,
     messages: (await import(`./messages/${locale}.json`)).default,

@@ -1,4 +1,5 @@
-// Languages and how they appear in URLs: English without a prefix, German under /de.
+// Languages, how they appear in URLs (English without a prefix, German under /de) and how a text
+// written in each of them is read.
 import { defineRouting } from 'next-intl/routing';
 
 export const LOCALES = ['en', 'de'] as const;
@@ -23,6 +24,17 @@ export const routing = defineRouting({
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The language a request asks for (a header, the cookie, a query), or the default where it names none we speak. */
+export function toLocale(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}
+
+/** A text in the reader's language; where its translation is left empty, the English one stands in. */
+export function localized(text: Readonly<Record<Locale, string>>, locale: Locale): string {
+  // eslint-disable-next-line no-restricted-syntax -- the one place the rule points to
+  return text[locale] || text.en;
 }
 
 /** The public path of a locale-less path in a language: `/about` → `/de/about`. */

@@ -3,9 +3,8 @@ import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
-import { hasLocale } from 'next-intl';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { routing } from '@/i18n/routing';
+import { isLocale } from '@/i18n/routing';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { SOCIAL_CARD } from '@/navigation/social-card';
 import { env } from '@/server/env';
@@ -40,7 +39,7 @@ export const viewport: Viewport = {
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
+  if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: 'Meta' });
   const siteName = t('siteName');
   return {
@@ -70,7 +69,7 @@ export default async function LocaleLayout({
   params: Promise<{ locale: string }>;
 }) {
   const { locale } = await params;
-  if (!hasLocale(routing.locales, locale)) notFound();
+  if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
   const t = await getTranslations({ locale, namespace: 'Nav' });
   const exposure = await getTranslations({ locale, namespace: 'Exposure' });

@@ -11,7 +11,7 @@ import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
-import { ACCOUNT_DELETED_PARAM } from '@/features/profile/profile-limits';
+import { ACCOUNT_DELETED_PARAM } from '@/features/profile/constants';
 
 // The next events and the gallery are read per request, so they are always current.
 export const dynamic = 'force-dynamic';

@@ -10,7 +10,7 @@ import { Users } from '@/features/identity/users';
 import { Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
 import { nameAtDoor } from './door-names';
 import { doorIsOpen } from './door-hours';
-import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
+import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
 
 export interface DoorCounts {
   admitted: number;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
-import { CODE_MAX, SCAN_MODES, SCAN_SOURCES, VERDICTS } from './scan-terms';
+import { CODE_MAX, SCAN_MODES, SCAN_SOURCES, VERDICTS } from './constants';
 
 export const Checkins = defineCollection(
   'checkins',

@@ -6,7 +6,7 @@ import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, DoorConflicts, Drinks, Exits, Reentries } from './door-records';
-import type { ScanSource } from './scan-terms';
+import type { ScanSource } from './constants';
 
 export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink', 'firstDoor', 'firstAt'] as const;
 export type DoorReportColumn = (typeof DOOR_REPORT_COLUMNS)[number];

@@ -19,7 +19,7 @@ import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey } from '
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, OfflineDecision, Reentries, ScanInput, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
-import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
+import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './constants';
 import { storedPhoto } from '@/features/profile/avatar-access';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */

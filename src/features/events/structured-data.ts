@@ -1,6 +1,6 @@
 // What search engines and link previews read from an event page: schema.org Event data and the
 // addresses of the map, the calendar file and the preview image. Pure, so tests can parse it.
-import { localizedPath, type Locale } from '@/i18n/routing';
+import { localized, localizedPath, type Locale } from '@/i18n/routing';
 import type { PublicEvent } from './event-catalogue';
 import type { Venue } from './events';
 import { plainText } from './rich-text';
@@ -40,7 +40,7 @@ export function eventJsonLd(event: PublicEvent, locale: Locale, origin: string):
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
-    name: event.title[locale] || event.title.en,
+    name: localized(event.title, locale),
     description: event.summary[locale] || plainText(event.description[locale]),
     startDate: event.startsAt.toISOString(),
     endDate: event.endsAt.toISOString(),

@@ -5,7 +5,7 @@ import { LOCALES, type Locale } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
 import { prefixTerms } from '@/server/documents/search-terms';
 import { isActiveNow } from '@/features/memberships/membership';
-import { DISPLAY_NAME_MAX } from '@/features/profile/profile-limits';
+import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
 import { storedPhoto } from '@/features/profile/avatar-access';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';

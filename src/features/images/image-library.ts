@@ -9,7 +9,7 @@ import { FILE_USES } from '@/server/files/uses';
 import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
 import { DocumentId } from '@/server/documents/document-id';
-import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
+import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
 import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
 import { isMembersOnly } from './members-only';
@@ -141,7 +141,7 @@ export async function updateImage(documents: Documents, input: z.infer<typeof Im
     if (!current) throw new DomainError('not-found', 'imageNotFound');
     if (input.tags && isMembersOnly({ tags: input.tags })) {
       const holder = await eventUsingCover(tx, documents, input.id);
-      if (holder) throw new DomainError('conflict', 'coverToLounge', { event: holder.title[locale] || holder.title.en });
+      if (holder) throw new DomainError('conflict', 'coverToLounge', { event: localized(holder.title, locale) });
     }
     if (input.alt) await refreshCovers(tx, documents, input.id, input.alt);
     const changes = {
@@ -165,7 +165,7 @@ export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>
     const image = await tx.get(ref);
     if (!image.data) throw new DomainError('not-found', 'imageNotFound');
     const holder = await eventUsingCover(tx, ports.documents, id);
-    if (holder) throw new DomainError('conflict', 'imageIsCover', { event: holder.title[locale] || holder.title.en });
+    if (holder) throw new DomainError('conflict', 'imageIsCover', { event: localized(holder.title, locale) });
     tx.delete(ref);
     mirrorLoungeImage(tx, ports.documents, id, null);
     // The audit entry is written with the removal, or neither happens.

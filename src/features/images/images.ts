@@ -7,7 +7,7 @@ import { LOCALES } from '@/i18n/routing';
 import { defineCollection } from '@/server/documents/port';
 
 import { IMAGE_TAGS, type ImageTag } from './members-only';
-import { ALT_MAX, LIBRARY_LIMIT } from './library-limit';
+import { ALT_MAX, LIBRARY_LIMIT } from './constants';
 
 export { ALT_MAX, IMAGE_TAGS, LIBRARY_LIMIT, type ImageTag };
 

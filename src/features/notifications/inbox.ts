@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
-import { LOCALES } from '@/i18n/routing';
+import { LOCALES, localized } from '@/i18n/routing';
 import { Notifications } from './notifications';
 
 export const InboxDocument = z.object({
@@ -95,8 +95,8 @@ export async function announcements(documents: Documents, locale: (typeof LOCALE
   const sent = await documents.collection(Notifications).where('audienceKind', '==', 'members').where('status', '==', 'sent').orderBy('sentAt', 'desc').limit(limit).get();
   return sent.map((entry) => ({
     id: entry.id,
-    title: entry.data.title[locale] || entry.data.title.en,
-    body: entry.data.body[locale] || entry.data.body.en,
+    title: localized(entry.data.title, locale),
+    body: localized(entry.data.body, locale),
     link: entry.data.link,
     at: entry.data.sentAt!,
   }));

@@ -15,7 +15,7 @@ import { matchRoute } from '@/navigation/routes';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 import { Inbox } from './inbox';
 
-import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_FILTER_VALUES, NOTIFICATION_STATUS_NAMES, PEOPLE_LIMIT, TITLE_LIMIT } from './notification-terms';
+import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_FILTER_VALUES, NOTIFICATION_STATUS_NAMES, PEOPLE_LIMIT, TITLE_LIMIT } from './constants';
 
 export const NOTIFICATION_STATUSES = NOTIFICATION_STATUS_NAMES;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

@@ -10,8 +10,6 @@ import { LOCALES, type Locale } from '@/i18n/routing';
 import type { PushTarget } from '@/server/push/port';
 import { isPushServiceEndpoint } from '@/server/push/push-services';
 
-export { PUSH_REFRESH_DAYS } from './push-terms';
-
 /**
  * Devices one person receives pushes on: a phone, a laptop, a tablet and their browsers, with
  * room for old ones that were never turned off. Beyond it the oldest registration goes: a person

@@ -24,7 +24,7 @@ import { Inbox, inboxId } from '@/features/notifications/inbox';
 import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
-import { DELETE_WORD } from './profile-limits';
+import { DELETE_WORD } from './constants';
 
 /**
  * Deleting needs a sign-in this recent (the session's `auth_time`): a phone left unlocked, or a

@@ -11,7 +11,7 @@ import { Users, withStoredRole } from '@/features/identity/users';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
 import { avatarSeenBy } from './avatar-access';
-import { AVATAR_MAX_SIDE } from './profile-limits';
+import { AVATAR_MAX_SIDE } from './constants';
 import { removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
 import { stagedUploadPorts } from './test-profile';
 

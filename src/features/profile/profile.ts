@@ -14,7 +14,7 @@ import { FILE_USES } from '@/server/files/uses';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
-import { AVATAR_MAX_SIDE, DISPLAY_NAME_MAX } from './profile-limits';
+import { AVATAR_MAX_SIDE, DISPLAY_NAME_MAX } from './constants';
 import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
 
 

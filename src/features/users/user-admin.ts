@@ -15,7 +15,7 @@ import { DocumentId } from '@/server/documents/document-id';
 import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
-import { USER_SORTS } from './user-admin-options';
+import { USER_SORTS } from './constants';
 import { storedPhoto } from '@/features/profile/avatar-access';
 
 export const AUDIT_SHOWN = 50;

@@ -3,7 +3,7 @@
 // keeps the two in step.
 import type { FileUse } from './port';
 
-import { IMAGE_TYPES } from '@/features/files/accepted-types';
+import { IMAGE_TYPES } from '@/features/files/constants';
 
 export { IMAGE_TYPES };
 

@@ -13,7 +13,7 @@ import type { Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import type { ImageProbe } from '@/server/images/probe';
 import { nextPublicPages, unchangingPublicPages, type PublicPages } from '@/server/public-pages';
-import { isLocale, DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
+import { DEFAULT_LOCALE, toLocale, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/features/identity/identity';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { clientAddress } from '@/server/http/client-address';
@@ -85,7 +85,7 @@ export async function createContext({ headers }: { headers: Headers }): Promise<
   const requested = headers.get('x-locale');
   const documents = getDocuments();
   return createContextInner({
-    locale: isLocale(requested) ? requested : DEFAULT_LOCALE,
+    locale: toLocale(requested),
     documents,
     publicPages: nextPublicPages,
     clientAddress: clientAddress(headers),

@@ -10,7 +10,6 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { loginHref } from '@/navigation/return-path';
-import type { Locale } from '@/i18n/routing';
 
 // Fetched after load: without signal it waits (the placeholder stays) instead of failing the page.
 const SignedInAccount = lazyWhenLoaded(() => import('./SignedInAccount'));
@@ -19,7 +18,7 @@ export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; o
   const t = useTranslations('Nav');
   const { loading, person: user } = useViewerState();
   const pathname = usePathname();
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const className = inMenu ? 'account-control account-control--menu' : 'account-control';
 
   const placeholder = <span className={`${className} account-control--loading`} aria-hidden="true" />;

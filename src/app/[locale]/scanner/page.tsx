@@ -9,7 +9,7 @@ import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/features/identity/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { doorEvents } from '@/features/door/door-figures';
-import { SCAN_MODES, type ScanMode } from '@/features/door/scan-terms';
+import { SCAN_MODES, type ScanMode } from '@/features/door/constants';
 import { Scanner } from '@/features/door/ui/Scanner';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {

@@ -11,7 +11,7 @@ import type { ScanInput, ManualAdmitInput } from '../door-records';
 import type { DoorSearchHit } from '../door-search';
 import { maskedAddress } from '../door-names';
 import type { ScanResult } from '../scanning';
-import type { ScanMode, ScanSource } from '../scan-terms';
+import type { ScanMode, ScanSource } from '../constants';
 import { decideOffline, passageAfter, type LocalPassage, type Undecidable } from './offline-verdict';
 import { enqueue, forgetEndedLists, keptPhotos, loadList, loadPassages, loadPhoto, notePassage, queuedScans, removeQueued, saveList, savePhoto, type QueuedScan, type StoredList } from './door-store';
 

@@ -6,7 +6,7 @@
 import type { DoorList, DoorListMember } from '../door-list';
 import { doorIsOpen } from '../door-hours';
 import { fromBase64url, parsePassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
-import type { ScanMode, Verdict } from '../scan-terms';
+import type { ScanMode, Verdict } from '../constants';
 
 /** What this phone let happen at an event since its list was made: the newer of it and the list wins. */
 export interface LocalPassage {

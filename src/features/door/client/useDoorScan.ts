@@ -6,7 +6,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useApiErrorMessage } from '@/trpc/errors';
 import type { DoorEvent } from '../door-figures';
-import { CODE_MAX, type ScanMode } from '../scan-terms';
+import { CODE_MAX, type ScanMode } from '../constants';
 import type { DoorAnswer, DoorSync, DoorVerdict } from './door-sync';
 import type { Undecidable } from './offline-verdict';
 import { signal } from './verdict-signals';

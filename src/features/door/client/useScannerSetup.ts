@@ -4,7 +4,7 @@
 // on the device.
 import { useState, useSyncExternalStore } from 'react';
 import type { DoorEvent } from '../door-figures';
-import { SCAN_MODES, type ScanMode } from '../scan-terms';
+import { SCAN_MODES, type ScanMode } from '../constants';
 
 const noSubscription = () => () => undefined;
 /** The address is still the previous page's (a link inside the app, before it changes). */

@@ -1,6 +1,6 @@
 // What a verdict sounds and feels like at a loud, dark door: a tone pattern (Web Audio, made here,
 // no files) and a vibration pattern per kind of verdict, so staff know without looking.
-import type { Verdict } from '../scan-terms';
+import type { Verdict } from '../constants';
 
 export type VerdictTone = 'accepted' | 'notice' | 'refused';
 

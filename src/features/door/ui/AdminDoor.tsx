@@ -5,14 +5,14 @@
 import { useId, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import type { DoorActivity, DoorCounts, DoorEvent } from '../door-figures';
-import { ACCEPTED, VERDICTS } from '../scan-terms';
+import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
 
 const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;
@@ -88,12 +88,12 @@ function Flagged({ activity }: { activity: DoorActivity }) {
 /** /admin: an event whose door is open, live. */
 export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> }) {
   const t = useTranslations('AdminDoor');
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const id = useId();
   const activity = useLiveFeed('doorActivity', { eventId: event.id });
   return (
     <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={activity.status === 'loading'}>
-      <h2 id={`${id}-title`}>{t('tonightHeading', { event: event.title[locale] || event.title.en })}</h2>
+      <h2 id={`${id}-title`}>{t('tonightHeading', { event: localized(event.title, locale) })}</h2>
       {activity.status === 'loading' ? (
         <Skeleton shape="field" label={t('loading')} />
       ) : activity.status === 'error' ? (
@@ -158,7 +158,7 @@ export function PersonDoor({ uid }: { uid: string }) {
   const t = useTranslations('AdminDoor');
   const v = useTranslations('Scanner.verdicts');
   const format = useFormatter();
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const errorMessage = useApiErrorMessage();
   const id = useId();
   const door = trpc.door.ofPerson.useQuery({ uid });
@@ -192,7 +192,7 @@ export function PersonDoor({ uid }: { uid: string }) {
             <ul className="door-admin__list">
               {door.data.admissions.map((admission) => (
                 <li key={admission.eventId}>
-                  {(admission.title?.[locale] || admission.title?.en) ?? admission.eventId} · {day(admission.at)} {format.dateTime(admission.at, TIME)} · {admission.door}
+                  {admission.title ? localized(admission.title, locale) : admission.eventId} · {day(admission.at)} {format.dateTime(admission.at, TIME)} · {admission.door}
                   {admission.source === 'manual' ? ` · ${t('manual')}` : ''}
                 </li>
               ))}

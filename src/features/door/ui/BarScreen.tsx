@@ -2,7 +2,7 @@
 // /vip/bar: tonight's drinks for this member, counted down live as the bar scans the pass, and the
 // pass itself to show there.
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { PassScreen } from './PassScreen';
 import { Skeleton } from '@/ui/Skeleton';
@@ -10,7 +10,7 @@ import { Skeleton } from '@/ui/Skeleton';
 export function BarScreen() {
   const t = useTranslations('Bar');
   const format = useFormatter();
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const night = useLiveFeed('night', undefined);
 
   return (
@@ -29,7 +29,7 @@ export function BarScreen() {
         ) : (
           <>
             <p className="bar__event">
-              {night.data.event.title[locale] || night.data.event.title.en} ·{' '}
+              {localized(night.data.event.title, locale)} ·{' '}
               {format.dateTime(night.data.event.startsAt, { weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE })}
             </p>
             <p className="bar__count" role="status" aria-live="polite">
@@ -39,7 +39,7 @@ export function BarScreen() {
           </>
         )}
       </section>
-      {night.status === 'ready' && night.data.event ? <BarMenu lines={night.data.event.barMenu[locale] || night.data.event.barMenu.en} /> : null}
+      {night.status === 'ready' && night.data.event ? <BarMenu lines={localized(night.data.event.barMenu, locale)} /> : null}
       <section aria-labelledby="bar-pass">
         <h2 id="bar-pass" className="bar__pass-heading">{t('passHeading')}</h2>
         <PassScreen />

@@ -2,7 +2,7 @@
 // Typing a code by hand (or with a scanner whose keys land in this field), then Check.
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
-import { CODE_MAX } from '../scan-terms';
+import { CODE_MAX } from '../constants';
 
 export function KeyboardEntry({ onCode }: { onCode: (code: string) => void }) {
   const t = useTranslations('Scanner');

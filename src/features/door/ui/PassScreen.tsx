@@ -5,7 +5,7 @@
 // awake while the pass is shown, and the door's admission appears here as it happens.
 import { useEffect, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
-import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
@@ -89,7 +89,7 @@ function Elsewhere({ moving, error, onMoveHere }: { moving: boolean; error: unkn
 function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean; onMoveHere: () => Promise<void> }) {
   const t = useTranslations('Pass');
   const format = useFormatter();
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const errorMessage = useApiErrorMessage();
   const [code, setCode] = useState<{ code: string; step: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -148,7 +148,7 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
         )}
         <div>
           <p className="pass__name">{name}</p>
-          {event ? <p className="pass__event">{event.title[locale] || event.title.en}</p> : null}
+          {event ? <p className="pass__event">{localized(event.title, locale)}</p> : null}
         </div>
       </div>
 

@@ -12,7 +12,7 @@ import { useDoorSync } from '../client/useDoorSync';
 import { useScannerSetup } from '../client/useScannerSetup';
 import { unlockSound } from '../client/verdict-signals';
 import type { DoorEvent } from '../door-figures';
-import type { ScanMode } from '../scan-terms';
+import type { ScanMode } from '../constants';
 import { CameraView } from './CameraView';
 import { DoorFigures } from './DoorFigures';
 import { DoorStatus } from './DoorStatus';
@@ -20,10 +20,11 @@ import { KeyboardEntry } from './KeyboardEntry';
 import { ManualAdmit } from './ManualAdmit';
 import { ScannerSetup } from './ScannerSetup';
 import { VerdictPanel } from './VerdictPanel';
+import { localized } from '@/i18n/routing';
 
 export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
   const t = useTranslations('Scanner');
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const setup = useScannerSetup(events, eventInUrl, modeInUrl, t('defaultDoor'));
   const { event, mode, doorName } = setup;
   const door = useDoorSync(event?.id ?? null);
@@ -44,7 +45,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
         // A bookmark of an event the door no longer lists: never scanned for another one unsaid.
         <p className="alert alert--warning" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
-          {t('eventGone', { title: event.title[locale] || event.title.en })}
+          {t('eventGone', { title: localized(event.title, locale) })}
         </p>
       ) : null}
       {!event.open ? <p className="alert" role="note">{t('doorClosed')}</p> : null}

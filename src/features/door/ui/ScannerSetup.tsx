@@ -3,7 +3,8 @@
 import { useId } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import type { DoorEvent } from '../door-figures';
-import { SCAN_MODES, type ScanMode } from '../scan-terms';
+import { SCAN_MODES, type ScanMode } from '../constants';
+import { localized } from '@/i18n/routing';
 
 export function ScannerSetup({
   events,
@@ -21,7 +22,7 @@ export function ScannerSetup({
   onNameDoor: (name: string) => void;
 }) {
   const t = useTranslations('Scanner');
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const id = useId();
   return (
     <div className="scanner__setup">
@@ -32,7 +33,7 @@ export function ScannerSetup({
         <select id={`${id}-event`} className="field__select" value={event.id} onChange={(change) => onChoose({ event: change.target.value })}>
           {events.map((candidate) => (
             <option key={candidate.id} value={candidate.id}>
-              {(candidate.title[locale] || candidate.title.en) + (candidate.open ? ` · ${t('doorOpen')}` : '')}
+              {localized(candidate.title, locale) + (candidate.open ? ` · ${t('doorOpen')}` : '')}
             </option>
           ))}
         </select>

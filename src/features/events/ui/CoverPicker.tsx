@@ -10,7 +10,7 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
-import { IMAGE_TYPES } from '@/features/files/accepted-types';
+import { IMAGE_TYPES } from '@/features/files/constants';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
 import { isMembersOnly, type ImageTag } from '@/features/images/members-only';
 import type { EventCover } from '../events';
@@ -26,7 +26,7 @@ type UploadState =
 export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) => void; altHint: { en: string; de: string } }) {
   const t = useTranslations('AdminEvents.cover');
   const tUpload = useTranslations('AdminImages');
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [tag, setTag] = useState<(typeof PICKER_TAGS)[number]>('cover');

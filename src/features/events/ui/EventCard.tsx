@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
+import { localized } from '@/i18n/routing';
 import type { PublicEvent } from '../event-catalogue';
 import { EventCoverImage } from './EventCoverImage';
 
@@ -22,8 +22,8 @@ export function EventCard({
 }) {
   const t = useTranslations('Events');
   const format = useFormatter();
-  const locale = useLocale() as Locale;
-  const title = event.title[locale] || event.title.en;
+  const locale = useLocale();
+  const title = localized(event.title, locale);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cancelled = event.status === 'cancelled';
   return (
@@ -54,7 +54,7 @@ export function EventCard({
             {t('cancelled')}
           </p>
         )}
-        <p className="event-card__summary">{event.summary[locale] || event.summary.en}</p>
+        <p className="event-card__summary">{localized(event.summary, locale)}</p>
         {children}
       </div>
     </article>

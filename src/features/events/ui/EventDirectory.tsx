@@ -10,7 +10,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
-import type { Locale } from '@/i18n/routing';
+import { localized } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS } from '../event-input';
 import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
@@ -22,7 +22,7 @@ const EVENT_LIST_CHOICES = { filter: { values: ADMIN_EVENT_FILTERS, default: 'up
 export function EventDirectory() {
   const t = useTranslations('AdminEvents');
   const format = useFormatter();
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const list = useListParams(EVENT_LIST_CHOICES);
   const { filter: shown } = list.chosen;
   const id = useId();
@@ -71,19 +71,19 @@ export function EventDirectory() {
                   </div>
                   <div className="event-row__body">
                     <h3 className="event-row__title">
-                      <Link href={`/admin/events?edit=${encodeURIComponent(event.id)}`}>{event.title[locale] || event.title.en}</Link>
+                      <Link href={`/admin/events?edit=${encodeURIComponent(event.id)}`}>{localized(event.title, locale)}</Link>
                     </h3>
                     <p className="event-row__meta">
                       <time dateTime={event.startsAt.toISOString()}>{when(event.startsAt)}</time>
                       <EventStatusBadge status={event.status} />
                     </p>
                     <p className="event-row__slug">/events/{event.slug}</p>
-                    {isPublic(event.status) && <EventRowDoor eventId={event.id} title={event.title[locale] || event.title.en} counts={counts.data?.[event.id]} />}
+                    {isPublic(event.status) && <EventRowDoor eventId={event.id} title={localized(event.title, locale)} counts={counts.data?.[event.id]} />}
                   </div>
                   {isPublic(event.status) && (
                     <Link className="button button--ghost button--small event-row__view" href={`/events/${event.slug}`}>
                       {t('viewPublic')}
-                      <span className="visually-hidden">: {event.title[locale] || event.title.en}</span>
+                      <span className="visually-hidden">: {localized(event.title, locale)}</span>
                     </Link>
                   )}
                 </li>

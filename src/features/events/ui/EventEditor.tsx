@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
+import { LOCALES, localized, localizedPath, type Locale } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
@@ -74,11 +74,11 @@ function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
 
 function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice: (notice: string | null) => void }) {
   const t = useTranslations('AdminEvents');
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const id = useId();
   const { values, errors, formError, setFormError, dirty, saving, set, setText, setStart, submit, slugPreview } = useEventForm(event, setNotice);
   const languageName = (language: Locale) => t(`languages.${language}`);
-  const heading = event ? event.title[locale] || event.title.en : t('newHeading');
+  const heading = event ? localized(event.title, locale) : t('newHeading');
 
   return (
     <div className="event-editor">

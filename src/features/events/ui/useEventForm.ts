@@ -109,7 +109,7 @@ export function eventFormKey(event: EventSummary | null): string {
 export function useEventForm(event: EventSummary | null, setNotice: (notice: string | null) => void) {
   const t = useTranslations('AdminEvents');
   const tForms = useTranslations('Forms');
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const tReasons = useTranslations('Errors.reasons');
   const errorMessage = useApiErrorMessage();
   const router = useRouter();

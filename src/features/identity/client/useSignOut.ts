@@ -6,7 +6,7 @@
 import { useCallback } from 'react';
 import { useRouter, usePathname } from '@/i18n/navigation';
 import { matchRoute } from '@/navigation/routes';
-import { PUSH_RECORD_KEY } from '@/features/notifications/push-terms';
+import { PUSH_RECORD_KEY } from '@/features/notifications/constants';
 import { useViewerState } from './ViewerProvider';
 
 /** `to`: where to go afterwards (a page that says what happened); by default a page that needs a sign-in is left for home. */

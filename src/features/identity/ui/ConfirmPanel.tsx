@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { localizedPath, type Locale } from '@/i18n/routing';
+import { localizedPath } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
 import { rules } from '@/forms/validation';
 import { useAuth } from '../client/AuthProvider';
@@ -18,7 +18,7 @@ type Step = { kind: 'checking' } | { kind: 'ask'; error: AuthErrorKey | null } |
 
 export function ConfirmPanel() {
   const t = useTranslations('Auth');
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const { auth } = useAuth();
   const finish = useFinishSignIn();
   const [step, setStep] = useState<Step>({ kind: 'checking' });

@@ -5,10 +5,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
-import { localizedPath, type Locale } from '@/i18n/routing';
+import { localizedPath } from '@/i18n/routing';
 import { RETURN_PARAM, safeReturnPath } from '@/navigation/return-path';
 import { rules, validateFields, type FieldErrors, type Rule } from '@/forms/validation';
-import { DISPLAY_NAME_MAX } from '@/features/profile/profile-limits';
+import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
 import { useAuth } from '../client/AuthProvider';
 import { useSignOut } from '../client/useSignOut';
 import { isQuietAuthError, type AuthErrorKey } from '../client/auth-errors';
@@ -51,7 +51,7 @@ export function LoginPanel() {
   const t = useTranslations('Auth');
   const tForms = useTranslations('Forms');
   const tNav = useTranslations('Nav');
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const router = useRouter();
   const searchParams = useSearchParams();
   const { auth, user, loading, unavailable } = useAuth();

@@ -7,7 +7,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { TextField } from '@/ui/form/TextField';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
-import { ALT_MAX } from '../library-limit';
+import { ALT_MAX } from '../constants';
 import type { ImageSummary } from '../image-library';
 import { ResponsiveImage } from './ResponsiveImage';
 

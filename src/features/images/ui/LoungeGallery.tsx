@@ -9,13 +9,14 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/ui/icons';
 import type { LoungeImage } from '../lounge';
 import { ResponsiveImage } from './ResponsiveImage';
+import { localized } from '@/i18n/routing';
 
 /** A horizontal swipe this long (in CSS pixels) moves to the next or previous picture. */
 const SWIPE_DISTANCE = 50;
 
 export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) {
   const t = useTranslations('Lounge');
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   const live = useLiveFeed('lounge', undefined, { initial });
   const images = live.status === 'ready' ? live.data : initial;
   const [openId, setOpenId] = useState<string | null>(null);
@@ -73,7 +74,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                 className="lounge__open"
                 data-image={image.id}
                 onClick={() => show(image.id)}
-                aria-label={t('open', { alt: image.alt[locale] || image.alt.en || t('untitled'), position: position + 1, count: images.length })}
+                aria-label={t('open', { alt: localized(image.alt, locale) || t('untitled'), position: position + 1, count: images.length })}
               >
                 <ResponsiveImage image={image} sizes="(min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw" />
               </button>
@@ -122,7 +123,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                 >
                   <ResponsiveImage key={current.id} image={current} sizes="100vw" className="viewer__image" priority />
                   <Dialog.Description asChild>
-                    <figcaption className="viewer__caption">{current.alt[locale] || current.alt.en || t('untitled')}</figcaption>
+                    <figcaption className="viewer__caption">{localized(current.alt, locale) || t('untitled')}</figcaption>
                   </Dialog.Description>
                 </figure>
                 {images.length > 1 ? (

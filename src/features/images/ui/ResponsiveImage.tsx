@@ -3,6 +3,7 @@
 import { useLocale } from 'next-intl';
 import type { ImageSummary } from '../image-library';
 import { RENDITION_WIDTHS, renditionUrl } from '../renditions';
+import { localized } from '@/i18n/routing';
 
 export function ResponsiveImage({
   image,
@@ -16,7 +17,7 @@ export function ResponsiveImage({
   /** The page's main image: loaded at once instead of when scrolled near. */
   priority?: boolean;
 }) {
-  const locale = useLocale() as 'en' | 'de';
+  const locale = useLocale();
   // Never wider than the original; a small original is served as it is (the 320 rendition).
   const fitting = RENDITION_WIDTHS.filter((width) => width <= image.width);
   const widths: readonly number[] = fitting.length ? fitting : [RENDITION_WIDTHS[0]];
@@ -29,7 +30,7 @@ export function ResponsiveImage({
       sizes={sizes}
       width={image.width}
       height={image.height}
-      alt={image.alt[locale] || image.alt.en || ''}
+      alt={localized(image.alt, locale)}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"

@@ -10,7 +10,7 @@ import type { DoorActivity, MemberNight } from '@/features/door/door-figures';
 import type { InboxPage } from '@/features/notifications/inbox';
 import type { NotificationForEditor } from '@/features/notifications/notifications';
 import type { DeliveryFigures } from '@/features/notifications/delivery';
-import { LIBRARY_LIMIT } from '@/features/images/library-limit';
+import { LIBRARY_LIMIT } from '@/features/images/constants';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '@/features/events/programme';
 
 export type FirestoreModule = typeof import('firebase/firestore');

@@ -3,13 +3,13 @@
 // server from the admin procedures.
 import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
+import { localized } from '@/i18n/routing';
 import type { ProgrammeOverview } from '@/features/events/event-admin';
 
 export async function AdminHome({ members, programme }: { members: { active: number; pending: number }; programme: ProgrammeOverview }) {
   const t = await getTranslations('AdminHome');
   const format = await getFormatter();
-  const locale = (await getLocale()) as Locale;
+  const locale = await getLocale();
   const next = programme.next;
   const figures = [
     { key: 'members', value: members.active, href: '/admin/subscriptions?filter=active' },
@@ -34,7 +34,7 @@ export async function AdminHome({ members, programme }: { members: { active: num
           <dl className="facts">
             <dt>{t('event')}</dt>
             <dd>
-              <Link href={`/admin/events?edit=${encodeURIComponent(next.id)}`}>{next.title[locale] || next.title.en}</Link>
+              <Link href={`/admin/events?edit=${encodeURIComponent(next.id)}`}>{localized(next.title, locale)}</Link>
             </dd>
             <dt>{t('starts')}</dt>
             <dd>

@@ -5,7 +5,6 @@
 // on these clicks, as on every page but the sign-in pages.
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import type { Locale } from '@/i18n/routing';
 
 type Step = 'idle' | 'sending' | 'sent' | 'checking' | 'notYet' | 'failed';
 
@@ -18,7 +17,7 @@ async function signedInAuth() {
 
 export function ConfirmAddress({ onConfirmed }: { onConfirmed: () => void }) {
   const t = useTranslations('MembershipOffer');
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const [step, setStep] = useState<Step>('idle');
 
   async function sendAgain() {

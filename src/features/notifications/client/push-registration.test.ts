@@ -1,12 +1,11 @@
 // The browser's side of push against a stand-in browser: the permission, the worker and its push
 // subscription are fakes, the tRPC client records its calls.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_REFRESH_DAYS, PUSH_REGISTRATION_TIMEOUT_MS } from '../push-terms';
+import { PUSH_RECORD_KEY, PUSH_REFRESH_DAYS, PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 import {
   disablePush,
   enablePush,
   isPushOn,
-  PUSH_RECORD_KEY,
   pushSupport,
   readPushRecord,
   refreshPushRegistration,

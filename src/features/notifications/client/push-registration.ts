@@ -11,10 +11,7 @@
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@/server/trpc/router';
 import { isLocale, type Locale } from '@/i18n/routing';
-import { PUSH_REFRESH_DAYS, PUSH_REGISTRATION_TIMEOUT_MS } from '../push-terms';
-
-export { PUSH_RECORD_KEY } from '../push-terms';
-import { PUSH_RECORD_KEY } from '../push-terms';
+import { PUSH_RECORD_KEY, PUSH_REFRESH_DAYS, PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 
 /** Where push stands in this browser: unsupported, or the permission for notifications. */
 export type PushSupport = 'unsupported' | 'default' | 'granted' | 'denied';

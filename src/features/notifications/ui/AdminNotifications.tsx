@@ -6,12 +6,12 @@ import { useSearchParams } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
+import { localized } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
-import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../notification-terms';
+import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
 
 const LIST_CHOICES = { filter: { values: NOTIFICATION_FILTER_VALUES, default: 'all' } } as const;
@@ -36,7 +36,7 @@ export function AdminNotifications() {
 function NotificationList() {
   const t = useTranslations('AdminNotifications');
   const format = useFormatter();
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const list = useListParams(LIST_CHOICES);
   const { filter } = list.chosen;
   const id = useId();
@@ -75,7 +75,7 @@ function NotificationList() {
               {notifications.data.notifications.map((entry) => (
                 <li key={entry.id} className="notification-row">
                   <h3 className="notification-row__title">
-                    <Link href={entry.status === 'draft' || entry.status === 'scheduled' ? `/admin/notifications?edit=${entry.id}` : `/admin/notifications/${entry.id}`}>{entry.title[locale] || entry.title.en || t('untitled')}</Link>
+                    <Link href={entry.status === 'draft' || entry.status === 'scheduled' ? `/admin/notifications?edit=${entry.id}` : `/admin/notifications/${entry.id}`}>{localized(entry.title, locale) || t('untitled')}</Link>
                   </h3>
                   <p className="notification-row__meta">
                     <NotificationStatusBadge status={entry.status} />

@@ -6,13 +6,13 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
-import type { Locale } from '@/i18n/routing';
+import { localized, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { wallTimeToDate } from '@/features/events/venue-time';
 import type { NotificationForEditor } from '../notifications';
-import { AUDIENCE_KIND_NAMES, BODY_LIMIT, TITLE_LIMIT, type AudienceKindName } from '../notification-terms';
+import { AUDIENCE_KIND_NAMES, BODY_LIMIT, TITLE_LIMIT, type AudienceKindName } from '../constants';
 
 const LANGUAGES = ['en', 'de'] as const;
 const ROLE_NAMES = ['user', 'scanner', 'admin'] as const;
@@ -66,7 +66,7 @@ export function NotificationComposer({ id }: { id: string | null }) {
 
 function ComposerForm({ id, existing }: { id: string | null; existing: Existing | null }) {
   const t = useTranslations('AdminNotifications');
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const router = useRouter();
   const errorMessage = useApiErrorMessage();
   const formId = useId();
@@ -360,7 +360,7 @@ function LinkChooser({ value, onChange, locale, error }: { value: string; onChan
   const t = useTranslations('AdminNotifications');
   const id = useId();
   const events = trpc.events.list.useQuery({ filter: 'upcoming', search: '', cursor: null });
-  const eventLinks = (events.data?.events ?? []).map((event) => ({ link: `/events/${event.slug}`, label: event.title[locale] || event.title.en }));
+  const eventLinks = (events.data?.events ?? []).map((event) => ({ link: `/events/${event.slug}`, label: localized(event.title, locale) }));
   const mode = value === '' ? 'none' : eventLinks.some((entry) => entry.link === value) ? 'event' : 'page';
   const [chosen, setChosen] = useState<'none' | 'event' | 'page'>(mode);
   return (

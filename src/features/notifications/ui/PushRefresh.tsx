@@ -7,14 +7,13 @@
 import { useEffect } from 'react';
 import { useLocale } from 'next-intl';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
-import type { Locale } from '@/i18n/routing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export function PushRefresh() {
   // The person the server knows: the push procedures are for signed-in callers.
   const uid = useViewerState().person?.uid;
-  const lang = useLocale() as Locale;
+  const lang = useLocale();
 
   useEffect(() => {
     if (!uid) return;

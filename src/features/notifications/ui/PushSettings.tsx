@@ -9,7 +9,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import type { Locale } from '@/i18n/routing';
-import { PUSH_REGISTRATION_TIMEOUT_MS } from '../push-terms';
+import { PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 import { disablePush, enablePush, isPushOn, pushSupport, type PushFailure } from '../client/push-registration';
 
 type View = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
@@ -27,7 +27,7 @@ export function PushSettings() {
   const id = useId();
   const { person: user } = useViewerState();
   const uid = user?.uid;
-  const lang = useLocale() as Locale;
+  const lang = useLocale();
   const client = trpc.useUtils().client;
   const [view, setView] = useState<View>('checking');
   const [busy, setBusy] = useState<'on' | 'off' | null>(null);

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 import type { Profile } from '../profile';
-import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../profile-limits';
+import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../constants';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
@@ -104,7 +104,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
   const t = useTranslations('Profile');
   const errorMessage = useApiErrorMessage();
   const id = useId();
-  const current = useLocale() as Locale;
+  const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
   const [choice, setChoice] = useState<Locale>(profile.locale ?? current);
@@ -214,7 +214,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
-  const locale = useLocale() as Locale;
+  const locale = useLocale();
   const pathname = usePathname();
   // Back from signing in again (below): the dialog is open where the person left it.
   const [open, setOpen] = useState(useSearchParams().has(DELETE_AGAIN_PARAM));

@@ -10,7 +10,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
-import { PAGE_SIZES, USER_SORTS } from '../user-admin-options';
+import { PAGE_SIZES, USER_SORTS } from '../constants';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
 

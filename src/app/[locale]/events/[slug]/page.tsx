@@ -5,7 +5,7 @@ import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { type Locale } from '@/i18n/routing';
+import { localized, type Locale } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { alternatesFor } from '@/navigation/metadata';
 import { localeFrom } from '@/i18n/locale-params';
@@ -38,8 +38,8 @@ export async function generateMetadata({ params }: EventParams): Promise<Metadat
   const locale = await localeFrom(params.then(({ locale }) => ({ locale })));
   const { slug } = await params;
   const event = await eventFor(locale, slug);
-  const title = event.title[locale] || event.title.en;
-  const description = event.summary[locale] || event.summary.en;
+  const title = localized(event.title, locale);
+  const description = localized(event.summary, locale);
   const image = previewImage(env.SITE_URL, event);
   const images = [{ ...image, alt: event.cover?.alt[locale] || title }];
   return {
@@ -56,8 +56,8 @@ export default async function EventPage({ params }: EventParams) {
   const { slug } = await params;
   const event = await eventFor(locale, slug);
   const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'Events' }), getFormatter({ locale })]);
-  const title = event.title[locale] || event.title.en;
-  const summary = event.summary[locale] || event.summary.en;
+  const title = localized(event.title, locale);
+  const summary = localized(event.summary, locale);
   const cancelled = event.status === 'cancelled';
   const over = event.endsAt < new Date();
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
@@ -132,7 +132,7 @@ export default async function EventPage({ params }: EventParams) {
             <ShareButton title={title} text={summary} path={eventPath(locale, event.slug)} />
           </div>
         </section>
-        <RichText source={event.description[locale] || event.description.en} className="prose event-page__description" />
+        <RichText source={localized(event.description, locale)} className="prose event-page__description" />
       </div>
     </article>
   );

@@ -2,14 +2,13 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { hasLocale } from 'next-intl';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/features/identity/guard';
 import { NotificationDetail } from '@/features/notifications/ui/NotificationDetail';
 import { ClientMessages } from '@/i18n/ClientMessages';
-import { routing } from '@/i18n/routing';
+import { isLocale } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { Notifications } from '@/features/notifications/notifications';
 
@@ -19,7 +18,7 @@ interface Props {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, id } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
+  if (!isLocale(locale)) return {};
   return { ...(await pageMetadata(locale, 'adminNotification', { id })), robots: { index: false } };
 }
 

@@ -2,8 +2,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { hasLocale } from 'next-intl';
-import { routing } from '@/i18n/routing';
+import { isLocale } from '@/i18n/routing';
 import { pageMetadata } from '@/navigation/metadata';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { localeFrom } from '@/i18n/locale-params';
@@ -19,7 +18,7 @@ interface Params {
 
 export async function generateMetadata({ params }: Params): Promise<Metadata> {
   const { locale, id } = await params;
-  if (!hasLocale(routing.locales, locale)) return {};
+  if (!isLocale(locale)) return {};
   return { ...(await pageMetadata(locale, 'adminUser', { id })), robots: { index: false } };
 }
 

@@ -2,13 +2,12 @@
 // in the language of the page the admin downloads it from (headings, kinds of line, how a pass
 // was read; German spreadsheets expect semicolons between cells).
 import { cookies } from 'next/headers';
-import { hasLocale } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { routing } from '@/i18n/routing';
+import { routing, toLocale } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { DOOR_REPORT_COLUMNS, DOOR_REPORT_KINDS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
-import { SCAN_SOURCES } from '@/features/door/scan-terms';
+import { SCAN_SOURCES } from '@/features/door/constants';
 import { Events } from '@/features/events/events';
 
 export const dynamic = 'force-dynamic';
@@ -19,7 +18,7 @@ const DELIMITERS = { en: ',', de: ';' } as const satisfies Record<(typeof routin
 export async function GET(request: Request, { params }: { params: Promise<{ eventId: string }> }) {
   const { eventId } = await params;
   const asked = new URL(request.url).searchParams.get('locale');
-  const locale = hasLocale(routing.locales, asked) ? asked : routing.defaultLocale;
+  const locale = toLocale(asked);
   const t = await getTranslations({ locale, namespace: 'AdminDoor' });
   const refuse = (status: number, message: string) => new Response(message, { status, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
   const identity = await verifySession(getDocuments(), (await cookies()).get(SESSION_COOKIE)?.value);

@@ -1,6 +1,6 @@
 // GET /api/events/{slug}/calendar?locale=de: the event as an iCalendar file for "add to
 // calendar", in the page's language. A former slug redirects; drafts and unknown slugs are 404.
-import { DEFAULT_LOCALE, isLocale } from '@/i18n/routing';
+import { localized, toLocale } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/event-catalogue';
@@ -13,18 +13,18 @@ export const dynamic = 'force-dynamic';
 export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const requested = new URL(request.url).searchParams.get('locale');
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = toLocale(requested);
   const found = await findEventBySlug(getDocuments(), slug);
   if (found.kind === 'missing') return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   if (found.kind === 'moved') return Response.redirect(new URL(calendarPath(locale, found.slug), request.url), 308);
   const { event } = found;
   const url = env.SITE_URL.replace(/\/$/, '') + eventPath(locale, event.slug);
-  const summary = event.summary[locale] || event.summary.en;
-  const description = [summary, plainText(event.description[locale] || event.description.en), url].filter(Boolean).join('\n\n');
+  const summary = localized(event.summary, locale);
+  const description = [summary, plainText(localized(event.description, locale)), url].filter(Boolean).join('\n\n');
   const body = eventCalendar({
     uid: `${event.id}@${new URL(env.SITE_URL).host}`,
     url,
-    title: event.title[locale] || event.title.en,
+    title: localized(event.title, locale),
     description,
     location: `${event.venue.name}, ${event.venue.address}`,
     startsAt: event.startsAt,
