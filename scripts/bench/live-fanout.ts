@@ -16,7 +16,7 @@ import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/server/trpc/router';
 import { streamRequest } from '../../src/features/live/test-stream';
 import { handleLiveRequest } from '../../src/features/live/live-endpoint';
-import type { EventInput } from '../../src/features/events/event-input';
+import type { EventInput } from '../../src/features/events/events.inputs';
 
 const EVENTS = 60;
 const CHANGES = 20;

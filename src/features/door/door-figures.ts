@@ -1,15 +1,14 @@
 // What the door, the member and the admins see of the nights: an event's admissions and drinks
 // counted, the events a door may scan for, the door's figures and latest scans, a member's night
 // (admission and drinks left) and a person's admissions and scans.
-import { z } from 'zod';
 import type { Documents } from '@/server/documents/port';
-import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
 import { nameAtDoor } from './door-names';
 import { doorIsOpen } from './door-hours';
+import type { CountsOfInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
 
 export interface DoorCounts {
@@ -42,11 +41,8 @@ export async function tallyDoor(documents: Documents, eventId: string): Promise<
   return { admitted, inside: admitted - exits + reentries, drinks, offline, conflicts };
 }
 
-export const CountsOfInput = z.object({ eventIds: z.array(DocumentId).min(1).max(50) });
-
 /** Several events' admissions and drinks at once (a page of the admins' event list). */
-export async function countsOf(documents: Documents, raw: z.input<typeof CountsOfInput>): Promise<Record<string, DoorCounts>> {
-  const input = CountsOfInput.parse(raw);
+export async function countsOf(documents: Documents, input: CountsOfInput): Promise<Record<string, DoorCounts>> {
   const entries = await Promise.all(
     [...new Set(input.eventIds)].map(async (eventId) => {
       const event = (await documents.collection(Events).doc(eventId).get()).data;

@@ -2,11 +2,10 @@
 // and re-entries after it (`exits/{eventId}_{uid}_{n}` and `reentries/{eventId}_{uid}_{n}`, the
 // n-th of each: a member is inside while they have as many re-entries as exits), drinks
 // (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), the bar's used codes and the log of every scan
-// (`scans/`), with the inputs a scanner sends to scan a code or admit someone by hand.
+// (`scans/`).
 import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
-import { DocumentId } from '@/server/documents/document-id';
-import { CODE_MAX, SCAN_MODES, SCAN_SOURCES, VERDICTS } from './constants';
+import { SCAN_MODES, SCAN_SOURCES, VERDICTS } from './constants';
 
 export const Checkins = defineCollection(
   'checkins',
@@ -65,18 +64,6 @@ export const ScanDocument = z.object({
 export type ScanDocument = z.infer<typeof ScanDocument>;
 export const Scans = defineCollection('scans', ScanDocument);
 
-export const ScanInput = z.object({
-  eventId: DocumentId,
-  mode: z.enum(SCAN_MODES),
-  code: z.string().trim().min(1).max(CODE_MAX),
-  /** Chosen by the scanner for each scan; a retry sends the same one. */
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-  source: z.enum(['camera', 'keyboard']),
-  /** The door's name for this device ("Front door"), shown with a first admission. */
-  device: z.string().trim().min(1).max(60),
-});
-export type ScanInput = z.input<typeof ScanInput>;
-
 /**
  * What an offline door's upload flagged for the admins (decision 043): a second admission of one
  * member to one event (`secondAdmission`, naming both doors and times), an admission from a list
@@ -100,37 +87,3 @@ export const DoorConflicts = defineCollection(
   }),
 );
 export type DoorConflictDocument = z.infer<typeof DoorConflicts.schema>;
-
-export const ManualAdmitInput = z.object({
-  eventId: DocumentId,
-  uid: DocumentId,
-  nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-  device: z.string().trim().min(1).max(60),
-});
-export type ManualAdmitInput = z.input<typeof ManualAdmitInput>;
-
-/** The verdicts a door may reach offline: entry and exit (the bar stays online, decision 043). */
-export const OFFLINE_VERDICTS = ['admitted', 'alreadyAdmitted', 'welcomeBack', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'exited', 'notInside', 'notCheckedIn'] as const;
-
-/** A scan a door decided without signal, as it uploads it: the code read (or the member admitted by name), the verdict, when. */
-export const OfflineDecision = z
-  .object({
-    eventId: DocumentId,
-    nonce: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
-    mode: z.enum(['entry', 'exit']),
-    source: z.enum(SCAN_SOURCES),
-    code: z.string().trim().min(1).max(CODE_MAX).optional(),
-    uid: DocumentId.optional(),
-    verdict: z.enum(OFFLINE_VERDICTS),
-    /** Server time on the scanner's clock corrected by the offset it measured (decision 043). */
-    decidedAt: z.date(),
-    device: z.string().trim().min(1).max(60),
-    /** When the door list the decision used was made (server time). */
-    listAt: z.date(),
-  })
-  .refine((decision) => (decision.code === undefined) !== (decision.uid === undefined), { message: 'A code or a member, not both' })
-  .refine((decision) => (decision.source === 'manual') === (decision.uid !== undefined), { message: 'A member by name is admitted by hand' });
-export type OfflineDecision = z.input<typeof OfflineDecision>;
-
-/** What an offline door uploads at once: its queue, oldest first, up to 50 scans a call. */
-export const UploadInput = z.object({ decisions: z.array(OfflineDecision).min(1).max(50) });

@@ -2,17 +2,14 @@
 // enter (an active membership), with what the door needs to recognise them against their ID (name
 // and photo; an address only masked, where no name is known), and whether they are in tonight.
 // Rate-limited per door phone (door.router.ts): not a way to walk the member list.
-import { z } from 'zod';
 import type { Documents } from '@/server/documents/port';
-import { DocumentId } from '@/server/documents/document-id';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { Users } from '@/features/identity/users';
 import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
+import type { DoorSearchInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
 import { storedPhoto } from '@/features/profile/avatar-access';
-
-export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string().trim().min(2).max(80) });
 
 export interface DoorSearchHit {
   uid: string;
@@ -27,8 +24,7 @@ const HITS = 10;
 const LOOKED_AT = 30;
 
 /** Members who may enter, by name or e-mail prefix, for admitting someone whose phone died. */
-export async function searchAtDoor(documents: Documents, raw: z.input<typeof DoorSearchInput>, now = new Date()): Promise<DoorSearchHit[]> {
-  const input = DoorSearchInput.parse(raw);
+export async function searchAtDoor(documents: Documents, input: DoorSearchInput, now = new Date()): Promise<DoorSearchHit[]> {
   // As the terms are stored: a whole address is longer than the longest prefix kept.
   const users = await documents.collection(Users).where('searchTerms', 'array-contains', searchTermOf(input.query)).limit(LOOKED_AT).get();
   const members = users.filter((user) => hasActiveMembership(user.data, now)).slice(0, HITS);

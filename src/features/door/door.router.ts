@@ -1,20 +1,19 @@
 // The pass and the door. Thin: access, input, one domain call. A member gets their own pass and
 // registers the phone that shows it; the door (scanner and admin) scans, admits by hand and
 // watches the night.
-import { z } from 'zod';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
-import { DocumentId } from '@/server/documents/document-id';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import type { Identity } from '@/features/identity/identity';
-import { passForPhone, registerPassKey, RegisterPassKeyInput, rotatePass } from './passes';
-import { Checkins, DoorConflicts, Drinks, ManualAdmitInput, ScanInput, Scans, UploadInput } from './door-records';
-import { doorList, DoorListInput } from './door-list';
+import { passForPhone, registerPassKey, rotatePass } from './passes';
+import { Checkins, DoorConflicts, Drinks, Scans } from './door-records';
+import { CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
+import { doorList } from './door-list';
 import { DomainError } from '@/server/domain-error';
 import { admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
-import { countsOf, CountsOfInput, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
-import { DoorSearchInput, searchAtDoor } from './door-search';
+import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
+import { searchAtDoor } from './door-search';
 
 const members = roleProcedure(...MEMBER_AREA);
 
@@ -55,7 +54,7 @@ export const doorRouter = router({
     return scanCode({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input);
   }),
   /** The event's door list, to decide without signal (decision 043). */
-  list: door.input(DoorListInput).query(({ ctx, input }) => {
+  list: door.input(DoorEventInput).query(({ ctx, input }) => {
     limitRate('doorLists', doorDevice(ctx.identity));
     return doorList(ctx.documents, ctx.passKeys(), input);
   }),
@@ -83,7 +82,7 @@ export const doorRouter = router({
     return searchAtDoor(ctx.documents, input);
   }),
   /** The event's figures and latest scans as they change (one read per change for all doors). */
-  activity: door.input(z.object({ eventId: DocumentId })).subscription(({ ctx, input, signal }) =>
+  activity: door.input(DoorEventInput).subscription(({ ctx, input, signal }) =>
     liveStream({
       documents: ctx.documents,
       key: `door.activity ${input.eventId}`,
@@ -95,11 +94,11 @@ export const doorRouter = router({
     }),
   ),
   /** A person's admissions and scans (their page in the admin area). */
-  ofPerson: admin.input(z.object({ uid: DocumentId })).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input.uid)),
+  ofPerson: admin.input(PersonInput).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input.uid)),
   /** An event's figures once (the event editor; the scanner and /admin follow them live). */
-  figures: admin.input(z.object({ eventId: DocumentId })).query(({ ctx, input }) => doorActivity(ctx.documents, input.eventId)),
+  figures: admin.input(DoorEventInput).query(({ ctx, input }) => doorActivity(ctx.documents, input.eventId)),
   /** Admissions and drinks of a page of events (the admins' event list). */
   countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
-  rotatePass: admin.input(z.object({ uid: DocumentId })).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity, input.uid)),
+  rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity, input.uid)),
 });

@@ -12,8 +12,9 @@ import { Users } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
 import { AuditLog } from '@/features/users/audit';
 import { isActiveNow } from '@/features/memberships/membership';
-import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, PUBLIC_KEY_PATTERN, signedMessage, type PassCode } from './pass-code';
+import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
 import { storedPhoto } from '@/features/profile/avatar-access';
+import type { RegisterPassKeyInput } from './door.inputs';
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */
 export const FORMER_KEYS_KEPT = 5;
@@ -112,8 +113,6 @@ export async function passForPhone(documents: Documents, keys: PassKeys, uid: st
   };
 }
 
-export const RegisterPassKeyInput = z.object({ publicKey: z.string().regex(PUBLIC_KEY_PATTERN) });
-
 /** Whether `text` is a P-256 public key (a point on the curve), as the phone exported it. */
 async function readPublicKey(text: string): Promise<CryptoKey | null> {
   try {
@@ -128,8 +127,7 @@ async function readPublicKey(text: string): Promise<CryptoKey | null> {
  * so every code of the older key is refused at once). Registering the key the pass has already is
  * no change. Replacing another phone's key is written to the person's history.
  */
-export async function registerPassKey(documents: Documents, keys: PassKeys, member: Identity, raw: z.input<typeof RegisterPassKeyInput>): Promise<{ passId: string; version: number }> {
-  const { publicKey } = RegisterPassKeyInput.parse(raw);
+export async function registerPassKey(documents: Documents, keys: PassKeys, member: Identity, { publicKey }: RegisterPassKeyInput): Promise<{ passId: string; version: number }> {
   if (!(await readPublicKey(publicKey))) throw new DomainError('invalid', 'invalidRequest');
   const { passId } = await ensurePass(documents, keys, member.uid);
   const ref = documents.collection(Passes).doc(passId);

@@ -16,7 +16,8 @@ import type { Identity } from '@/features/identity/identity';
 import { isActiveNow } from '@/features/memberships/membership';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey } from './passes';
-import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, OfflineDecision, Reentries, ScanInput, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
+import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
+import type { ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './constants';
@@ -83,8 +84,7 @@ function claim<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>):
 }
 
 /** Decides a scanned code: the pass, its window, the membership, the door, then entry, exit or bar. */
-export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInput, now = new Date()): Promise<ScanResult> {
-  const input = ScanInput.parse(raw);
+export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanInput, now = new Date()): Promise<ScanResult> {
   const code = parsePassCode(input.code);
   const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now };
   const barCode = code && input.mode === 'bar' ? code : null;
@@ -123,8 +123,7 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, raw: ScanInp
 }
 
 /** Admits a member whose phone cannot show the pass, after the door has checked who they are. */
-export async function admitManually(ports: DoorPorts, scanner: Identity, raw: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
-  const input = ManualAdmitInput.parse(raw);
+export async function admitManually(ports: DoorPorts, scanner: Identity, input: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
   // The member is known: what the verdict needs of them is read alongside the event.
   const first = memberFacts(ports.documents, input.eventId, input.uid, null);
   return once(ports.documents, scanner, { ...input, mode: 'entry', source: 'manual' }, now, first, async (event, round) => {
@@ -148,8 +147,7 @@ export type UploadStatus = 'recorded' | 'known';
  * better is flagged for the admins, not undone: a member admitted twice (two offline doors, or
  * offline after online), an admission from an out-of-date list, a code that does not verify.
  */
-export async function recordOffline(ports: DoorPorts, scanner: Identity, raw: OfflineDecision, now = new Date()): Promise<UploadStatus> {
-  const input = OfflineDecision.parse(raw);
+export async function recordOffline(ports: DoorPorts, scanner: Identity, input: OfflineDecision, now = new Date()): Promise<UploadStatus> {
   const log = ports.documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
   const code = input.code ? parsePassCode(input.code) : null;
   const [logged, pass] = await Promise.all([log.get(), code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : undefined]);

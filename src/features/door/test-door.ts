@@ -13,7 +13,7 @@ import type { Role } from '@/features/identity/roles';
 import { stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass, registerPassKey } from './passes';
 import { newPhoneKey, passCodeAt, type PhoneKey } from './client/pass-store';
-import type { ScanInput } from './door-records';
+import type { ScanInput } from './door.inputs';
 import { scanCode } from './scanning';
 
 export const HOUR = 60 * 60 * 1000;

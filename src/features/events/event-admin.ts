@@ -2,7 +2,6 @@
 // slugs kept for redirects), publish, unpublish, cancel and duplicate. Plain functions over the
 // documents port; every check and write of one change happens in one transaction, which also
 // keeps the event's public mirror (publicEvents/{id}) in step.
-import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { serverTimestamp, type Documents, type Query, type Transaction } from '@/server/documents/port';
 import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
@@ -15,12 +14,12 @@ import { createEventWithMirror, updateEventWithMirror } from './public-events';
 import { slugCandidates, slugify } from './slug';
 import {
   ADMIN_PAGE_SIZE,
-  AdminEventListInput,
-  EventInput,
   eventTimesProblem,
   type AdminEventFilter,
+  type AdminEventListInput,
+  type EventInput,
   type EventStatusAction,
-} from './event-input';
+} from './events.inputs';
 import { wallTimeToDate } from './venue-time';
 
 /** How many numbered slugs are tried before giving up (`party`, `party-2`, …). */
@@ -47,8 +46,7 @@ function filteredQuery(documents: Documents, filter: AdminEventFilter, now: Date
   }
 }
 
-export async function listEventsForAdmin(documents: Documents, raw: AdminEventListInput, now = new Date()): Promise<AdminEventPage> {
-  const input = AdminEventListInput.parse(raw);
+export async function listEventsForAdmin(documents: Documents, input: AdminEventListInput, now = new Date()): Promise<AdminEventPage> {
   let query = filteredQuery(documents, input.filter, now);
   const term = searchTermOf(input.search);
   if (term) query = query.where('searchTerms', 'array-contains', term);
@@ -159,8 +157,7 @@ export interface SavedEvent {
 }
 
 /** A new event, as a draft. */
-export async function createEvent(documents: Documents, actorUid: string, raw: z.input<typeof EventInput>): Promise<SavedEvent> {
-  const input = EventInput.parse(raw);
+export async function createEvent(documents: Documents, actorUid: string, input: EventInput): Promise<SavedEvent> {
   const times = eventTimes(input);
   const ref = documents.collection(Events).doc();
   return documents.runTransaction(async (tx) => {
@@ -177,10 +174,9 @@ export async function updateEvent(
   documents: Documents,
   actorUid: string,
   id: string,
-  raw: z.input<typeof EventInput>,
+  input: EventInput,
   loadedUpdatedAt?: Date,
 ): Promise<SavedEvent> {
-  const input = EventInput.parse(raw);
   const times = eventTimes(input);
   const ref = documents.collection(Events).doc(id);
   return documents.runTransaction(async (tx) => {

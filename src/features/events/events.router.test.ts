@@ -5,7 +5,7 @@ import { handleTrpcRequest } from '@/server/trpc/http';
 import { createCaller } from '@/server/trpc/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Identity } from '@/features/identity/identity';
-import type { EventInput } from './event-input';
+import type { EventInput } from './events.inputs';
 
 const admin: Identity = { uid: 'admin-1', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 

@@ -6,7 +6,7 @@ import { PublicEvents } from './public-events';
 import { listPublicEvents, nextEventsForMembers } from './event-catalogue';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, programmeOverview, updateEvent } from './event-admin';
-import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './event-input';
+import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './events.inputs';
 
 const admin = roleProcedure('admin');
 

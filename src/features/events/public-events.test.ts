@@ -5,7 +5,7 @@ import { updateImage } from '@/features/images/image-library';
 import { imageDocument } from '@/features/live/test-image';
 import { changeEventStatus, createEvent, duplicateEvent, updateEvent } from './event-admin';
 import { findEventBySlug, listPublicEvents, nextEvents } from './event-catalogue';
-import type { EventInput } from './event-input';
+import type { EventInput } from './events.inputs';
 import { Events, HOME_VENUE, type EventDocument } from './events';
 import { backfillPublicEvents, Migrations, PUBLIC_EVENTS_VERSION, PublicEventDocument, PublicEvents, publicProjection } from './public-events';
 import { mirrorProblems } from './test-mirror';

@@ -14,6 +14,9 @@ import { probeImage } from '@/server/images/probe';
 import { addImage, listImages, removeImage, updateImage, type ImagePorts } from './image-library';
 import { backfillLounge, listLounge, LoungeImages } from './lounge';
 
+/** An image added without alt texts, as the procedure hands it over. */
+const NO_ALT = { en: '', de: '' };
+
 const root = mkdtempSync(join(tmpdir(), 'images-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -58,9 +61,9 @@ describe('image library', () => {
   it('filters by tag and lists the newest first', async () => {
     staged.set('a', await png(10, 10));
     staged.set('b', await png(20, 10));
-    const first = await addImage(ports, 'admin-1', { upload: 'a', tags: ['cover'] });
+    const first = await addImage(ports, 'admin-1', { upload: 'a', tags: ['cover'], alt: NO_ALT });
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await addImage(ports, 'admin-1', { upload: 'b', tags: ['lounge', 'cover'] });
+    const second = await addImage(ports, 'admin-1', { upload: 'b', tags: ['lounge', 'cover'], alt: NO_ALT });
     expect((await listImages(ports.documents, {})).map((image) => image.id)).toEqual([second.id, first.id]);
     expect((await listImages(ports.documents, { tag: 'lounge' })).map((image) => image.id)).toEqual([second.id]);
     expect(await listImages(ports.documents, { tag: 'gallery' })).toEqual([]);
@@ -68,7 +71,7 @@ describe('image library', () => {
 
   it('edits alt texts and tags, and removes the image with its file', async () => {
     staged.set('c', await png(8, 8));
-    const image = await addImage(ports, 'admin-1', { upload: 'c' });
+    const image = await addImage(ports, 'admin-1', { upload: 'c', alt: NO_ALT, tags: [] });
     await updateImage(ports.documents, { id: image.id, alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
     expect((await listImages(ports.documents, {}))[0]).toMatchObject({ alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
     await removeImage(ports, remover, image.id);
@@ -85,7 +88,7 @@ describe('image library', () => {
     staged.set('e', await png(30, 20));
     staged.set('f', await png(12, 12));
     const lounge = await addImage(ports, 'admin-1', { upload: 'e', alt: { en: 'Sofas', de: 'Sofas' }, tags: ['lounge'] });
-    const stage = await addImage(ports, 'admin-1', { upload: 'f', tags: ['gallery'] });
+    const stage = await addImage(ports, 'admin-1', { upload: 'f', tags: ['gallery'], alt: NO_ALT });
     const shown = await listLounge(ports.documents);
     expect(shown).toEqual([{ id: lounge.id, width: 30, height: 20, alt: { en: 'Sofas', de: 'Sofas' }, createdAt: lounge.createdAt }]);
     // Neither who uploaded it nor the original's download link reach members.
@@ -104,7 +107,7 @@ describe('image library', () => {
 
   it('builds the lounge of an older database once, dropping what no longer belongs', async () => {
     staged.set('g', await png(10, 10));
-    const image = await addImage(ports, 'admin-1', { upload: 'g', tags: ['lounge'] });
+    const image = await addImage(ports, 'admin-1', { upload: 'g', tags: ['lounge'], alt: NO_ALT });
     // As an earlier version left it: no lounge document for the picture, a stray one for nothing.
     await ports.documents.collection(LoungeImages).doc(image.id).delete();
     await ports.documents.collection(LoungeImages).doc('gone').set({ width: 1, height: 1, alt: { en: '', de: '' }, createdAt: new Date() });
@@ -115,14 +118,14 @@ describe('image library', () => {
 
   it('refuses a file that is not an image as such (400), whatever its name, and lists nothing', async () => {
     staged.set('text', new TextEncoder().encode('not a picture at all'));
-    await expect(addImage(ports, 'admin-1', { upload: 'text' })).rejects.toMatchObject({ kind: 'invalid', reason: 'notAnImage' });
+    await expect(addImage(ports, 'admin-1', { upload: 'text', alt: NO_ALT, tags: [] })).rejects.toMatchObject({ kind: 'invalid', reason: 'notAnImage' });
     expect(await listImages(ports.documents, {})).toEqual([]);
   });
 
   it("refuses someone else's upload and lists nothing", async () => {
     staged.set('d', await png(8, 8));
     // The client's mistake, answered as such (400), not as a server failure.
-    await expect(addImage(ports, 'intruder', { upload: 'd' })).rejects.toMatchObject({ kind: 'invalid', reason: 'uploadNotUsable' });
+    await expect(addImage(ports, 'intruder', { upload: 'd', alt: NO_ALT, tags: [] })).rejects.toMatchObject({ kind: 'invalid', reason: 'uploadNotUsable' });
     expect(await listImages(ports.documents, {})).toEqual([]);
     expect(FILE_USES.images.folder).toBe('images');
   });

@@ -1,6 +1,5 @@
 // The image library: register a finished upload (its bytes checked, its size measured), list
 // and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
-import { z } from 'zod';
 import { serverTimestamp, type DocumentRef, type Documents, type Query } from '@/server/documents/port';
 import { isFilesError, type Files, type FileMetadata } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
@@ -8,11 +7,11 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
-import { DocumentId } from '@/server/documents/document-id';
 import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
 import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
-import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
+import { Images, LIBRARY_LIMIT, type AltTexts, type ImageDocument, type ImageTag } from './images';
 import { isMembersOnly } from './members-only';
+import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
 import { AuditLog } from '@/features/users/audit';
 import type { Identity } from '@/features/identity/identity';
@@ -28,9 +27,6 @@ export interface ImageSummary extends ImageDocument {
   id: string;
 }
 
-export const ImageListInput = z.object({ tag: z.enum(IMAGE_TAGS).nullish() });
-export type ImageListInput = z.infer<typeof ImageListInput>;
-
 export function imageQuery(documents: Documents, input: ImageListInput): Query<ImageDocument> {
   let query: Query<ImageDocument> = documents.collection(Images);
   if (input.tag) query = query.where('tags', 'array-contains', input.tag);
@@ -40,14 +36,6 @@ export function imageQuery(documents: Documents, input: ImageListInput): Query<I
 export async function listImages(documents: Documents, input: ImageListInput): Promise<ImageSummary[]> {
   return (await imageQuery(documents, input).get()).map((image) => ({ id: image.id, ...image.data }));
 }
-
-export const ImageAddInput = z.object({
-  /** The finished upload: tus upload id (embedded) or Storage path (Firebase). */
-  upload: z.string().min(1).max(300),
-  alt: AltTexts.default({ en: '', de: '' }),
-  tags: z.array(z.enum(IMAGE_TAGS)).max(IMAGE_TAGS.length).default([]),
-});
-export type ImageAddInput = z.input<typeof ImageAddInput>;
 
 export function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
   return {
@@ -59,8 +47,7 @@ export function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
   };
 }
 
-export async function addImage(ports: ImagePorts, uploaderUid: string, raw: ImageAddInput): Promise<ImageSummary> {
-  const input = ImageAddInput.parse(raw);
+export async function addImage(ports: ImagePorts, uploaderUid: string, input: ImageAddInput): Promise<ImageSummary> {
   const use = FILE_USES.images;
   const path = await ports.uploads.claim(input.upload, uploaderUid, use).catch((error: unknown) => {
     // The client named an upload it cannot use (unknown, expired, unfinished, someone else's):
@@ -128,13 +115,7 @@ export async function importImage(
   return registerImage(ports, ports.documents.collection(Images).doc(image.id), path, metadata, facts, uploaderUid, image);
 }
 
-export const ImageUpdateInput = z.object({
-  id: DocumentId,
-  alt: AltTexts.optional(),
-  tags: z.array(z.enum(IMAGE_TAGS)).max(IMAGE_TAGS.length).optional(),
-});
-
-export async function updateImage(documents: Documents, input: z.infer<typeof ImageUpdateInput>, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+export async function updateImage(documents: Documents, input: ImageUpdateInput, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = documents.collection(Images).doc(input.id);
   await documents.runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data;
@@ -152,8 +133,6 @@ export async function updateImage(documents: Documents, input: z.infer<typeof Im
     mirrorLoungeImage(tx, documents, input.id, { ...current, ...changes });
   });
 }
-
-export const ImageIdInput = z.object({ id: DocumentId });
 
 /**
  * Removes the image from the library (audited in the same transaction), then its file. Refused while an event shows it as its

@@ -6,7 +6,8 @@ import { Images } from './images';
 import { listLounge, LoungeImages } from './lounge';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { adminChangingEvents } from '@/features/events/events.router';
-import { addImage, ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput, listImages, removeImage, updateImage } from './image-library';
+import { addImage, listImages, removeImage, updateImage } from './image-library';
+import { ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 
 const admin = roleProcedure('admin');
 const members = roleProcedure(...MEMBER_AREA);

@@ -32,7 +32,7 @@ describe('memberships given by an admin, on Firestore', () => {
   afterEach(() => close());
 
   it('gives a membership in one transaction: the person is a member at once, and a second one is refused', async () => {
-    await approveMembership(documents, accounts, admin, { uid: 'ada' }, NOW);
+    await approveMembership(documents, accounts, admin, { uid: 'ada', note: '' }, NOW);
     const [given, ...more] = await documents.collection(Memberships).where('uid', '==', 'ada').get();
     expect(more).toEqual([]);
     expect(given!.data).toMatchObject({ status: 'active', decidedBy: 'admin', revision: 1 });
@@ -41,12 +41,12 @@ describe('memberships given by an admin, on Firestore', () => {
     expect(user).toMatchObject({ role: 'user', membership: { id: given!.id } });
     expect((await withStoredRole(documents, person('ada'), NOW))?.role).toBe('user');
     expect(accounts.calls).toEqual(['claim ada user']);
-    await expect(approveMembership(documents, accounts, admin, { uid: 'ada' }, NOW)).rejects.toMatchObject({ reason: 'personAlreadyMember' });
+    await expect(approveMembership(documents, accounts, admin, { uid: 'ada', note: '' }, NOW)).rejects.toMatchObject({ reason: 'personAlreadyMember' });
   });
 
   it("approves the person's own request when they asked for one", async () => {
     const { id } = await requestMembership(documents, person('bob'), { note: 'Please' }, NOW);
-    await approveMembership(documents, accounts, admin, { uid: 'bob' }, NOW);
+    await approveMembership(documents, accounts, admin, { uid: 'bob', note: '' }, NOW);
     expect((await documents.collection(Memberships).where('uid', '==', 'bob').get()).map((found) => [found.id, found.data.status])).toEqual([[id, 'active']]);
   });
 
@@ -57,7 +57,7 @@ describe('memberships given by an admin, on Firestore', () => {
     expect((await documents.collection(Users).doc('bob').get()).data?.role).toBeNull();
     expect(await documents.collection(AuditLog).get()).toEqual([]);
 
-    await approveMembership(documents, accounts, admin, { uid: 'bob' }, NOW);
+    await approveMembership(documents, accounts, admin, { uid: 'bob', note: '' }, NOW);
     expect(await changeRole(documents, accounts, admin, 'bob', 'scanner', NOW)).toEqual({ role: 'scanner' });
     expect(await changeRole(documents, accounts, admin, 'bob', null, NOW)).toEqual({ role: 'user' });
     expect((await withStoredRole(documents, person('bob'), NOW))?.role).toBe('user');

@@ -1,25 +1,8 @@
 // Membership procedures. Thin: access, input, one domain call. A person asks for and withdraws
 // their own request; admins decide. The caller's uid always comes from the session.
-import { z } from 'zod';
-import { DocumentId } from '@/server/documents/document-id';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
-import {
-  ApproveInput,
-  approveMembership,
-  CancelInput,
-  cancelMembership,
-  ExtendInput,
-  extendMembership,
-  listMemberships,
-  membershipCounts,
-  membershipsOf,
-  MembershipListInput,
-  myMembership,
-  RequestInput,
-  requestMembership,
-  withdrawRequest,
-  WithdrawInput,
-} from './memberships';
+import { approveMembership, cancelMembership, extendMembership, listMemberships, membershipCounts, membershipsOf, myMembership, requestMembership, withdrawRequest } from './memberships';
+import { ApproveInput, CancelInput, ExtendInput, MembershipListInput, PersonInput, RequestInput, WithdrawInput } from './memberships.inputs';
 
 const admin = roleProcedure('admin');
 
@@ -28,7 +11,7 @@ export const membershipsRouter = router({
   request: signedInProcedure.input(RequestInput).mutation(({ ctx, input }) => requestMembership(ctx.documents, ctx.identity, input)),
   withdraw: signedInProcedure.input(WithdrawInput).mutation(({ ctx, input }) => withdrawRequest(ctx.documents, ctx.identity, input.id)),
   list: admin.input(MembershipListInput).query(({ ctx, input }) => listMemberships(ctx.documents, input)),
-  ofUser: admin.input(z.object({ uid: DocumentId })).query(({ ctx, input }) => membershipsOf(ctx.documents, input.uid)),
+  ofUser: admin.input(PersonInput).query(({ ctx, input }) => membershipsOf(ctx.documents, input.uid)),
   counts: admin.query(({ ctx }) => membershipCounts(ctx.documents)),
   approve: admin.input(ApproveInput).mutation(({ ctx, input }) => approveMembership(ctx.documents, ctx.accounts, ctx.identity, input)),
   extend: admin.input(ExtendInput).mutation(({ ctx, input }) => extendMembership(ctx.documents, ctx.accounts, ctx.identity, input)),

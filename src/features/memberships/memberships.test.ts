@@ -148,26 +148,26 @@ describe('memberships from request to end', () => {
   });
 
   it('allows one open request per account', async () => {
-    await requestMembership(documents, guest, {}, T0);
-    await expectRefusal(requestMembership(documents, guest, {}, T0), 'membershipAlreadyRequested');
+    await requestMembership(documents, guest, { note: '' }, T0);
+    await expectRefusal(requestMembership(documents, guest, { note: '' }, T0), 'membershipAlreadyRequested');
     expect(await documents.collection(Memberships).get()).toHaveLength(1);
   });
 
   it('approval makes the person a member until the season’s end, and they may not ask again', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
-    const approved = await approveMembership(documents, accounts, admin, { id, revision: 0 }, T0);
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    const approved = await approveMembership(documents, accounts, admin, { id, revision: 0, note: '' }, T0);
     expect(approved).toMatchObject({ status: 'active', decidedBy: 'admin', decidedByName: 'Boss', validFrom: T0, validUntil: seasonEndAfter(T0) });
     expect(await roleOf(documents, 'guest')).toBe('user');
     expect(accounts.claims).toEqual(['guest=user']);
     expect((await activeMembershipOf(documents, 'guest', T0))?.id).toBe(id);
-    await expectRefusal(requestMembership(documents, guest, {}, later(1)), 'membershipAlreadyActive');
+    await expectRefusal(requestMembership(documents, guest, { note: '' }, later(1)), 'membershipAlreadyActive');
   });
 
   it('approval never replaces a staff role', async () => {
     const door = person('door', 'scanner');
     await addUser(documents, door);
-    const { id } = await requestMembership(documents, door, {}, T0);
-    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(30) }, T0);
+    const { id } = await requestMembership(documents, door, { note: '' }, T0);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(30), note: '' }, T0);
     expect((await documents.collection(Users).doc('door').get()).data!.role).toBe('scanner');
     expect(await roleOf(documents, 'door')).toBe('scanner');
     expect(accounts.claims).toEqual([]);
@@ -177,24 +177,24 @@ describe('memberships from request to end', () => {
   });
 
   it('a withdrawn request cannot be approved, and says why', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
     await withdrawRequest(documents, guest, id, later(0.1));
     expect((await stored(documents, id)).status).toBe('cancelled');
-    await expectRefusal(approveMembership(documents, accounts, admin, { id, revision: 1 }, later(0.2)), 'membershipWithdrawn');
+    await expectRefusal(approveMembership(documents, accounts, admin, { id, revision: 1, note: '' }, later(0.2)), 'membershipWithdrawn');
     expect(await roleOf(documents, 'guest', later(0.2))).toBeNull();
   });
 
   it('only the requester may withdraw, and only while pending', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
     await expectRefusal(withdrawRequest(documents, person('stranger'), id, T0), 'membershipNotFound');
-    await approveMembership(documents, accounts, admin, { id, revision: 0 }, T0);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, note: '' }, T0);
     await expectRefusal(withdrawRequest(documents, guest, id, T0), 'membershipNotPending');
   });
 
   it('two admins deciding on the same view: one wins, the other is told', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
     const results = await Promise.allSettled([
-      approveMembership(documents, accounts, admin, { id, revision: 0 }, T0),
+      approveMembership(documents, accounts, admin, { id, revision: 0, note: '' }, T0),
       cancelMembership(documents, accounts, otherAdmin, { id, revision: 0, reason: 'Not known to us' }, T0),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
@@ -205,17 +205,17 @@ describe('memberships from request to end', () => {
   });
 
   it('a decision made on an older view is refused, not applied', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
-    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(30) }, T0);
-    await extendMembership(documents, accounts, otherAdmin, { id, revision: 1, validUntil: later(60) }, later(1));
-    await expectRefusal(extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(90) }, later(1)), 'membershipChangedMeanwhile');
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(30), note: '' }, T0);
+    await extendMembership(documents, accounts, otherAdmin, { id, revision: 1, validUntil: later(60), note: '' }, later(1));
+    await expectRefusal(extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(90), note: '' }, later(1)), 'membershipChangedMeanwhile');
     expect((await stored(documents, id)).validUntil).toEqual(later(60));
   });
 
   it('extending keeps the earlier end in the history and must move the end later', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
-    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(30) }, T0);
-    await expectRefusal(extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(20) }, later(1)), 'membershipEndNotLater');
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(30), note: '' }, T0);
+    await expectRefusal(extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(20), note: '' }, later(1)), 'membershipEndNotLater');
     await extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(60), note: 'Season ticket renewed' }, later(1));
     const membership = await stored(documents, id);
     expect(membership.validUntil).toEqual(later(60));
@@ -227,25 +227,25 @@ describe('memberships from request to end', () => {
   });
 
   it('approval refuses an end in the past', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
-    await expectRefusal(approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(-1) }, T0), 'membershipEndInPast');
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    await expectRefusal(approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(-1), note: '' }, T0), 'membershipEndInPast');
     expect((await stored(documents, id)).status).toBe('pending');
   });
 
   it('cancelling takes the member role away at the next request, and a cancelled one cannot be extended', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
-    await approveMembership(documents, accounts, admin, { id, revision: 0 }, T0);
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, note: '' }, T0);
     await cancelMembership(documents, accounts, admin, { id, revision: 1, reason: 'Asked us to' }, later(2));
     expect(await roleOf(documents, 'guest', later(2))).toBeNull();
     expect(accounts.claims).toEqual(['guest=user', 'guest=null']);
     expect((await stored(documents, id)).note).toBe('Asked us to');
-    await expectRefusal(extendMembership(documents, accounts, admin, { id, revision: 2, validUntil: later(400) }, later(3)), 'membershipNotActive');
+    await expectRefusal(extendMembership(documents, accounts, admin, { id, revision: 2, validUntil: later(400), note: '' }, later(3)), 'membershipNotActive');
     await expectRefusal(cancelMembership(documents, accounts, admin, { id, revision: 2, reason: 'Again' }, later(3)), 'membershipNotCancellable');
   });
 
   it('cancelling one membership keeps the role while another still admits the person', async () => {
-    const first = await requestMembership(documents, guest, {}, T0);
-    await approveMembership(documents, accounts, admin, { id: first.id, revision: 0, validUntil: later(10) }, T0);
+    const first = await requestMembership(documents, guest, { note: '' }, T0);
+    await approveMembership(documents, accounts, admin, { id: first.id, revision: 0, validUntil: later(10), note: '' }, T0);
     // An admin-approved second membership (say, next season's) while the first still runs.
     const ref = documents.collection(Memberships).doc('second');
     const { id: _id, ...firstData } = (await activeMembershipOf(documents, 'guest', T0))!;
@@ -256,8 +256,8 @@ describe('memberships from request to end', () => {
   });
 
   it('a membership stops admitting at its end, before the sweep runs', async () => {
-    const { id } = await requestMembership(documents, guest, {}, T0);
-    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(5) }, T0);
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: later(5), note: '' }, T0);
     expect(await roleOf(documents, 'guest', later(4.9))).toBe('user');
     expect(await roleOf(documents, 'guest', later(5))).toBeNull();
     expect(await activeMembershipOf(documents, 'guest', later(5))).toBeNull();
@@ -268,8 +268,8 @@ describe('memberships from request to end', () => {
     for (const uid of ['a', 'b', 'c']) {
       const who = person(uid);
       await addUser(documents, who);
-      const { id } = await requestMembership(documents, who, {}, T0);
-      await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: uid === 'c' ? later(50) : later(10) }, T0);
+      const { id } = await requestMembership(documents, who, { note: '' }, T0);
+      await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: uid === 'c' ? later(50) : later(10), note: '' }, T0);
       ids.push(id);
     }
     accounts.claims = [];

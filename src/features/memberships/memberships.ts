@@ -3,8 +3,6 @@
 // change is checked against the state it reads, applied to the membership, the person's role and
 // the audit trail in one transaction, and the sign-in account's role claim follows. Plain
 // functions over the documents and accounts ports.
-import { z } from 'zod';
-import { DocumentId } from '@/server/documents/document-id';
 import type { Identity } from '@/features/identity/identity';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
 import { AuditLog, type AuditAction } from '@/features/users/audit';
@@ -16,36 +14,14 @@ import { DomainError } from '@/server/domain-error';
 import {
   isActiveNow,
   Memberships,
-  NOTE_MAX,
   queueKey,
   roleWithMembership,
   seasonEndAfter,
   type MembershipAction,
   type MembershipDocument,
-  MEMBERSHIP_STATUSES,
   type MembershipStatus,
 } from './membership';
-
-const Note = z.string().trim().max(NOTE_MAX);
-
-export const RequestInput = z.object({ note: Note.default('') });
-export type RequestInput = z.input<typeof RequestInput>;
-
-/** A decision names the revision the admin saw: a change made meanwhile refuses it. */
-const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
-
-const Approval = { validUntil: z.date().nullish(), note: Note.default('') };
-/**
- * Approves a request (by its id and the revision the admin saw), or makes a person a member from
- * their page (by their uid): the one way an account becomes a member.
- */
-export const ApproveInput = z.union([z.object({ ...Decision, ...Approval }), z.object({ uid: DocumentId, ...Approval })]);
-export type ApproveInput = z.input<typeof ApproveInput>;
-export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: Note.default('') });
-export type ExtendInput = z.input<typeof ExtendInput>;
-export const CancelInput = z.object({ ...Decision, reason: Note.min(1) });
-export type CancelInput = z.input<typeof CancelInput>;
-export const WithdrawInput = z.object({ id: DocumentId });
+import type { ApproveInput, CancelInput, ExtendInput, MembershipListInput, RequestInput } from './memberships.inputs';
 
 interface Actor {
   uid: string | null;
@@ -188,8 +164,7 @@ function refuseStale(membership: MembershipDocument, revision: number) {
  * link, an e-mail link sign-in, or Google): admins approve a person by the name and address the
  * request shows, and the door names a member by it, so the address must be theirs.
  */
-export async function requestMembership(documents: Documents, identity: Identity, raw: RequestInput, now = new Date()) {
-  const input = RequestInput.parse(raw);
+export async function requestMembership(documents: Documents, identity: Identity, input: RequestInput, now = new Date()) {
   if (!identity.emailVerified) throw new DomainError('forbidden', 'emailNotVerified');
   const memberships = documents.collection(Memberships);
   const ref = memberships.doc();
@@ -264,8 +239,7 @@ export async function withdrawRequest(documents: Documents, identity: Identity, 
  * Approves a pending request, or makes a person a member from their page; valid from now until
  * the given end (default: the season's end).
  */
-export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: ApproveInput, now = new Date()) {
-  const input = ApproveInput.parse(raw);
+export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, input: ApproveInput, now = new Date()) {
   const validUntil = input.validUntil ?? seasonEndAfter(now);
   if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast');
   const approval = (membership: MembershipDocument): Change => {
@@ -301,8 +275,7 @@ async function requestToApprove(tx: Transaction, documents: Documents, uid: stri
 }
 
 /** Moves the end of an active membership later; the history keeps the earlier end. */
-export async function extendMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: ExtendInput, now = new Date()) {
-  const input = ExtendInput.parse(raw);
+export async function extendMembership(documents: Documents, accounts: Accounts, actor: Identity, input: ExtendInput, now = new Date()) {
   const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
     if (membership.status !== 'active') throw new DomainError('conflict', 'membershipNotActive');
     refuseStale(membership, input.revision);
@@ -316,8 +289,7 @@ export async function extendMembership(documents: Documents, accounts: Accounts,
 }
 
 /** Ends an active membership or declines a pending request, with a reason. */
-export async function cancelMembership(documents: Documents, accounts: Accounts, actor: Identity, raw: CancelInput, now = new Date()) {
-  const input = CancelInput.parse(raw);
+export async function cancelMembership(documents: Documents, accounts: Accounts, actor: Identity, input: CancelInput, now = new Date()) {
   const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
     if (membership.status !== 'active' && membership.status !== 'pending') throw new DomainError('conflict', 'membershipNotCancellable');
     refuseStale(membership, input.revision);
@@ -368,16 +340,7 @@ export async function activeMembershipOf(documents: Documents, uid: string, now 
   return current ? { id: current.id, ...current.data } : null;
 }
 
-export const MEMBERSHIP_FILTERS = ['all', ...MEMBERSHIP_STATUSES] as const;
-export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
 export const MEMBERSHIP_PAGE_SIZE = 25;
-
-export const MembershipListInput = z.object({
-  filter: z.enum(MEMBERSHIP_FILTERS).default('all'),
-  search: z.string().trim().max(100).default(''),
-  cursor: DocumentId.nullish(),
-});
-export type MembershipListInput = z.input<typeof MembershipListInput>;
 
 export type MembershipView = Omit<MembershipDocument, 'searchTerms' | 'queue'> & { id: string };
 
@@ -387,8 +350,7 @@ function membershipView(snapshot: { id: string; data: MembershipDocument }): Mem
 }
 
 /** The admin list: pending requests first (oldest first), active ones ending soonest, then the rest. */
-export async function listMemberships(documents: Documents, raw: MembershipListInput) {
-  const input = MembershipListInput.parse(raw);
+export async function listMemberships(documents: Documents, input: MembershipListInput) {
   const memberships = documents.collection(Memberships);
   let query: Query<MembershipDocument> = memberships;
   if (input.filter !== 'all') query = query.where('status', '==', input.filter);

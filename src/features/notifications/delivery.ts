@@ -21,7 +21,8 @@ import type { Push, PushMessage, PushTarget } from '@/server/push/port';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { effectiveRole, Users, type UserDocument } from '@/features/identity/users';
 import { isActiveNow } from '@/features/memberships/membership';
-import { Notifications, emptyFigures, LanguageFigures, type Audience, type NotificationDocument } from './notifications';
+import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument } from './notifications';
+import type { Audience } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';
 import { PushDevices } from './push-devices';
 

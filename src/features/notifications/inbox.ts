@@ -3,10 +3,10 @@
 // with its read state. The member reads them on /vip; the header shows the unread count.
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
-import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import { LOCALES, localized } from '@/i18n/routing';
 import { Notifications } from './notifications';
+import type { IdInput } from './notifications.inputs';
 
 export const InboxDocument = z.object({
   notificationId: z.string(),
@@ -60,11 +60,8 @@ export function unreadCount(documents: Documents, uid: string): Promise<number> 
   return documents.collection(Inbox).where('uid', '==', uid).where('read', '==', false).count();
 }
 
-export const MarkReadInput = z.object({ id: DocumentId });
-
 /** Marks one of the caller's entries read; another person's entry is "not found". */
-export async function markRead(documents: Documents, uid: string, raw: z.input<typeof MarkReadInput>, now = new Date()) {
-  const { id } = MarkReadInput.parse(raw);
+export async function markRead(documents: Documents, uid: string, { id }: IdInput, now = new Date()) {
   const ref = documents.collection(Inbox).doc(id);
   const entry = (await ref.get()).data;
   if (!entry || entry.uid !== uid) throw new DomainError('not-found', 'inboxEntryNotFound');

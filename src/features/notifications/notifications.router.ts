@@ -1,29 +1,24 @@
 // Notifications: admins compose, schedule, send and follow them; everyone signed in reads their
 // inbox and registers the devices that allowed push messages. Thin: access, input, one domain
 // call. The caller's uid always comes from the session.
-import { z } from 'zod';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
-import { DocumentId } from '@/server/documents/document-id';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import {
   cancelScheduled,
   deleteDraft,
   getNotification,
-  IdInput,
   listNotifications,
-  NotificationListInput,
   Notifications,
   saveNotification,
-  SaveInput,
   scheduleNotification,
-  ScheduleInput,
   sendNotificationNow,
 } from './notifications';
 import { deliverNotification, deliveryFigures, NotificationChunks, sendTestToSelf } from './delivery';
-import { announcements, Inbox, inboxOf, markAllRead, markRead, MarkReadInput } from './inbox';
-import { registerDevice, RegisterInput, unregisterDevice, UnregisterInput } from './push-devices';
+import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
+import { registerDevice, unregisterDevice } from './push-devices';
+import { IdInput, NotificationListInput, RegisterInput, SaveInput, ScheduleInput, UnregisterInput } from './notifications.inputs';
 
 const admin = roleProcedure('admin');
 const members = roleProcedure(...MEMBER_AREA);
@@ -45,7 +40,7 @@ export const notificationsRouter = router({
     return sendTestToSelf({ documents: ctx.documents, push: ctx.push() }, ctx.identity.uid, input.id);
   }),
   /** The message, its state and its delivery figures as they change. */
-  live: admin.input(z.object({ id: DocumentId })).subscription(({ ctx, input, signal }) =>
+  live: admin.input(IdInput).subscription(({ ctx, input, signal }) =>
     liveStream({
       documents: ctx.documents,
       key: `notifications.live ${input.id}`,
@@ -72,7 +67,7 @@ export const inboxRouter = router({
       signal,
     }),
   ),
-  markRead: signedInProcedure.input(MarkReadInput).mutation(({ ctx, input }) => markRead(ctx.documents, ctx.identity.uid, input)),
+  markRead: signedInProcedure.input(IdInput).mutation(({ ctx, input }) => markRead(ctx.documents, ctx.identity.uid, input)),
   markAllRead: signedInProcedure.mutation(({ ctx }) => markAllRead(ctx.documents, ctx.identity.uid)),
   /** The lounge's announcements: notifications sent to members. */
   announcements: members.query(({ ctx }) => announcements(ctx.documents, ctx.locale)),

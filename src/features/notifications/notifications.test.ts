@@ -5,7 +5,8 @@ import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/p
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { addTestUser } from '@/server/testing/user-fixtures';
-import { cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow, type NotificationInput } from './notifications';
+import { cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
+import type { NotificationInput } from './notifications.inputs';
 import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
 import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
@@ -149,7 +150,7 @@ describe('notifications', () => {
     });
     expect(await markAllRead(documents, 'bob', NOW)).toEqual({ marked: 1 });
     // The admins' list counts them too.
-    expect((await listNotifications(documents, {})).notifications.find((entry) => entry.id === id)?.delivered).toEqual({ inApp: 2, read: 2 });
+    expect((await listNotifications(documents, { filter: 'all' })).notifications.find((entry) => entry.id === id)?.delivered).toEqual({ inApp: 2, read: 2 });
     expect((await inboxOf(documents, 'bob')).unread).toBe(0);
     // Sent to members: the lounge's announcements, in the reader's language.
     expect(await announcements(documents, 'de')).toMatchObject([{ id, title: 'Line-up steht' }]);
@@ -213,7 +214,7 @@ describe('notifications', () => {
     const first = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
     const second = await saveNotification(documents, admin, { id: null, notification: message }, new Date(NOW.getTime() + 1000));
     await scheduleNotification(documents, admin, { id: second, at: '2026-12-01T12:00' }, NOW);
-    expect((await listNotifications(documents, {})).notifications.map((entry) => entry.id)).toEqual([second, first]);
+    expect((await listNotifications(documents, { filter: 'all' })).notifications.map((entry) => entry.id)).toEqual([second, first]);
     expect((await listNotifications(documents, { filter: 'draft' })).notifications.map((entry) => entry.id)).toEqual([first]);
 
     await registerDevice(documents, 'admin', { target: target('admin'), lang: 'en' }, NOW);

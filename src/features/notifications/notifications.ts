@@ -5,34 +5,25 @@
 // a failed one can be sent again (its delivery resumes where it stopped).
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
-import { DocumentId } from '@/server/documents/document-id';
 import { DomainError } from '@/server/domain-error';
 import { pageAfter } from '@/server/documents/paging';
 import { LOCALES, type Locale } from '@/i18n/routing';
-import { ROLES } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
 import { matchRoute } from '@/navigation/routes';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 import { Inbox } from './inbox';
+import { Audience, type NotificationListInput, type SaveInput, type ScheduleInput } from './notifications.inputs';
 
-import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_FILTER_VALUES, NOTIFICATION_STATUS_NAMES, PEOPLE_LIMIT, TITLE_LIMIT } from './constants';
+import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_STATUS_NAMES, TITLE_LIMIT } from './constants';
 
 export const NOTIFICATION_STATUSES = NOTIFICATION_STATUS_NAMES;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 export const TITLE_MAX = TITLE_LIMIT;
 export const BODY_MAX = BODY_LIMIT;
-export const PEOPLE_MAX = PEOPLE_LIMIT;
 
 const Localized = (max: number) => z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.string().max(max)])) as Record<Locale, z.ZodString>);
 
-export const Audience = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('everyone') }),
-  z.object({ kind: z.literal('members') }),
-  z.object({ kind: z.literal('role'), role: z.enum(ROLES) }),
-  z.object({ kind: z.literal('people'), uids: z.array(DocumentId).min(1).max(PEOPLE_MAX) }),
-]);
-export type Audience = z.infer<typeof Audience>;
 export const AUDIENCE_KINDS = AUDIENCE_KIND_NAMES;
 
 /** Delivery figures of one language. */
@@ -73,26 +64,6 @@ export const Notifications = defineCollection('notifications', NotificationDocum
 export function isSiteLink(value: string): boolean {
   return value.startsWith('/') && !value.startsWith('//') && !value.includes('\\') && matchRoute(value.split(/[?#]/)[0]!) !== undefined;
 }
-const SiteLink = z.string().trim().max(300);
-
-const Text = (max: number) => z.string().trim().max(max);
-
-export const NotificationInput = z.object({
-  title: z.object({ en: Text(TITLE_MAX), de: Text(TITLE_MAX) }),
-  body: z.object({ en: Text(BODY_MAX), de: Text(BODY_MAX) }),
-  link: SiteLink.default(''),
-  audience: Audience,
-});
-export type NotificationInput = z.input<typeof NotificationInput>;
-
-export const SaveInput = z.object({ id: DocumentId.nullable(), notification: NotificationInput });
-export const ScheduleInput = z.object({
-  id: DocumentId,
-  /** Wall-clock time at the venue (Europe/Berlin), `YYYY-MM-DDTHH:mm`. */
-  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
-});
-export const IdInput = z.object({ id: DocumentId });
-
 /** A message must say something in both languages before it may go out. */
 function assertComplete(notification: Pick<NotificationDocument, 'title' | 'body'>) {
   for (const locale of LOCALES) {
@@ -102,8 +73,7 @@ function assertComplete(notification: Pick<NotificationDocument, 'title' | 'body
 }
 
 /** Creates a draft, or changes a draft or scheduled one; returns its id. */
-export async function saveNotification(documents: Documents, actor: Identity, raw: z.input<typeof SaveInput>, now = new Date()): Promise<string> {
-  const { id, notification } = SaveInput.parse(raw);
+export async function saveNotification(documents: Documents, actor: Identity, { id, notification }: SaveInput, now = new Date()): Promise<string> {
   if (notification.link && !isSiteLink(notification.link)) throw new DomainError('invalid', 'notificationLinkUnknown', {}, { field: 'link' });
   const fields = {
     title: notification.title,
@@ -130,8 +100,7 @@ export async function saveNotification(documents: Documents, actor: Identity, ra
 }
 
 /** Schedules a notification for a time at the venue; a time already past sends it at once. */
-export async function scheduleNotification(documents: Documents, actor: Identity, raw: z.input<typeof ScheduleInput>, now = new Date()) {
-  const input = ScheduleInput.parse(raw);
+export async function scheduleNotification(documents: Documents, actor: Identity, input: ScheduleInput, now = new Date()) {
   const at = wallTimeToDate(input.at);
   if (!at) throw new DomainError('invalid', 'invalidTime', {}, { field: 'at' });
   return queue(documents, actor, input.id, at < now ? now : at, now);
@@ -178,9 +147,7 @@ export async function deleteDraft(documents: Documents, id: string) {
 
 // ---- what admins see ----
 
-export const NOTIFICATION_FILTERS = NOTIFICATION_FILTER_VALUES;
 export const NOTIFICATION_PAGE_SIZE = 25;
-export const NotificationListInput = z.object({ filter: z.enum(NOTIFICATION_FILTERS).default('all'), cursor: DocumentId.nullish() });
 
 export interface NotificationSummary {
   id: string;
@@ -208,8 +175,7 @@ async function delivered(documents: Documents, id: string) {
 }
 
 /** Newest first, by status, paged like the other admin lists. */
-export async function listNotifications(documents: Documents, raw: z.input<typeof NotificationListInput>) {
-  const input = NotificationListInput.parse(raw);
+export async function listNotifications(documents: Documents, input: NotificationListInput) {
   const collection = documents.collection(Notifications);
   const query = input.filter === 'all' ? collection.orderBy('createdAt', 'desc') : collection.where('status', '==', input.filter).orderBy('createdAt', 'desc');
   const page = await pageAfter(collection, query, input.cursor, NOTIFICATION_PAGE_SIZE);

@@ -9,6 +9,7 @@ import { DomainError } from '@/server/domain-error';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import type { PushTarget } from '@/server/push/port';
 import { isPushServiceEndpoint } from '@/server/push/push-services';
+import { DeviceTarget, type RegisterInput, type UnregisterInput } from './notifications.inputs';
 
 /**
  * Devices one person receives pushes on: a phone, a laptop, a tablet and their browsers, with
@@ -18,27 +19,14 @@ import { isPushServiceEndpoint } from '@/server/push/push-services';
  */
 export const MAX_PUSH_DEVICES = 10;
 
-const Target = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('webpush'),
-    // Push services' endpoints are https URLs of a few hundred characters.
-    endpoint: z.url({ protocol: /^https$/ }).max(1000),
-    keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{20,200}={0,2}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{8,100}={0,2}$/) }),
-  }),
-  z.object({ kind: z.literal('fcm'), token: z.string().regex(/^[A-Za-z0-9_:.-]{20,4096}$/) }),
-]);
-
 export const PushDeviceDocument = z.object({
   uid: z.string(),
-  target: Target,
+  target: DeviceTarget,
   lang: z.enum(LOCALES),
   registeredAt: z.date(),
 });
 export type PushDeviceDocument = z.infer<typeof PushDeviceDocument>;
 export const PushDevices = defineCollection('pushDevices', PushDeviceDocument);
-
-export const RegisterInput = z.object({ target: Target, lang: z.enum(LOCALES) });
-export const UnregisterInput = z.object({ address: z.string().min(1).max(4096) });
 
 /** The stable id of a device: a hash of its endpoint or token (never the secret keys). */
 export function deviceId(address: string): string {
@@ -53,8 +41,7 @@ export function addressOf(target: PushTarget): string {
  * Registers (or refreshes) the caller's device; returns when it counts as registered. A Web Push
  * endpoint must be a browser push service's: the embedded backend POSTs to it on every delivery.
  */
-export async function registerDevice(documents: Documents, uid: string, raw: z.input<typeof RegisterInput>, now = new Date()) {
-  const input = RegisterInput.parse(raw);
+export async function registerDevice(documents: Documents, uid: string, input: RegisterInput, now = new Date()) {
   if (input.target.kind === 'webpush' && !isPushServiceEndpoint(input.target.endpoint)) {
     throw new DomainError('invalid', 'pushServiceUnknown', {}, { field: 'target.endpoint' });
   }
@@ -69,8 +56,7 @@ export async function registerDevice(documents: Documents, uid: string, raw: z.i
 }
 
 /** Forgets a device of the caller (push turned off, or signed out on it). */
-export async function unregisterDevice(documents: Documents, uid: string, raw: z.input<typeof UnregisterInput>) {
-  const { address } = UnregisterInput.parse(raw);
+export async function unregisterDevice(documents: Documents, uid: string, { address }: UnregisterInput) {
   const ref = documents.collection(PushDevices).doc(deviceId(address));
   const current = (await ref.get()).data;
   // Someone else's device is not the caller's to remove; say nothing about it either.

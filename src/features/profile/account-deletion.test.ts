@@ -67,7 +67,7 @@ describe('deleting an account', () => {
     const adaMember = { ...ada, role: 'user' as const };
     await requestMembership(documents, ada, { note: 'Hello' });
     const [request] = await documents.collection(Memberships).where('uid', '==', 'ada').get();
-    await approveMembership(documents, accounts, boss, { id: request!.id, revision: request!.data.revision });
+    await approveMembership(documents, accounts, boss, { id: request!.id, revision: request!.data.revision, note: '' });
     await setAvatar(ports, adaMember, { upload: 'photo' });
     const avatarPath = (await documents.collection(Users).doc('ada').get()).data!.avatarPath!;
     await recordSession(documents, { uid: 'ada', cookie: 'cookie-ada', expiresInSeconds: 3600, now: Date.now() });
@@ -97,7 +97,7 @@ describe('deleting an account', () => {
     await addUser(bob);
     await requestMembership(documents, bob, { note: '' });
     const [bobs] = await documents.collection(Memberships).where('uid', '==', 'bob').get();
-    await approveMembership(documents, accounts, deputy, { id: bobs!.id, revision: bobs!.data.revision });
+    await approveMembership(documents, accounts, deputy, { id: bobs!.id, revision: bobs!.data.revision, note: '' });
     const gone = await deleteAccount(ports, deputy, { confirmation: 'deputy@example.org' });
     const decided = (await documents.collection(Memberships).doc(bobs!.id).get()).data!;
     expect(decided).toMatchObject({ status: 'active', decidedBy: gone.anonymousId, decidedByName: null });

@@ -3,7 +3,6 @@
 // devices) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
 // done to them at the door), so the night's figures and the delivery counts stay as they were.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';
 import { AccountChecks } from '@/server/accounts/reconcile';
@@ -25,6 +24,7 @@ import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { DELETE_WORD } from './constants';
+import type { DeleteAccountInput } from './profile.inputs';
 
 /**
  * Deleting needs a sign-in this recent (the session's `auth_time`): a phone left unlocked, or a
@@ -34,11 +34,6 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 /** Writes in one batch (Firestore allows 500). */
 const BATCH = 400;
-
-export const DeleteAccountInput = z.object({
-  /** The person types their e-mail address (or, without one, the word the dialog names) to confirm. */
-  confirmation: z.string().trim().min(1).max(320),
-});
 
 /** What deleting an account changed, for the caller's report and the tests. */
 export interface Deletion {
@@ -63,9 +58,8 @@ export function signedInRecently(identity: Identity, now = Date.now()): boolean 
  * for the last admin, who would leave the venue without one. The records where the person acted
  * for the venue are rewritten first, so a failure part-way leaves the account to delete again.
  */
-export async function deleteAccount(ports: DeletionPorts, identity: Identity, raw: z.input<typeof DeleteAccountInput>, now = Date.now()): Promise<Deletion> {
+export async function deleteAccount(ports: DeletionPorts, identity: Identity, input: DeleteAccountInput, now = Date.now()): Promise<Deletion> {
   const { documents } = ports;
-  const input = DeleteAccountInput.parse(raw);
   if (!signedInRecently(identity, now)) throw new DomainError('forbidden', 'recentSignInRequired');
   const userRef = documents.collection(Users).doc(identity.uid);
   const user = (await userRef.get()).data;

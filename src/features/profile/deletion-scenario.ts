@@ -63,7 +63,7 @@ class AcceptingPush implements Push {
 async function decideOn(documents: Documents, accounts: FakeAccounts, admin: Identity, member: Identity) {
   await requestMembership(documents, member, { note: `Hello from ${member.displayName}` }, NOW);
   const [request] = await documents.collection(Memberships).where('uid', '==', member.uid).get();
-  await approveMembership(documents, accounts, admin, { id: request!.id, revision: request!.data.revision }, NOW);
+  await approveMembership(documents, accounts, admin, { id: request!.id, revision: request!.data.revision, note: '' }, NOW);
   return request!.id;
 }
 

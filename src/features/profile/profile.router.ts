@@ -6,8 +6,9 @@ import { MEMBER_AREA } from '@/navigation/routes';
 import { env } from '@/server/env';
 import { limitRate } from '@/server/http/rate-limit';
 import { renderAvatar } from '@/server/images/avatar';
-import { AvatarInput, getProfile, ProfileInput, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
-import { DeleteAccountInput, deleteAccount } from './account-deletion';
+import { getProfile, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
+import { deleteAccount } from './account-deletion';
+import { AvatarInput, DeleteAccountInput, ProfileInput } from './profile.inputs';
 
 const members = roleProcedure(...MEMBER_AREA);
 

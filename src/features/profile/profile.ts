@@ -2,7 +2,6 @@
 // device (deleting the account is ./account-deletion.ts). Plain functions over the ports; the caller is always the
 // verified session's identity, never a uid from the request.
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';
@@ -14,18 +13,9 @@ import { FILE_USES } from '@/server/files/uses';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
-import { AVATAR_MAX_SIDE, DISPLAY_NAME_MAX } from './constants';
+import { AVATAR_MAX_SIDE } from './constants';
 import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
-
-
-/** Either or both; what is left out stays as it is. */
-export const ProfileInput = z
-  .object({
-    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).optional(),
-    locale: z.enum(LOCALES).optional(),
-  })
-  .refine((input) => input.displayName !== undefined || input.locale !== undefined, 'Nothing to change.');
-export type ProfileInput = z.input<typeof ProfileInput>;
+import type { AvatarInput, ProfileInput } from './profile.inputs';
 
 export interface Profile {
   displayName: string | null;
@@ -46,8 +36,7 @@ export async function getProfile(documents: Documents, identity: Identity): Prom
 }
 
 /** Name and preferred language, on the users document and the sign-in account alike. */
-export async function updateProfile(documents: Documents, accounts: Accounts, identity: Identity, raw: ProfileInput): Promise<Profile> {
-  const input = ProfileInput.parse(raw);
+export async function updateProfile(documents: Documents, accounts: Accounts, identity: Identity, input: ProfileInput): Promise<Profile> {
   const ref = documents.collection(Users).doc(identity.uid);
   await documents.runTransaction(async (tx) => {
     const user = (await tx.get(ref)).data;
@@ -73,15 +62,12 @@ export interface AvatarPorts {
   siteUrl: string;
 }
 
-export const AvatarInput = z.object({ upload: z.string().min(1).max(300) });
-
 /**
  * Makes a finished upload (already cropped to a square by the browser) the person's photo: the
  * server re-encodes it (upright, 512x512 WebP, no metadata), stores that, and removes the upload
  * and the photo it replaces.
  */
-export async function setAvatar(ports: AvatarPorts, identity: Identity, raw: z.input<typeof AvatarInput>): Promise<Profile> {
-  const input = AvatarInput.parse(raw);
+export async function setAvatar(ports: AvatarPorts, identity: Identity, input: AvatarInput): Promise<Profile> {
   const use = FILE_USES.avatars;
   const uploaded = await ports.uploads.claim(input.upload, identity.uid, use).catch((error: unknown) => {
     if (isFilesError(error, 'invalid-content')) throw new DomainError('invalid', 'notAnImage');

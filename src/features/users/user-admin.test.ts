@@ -8,6 +8,9 @@ import type { Role } from '@/features/identity/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
 
+/** The list's options as the procedure hands them over when the page sends none. */
+const LIST = { search: '', sort: 'createdAt', direction: 'desc', pageSize: 25 } as const;
+
 /** Audit entries are ordered by time; two changes in one millisecond would tie. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
 
@@ -66,7 +69,7 @@ describe('searching and paging users', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page = await listUsers(documents, { pageSize: 100, cursor });
+      const page = await listUsers(documents, { ...LIST, pageSize: 100, cursor });
       seen.push(...page.users.map((user) => user.uid));
       cursor = page.nextCursor;
       pages++;
@@ -78,26 +81,26 @@ describe('searching and paging users', () => {
   });
 
   it('sorts by last sign-in in either direction', async () => {
-    const recent = await listUsers(documents, { sort: 'lastSignInAt', direction: 'desc', pageSize: 25 });
+    const recent = await listUsers(documents, { ...LIST, sort: 'lastSignInAt', direction: 'desc', pageSize: 25 });
     expect(recent.users[0]?.uid).toBe('u00000');
-    const oldest = await listUsers(documents, { sort: 'lastSignInAt', direction: 'asc', pageSize: 25 });
+    const oldest = await listUsers(documents, { ...LIST, sort: 'lastSignInAt', direction: 'asc', pageSize: 25 });
     expect(oldest.users[0]?.uid).toBe('u02499');
   });
 
   it('finds people by the start of a name or an e-mail address, case-insensitively', async () => {
-    const byName = await listUsers(documents, { search: 'LOVEL', pageSize: 100 });
+    const byName = await listUsers(documents, { ...LIST, search: 'LOVEL', pageSize: 100 });
     expect(byName.users).toHaveLength(100);
     expect(byName.users.every((user) => user.displayName?.startsWith('Ada Lovelace'))).toBe(true);
     const found = new Set(byName.users.map((user) => user.uid));
     for (let cursor = byName.nextCursor; cursor; ) {
-      const page = await listUsers(documents, { search: 'lovel', pageSize: 100, cursor });
+      const page = await listUsers(documents, { ...LIST, search: 'lovel', pageSize: 100, cursor });
       page.users.forEach((user) => found.add(user.uid));
       cursor = page.nextCursor;
     }
     expect(found.size).toBe(COUNT / 10);
-    const byEmail = await listUsers(documents, { search: 'person1234@', pageSize: 25 });
+    const byEmail = await listUsers(documents, { ...LIST, search: 'person1234@', pageSize: 25 });
     expect(byEmail.users.map((user) => user.uid)).toEqual(['u01234']);
-    expect((await listUsers(documents, { search: 'nobody' })).users).toEqual([]);
+    expect((await listUsers(documents, { ...LIST, search: 'nobody' })).users).toEqual([]);
   });
 });
 

@@ -1,8 +1,7 @@
 // User administration: find people, change their role, disable or enable their account, sign
 // them out everywhere. Every change is checked, applied and audited in one transaction; the
 // sign-in account follows. Plain functions over the documents and accounts ports.
-import { z } from 'zod';
-import { ROLES, type Role } from '@/features/identity/roles';
+import type { Role } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
 import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
 import { roleWithMembership } from '@/features/memberships/membership';
@@ -11,24 +10,13 @@ import { pageAfter } from '@/server/documents/paging';
 import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
-import { DocumentId } from '@/server/documents/document-id';
 import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from './audit';
 
-import { USER_SORTS } from './constants';
+import type { UserListInput } from './users.inputs';
 import { storedPhoto } from '@/features/profile/avatar-access';
 
 export const AUDIT_SHOWN = 50;
-
-export const UserListInput = z.object({
-  search: z.string().trim().max(100).default(''),
-  sort: z.enum(USER_SORTS).default('createdAt'),
-  direction: z.enum(['asc', 'desc']).default('desc'),
-  pageSize: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(25),
-  /** The id of the last user of the previous page. */
-  cursor: DocumentId.nullish(),
-});
-export type UserListInput = z.input<typeof UserListInput>;
 
 export interface UserSummary {
   uid: string;
@@ -53,8 +41,7 @@ function summary(snapshot: { id: string; data: UserDocument }, now: Date): UserS
   return { uid: snapshot.id, ...rest, role: effectiveRole(snapshot.data, now), photoURL: storedPhoto(snapshot.id, snapshot.data) };
 }
 
-export async function listUsers(documents: Documents, raw: UserListInput, now = new Date()): Promise<UserPage> {
-  const input = UserListInput.parse(raw);
+export async function listUsers(documents: Documents, input: UserListInput, now = new Date()): Promise<UserPage> {
   const users = documents.collection(Users);
   let query: Query<UserDocument> = users;
   const term = searchTermOf(input.search);
@@ -110,9 +97,6 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
   });
 }
 
-// Every role parses, so that `user` is refused with the reason below rather than a bare "invalid".
-export const RoleChangeInput = z.object({ uid: DocumentId, role: z.enum(ROLES).nullable() });
-
 /**
  * Sets a person's staff role (admin, door staff) or none. The member role is not set here: it
  * comes with a membership and opens nothing without one, so asking for it is refused with a
@@ -133,8 +117,6 @@ export async function changeRole(documents: Documents, accounts: Accounts, actor
   return { role: held };
 }
 
-export const DisableInput = z.object({ uid: DocumentId, disabled: z.boolean() });
-
 /** Disables (and signs out everywhere) or enables an account. Never one's own. */
 export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean) {
   if (uid === actor.uid) throw new DomainError('forbidden', 'selfDisable');
@@ -145,8 +127,6 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
   await accounts.setDisabled(uid, disabled);
   if (disabled) await endEverySession(documents, accounts, uid);
 }
-
-export const UidInput = z.object({ uid: DocumentId });
 
 /** Ends every session of the account; the person can sign in again. */
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {

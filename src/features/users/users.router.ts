@@ -1,16 +1,7 @@
 // Admin procedures over people's accounts. Thin: access, input, one domain call.
 import { roleProcedure, router } from '@/server/trpc/init';
-import {
-  changeRole,
-  DisableInput,
-  getUserDetail,
-  listUsers,
-  RoleChangeInput,
-  setDisabled,
-  signOutEverywhere,
-  UidInput,
-  UserListInput,
-} from './user-admin';
+import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
+import { DisableInput, RoleChangeInput, UidInput, UserListInput } from './users.inputs';
 
 const admin = roleProcedure('admin');
 

@@ -54,14 +54,14 @@ export async function seedDemoMemberships(documents: Documents, accounts: Accoun
     if (!plan) continue;
     if (!(await documents.collection(Users).doc(account.uid).get()).exists) continue;
     if ((await documents.collection(Memberships).where('uid', '==', account.uid).limit(1).get()).length > 0) continue;
-    const { id } = await requestMembership(documents, identityOf(account), {}, at(plan.since - 1));
+    const { id } = await requestMembership(documents, identityOf(account), { note: '' }, at(plan.since - 1));
     if (plan.kind === 'pending') {
       written++;
       continue;
     }
     // Active ones run to the end of the current season (or sooner, to show "ends in N days").
     const validUntil = plan.kind === 'expired' || (plan.kind === 'active' && plan.until !== undefined) ? at(plan.until!) : seasonEndAfter(now);
-    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil }, at(plan.since));
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil, note: '' }, at(plan.since));
     if (plan.kind === 'cancelled') {
       await cancelMembership(documents, accounts, admin, { id, revision: 1, reason: 'Moved away' }, at(plan.since + plan.after));
     }

@@ -7,7 +7,7 @@
 // - `queue`: scans decided without signal, each written with durability "strict" before its verdict
 //   shows, removed only when the server has recorded it. It stays when someone signs out (the
 //   venue's record of who came in must still reach the server); it holds no names or photos.
-import type { OfflineDecision } from '../door-records';
+import type { OfflineDecision } from '../door.inputs';
 import type { DoorList } from '../door-list';
 import type { LocalPassage } from './offline-verdict';
 

@@ -7,7 +7,7 @@
 import { TRPCClientError } from '@trpc/client';
 import type { TrpcClient } from '@/trpc/browser-client';
 import { ownPhoto } from '@/ui/shell/own-photo';
-import type { ScanInput, ManualAdmitInput } from '../door-records';
+import type { ScanInput, ManualAdmitInput } from '../door.inputs';
 import type { DoorSearchHit } from '../door-search';
 import { maskedAddress } from '../door-names';
 import type { ScanResult } from '../scanning';

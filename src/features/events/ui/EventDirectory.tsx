@@ -11,7 +11,7 @@ import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
 import { localized } from '@/i18n/routing';
-import { ADMIN_EVENT_FILTERS } from '../event-input';
+import { ADMIN_EVENT_FILTERS } from '../events.inputs';
 import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';

@@ -8,7 +8,7 @@ import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import type { EventSummary } from '../events';
-import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../event-input';
+import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../events.inputs';
 import { RICH_TEXT_MAX } from '../rich-text';
 import { SLUG_MAX } from '../slug';
 import { EventStatusBadge } from './EventStatusBadge';

@@ -7,7 +7,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import type { EventSummary } from '../events';
-import type { EventStatusAction } from '../event-input';
+import type { EventStatusAction } from '../events.inputs';
 import { isPublic } from '../programme';
 
 export function EventStatusPanel({

@@ -9,7 +9,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { formMessageForIssue, type FormMessage, type WireIssue } from '@/forms/validation';
 import { HOME_VENUE, type EventCover, type EventSummary } from '../events';
-import { EventInput, eventTimesProblem } from '../event-input';
+import { EventInput, eventTimesProblem } from '../events.inputs';
 import { slugify } from '../slug';
 import { dateToWallTime, wallTimeToDate } from '../venue-time';
 

@@ -3,7 +3,8 @@
 // (Firebase backend, where firebase/firestore.rules allow exactly it). useLiveFeed() runs them; a
 // new feed is a row here.
 import type { Firestore, Query } from 'firebase/firestore';
-import type { ImageListInput, ImageSummary } from '@/features/images/image-library';
+import type { ImageSummary } from '@/features/images/image-library';
+import type { ImageListInput } from '@/features/images/images.inputs';
 import type { LoungeImage } from '@/features/images/lounge';
 import type { PublicEvent } from '@/features/events/event-catalogue';
 import type { DoorActivity, MemberNight } from '@/features/door/door-figures';

@@ -13,7 +13,8 @@ import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
 import { daysLeft, ENDING_SOON_DAYS } from '../membership';
-import { MEMBERSHIP_FILTERS, type MembershipView } from '../memberships';
+import type { MembershipView } from '../memberships';
+import { MEMBERSHIP_FILTERS } from '../memberships.inputs';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type Decision, type DecisionValues } from './DecisionDialog';
 

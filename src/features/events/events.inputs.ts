@@ -1,5 +1,6 @@
-// The event form and the admin list's options, shared by the browser (checks before sending)
-// and the server (the same checks, authoritative). No server code here.
+// What the events' procedures accept: the event form and the admin list's options, shared by the
+// browser (checks before sending) and the server (the same checks, authoritative, parsed once by
+// the procedure). No server code here.
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { formFields } from '@/forms/validation';
@@ -65,6 +66,7 @@ export const EventUpdateInput = z.object({
   /** The event's last change as the form loaded it: a later change by someone else is not overwritten. */
   loadedUpdatedAt: z.date().optional(),
 });
+export type EventUpdateInput = z.infer<typeof EventUpdateInput>;
 
 export const EventIdInput = z.object({ id: DocumentId });
 
@@ -95,7 +97,7 @@ export const AdminEventListInput = z.object({
   /** The id of the last event of the previous page. */
   cursor: DocumentId.nullish(),
 });
-export type AdminEventListInput = z.input<typeof AdminEventListInput>;
+export type AdminEventListInput = z.infer<typeof AdminEventListInput>;
 
 export const EVENT_STATUS_ACTIONS = ['publish', 'unpublish', 'cancel'] as const;
 export type EventStatusAction = (typeof EVENT_STATUS_ACTIONS)[number];

@@ -1,0 +1,39 @@
+// What the membership procedures accept: a person's request, the admins' decisions (each naming
+// the revision the admin saw) and the list's options. Parsed once by the procedure; the domain
+// functions take the parsed types.
+import { z } from 'zod';
+import { DocumentId } from '@/server/documents/document-id';
+import { MEMBERSHIP_STATUSES, NOTE_MAX } from './membership';
+
+const Note = z.string().trim().max(NOTE_MAX);
+
+export const RequestInput = z.object({ note: Note.default('') });
+export type RequestInput = z.infer<typeof RequestInput>;
+
+/** A decision names the revision the admin saw: a change made meanwhile refuses it. */
+const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
+
+const Approval = { validUntil: z.date().nullish(), note: Note.default('') };
+/**
+ * Approves a request (by its id and the revision the admin saw), or makes a person a member from
+ * their page (by their uid): the one way an account becomes a member.
+ */
+export const ApproveInput = z.union([z.object({ ...Decision, ...Approval }), z.object({ uid: DocumentId, ...Approval })]);
+export type ApproveInput = z.infer<typeof ApproveInput>;
+export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: Note.default('') });
+export type ExtendInput = z.infer<typeof ExtendInput>;
+export const CancelInput = z.object({ ...Decision, reason: Note.min(1) });
+export type CancelInput = z.infer<typeof CancelInput>;
+export const WithdrawInput = z.object({ id: DocumentId });
+
+/** A person's memberships, for the admins. */
+export const PersonInput = z.object({ uid: DocumentId });
+
+export const MEMBERSHIP_FILTERS = ['all', ...MEMBERSHIP_STATUSES] as const;
+
+export const MembershipListInput = z.object({
+  filter: z.enum(MEMBERSHIP_FILTERS).default('all'),
+  search: z.string().trim().max(100).default(''),
+  cursor: DocumentId.nullish(),
+});
+export type MembershipListInput = z.infer<typeof MembershipListInput>;

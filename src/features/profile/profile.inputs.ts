@@ -1,0 +1,24 @@
+// What the profile procedures accept: a new name or language, a finished photo upload, the
+// confirmation that deletes the account. Parsed once by the procedure; the domain functions take
+// the parsed types.
+import { z } from 'zod';
+import { LOCALES } from '@/i18n/routing';
+import { DISPLAY_NAME_MAX } from './constants';
+
+/** Either or both; what is left out stays as it is. */
+export const ProfileInput = z
+  .object({
+    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).optional(),
+    locale: z.enum(LOCALES).optional(),
+  })
+  .refine((input) => input.displayName !== undefined || input.locale !== undefined, 'Nothing to change.');
+export type ProfileInput = z.infer<typeof ProfileInput>;
+
+export const AvatarInput = z.object({ upload: z.string().min(1).max(300) });
+export type AvatarInput = z.infer<typeof AvatarInput>;
+
+export const DeleteAccountInput = z.object({
+  /** The person types their e-mail address (or, without one, the word the dialog names) to confirm. */
+  confirmation: z.string().trim().min(1).max(320),
+});
+export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
