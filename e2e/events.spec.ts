@@ -240,12 +240,12 @@ test('de: a number outside its range or not whole says so, with the range, at it
 
 test('deleting an image that is a cover is refused with a message naming the event', async ({ page }) => {
   await adminOn(page, '/admin/images');
-  const card = page.locator('.image-card', { hasText: 'demo-cover-harbour.jpg' });
+  const card = page.getByRole('listitem', { name: 'demo-cover-harbour.jpg' });
   await card.getByRole('button', { name: en.AdminImages.delete }).click();
   await page.getByRole('dialog').getByRole('button', { name: en.AdminImages.delete }).click();
   await expect(card.getByRole('alert')).toContainText(fill(en.Errors.reasons.imageIsCover, { event: 'Harbour Lights' }));
   await page.reload();
-  await expect(page.locator('.image-card', { hasText: 'demo-cover-harbour.jpg' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: 'demo-cover-harbour.jpg' })).toBeVisible();
 });
 
 test('drafts and unknown slugs are the 404 page for visitors; the home page shows the next events', async ({ page }) => {
