@@ -18,6 +18,7 @@ import { EventStatusPanel } from './EventStatusPanel';
 import { EventDoorFigures } from '@/features/door/ui/AdminDoor';
 import { RichText } from './RichText';
 import { eventFormKey, useEditedEvent, useEventForm } from './useEventForm';
+import styles from './EventEditor.module.css';
 
 export function EventEditor({ eventId }: { eventId: string | null }) {
   const existing = useEditedEvent(eventId);
@@ -81,14 +82,14 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
   const heading = event ? localized(event.title, locale) : t('newHeading');
 
   return (
-    <div className="event-editor">
+    <div className={styles['event-editor']}>
       <p>
         <Link href="/admin/events" className="back-link">
           <span aria-hidden="true">← </span>
           {t('backToList')}
         </Link>
       </p>
-      <div className="event-editor__head">
+      <div className={styles['event-editor__head']}>
         <h2>{heading}</h2>
         {event && <EventStatusBadge status={event.status} />}
       </div>
@@ -96,10 +97,10 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
       {event && <EventStatusPanel event={event} heading={heading} dirty={dirty} onNotice={setNotice} onError={setFormError} />}
       {event && event.status !== 'draft' && <EventDoorFigures eventId={event.id} />}
 
-      <form className="event-form" noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
-        <div className="event-form__languages">
+      <form className={styles['event-form']} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
+        <div className={styles['event-form__languages']}>
           {LOCALES.map((language) => (
-            <fieldset key={language} className="panel event-form__group" lang={language}>
+            <fieldset key={language} className={`panel ${styles['event-form__group']}`} lang={language}>
               <legend>{languageName(language)}</legend>
               <TextField
                 id={`${id}-title-${language}`}
@@ -134,7 +135,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
                 hint={t('hints.description')}
                 error={errors[`description.${language}`]}
               />
-              <details className="event-form__preview">
+              <details className={styles['event-form__preview']}>
                 <summary>{t('preview')}</summary>
                 {values.description[language].trim() ? (
                   <RichText source={values.description[language]} className="prose" />
@@ -157,19 +158,19 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
           ))}
         </div>
 
-        <fieldset className="panel event-form__group">
+        <fieldset className={`panel ${styles['event-form__group']}`}>
           <legend>{t('groups.when')}</legend>
           <p className="field__hint">{t('hints.timeZone')}</p>
-          <div className="event-form__row">
+          <div className={styles['event-form__row']}>
             <TextField id={`${id}-starts`} name="startsAt" type="datetime-local" label={t('fields.startsAt')} value={values.startsAt} onChange={setStart} required error={errors.startsAt} />
             <TextField id={`${id}-doors`} name="doorsAt" type="datetime-local" label={t('fields.doorsAt')} value={values.doorsAt} onChange={(value) => set('doorsAt', value)} required error={errors.doorsAt} />
             <TextField id={`${id}-ends`} name="endsAt" type="datetime-local" label={t('fields.endsAt')} value={values.endsAt} onChange={(value) => set('endsAt', value)} required error={errors.endsAt} />
           </div>
         </fieldset>
 
-        <fieldset className="panel event-form__group">
+        <fieldset className={`panel ${styles['event-form__group']}`}>
           <legend>{t('groups.where')}</legend>
-          <div className="event-form__row">
+          <div className={styles['event-form__row']}>
             <TextField id={`${id}-venue`} name="venue.name" label={t('fields.venueName')} value={values.venueName} onChange={(value) => set('venueName', value)} maxLength={VENUE_NAME_MAX} required error={errors['venue.name']} />
             <TextField
               id={`${id}-address`}
@@ -183,7 +184,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
               error={errors['venue.address']}
             />
           </div>
-          <div className="event-form__row">
+          <div className={styles['event-form__row']}>
             <TextField
               id={`${id}-capacity`}
               name="capacity"
@@ -216,10 +217,10 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
           </div>
         </fieldset>
 
-        <fieldset className="panel event-form__group" aria-describedby={errors.coverImageId ? `${id}-cover-error` : undefined}>
+        <fieldset className={`panel ${styles['event-form__group']}`} aria-describedby={errors.coverImageId ? `${id}-cover-error` : undefined}>
           <legend>{t('groups.cover')}</legend>
           {values.cover ? (
-            <div className="event-form__cover">
+            <div className={styles['event-form__cover']}>
               <EventCoverImage cover={values.cover} sizes="(min-width: 48rem) 24rem, 100vw" />
             </div>
           ) : (
@@ -241,7 +242,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
           )}
         </fieldset>
 
-        <fieldset className="panel event-form__group">
+        <fieldset className={`panel ${styles['event-form__group']}`}>
           <legend>{t('groups.address')}</legend>
           <TextField
             id={`${id}-slug`}
@@ -262,7 +263,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
             {formError}
           </div>
         )}
-        <div className="button-row event-form__submit">
+        <div className={`button-row ${styles['event-form__submit']}`}>
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving && <span className="spinner" aria-hidden="true" />}
             {event ? t('save') : t('createDraft')}

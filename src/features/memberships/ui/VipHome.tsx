@@ -9,6 +9,7 @@ import { EventCard } from '@/features/events/ui/EventCard';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { daysLeft, isEndingSoon } from '../membership';
 import type { MyMembership } from '../memberships';
+import programmeStyles from '@/features/events/ui/programme.module.css';
 
 const SHORTCUTS = [
   { key: 'pass', href: '/vip/qr', Icon: PassIcon },
@@ -68,7 +69,7 @@ export async function VipHome({ identity, membership, events, now }: { identity:
         {events.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <ul className="event-grid">
+          <ul className={programmeStyles['event-grid']}>
             {events.map((event) => (
               <li key={event.id}>
                 <EventCard event={event}>
