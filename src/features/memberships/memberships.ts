@@ -369,7 +369,6 @@ export async function activeMembershipOf(documents: Documents, uid: string, now 
 }
 
 export const MEMBERSHIP_FILTERS = ['all', ...MEMBERSHIP_STATUSES] as const;
-export type MembershipFilter = (typeof MEMBERSHIP_FILTERS)[number];
 export const MEMBERSHIP_PAGE_SIZE = 25;
 
 export const MembershipListInput = z.object({

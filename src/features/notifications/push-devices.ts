@@ -79,7 +79,7 @@ export async function unregisterDevice(documents: Documents, uid: string, raw: z
   if (current?.uid === uid) await ref.delete();
 }
 
-export async function devicesOf(documents: Documents, uid: string) {
+async function devicesOf(documents: Documents, uid: string) {
   return documents.collection(PushDevices).where('uid', '==', uid).get();
 }
 
