@@ -99,7 +99,6 @@ export const DoorConflicts = defineCollection(
     recordedAt: z.date(),
   }),
 );
-export type DoorConflictDocument = z.infer<typeof DoorConflicts.schema>;
 
 export const ManualAdmitInput = z.object({
   eventId: DocumentId,
