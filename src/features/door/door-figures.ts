@@ -1,6 +1,7 @@
 // What the door, the member and the admins see of the nights: an event's admissions and drinks
 // counted, the events a door may scan for, the door's figures and latest scans, a member's night
 // (admission and drinks left) and a person's admissions and scans.
+import 'server-only';
 import { z } from 'zod';
 import type { Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';

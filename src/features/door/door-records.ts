@@ -3,6 +3,7 @@
 // n-th of each: a member is inside while they have as many re-entries as exits), drinks
 // (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), the bar's used codes and the log of every scan
 // (`scans/`), with the inputs a scanner sends to scan a code or admit someone by hand.
+import 'server-only';
 import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';

@@ -2,6 +2,7 @@
 // enter (an active membership), with what the door needs to recognise them against their ID (name
 // and photo; an address only masked, where no name is known), and whether they are in tonight.
 // Rate-limited per door phone (door.router.ts): not a way to walk the member list.
+import 'server-only';
 import { z } from 'zod';
 import type { Documents } from '@/server/documents/port';
 import { DocumentId } from '@/server/documents/document-id';

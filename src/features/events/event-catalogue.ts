@@ -2,6 +2,7 @@
 // drafts), found by slug or listed upcoming-then-past. Everything here reads the publicEvents
 // mirror, never events/{id}: a page cannot show a private field it never loaded (decision 018).
 // One query serves the server's pages and both backends' live lists, so they always agree.
+import 'server-only';
 import type { Documents, Query, QueryDocumentSnapshot } from '@/server/documents/port';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
 import { EventSlugs, Events } from './events';

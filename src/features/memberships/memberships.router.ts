@@ -1,5 +1,6 @@
 // Membership procedures. Thin: access, input, one domain call. A person asks for and withdraws
 // their own request; admins decide. The caller's uid always comes from the session.
+import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
