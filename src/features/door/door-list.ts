@@ -3,6 +3,7 @@
 // and photo for the face check, the membership's validity and whether (and where) they are in
 // already. Nothing in it can make a valid code: a public key only checks signatures. Door staff
 // and admins fetch it when they open an event's door, and every 60 s while online.
+import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import type { PassKeys } from '@/server/door/pass-keys';

@@ -4,6 +4,7 @@
 // an admin's "new pass", bump the version and replace or clear the key, so every code of the
 // older key is refused at once. Codes are checked here with the public key (NL2); NL1 codes, made
 // with a key the server derived, are accepted only from a pass that has no phone key yet.
+import 'server-only';
 import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';

@@ -5,6 +5,7 @@
 // more. Every scan, admitted or refused, is written to `scans/` under an id made from the
 // scanner and its nonce: a retried request gets the first answer instead of a second admission.
 // Also admitting by hand, for a member whose phone cannot show the pass.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';

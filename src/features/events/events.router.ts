@@ -1,5 +1,6 @@
 // Events: the admin's tools (behind the admin role) and the public programme's live list.
 // Thin: access, input, one call.
+import 'server-only';
 import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { PublicEvents } from './public-events';

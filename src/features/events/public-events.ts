@@ -4,6 +4,7 @@
 // mirror instead, and Firestore's rules let browsers read only the mirror. Every event write sets
 // or deletes the mirror in the same transaction (mirrorEvent); a database of an earlier version
 // gets it built once at start (backfillPublicEvents). Decision record 018.
+import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { defineCollection, serverTimestamp, type DocumentData, type Documents, type Query, type QueryDocumentSnapshot, type Transaction, type WriteData } from '@/server/documents/port';

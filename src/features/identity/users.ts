@@ -1,5 +1,6 @@
 // users/{uid}: one document per account. Its role is the source of truth: the server reads it on
 // every request (a downgrade takes effect at once) and custom claims are kept in line with it.
+import 'server-only';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';

@@ -1,5 +1,6 @@
 // The image library: register a finished upload (its bytes checked, its size measured), list
 // and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
+import 'server-only';
 import { serverTimestamp, type DocumentRef, type Documents, type Query } from '@/server/documents/port';
 import { isFilesError, type Files, type FileMetadata } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';

@@ -1,5 +1,6 @@
 // The image library's admin procedures and live list, and the members' live lounge. Thin:
 // access, input, one call.
+import 'server-only';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { Images } from './images';

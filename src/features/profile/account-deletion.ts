@@ -2,6 +2,7 @@
 // the person is deleted (their account, memberships, pass, photo, uploads, sessions, inbox,
 // devices) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
 // done to them at the door), so the night's figures and the delivery counts stay as they were.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';

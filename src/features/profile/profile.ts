@@ -1,6 +1,7 @@
 // A person's own account: the name and language they go by, their photo, signing out on every
 // device (deleting the account is ./account-deletion.ts). Plain functions over the ports; the caller is always the
 // verified session's identity, never a uid from the request.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { LOCALES } from '@/i18n/routing';
 import { DomainError } from '@/server/domain-error';

@@ -1,6 +1,7 @@
 // User administration: find people, change their role, disable or enable their account, sign
 // them out everywhere. Every change is checked, applied and audited in one transaction; the
 // sign-in account follows. Plain functions over the documents and accounts ports.
+import 'server-only';
 import type { Role } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
 import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
