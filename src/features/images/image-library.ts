@@ -14,7 +14,7 @@ import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { AltTexts, IMAGE_TAGS, Images, LIBRARY_LIMIT, type ImageDocument, type ImageTag } from './images';
 import { isMembersOnly } from './members-only';
 import { mirrorLoungeImage } from './lounge';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import type { Identity } from '@/features/identity/identity';
 
 export interface ImagePorts {

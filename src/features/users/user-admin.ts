@@ -13,7 +13,7 @@ import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { DocumentId } from '@/server/documents/document-id';
 import { endAllSessions } from '@/features/identity/session-records';
-import { AuditLog, type AuditAction, type AuditEntry } from './audit';
+import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import { USER_SORTS } from './user-admin-options';
 import { storedPhoto } from '@/features/profile/avatar-access';
