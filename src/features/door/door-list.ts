@@ -13,7 +13,7 @@ import { Users } from '@/features/identity/users';
 import { Checkins, Exits, Reentries } from './door-records';
 import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner } from './passes';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export const DoorListInput = z.object({ eventId: DocumentId });
 

@@ -10,7 +10,7 @@ import { Users } from '@/features/identity/users';
 import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
 import { nameAtDoor } from './door-names';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export const DoorSearchInput = z.object({ eventId: DocumentId, query: z.string().trim().min(2).max(80) });
 

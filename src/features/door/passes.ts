@@ -13,7 +13,7 @@ import type { Identity } from '@/features/identity/identity';
 import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, PUBLIC_KEY_PATTERN, signedMessage, type PassCode } from './pass-code';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */
 export const FORMER_KEYS_KEPT = 5;

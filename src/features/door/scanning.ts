@@ -20,7 +20,7 @@ import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, ManualAdmitInput, Off
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './scan-terms';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
 export const STEP_TOLERANCE = 1;

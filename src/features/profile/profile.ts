@@ -15,7 +15,7 @@ import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
 import { AVATAR_MAX_SIDE, DISPLAY_NAME_MAX } from './profile-limits';
-import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
+import { avatarPathFor, avatarUrl, storedPhoto } from '@/features/identity/avatar-access';
 
 
 /** Either or both; what is left out stays as it is. */

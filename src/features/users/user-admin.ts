@@ -16,7 +16,7 @@ import { endAllSessions } from '@/features/identity/session-records';
 import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import { USER_SORTS } from './user-admin-options';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export const AUDIT_SHOWN = 50;
 
