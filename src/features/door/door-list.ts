@@ -13,7 +13,7 @@ import { Checkins, Exits, Reentries } from './door-records';
 import type { DoorEventInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner } from './passes';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export interface DoorListMember {
   uid: string;

@@ -10,7 +10,7 @@ import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
 import type { DoorSearchInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export interface DoorSearchHit {
   uid: string;

@@ -11,10 +11,10 @@ import { isDocumentsError, serverTimestamp, defineCollection, type Documents } f
 import type { PassKeys } from '@/server/door/pass-keys';
 import { Users } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 import type { RegisterPassKeyInput } from './door.inputs';
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */

@@ -7,7 +7,7 @@ import { defineCollection, serverTimestamp, type Documents } from '@/server/docu
 import { prefixTerms } from '@/server/documents/search-terms';
 import { isActiveNow } from '@/features/memberships/membership';
 import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from './avatar-access';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';
 

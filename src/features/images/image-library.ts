@@ -14,7 +14,7 @@ import { Images, LIBRARY_LIMIT, type AltTexts, type ImageDocument, type ImageTag
 import { isMembersOnly } from './members-only';
 import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import type { Identity } from '@/features/identity/identity';
 
 export interface ImagePorts {

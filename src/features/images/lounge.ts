@@ -7,7 +7,7 @@ import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { serverTimestamp, defineCollection, type Documents, type Transaction, type WriteData } from '@/server/documents/port';
-import { Migrations } from '@/features/events/public-events';
+import { Migrations } from '@/server/documents/migrations';
 import { AltTexts, Images, LIBRARY_LIMIT, type ImageDocument } from './images';
 import { isMembersOnly } from './members-only';
 

@@ -6,7 +6,7 @@
 import 'server-only';
 import type { Identity } from '@/features/identity/identity';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
-import { AuditLog, type AuditAction } from '@/features/users/audit';
+import { AuditLog, type AuditAction } from '@/features/identity/audit';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents, DocumentRef, Query, Transaction } from '@/server/documents/port';
 import { pageAfter } from '@/server/documents/paging';

@@ -11,7 +11,7 @@ import { serverTimestamp, type CollectionDef, type DocumentData, type Documents,
 import { isFilesError, type Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { FILE_USES } from '@/server/files/uses';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { Checkins, DoorConflicts, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
 import { forgetPassOwner, Passes } from '@/features/door/passes';

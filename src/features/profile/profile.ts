@@ -15,7 +15,7 @@ import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
 import { AVATAR_MAX_SIDE } from './constants';
-import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
+import { avatarPathFor, avatarUrl, storedPhoto } from '@/features/identity/avatar-access';
 import type { AvatarInput, ProfileInput } from './profile.inputs';
 
 export interface Profile {

@@ -12,10 +12,10 @@ import { serverTimestamp, type Documents, type Query } from '@/server/documents/
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { endAllSessions } from '@/features/identity/session-records';
-import { AuditLog, type AuditAction, type AuditEntry } from './audit';
+import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import type { UserListInput } from './users.inputs';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export const AUDIT_SHOWN = 50;
 

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { ViewerPerson } from '@/features/identity/client/ViewerProvider';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
-import { ownPhoto } from './own-photo';
+import { ownPhoto } from '@/ui/shell/own-photo';
 
 export default function SignedInAccount({ person, className, onDone }: { person: ViewerPerson; className: string; onDone?: () => void }) {
   const t = useTranslations('Nav');

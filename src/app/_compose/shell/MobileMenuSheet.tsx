@@ -5,7 +5,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
 import { CloseIcon } from '@/ui/icons';
-import { NavLink } from './NavLink';
+import { NavLink } from '@/ui/shell/NavLink';
 import { AccountControl } from './AccountControl';
 import { useVisibleItems, type NavItem } from './PrimaryNav';
 

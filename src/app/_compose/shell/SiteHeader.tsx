@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { APP_ROUTES } from '@/navigation/routes';
 import { LogoMark } from '@/ui/icons';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '@/ui/shell/LanguageSwitch';
 import { MobileMenu } from './MobileMenu';
 import { AccountControl } from './AccountControl';
 import { PrimaryNav, type NavItem } from './PrimaryNav';

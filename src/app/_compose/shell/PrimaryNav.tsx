@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { Access } from '@/navigation/routes';
 import { canAccess } from '@/navigation/routes';
 import { useViewer } from '@/features/identity/client/ViewerProvider';
-import { NavLink } from './NavLink';
+import { NavLink } from '@/ui/shell/NavLink';
 
 export interface NavItem {
   href: string;
