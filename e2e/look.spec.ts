@@ -148,7 +148,7 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
         ['/vip', 'vip-staff'],
       ] as const) {
         await page.goto(localized(locale, path));
-        await expect(page.locator('table, .account, .library .empty-state, .library .image-grid, .event-rows, .event-form, .admin-home, .membership-rows, .vip-home').first()).toBeVisible();
+        await expect(page.locator('table, [data-testid="user-account"], .library .empty-state, .library .image-grid, .event-rows, .event-form, .admin-home, .membership-rows, .vip-home').first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await expectAppFonts(page, path);

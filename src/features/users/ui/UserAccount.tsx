@@ -13,6 +13,7 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/features/identity/ro
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
+import styles from './UserAccount.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
@@ -89,11 +90,11 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const dateTime = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
-    <div className="account">
+    <div className={styles.account} data-testid="user-account">
       <p>
         <Link href="/admin/users">← {t('back')}</Link>
       </p>
-      <h2 className="account__name">{name}</h2>
+      <h2 className={styles['account__name']}>{name}</h2>
 
       {feedback && (
         <div className={`alert alert--${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
@@ -129,7 +130,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
           <p className="field__hint">{t('ownRoleNote')}</p>
         ) : (
           <form
-            className="inline-form"
+            className={styles['inline-form']}
             onSubmit={(event) => {
               event.preventDefault();
               setFeedback(null);
@@ -157,7 +158,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
       <section className="panel" aria-labelledby={`${id}-access`}>
         <h3 id={`${id}-access`}>{t('accessHeading')}</h3>
         {own && <p className="field__hint">{t('ownAccountNote')}</p>}
-        <div className="auth-card__actions">
+        <div className={styles['account__actions']}>
           {!own &&
             (user.disabled ? (
               <button type="button" className="button button--primary" disabled={busy} onClick={() => disableMutation.mutate({ uid: user.uid, disabled: false })}>
