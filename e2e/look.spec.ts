@@ -149,7 +149,7 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
       ] as const) {
         await page.goto(localized(locale, path));
         // The page's content has arrived: its table, list, form's fieldsets or empty state.
-        await expect(page.locator('table, .account, main ul, main fieldset, main .empty-state, .vip-home').first()).toBeVisible();
+        await expect(page.locator('table, [data-testid="user-account"], main ul, main fieldset, main .empty-state, .vip-home').first()).toBeVisible();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await expectAppFonts(page, path);

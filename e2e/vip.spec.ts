@@ -146,7 +146,7 @@ test('en: a photo is chosen, cropped and uploaded with progress, then shown in t
   expect(uploads).toContain('POST');
 
   // Shown in the header and on the page, from the app's own avatar route.
-  const headerPhoto = page.locator('.site-header .account-control img.avatar, .account-control img.avatar').first();
+  const headerPhoto = page.getByRole('banner').locator('img');
   await expect(headerPhoto).toHaveAttribute('src', new RegExp(`^/api/avatars/${uid}\\?v=`));
   const stored = await page.request.get((await headerPhoto.getAttribute('src'))!);
   expect(stored.headers()['content-type']).toBe('image/webp');
@@ -165,7 +165,7 @@ test('en: a photo is chosen, cropped and uploaded with progress, then shown in t
   await page.getByRole('button', { name: m.Profile.saveName }).click();
   await expect(page.getByText(m.Profile.nameSaved)).toBeVisible();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await expect(page.locator('.account-control__name').first()).toContainText('Velvet Tester');
+  await expect(page.getByRole('banner')).toContainText('Velvet Tester');
 
   // German: saved, and the site switches to it.
   await page.getByRole('radio', { name: 'Deutsch' }).check();
@@ -178,7 +178,7 @@ test('en: a photo is chosen, cropped and uploaded with progress, then shown in t
   await page.getByRole('button', { name: MESSAGES.de.Profile.removePhoto }).click();
   await page.getByRole('dialog').getByRole('button', { name: MESSAGES.de.Profile.removePhoto }).click();
   await expect(page.getByText(MESSAGES.de.Profile.photoRemoved)).toBeVisible();
-  await expect(page.locator('.account-control img.avatar')).toHaveCount(0);
+  await expect(page.getByRole('banner').locator('img')).toHaveCount(0);
 });
 
 for (const locale of TEST_LOCALES) {

@@ -6,7 +6,7 @@
 // Unknown and forbidden URLs are rewritten to pages rendered on the server instead of relying on
 // notFound()/forbidden() in a page: Next.js renders those only in the browser
 // (vercel/next.js#62228), leaving the HTML without content or <html lang>. Pages check access
-// again themselves (src/features/identity/guard.tsx): the proxy is the first line, not the only.
+// again themselves (src/app/_compose/guard.tsx): the proxy is the first line, not the only.
 //
 // Before all of that, the embedded backend refuses requests addressed to a non-loopback name
 // (decision 012), for every path: pages, /api/*, /sw.js and files alike.

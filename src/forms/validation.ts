@@ -94,13 +94,3 @@ export function messageForIssue(issue: WireIssue): FormMessageKey {
   if (issue.code === 'invalid_type') return issue.expected === 'number' || issue.expected === 'int' ? 'numeric' : 'required';
   return 'format';
 }
-
-/** Field errors from the server's issues: the first issue per top-level field wins. */
-export function fieldErrorsFromIssues(issues: readonly WireIssue[]): Record<string, FormMessageKey> {
-  const errors: Record<string, FormMessageKey> = {};
-  for (const issue of issues) {
-    const field = issue.path[0];
-    if (field !== undefined && !(field in errors)) errors[field] = messageForIssue(issue);
-  }
-  return errors;
-}

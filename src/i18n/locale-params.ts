@@ -1,5 +1,4 @@
-// A page's language from its route parameters. Apart from ui/page/section-page.tsx, whose guard
-// brings the 403 page's client components (and the tRPC client) into every page that imports it.
+// A page's language from its route parameters.
 import { setRequestLocale } from 'next-intl/server';
 import { notFound } from 'next/navigation';
 import { routing, isLocale, type Locale } from './routing';

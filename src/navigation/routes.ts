@@ -122,14 +122,8 @@ export function accessDecision(access: Access, viewer: Viewer): AccessDecision {
   return viewer.signedIn ? 'forbidden' : 'sign-in';
 }
 
-/** Who is looking: used to show only the links a person may follow. */
+/** Who is looking: what the guards decide on. */
 export interface Viewer {
   signedIn: boolean;
   role: Role | null;
-}
-
-export const SIGNED_OUT: Viewer = { signedIn: false, role: null };
-
-export function navRoutes(where: 'main' | 'footer', viewer: Viewer): AppRoute[] {
-  return APP_ROUTES.filter((route) => route.nav === where && canAccess(route.access, viewer.role, viewer.signedIn));
 }

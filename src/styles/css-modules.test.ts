@@ -1,47 +1,97 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// Styles beside their components: a class a component reads from its CSS module exists there (a
+// missing one is `undefined` in the markup and styles nothing, silently), and no class is defined
+// both in a module and in globals.css, where which rule wins would depend on the order the
+// stylesheets happen to load in.
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// A class of a CSS module is renamed at build time: written as a plain string (in a component or
-// a browser test's selector) it matches nothing, and the screen or the test silently loses it.
+const SRC = join(process.cwd(), 'src');
 
-const root = process.cwd();
-const filesIn = (dir: string, ending: RegExp) =>
-  readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((name) => ending.test(name))
-    .map((name) => join(dir, name));
-
-/** The classes a stylesheet defines itself: comments and `:global(...)` parts left out. */
-function ownClasses(css: string): Set<string> {
-  const local = css.replace(/\/\*[^]*?\*\//g, '').replace(/:global\([^)]*\)/g, '').replace(/\{[^{}]*\}/g, '{}');
-  return new Set([...local.matchAll(/\.([a-zA-Z][\w-]*)/g)].map((m) => m[1]!));
+function filesUnder(dir: string, ending: RegExp): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path, ending) : ending.test(name) ? [path] : [];
+  });
 }
 
-const moduleClasses = new Set(filesIn('src', /\.module\.css$/).flatMap((file) => [...ownClasses(readFileSync(join(root, file), 'utf8'))]));
-// As a selector: inside a string, the dot not following a word (`door.figures` is a procedure).
-const selects = (text: string, name: string) => new RegExp(`['"\`][^'"\`\\n]*(?<!\\w)\\.${name}(?![\\w-])`).test(text);
+/** The classes a stylesheet defines, leaving out comments and the global ones it only refers to. */
+function classesDefinedIn(css: string): Set<string> {
+  const own = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/:global\([^)]*\)/g, '');
+  // Only selectors (before a block opens), never values such as 0.6 or a url.
+  const selectors = own.replace(/\{[^{}]*\}/g, '{}');
+  return new Set([...selectors.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1]!));
+}
+
+/**
+ * Each CSS module a source file imports, with the classes the file reads from it, and the
+ * beginnings of the names it puts together at run time (`styles[`verdict--${tone}`]`).
+ */
+function moduleReads(source: string, file: string): { stylesheet: string; classes: string[]; prefixes: string[] }[] {
+  return [...source.matchAll(/^import (\w+) from '([^']+\.module\.css)';$/gm)].map(([, name, specifier]) => {
+    const stylesheet = specifier!.startsWith('@/') ? join(SRC, specifier!.slice(2)) : resolve(dirname(file), specifier!);
+    const reads = source.matchAll(new RegExp(`(?<![\\w/.-])${name}(?:\\.(\\w+)|\\['([^']+)'\\])`, 'g'));
+    const builds = source.matchAll(new RegExp(`(?<![\\w/.-])${name}\\[\`([^$\`]*)\\$\\{`, 'g'));
+    return { stylesheet, classes: [...reads].map((match) => match[1] ?? match[2]!), prefixes: [...builds].map((match) => match[1]!) };
+  });
+}
 
 describe('CSS modules', () => {
-  it('exist, and each class has one home: a module or globals.css, never both', () => {
-    expect(moduleClasses.size).toBeGreaterThan(100);
-    const global = ownClasses(readFileSync(join(root, 'src/styles/globals.css'), 'utf8'));
-    expect([...moduleClasses].filter((name) => global.has(name))).toEqual([]);
+  it('reads a class definition from a stylesheet, not the values or the global classes it names', () => {
+    const css = `/* .commented */\n.card :global(.button) { color: rgb(0 0 0 / 0.6); }\n@media (min-width: 600px) {\n  .card-grid > .card__icon { inset: 0.5rem; }\n}`;
+    expect([...classesDefinedIn(css)].sort()).toEqual(['card', 'card-grid', 'card__icon']);
   });
 
-  it('are named through their import in components, never as a plain class string', () => {
-    const plain = filesIn('src', /\.tsx$/).flatMap((file) =>
-      [...readFileSync(join(root, file), 'utf8').matchAll(/className=(?:"([^"]*)"|\{'([^']*)'\}|\{`([^`]*)`\})/g)]
-        .flatMap((m) => (m[1] ?? m[2] ?? m[3]!).replace(/\$\{[^}]*\}/g, ' ').split(/\s+/))
+  it('finds the classes a component reads, by name and by bracket', () => {
+    const source = `import styles from './Thing.module.css';\nconst a = styles.thing; const b = styles['thing__part'];`;
+    expect(moduleReads(`${source}\nconst c = styles[\`thing--\${tone}\`];`, join(SRC, 'ui', 'Thing.tsx'))).toEqual([
+      { stylesheet: join(SRC, 'ui', 'Thing.module.css'), classes: ['thing', 'thing__part'], prefixes: ['thing--'] },
+    ]);
+  });
+
+  const sources = filesUnder(SRC, /\.tsx?$/).filter((file) => !/\.test\.tsx?$/.test(file));
+  const stylesheets = filesUnder(SRC, /\.module\.css$/);
+
+  it('defines every class a component reads from its module', () => {
+    const missing = sources.flatMap((file) =>
+      moduleReads(readFileSync(file, 'utf8'), file).flatMap(({ stylesheet, classes, prefixes }) => {
+        const defined = classesDefinedIn(readFileSync(stylesheet, 'utf8'));
+        const built = prefixes.filter((prefix) => ![...defined].some((name) => name.startsWith(prefix))).map((prefix) => `${prefix}…`);
+        return [...classes.filter((name) => !defined.has(name)), ...built].map((name) => `${relative(SRC, file)}: ${name} (${relative(SRC, stylesheet)})`);
+      }),
+    );
+    expect(missing).toEqual([]);
+    // The walk found the modules: an import pattern it failed to match would pass it vacuously.
+    expect(sources.filter((file) => moduleReads(readFileSync(file, 'utf8'), file).length > 0).length).toBeGreaterThan(20);
+  });
+
+  it('leaves no class of a module defined in globals.css too', () => {
+    const global = classesDefinedIn(readFileSync(join(SRC, 'styles', 'globals.css'), 'utf8'));
+    const twice = stylesheets.flatMap((stylesheet) =>
+      [...classesDefinedIn(readFileSync(stylesheet, 'utf8'))].filter((name) => global.has(name)).map((name) => `${relative(SRC, stylesheet)}: ${name}`),
+    );
+    expect(twice).toEqual([]);
+  });
+
+  // A module's class is renamed at build time: written out as a plain string it matches nothing.
+  const moduleClasses = new Set(stylesheets.flatMap((stylesheet) => [...classesDefinedIn(readFileSync(stylesheet, 'utf8'))]));
+
+  it('names a module\'s class only through its import, never as a plain string in a className', () => {
+    const plain = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/className=(?:"([^"]*)"|\{'([^']*)'\}|\{`([^`]*)`\})/g)]
+        .flatMap((match) => (match[1] ?? match[2] ?? match[3]!).replace(/\$\{[^}]*\}/g, ' ').split(/\s+/))
         .filter((name) => moduleClasses.has(name))
-        .map((name) => `${file}: ${name}`),
+        .map((name) => `${relative(SRC, file)}: ${name}`),
     );
     expect(plain).toEqual([]);
   });
 
-  it('are not what browser tests select by: they find a role, a label, a text or a data attribute', () => {
-    const selected = filesIn('e2e', /\.ts$/).flatMap((file) => {
-      const spec = readFileSync(join(root, file), 'utf8');
-      return [...moduleClasses].filter((name) => selects(spec, name)).map((name) => `${file}: .${name}`);
+  it('leaves browser tests to find a role, a label, a text or a data attribute, not a module\'s class', () => {
+    // A selector: inside a string, its dot following no word (`door.figures` is a procedure).
+    const selects = (spec: string, name: string) => new RegExp(`['"\`][^'"\`\\n]*(?<!\\w)\\.${name}(?![\\w-])`).test(spec);
+    const selected = filesUnder(join(process.cwd(), 'e2e'), /\.ts$/).flatMap((file) => {
+      const spec = readFileSync(file, 'utf8');
+      return [...moduleClasses].filter((name) => selects(spec, name)).map((name) => `${relative(process.cwd(), file)}: .${name}`);
     });
     expect(selected).toEqual([]);
   });

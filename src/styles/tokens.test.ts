@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BREAKPOINTS, COLORS, isMobileWidth } from './tokens';
+import { BREAKPOINTS, COLORS } from './tokens';
 
 const css = readFileSync(new URL('./tokens.css', import.meta.url), 'utf8');
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
@@ -16,9 +16,6 @@ function cssFiles(dir: string): string[] {
 describe('design tokens', () => {
   it('uses the specification breakpoints', () => {
     expect(BREAKPOINTS).toEqual({ sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 });
-    expect(isMobileWidth(390)).toBe(true);
-    expect(isMobileWidth(1279)).toBe(true);
-    expect(isMobileWidth(1280)).toBe(false);
   });
 
   it('has the primary colour of the specification', () => {

@@ -3,8 +3,6 @@
 
 /** Specification breakpoints in CSS pixels (min-width). Mobile is everything below `lg`. */
 export const BREAKPOINTS = { sm: 600, md: 960, lg: 1280, xl: 1920, xxl: 2560 } as const;
-export type Breakpoint = keyof typeof BREAKPOINTS;
-export const MOBILE_BELOW: Breakpoint = 'lg';
 
 /** Smooth in-page scrolling lasts 300 ms (specification). */
 export const SCROLL_DURATION_MS = 300;
@@ -23,7 +21,3 @@ export const COLORS = {
   danger: '#ff9b8f',
   success: '#9fe3b0',
 } as const;
-
-export function isMobileWidth(width: number): boolean {
-  return width < BREAKPOINTS[MOBILE_BELOW];
-}

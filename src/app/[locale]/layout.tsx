@@ -15,7 +15,7 @@ import { WebConfigProvider } from '@/firebase-client/WebConfigProvider';
 import { ViewerProvider, type ViewerPerson } from '@/features/identity/client/ViewerProvider';
 import { currentIdentity } from '@/features/identity/viewer';
 import { isOfflineShell } from '@/features/pwa/private-caches';
-import { SiteHeader } from '@/ui/shell/SiteHeader';
+import { SiteHeader } from '@/app/_compose/shell/SiteHeader';
 import { SiteFooter } from '@/ui/shell/SiteFooter';
 import { SmoothScroll } from '@/ui/shell/SmoothScroll';
 import { DemoModeBanner } from '@/ui/shell/DemoModeBanner';

@@ -12,6 +12,7 @@ import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
 import { ACCOUNT_DELETED_PARAM } from '@/features/profile/constants';
+import styles from './page.module.css';
 
 // The next events and the gallery are read per request, so they are always current.
 export const dynamic = 'force-dynamic';
@@ -50,12 +51,12 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
           {t('accountDeleted')}
         </p>
       ) : null}
-      <section className="hero" aria-labelledby="home-title">
-        <div className="hero__glow" aria-hidden="true" />
+      <section className={styles.hero} aria-labelledby="home-title">
+        <div className={styles['hero__glow']} aria-hidden="true" />
         <span className="eyebrow">{t('eyebrow')}</span>
         <h1 id="home-title">{t('heading')}</h1>
-        <p className="hero__lead">{t('lead')}</p>
-        <div className="hero__actions">
+        <p className={styles['hero__lead']}>{t('lead')}</p>
+        <div className={styles['hero__actions']}>
           <Link href="/events" className="button button--primary">{t('ctaEvents')}</Link>
           <a href="#membership" className="button button--ghost">{t('ctaMember')}</a>
         </div>
@@ -77,11 +78,11 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
 
       <section id="membership" className="section" aria-labelledby="membership-title">
         <h2 id="membership-title">{t('membershipHeading')}</h2>
-        <p className="section__lead">{t('membershipLead')}</p>
-        <ul className="card-grid">
+        <p className={styles['section__lead']}>{t('membershipLead')}</p>
+        <ul className={styles['card-grid']}>
           {BENEFITS.map(({ key, Icon }) => (
-            <li key={key} className="card">
-              <h3><Icon className="card__icon" />{t(`benefits.${key}.title`)}</h3>
+            <li key={key} className={styles.card}>
+              <h3><Icon className={styles['card__icon']} />{t(`benefits.${key}.title`)}</h3>
               <p>{t(`benefits.${key}.text`)}</p>
             </li>
           ))}
@@ -107,7 +108,7 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
 
       <section className="section" aria-labelledby="install-heading">
         <h2 id="install-heading">{t('installHeading')}</h2>
-        <p className="section__lead">{t('installText')}</p>
+        <p className={styles['section__lead']}>{t('installText')}</p>
       </section>
     </>
   );

@@ -1,6 +1,7 @@
 // What the door, the member and the admins see of the nights: an event's admissions and drinks
 // counted, the events a door may scan for, the door's figures and latest scans, a member's night
 // (admission and drinks left) and a person's admissions and scans.
+import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';

@@ -3,6 +3,7 @@
 // and photo for the face check, the membership's validity and whether (and where) they are in
 // already. Nothing in it can make a valid code: a public key only checks signatures. Door staff
 // and admins fetch it when they open an event's door, and every 60 s while online.
+import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import type { PassKeys } from '@/server/door/pass-keys';
@@ -12,7 +13,7 @@ import { Checkins, Exits, Reentries } from './door-records';
 import type { DoorEventInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner } from './passes';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export interface DoorListMember {
   uid: string;

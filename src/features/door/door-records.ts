@@ -3,6 +3,7 @@
 // n-th of each: a member is inside while they have as many re-entries as exits), drinks
 // (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), the bar's used codes and the log of every scan
 // (`scans/`).
+import 'server-only';
 import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { SCAN_MODES, SCAN_SOURCES, VERDICTS } from './constants';
@@ -86,4 +87,3 @@ export const DoorConflicts = defineCollection(
     recordedAt: z.date(),
   }),
 );
-export type DoorConflictDocument = z.infer<typeof DoorConflicts.schema>;

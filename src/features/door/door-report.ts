@@ -1,6 +1,7 @@
 // What admins take away: an event's admissions and drinks as lines of a CSV, in the admin's
 // language (/api/door/{eventId}/report). Admissions an offline door decided are their own kind, and
 // what the uploads flagged has a line each: a member admitted twice names both doors and times.
+import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';

@@ -2,6 +2,7 @@
 // enter (an active membership), with what the door needs to recognise them against their ID (name
 // and photo; an address only masked, where no name is known), and whether they are in tonight.
 // Rate-limited per door phone (door.router.ts): not a way to walk the member list.
+import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { Users } from '@/features/identity/users';
@@ -9,7 +10,7 @@ import { Checkins } from './door-records';
 import { hasActiveMembership } from './scanning';
 import type { DoorSearchInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export interface DoorSearchHit {
   uid: string;

@@ -17,7 +17,7 @@ import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-fig
 import { searchAtDoor } from './door-search';
 import { doorReport } from './door-report';
 import { addEvent, HOUR, phoneCode } from './test-door';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { watchRead } from '@/server/live/watch';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);

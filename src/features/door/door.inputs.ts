@@ -2,6 +2,7 @@
 // the door list and search, the admins' figures and the member's phone key. Parsed once by the
 // procedure; the domain functions take the parsed types. Plain zod, no server code: the scanner's
 // queue and sync use these types too.
+import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { PUBLIC_KEY_PATTERN } from './pass-code';

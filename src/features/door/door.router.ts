@@ -1,6 +1,7 @@
 // The pass and the door. Thin: access, input, one domain call. A member gets their own pass and
 // registers the phone that shows it; the door (scanner and admin) scans, admits by hand and
 // watches the night.
+import 'server-only';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { limitRate } from '@/server/http/rate-limit';

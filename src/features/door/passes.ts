@@ -4,16 +4,17 @@
 // an admin's "new pass", bump the version and replace or clear the key, so every code of the
 // older key is refused at once. Codes are checked here with the public key (NL2); NL1 codes, made
 // with a key the server derived, are accepted only from a pass that has no phone key yet.
+import 'server-only';
 import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
 import type { PassKeys } from '@/server/door/pass-keys';
 import { Users } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 import type { RegisterPassKeyInput } from './door.inputs';
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */

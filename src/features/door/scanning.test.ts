@@ -3,7 +3,7 @@
 // invalid; a member is admitted
 // once per event however many doors scan at once; the bar pours exactly the allowance.
 import { describe, expect, it } from 'vitest';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { formatPassCode, parsePassCode, stepAt } from './pass-code';
 import { ensurePass, passForPhone, registerPassKey, rotatePass } from './passes';
 import { newPhoneKey, passCodeAt } from './client/pass-store';

@@ -5,6 +5,7 @@
 // more. Every scan, admitted or refused, is written to `scans/` under an id made from the
 // scanner and its nonce: a retried request gets the first answer instead of a second admission.
 // Also admitting by hand, for a member whose phone cannot show the pass.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
@@ -21,7 +22,7 @@ import type { ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './constants';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
 export const STEP_TOLERANCE = 1;

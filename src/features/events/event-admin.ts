@@ -2,6 +2,7 @@
 // slugs kept for redirects), publish, unpublish, cancel and duplicate. Plain functions over the
 // documents port; every check and write of one change happens in one transaction, which also
 // keeps the event's public mirror (publicEvents/{id}) in step.
+import 'server-only';
 import { LOCALES } from '@/i18n/routing';
 import { serverTimestamp, type Documents, type Query, type Transaction } from '@/server/documents/port';
 import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';

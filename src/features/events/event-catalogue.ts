@@ -2,7 +2,7 @@
 // drafts), found by slug or listed upcoming-then-past. Everything here reads the publicEvents
 // mirror, never events/{id}: a page cannot show a private field it never loaded (decision 018).
 // One query serves the server's pages and both backends' live lists, so they always agree.
-import { z } from 'zod';
+import 'server-only';
 import type { Documents, Query, QueryDocumentSnapshot } from '@/server/documents/port';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
 import { EventSlugs, Events } from './events';
@@ -42,8 +42,6 @@ export async function nextEvents(documents: Documents, count: number, now = new 
     .get();
   return events.map(publicEvent).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
 }
-
-export const EventSlugInput = z.object({ slug: z.string().min(1).max(200) });
 
 export type SlugLookup =
   | { kind: 'event'; event: PublicEvent }

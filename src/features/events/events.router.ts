@@ -1,6 +1,7 @@
 // Events: the admin's tools (behind the admin role) and the public programme's live list.
 // Thin: access, input, one call.
-import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
+import 'server-only';
+import { adminChangingEvents, publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { PublicEvents } from './public-events';
 import { listPublicEvents, nextEventsForMembers } from './event-catalogue';
@@ -12,13 +13,6 @@ const admin = roleProcedure('admin');
 
 /** How many coming events the VIP home shows. */
 export const MEMBER_EVENTS_SHOWN = 3;
-
-/** A change an admin made that shows on event pages: their cached renderings are made again. */
-export const adminChangingEvents = admin.use(async ({ ctx, next }) => {
-  const result = await next();
-  if (result.ok) ctx.publicPages.eventsChanged();
-  return result;
-});
 
 export const eventsRouter = router({
   /** The next events with the members' drinks at the VIP bar. */

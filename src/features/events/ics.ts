@@ -1,4 +1,5 @@
 // The iCalendar file (RFC 5545) behind "add to calendar": one event, its times in UTC.
+import 'server-only';
 export type CalendarEvent = {
   uid: string;
   url: string;

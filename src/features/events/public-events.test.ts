@@ -7,7 +7,8 @@ import { changeEventStatus, createEvent, duplicateEvent, updateEvent } from './e
 import { findEventBySlug, listPublicEvents, nextEvents } from './event-catalogue';
 import type { EventInput } from './events.inputs';
 import { Events, HOME_VENUE, type EventDocument } from './events';
-import { backfillPublicEvents, Migrations, PUBLIC_EVENTS_VERSION, PublicEventDocument, PublicEvents, publicProjection } from './public-events';
+import { Migrations } from '@/server/documents/migrations';
+import { backfillPublicEvents, PUBLIC_EVENTS_VERSION, PublicEventDocument, PublicEvents, publicProjection } from './public-events';
 import { mirrorProblems } from './test-mirror';
 
 function form(overrides: Partial<EventInput> = {}): EventInput {

@@ -4,9 +4,11 @@
 // mirror instead, and Firestore's rules let browsers read only the mirror. Every event write sets
 // or deletes the mirror in the same transaction (mirrorEvent); a database of an earlier version
 // gets it built once at start (backfillPublicEvents). Decision record 018.
+import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { defineCollection, serverTimestamp, type DocumentData, type Documents, type Query, type QueryDocumentSnapshot, type Transaction, type WriteData } from '@/server/documents/port';
+import { Migrations } from '@/server/documents/migrations';
 import { EventCover, Events, LocalizedText, Venue, type EventDocument } from './events';
 import { isPublic, PUBLIC_EVENTS_COLLECTION, PUBLIC_STATUSES } from './programme';
 
@@ -58,9 +60,6 @@ export function mirrorEvent(tx: Transaction, documents: Documents, id: string, e
   if (shown) tx.set(ref, shown);
   else tx.delete(ref);
 }
-
-/** migrations/{name}: which version of a one-time rebuild this database has had. */
-export const Migrations = defineCollection('migrations', z.object({ version: z.number().int(), at: z.date() }));
 
 /** Raised when the mirror's fields change, so the next start rebuilds every mirror document. */
 export const PUBLIC_EVENTS_VERSION = 1;

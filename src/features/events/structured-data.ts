@@ -1,5 +1,6 @@
 // What search engines and link previews read from an event page: schema.org Event data and the
 // addresses of the map, the calendar file and the preview image. Pure, so tests can parse it.
+import 'server-only';
 import { localized, localizedPath, type Locale } from '@/i18n/routing';
 import type { PublicEvent } from './event-catalogue';
 import type { Venue } from './events';

@@ -14,8 +14,6 @@ export const CHUNK_LIMIT = 32 * MB;
 
 /** How long an upload keeps retrying a failing request (Firebase's default for uploads). */
 export const UPLOAD_RETRY_TIME_MS = 10 * 60 * 1000;
-/** The same for other operations (metadata, download URL, delete). */
-export const OPERATION_RETRY_TIME_MS = 2 * 60 * 1000;
 
 export function isResumable(size: number): boolean {
   return size > RESUMABLE_THRESHOLD;

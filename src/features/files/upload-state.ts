@@ -38,7 +38,3 @@ export function externalUploadState(state: UploadInternalState): UploadState {
   if (state === 'pausing' || state === 'canceling') return 'running';
   return state;
 }
-
-export function isFinalUploadState(state: UploadInternalState): boolean {
-  return state === 'success' || state === 'canceled' || state === 'error';
-}

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 
 export const HealthStatus = z.object({

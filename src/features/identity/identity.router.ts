@@ -1,4 +1,5 @@
 // The caller's own identity, as the server sees it.
+import 'server-only';
 import { signedInProcedure, router } from '@/server/trpc/init';
 
 export const identityRouter = router({

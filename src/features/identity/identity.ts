@@ -1,4 +1,5 @@
 // Who is making a request, as the server verified it. Never built from client input.
+import 'server-only';
 import { isRole, type Role } from './roles';
 
 export interface Identity {

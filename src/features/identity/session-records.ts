@@ -1,6 +1,7 @@
 // sessions/{hash of the cookie}: the server's record of each session it issued (decision 013).
 // A cookie without its record is refused, so ending a record signs that device out at once.
 // Plain functions over the documents port; the cookie flow itself is in ./session.ts.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { autoId } from '@/server/documents/auto-id';

@@ -1,12 +1,13 @@
 // users/{uid}: one document per account. Its role is the source of truth: the server reads it on
 // every request (a downgrade takes effect at once) and custom claims are kept in line with it.
+import 'server-only';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
 import { prefixTerms } from '@/server/documents/search-terms';
 import { isActiveNow } from '@/features/memberships/membership';
 import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from './avatar-access';
 import type { Identity } from './identity';
 import { ROLES, type Role } from './roles';
 

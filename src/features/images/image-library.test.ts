@@ -1,4 +1,4 @@
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import type { Identity } from '@/features/identity/identity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

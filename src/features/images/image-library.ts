@@ -1,5 +1,6 @@
 // The image library: register a finished upload (its bytes checked, its size measured), list
 // and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
+import 'server-only';
 import { serverTimestamp, type DocumentRef, type Documents, type Query } from '@/server/documents/port';
 import { isFilesError, type Files, type FileMetadata } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
@@ -13,7 +14,7 @@ import { Images, LIBRARY_LIMIT, type AltTexts, type ImageDocument, type ImageTag
 import { isMembersOnly } from './members-only';
 import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import type { Identity } from '@/features/identity/identity';
 
 export interface ImagePorts {

@@ -1,11 +1,11 @@
 // The image library's admin procedures and live list, and the members' live lounge. Thin:
 // access, input, one call.
-import { roleProcedure, router } from '@/server/trpc/init';
+import 'server-only';
+import { adminChangingEvents, roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { Images } from './images';
 import { listLounge, LoungeImages } from './lounge';
 import { MEMBER_AREA } from '@/navigation/routes';
-import { adminChangingEvents } from '@/features/events/events.router';
 import { addImage, listImages, removeImage, updateImage } from './image-library';
 import { ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 

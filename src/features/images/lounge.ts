@@ -3,10 +3,11 @@
 // original's tokenized download URL. Every library write keeps it in step in the same
 // transaction; Firestore's rules let members read the mirror (the live lounge of the Firebase
 // backend) and never images/{id}. A database of an earlier version gets it built once at start.
+import 'server-only';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { serverTimestamp, defineCollection, type Documents, type Transaction, type WriteData } from '@/server/documents/port';
-import { Migrations } from '@/features/events/public-events';
+import { Migrations } from '@/server/documents/migrations';
 import { AltTexts, Images, LIBRARY_LIMIT, type ImageDocument } from './images';
 import { isMembersOnly } from './members-only';
 

@@ -1,6 +1,7 @@
 // The closed set of live reads. The browser never sends a query of its own: each feed names its
 // collection and who may read it, enforced by the tRPC procedure (embedded backend) and by
 // firebase/firestore.rules (Firebase backend).
+import 'server-only';
 import type { Role } from '@/features/identity/roles';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_STATUSES } from '@/features/events/programme';
 import { MEMBER_AREA } from '@/navigation/routes';

@@ -12,7 +12,6 @@ export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
 
 /** The one plan the venue sells: VIP for a season. Kept as a field so others can follow. */
 export const MEMBERSHIP_PLANS = ['season'] as const;
-export type MembershipPlan = (typeof MEMBERSHIP_PLANS)[number];
 
 export const MEMBERSHIP_ACTIONS = ['requested', 'withdrawn', 'approved', 'extended', 'cancelled', 'expired'] as const;
 export type MembershipAction = (typeof MEMBERSHIP_ACTIONS)[number];

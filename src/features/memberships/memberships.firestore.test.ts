@@ -8,7 +8,7 @@ import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import type { Identity } from '@/features/identity/identity';
 import { Users, withStoredRole } from '@/features/identity/users';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { changeRole } from '@/features/users/user-admin';
 import { Memberships } from './membership';
 import { approveMembership, requestMembership } from './memberships';

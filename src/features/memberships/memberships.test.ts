@@ -6,7 +6,7 @@ import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { createSession, verifySession } from '@/features/identity/session';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { daysLeft, isActiveNow, isEndingSoon, lastValidDay, Memberships, queueKey, seasonEndAfter, validUntilAfterDay } from './membership';
 import {

@@ -3,9 +3,10 @@
 // change is checked against the state it reads, applied to the membership, the person's role and
 // the audit trail in one transaction, and the sign-in account's role claim follows. Plain
 // functions over the documents and accounts ports.
+import 'server-only';
 import type { Identity } from '@/features/identity/identity';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
-import { AuditLog, type AuditAction } from '@/features/users/audit';
+import { AuditLog, type AuditAction } from '@/features/identity/audit';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents, DocumentRef, Query, Transaction } from '@/server/documents/port';
 import { pageAfter } from '@/server/documents/paging';

@@ -13,6 +13,7 @@
 // server (or this one after restart) takes it over and continues with the first chunk not done.
 // A chunk found `pushing` is not pushed again: its recipients have their in-app copy, and at most
 // that chunk's pushes are lost, never sent twice. Gone devices are deleted as the service says.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineCollection, type Documents, type Transaction, type UpdateData } from '@/server/documents/port';

@@ -1,6 +1,7 @@
 // A person's in-app copies of notifications: one document per notification and recipient
 // (`inbox/{notificationId}_{uid}`, created once by the delivery), in the recipient's language,
 // with its read state. The member reads them on /vip; the header shows the unread count.
+import 'server-only';
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';

@@ -2,6 +2,7 @@
 // admins' list options, an inbox entry to mark read, a device to register or forget. Parsed once
 // by the procedure; the domain functions take the parsed types. The audience and the push target
 // are stored as sent, so the documents' schemas use them too.
+import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { LOCALES } from '@/i18n/routing';

@@ -1,6 +1,7 @@
 // Notifications: admins compose, schedule, send and follow them; everyone signed in reads their
 // inbox and registers the devices that allowed push messages. Thin: access, input, one domain
 // call. The caller's uid always comes from the session.
+import 'server-only';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { limitRate } from '@/server/http/rate-limit';

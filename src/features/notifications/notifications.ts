@@ -3,6 +3,7 @@
 // inbox (always) and as push messages (to each device that allowed them). The state machine:
 // draft -> scheduled -> sending -> sent | failed; a scheduled one can go back to draft (cancel),
 // a failed one can be sent again (its delivery resumes where it stopped).
+import 'server-only';
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';

@@ -7,7 +7,7 @@ import { DomainError } from '@/server/domain-error';
 import { createContextInner } from '@/server/trpc/context';
 import { createCaller } from '@/server/trpc/router';
 import { pushDevicesContract } from './push-devices.contract';
-import { devicesOf } from './push-devices';
+import { PushDevices } from './push-devices';
 
 pushDevicesContract('embedded', {
   open: async () => {
@@ -28,7 +28,7 @@ describe('push.register', () => {
     expect((refusal as TRPCError).cause).toMatchObject({ reason: 'pushServiceUnknown', field: 'target.endpoint' });
     expect(en.Errors.reasons.pushServiceUnknown).toMatch(/push messages/);
     expect(de.Errors.reasons.pushServiceUnknown).toMatch(/Push-Nachrichten/);
-    expect(await devicesOf(documents, 'ada')).toEqual([]);
+    expect(await documents.collection(PushDevices).get()).toEqual([]);
     await documents.close();
   });
 });

@@ -2,6 +2,7 @@
 // under an id derived from the endpoint or token, so registering again (on every start, and
 // after 7 days) replaces rather than duplicates. Only the signed-in person's uid is stored with
 // it; a device that signs in as someone else moves to that person.
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
@@ -63,7 +64,7 @@ export async function unregisterDevice(documents: Documents, uid: string, { addr
   if (current?.uid === uid) await ref.delete();
 }
 
-export async function devicesOf(documents: Documents, uid: string) {
+async function devicesOf(documents: Documents, uid: string) {
   return documents.collection(PushDevices).where('uid', '==', uid).get();
 }
 

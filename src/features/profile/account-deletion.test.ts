@@ -18,7 +18,7 @@ import type { Role } from '@/features/identity/roles';
 import { Users } from '@/features/identity/users';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { approveMembership, requestMembership } from '@/features/memberships/memberships';
 import { Checkins, Drinks, Scans } from '@/features/door/door-records';

@@ -2,6 +2,7 @@
 // the person is deleted (their account, memberships, pass, photo, uploads, sessions, inbox,
 // devices) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
 // done to them at the door), so the night's figures and the delivery counts stay as they were.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@/server/domain-error';
 import type { Accounts } from '@/server/accounts/port';
@@ -10,7 +11,7 @@ import { serverTimestamp, type CollectionDef, type DocumentData, type Documents,
 import { isFilesError, type Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { FILE_USES } from '@/server/files/uses';
-import { AuditLog } from '@/features/users/audit';
+import { AuditLog } from '@/features/identity/audit';
 import { Memberships } from '@/features/memberships/membership';
 import { Checkins, DoorConflicts, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
 import { forgetPassOwner, Passes } from '@/features/door/passes';

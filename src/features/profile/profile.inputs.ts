@@ -1,6 +1,7 @@
 // What the profile procedures accept: a new name or language, a finished photo upload, the
 // confirmation that deletes the account. Parsed once by the procedure; the domain functions take
 // the parsed types.
+import 'server-only';
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { DISPLAY_NAME_MAX } from './constants';

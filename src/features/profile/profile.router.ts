@@ -1,6 +1,7 @@
 // The signed-in person's own account. Thin: access, input, one domain call; the account is always
 // the session's. A photo needs the VIP area's roles (as its uploads do) and is rate-limited: each
 // one decodes a picture.
+import 'server-only';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { env } from '@/server/env';

@@ -10,7 +10,7 @@ import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { addTestUser } from '@/server/testing/user-fixtures';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
-import { avatarSeenBy } from './avatar-access';
+import { avatarSeenBy } from '@/features/identity/avatar-access';
 import { AVATAR_MAX_SIDE } from './constants';
 import { removeAvatar, setAvatar, signOutEverywhere, updateProfile, type AvatarPorts } from './profile';
 import { ProfileInput } from './profile.inputs';

@@ -1,6 +1,7 @@
 // A person's own account: the name and language they go by, their photo, signing out on every
 // device (deleting the account is ./account-deletion.ts). Plain functions over the ports; the caller is always the
 // verified session's identity, never a uid from the request.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { LOCALES } from '@/i18n/routing';
 import { DomainError } from '@/server/domain-error';
@@ -14,7 +15,7 @@ import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
 import type { Identity } from '@/features/identity/identity';
 import { AVATAR_MAX_SIDE } from './constants';
-import { avatarPathFor, avatarUrl, storedPhoto } from './avatar-access';
+import { avatarPathFor, avatarUrl, storedPhoto } from '@/features/identity/avatar-access';
 import type { AvatarInput, ProfileInput } from './profile.inputs';
 
 export interface Profile {

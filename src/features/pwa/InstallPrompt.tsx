@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { isInstallPromptDismissed, rememberInstallPromptDismissed } from './install-prompt-store';
+import styles from './InstallPrompt.module.css';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -63,10 +64,10 @@ export function InstallPrompt() {
   };
 
   return (
-    <section className="toast" aria-labelledby="install-title" data-testid="install-prompt">
-      <h2 id="install-title" className="toast__title">{t('installTitle')}</h2>
+    <section className={styles.toast} aria-labelledby="install-title" data-testid="install-prompt">
+      <h2 id="install-title" className={styles['toast__title']}>{t('installTitle')}</h2>
       <p>{t('installText')}</p>
-      <div className="toast__actions">
+      <div className={styles['toast__actions']}>
         <button type="button" className="button button--ghost button--small" onClick={dismiss}>
           {t('notNow')}
         </button>

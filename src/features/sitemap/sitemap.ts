@@ -1,4 +1,5 @@
 // Sitemaps per language (sitemaps.org), each URL with hreflang alternates to every language.
+import 'server-only';
 import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
 import { APP_ROUTES, pathFor } from '@/navigation/routes';
 import type { SitemapEvent } from '@/features/events/event-catalogue';

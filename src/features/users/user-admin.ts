@@ -1,6 +1,7 @@
 // User administration: find people, change their role, disable or enable their account, sign
 // them out everywhere. Every change is checked, applied and audited in one transaction; the
 // sign-in account follows. Plain functions over the documents and accounts ports.
+import 'server-only';
 import type { Role } from '@/features/identity/roles';
 import type { Identity } from '@/features/identity/identity';
 import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
@@ -11,10 +12,10 @@ import { serverTimestamp, type Documents, type Query } from '@/server/documents/
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { endAllSessions } from '@/features/identity/session-records';
-import { AuditLog, type AuditAction, type AuditEntry } from './audit';
+import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import type { UserListInput } from './users.inputs';
-import { storedPhoto } from '@/features/profile/avatar-access';
+import { storedPhoto } from '@/features/identity/avatar-access';
 
 export const AUDIT_SHOWN = 50;
 

@@ -1,5 +1,6 @@
 // What the admins' user procedures accept: the list's options, a person, a role or the disabled
 // state to set. Parsed once by the procedure; the domain functions take the parsed types.
+import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { ROLES } from '@/features/identity/roles';

@@ -12,7 +12,7 @@ import { errorMessages } from '@/i18n/api-messages';
 import type { Identity } from '@/features/identity/identity';
 import type { Role } from '@/features/identity/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
-import { AuditLog } from './audit';
+import { AuditLog } from '@/features/identity/audit';
 
 function person(uid: string, role: Role | null): Identity {
   return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };

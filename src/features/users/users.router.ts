@@ -1,4 +1,5 @@
 // Admin procedures over people's accounts. Thin: access, input, one domain call.
+import 'server-only';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
 import { DisableInput, RoleChangeInput, UidInput, UserListInput } from './users.inputs';

@@ -5,6 +5,7 @@
 // checks the same claims firebase-admin checks for emulator tokens; the account itself is then
 // checked once, in rounds, as in Firebase mode. Never used with real Firebase Auth, whose tokens
 // firebase-admin verifies against Google's keys.
+import 'server-only';
 import type { VerifiedClaims } from './port';
 
 export type TokenKind = 'id' | 'session';

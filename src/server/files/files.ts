@@ -23,7 +23,7 @@ function createFiles(): Files {
   return new StorageFiles(getStorage(adminApp()).bucket(env.FIREBASE_STORAGE_BUCKET));
 }
 
-/** The one line the server prints at start about where files live (instrumentation.ts). */
+/** The one line the server prints at start about where files live (instrumentation-node.ts). */
 export function filesStartupLine(): string {
   const unavailable = storageUnavailableReason(env);
   if (unavailable) return `Files: no Cloud Storage (${unavailable}); uploads and pictures are off, everything else works.`;

@@ -105,3 +105,13 @@ export function roleProcedure(...roles: [Role, ...Role[]]) {
     return next({ ctx: { ...ctx, identity: { ...identity, role } } });
   });
 }
+
+/**
+ * An admin's change that shows on event pages (an event, or an image an event shows as its cover):
+ * their cached renderings are made again.
+ */
+export const adminChangingEvents = roleProcedure('admin').use(async ({ ctx, next }) => {
+  const result = await next();
+  if (result.ok) ctx.publicPages.eventsChanged();
+  return result;
+});

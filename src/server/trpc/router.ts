@@ -1,4 +1,5 @@
 // The application router: one entry per feature.
+import 'server-only';
 import { router, createCallerFactory } from './init';
 import { healthRouter } from '@/features/health/health.router';
 import { identityRouter } from '@/features/identity/identity.router';

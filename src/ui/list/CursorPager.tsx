@@ -2,6 +2,7 @@
 // Previous / page N / next under an admin list that pages with cursors (see useListParams).
 import { useTranslations } from 'next-intl';
 import type { ListChoices, ListParams } from './useListParams';
+import styles from './CursorPager.module.css';
 
 export function CursorPager<C extends ListChoices>({
   label,
@@ -18,11 +19,11 @@ export function CursorPager<C extends ListChoices>({
 }) {
   const t = useTranslations('Lists');
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className={styles.pager} aria-label={label}>
       <button type="button" className="button button--ghost button--small" disabled={!list.previousPage} onClick={() => list.previousPage?.()}>
         ← {t('previous')}
       </button>
-      <span className="pager__page" aria-live="polite">
+      <span className={styles['pager__page']} aria-live="polite">
         {t('page', { page: list.page })}
         {fetching ? <span className="spinner" aria-hidden="true" /> : null}
       </span>

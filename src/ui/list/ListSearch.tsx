@@ -4,11 +4,12 @@
 import type { ReactNode } from 'react';
 import { TextField } from '@/ui/form/TextField';
 import type { ListChoices, ListParams } from './useListParams';
+import styles from './ListSearch.module.css';
 
 export function ListSearch<C extends ListChoices>({ id, list, label, hint, children }: { id: string; list: ListParams<C>; label: string; hint: string; children?: ReactNode }) {
   return (
     <form
-      className="directory__controls"
+      className={styles['directory__controls']}
       role="search"
       onSubmit={(event) => {
         event.preventDefault();

@@ -6,6 +6,7 @@ import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { GlobeIcon } from '@/ui/icons';
+import styles from './header.module.css';
 
 type Query = Record<string, string | string[]>;
 
@@ -36,7 +37,7 @@ function SwitchLink({ query }: { query: Query | undefined }) {
   const other = locale === 'de' ? 'en' : 'de';
   return (
     <Link
-      className="button button--ghost button--small language-switch"
+      className={`button button--ghost button--small ${styles['language-switch']}`}
       href={query ? { pathname, query } : pathname}
       locale={other}
       hrefLang={other}

@@ -1,12 +1,13 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import styles from './SiteFooter.module.css';
 
 export async function SiteFooter() {
   const t = await getTranslations('Footer');
   return (
-    <footer className="site-footer">
-      <div className="container site-footer__inner">
-        <p className="site-footer__legal">
+    <footer className={styles['site-footer']}>
+      <div className={`container ${styles['site-footer__inner']}`}>
+        <p className={styles['site-footer__legal']}>
           {t('copyright', { year: new Date().getFullYear() })} · {t('address')}
         </p>
         <nav aria-label={t('label')}>

@@ -16,7 +16,7 @@ export function SmoothScroll() {
       event.preventDefault();
       const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
       const from = window.scrollY;
-      const header = document.querySelector('.site-header')?.getBoundingClientRect().height ?? 0;
+      const header = document.querySelector('body > header')?.getBoundingClientRect().height ?? 0;
       const to = Math.max(0, target.getBoundingClientRect().top + from - header);
       const finish = () => {
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');

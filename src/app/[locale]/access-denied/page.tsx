@@ -3,7 +3,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
-import { ForbiddenView, isMembershipRefusal } from '@/ui/errors/ForbiddenView';
+import { ForbiddenView, isMembershipRefusal } from '@/app/_compose/ForbiddenView';
 
 export const generateStaticParams = localeStaticParams;
 

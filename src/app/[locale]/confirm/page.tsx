@@ -8,6 +8,7 @@ import { ConfirmPanel } from '@/features/identity/ui/ConfirmPanel';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { TrpcProvider } from '@/trpc/client';
 import { ClientMessages } from '@/i18n/ClientMessages';
+import styles from '@/features/identity/ui/auth.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
@@ -19,7 +20,7 @@ export default async function ConfirmPage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
   const t = await getTranslations({ locale, namespace: 'Pages.confirm' });
   return (
-    <div className="auth-page">
+    <div className={styles['auth-page']}>
       <PageHeader title={t('title')} lead={t('description')} />
       <ClientMessages namespaces={['Auth', 'Forms']}>
         <TrpcProvider locale={locale}>

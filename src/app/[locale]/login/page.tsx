@@ -10,6 +10,7 @@ import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { TrpcProvider } from '@/trpc/client';
 import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
 import { ClientMessages } from '@/i18n/ClientMessages';
+import styles from '@/features/identity/ui/auth.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
@@ -21,7 +22,7 @@ export default async function LoginPage({ params }: LocaleParams) {
   const locale = await localeFrom(params);
   const t = await getTranslations({ locale, namespace: 'Pages.login' });
   return (
-    <div className="auth-page">
+    <div className={styles['auth-page']}>
       <PageHeader title={t('title')} lead={t('description')} />
       {/* The return path is read from the query in the browser, so the page itself stays static. */}
       <ClientMessages namespaces={['Auth', 'Forms']}>

@@ -6,7 +6,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
-import { guardPage } from '@/features/identity/guard';
+import { guardPage } from '@/app/_compose/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { doorEvents } from '@/features/door/door-figures';
 import { SCAN_MODES, type ScanMode } from '@/features/door/constants';

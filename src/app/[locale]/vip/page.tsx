@@ -4,9 +4,10 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
-import { guardPage } from '@/features/identity/guard';
+import { guardPage } from '@/app/_compose/guard';
 import { getServerApi } from '@/server/trpc/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
+import { EventCard } from '@/features/events/ui/EventCard';
 import { Inbox } from '@/features/notifications/ui/Inbox';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
@@ -26,7 +27,7 @@ export default async function VipPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader eyebrow={name ? t('greeting', { name }) : t('greetingNoName')} title={page('title')} lead={page('description')} />
-      <VipHome identity={identity!} membership={membership} events={events} now={new Date()} />
+      <VipHome identity={identity!} membership={membership} events={events} now={new Date()} EventCard={EventCard} />
       <ClientMessages namespaces={['Inbox']}>
         <Inbox />
       </ClientMessages>

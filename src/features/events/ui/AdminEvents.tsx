@@ -1,16 +1,20 @@
 'use client';
 // /admin/events shows the list, or with ?edit=<id> (or ?edit=new) the event's form: one route,
 // as in the specification, and a URL for every event that a reload or a link keeps.
+import type { ComponentProps } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { EventDirectory } from './EventDirectory';
 import { EventEditor } from './EventEditor';
 
-export function AdminEvents() {
+/** The door's parts of these screens come from the page (src/app/): events sit below the door. */
+type DoorParts = Pick<ComponentProps<typeof EventDirectory>, 'rowDoor'> & Pick<ComponentProps<typeof EventEditor>, 'doorFigures'>;
+
+export function AdminEvents({ rowDoor, doorFigures }: DoorParts) {
   const params = useSearchParams();
   const t = useTranslations('AdminEvents');
   const edit = params.get('edit');
-  if (edit === null) return <EventDirectory />;
+  if (edit === null) return <EventDirectory rowDoor={rowDoor} />;
   return (
     <>
       {params.get('created') && (
@@ -25,7 +29,7 @@ export function AdminEvents() {
           {t('copied')}
         </p>
       )}
-      <EventEditor key={edit} eventId={edit === 'new' ? null : edit} />
+      <EventEditor key={edit} eventId={edit === 'new' ? null : edit} doorFigures={doorFigures} />
     </>
   );
 }

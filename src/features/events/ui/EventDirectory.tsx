@@ -1,11 +1,13 @@
 'use client';
 // /admin/events: the programme by filter (upcoming, past, drafts, cancelled, all) with search.
 // Filter, search and page live in the URL, so a reload or a shared link shows the same list.
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { keepPreviousData } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
+import type { AppRouter } from '@/server/trpc/router';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
@@ -15,12 +17,15 @@ import { ADMIN_EVENT_FILTERS } from '../events.inputs';
 import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
-import { EventRowDoor } from '@/features/door/ui/AdminDoor';
 import styles from './EventDirectory.module.css';
 
 const EVENT_LIST_CHOICES = { filter: { values: ADMIN_EVENT_FILTERS, default: 'upcoming' } } as const;
 
-export function EventDirectory() {
+// The door's counts as its procedure answers them: the door's own type sits above events.
+type DoorCounts = inferRouterOutputs<AppRouter>['door']['countsOf'][string];
+
+/** `rowDoor` is the door's line in an event's row, given the counts this list fetched for its rows: the page puts it in. */
+export function EventDirectory({ rowDoor }: { rowDoor: (row: { eventId: string; title: string; counts: DoorCounts | undefined }) => ReactNode }) {
   const t = useTranslations('AdminEvents');
   const format = useFormatter();
   const locale = useLocale();
@@ -79,7 +84,7 @@ export function EventDirectory() {
                       <EventStatusBadge status={event.status} />
                     </p>
                     <p className={styles['event-row__slug']}>/events/{event.slug}</p>
-                    {isPublic(event.status) && <EventRowDoor eventId={event.id} title={localized(event.title, locale)} counts={counts.data?.[event.id]} />}
+                    {isPublic(event.status) && rowDoor({ eventId: event.id, title: localized(event.title, locale), counts: counts.data?.[event.id] })}
                   </div>
                   {isPublic(event.status) && (
                     <Link className={`button button--ghost button--small ${styles['event-row__view']}`} href={`/events/${event.slug}`}>

@@ -1,6 +1,6 @@
 'use client';
 // The event editor's page: loading, the saved-and-status notices, the status panel and the form's markup.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { LOCALES, localized, localizedPath, type Locale } from '@/i18n/routing';
@@ -15,12 +15,14 @@ import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
 import { CoverPicker } from './CoverPicker';
 import { EventStatusPanel } from './EventStatusPanel';
-import { EventDoorFigures } from '@/features/door/ui/AdminDoor';
 import { RichText } from './RichText';
 import { eventFormKey, useEditedEvent, useEventForm } from './useEventForm';
 import styles from './EventEditor.module.css';
 
-export function EventEditor({ eventId }: { eventId: string | null }) {
+/** An event's figures at the door: the door's own panel, which the page puts in. */
+type DoorFigures = (eventId: string) => ReactNode;
+
+export function EventEditor({ eventId, doorFigures }: { eventId: string | null; doorFigures: DoorFigures }) {
   const existing = useEditedEvent(eventId);
   const t = useTranslations('AdminEvents');
   // Kept here, outside the form: saving reloads the event, which remounts the form with the saved
@@ -45,7 +47,7 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
     return (
       <>
         {status}
-        <EventForm key={eventFormKey(null)} event={null} setNotice={setNotice} />
+        <EventForm key={eventFormKey(null)} event={null} setNotice={setNotice} doorFigures={doorFigures} />
       </>
     );
   if (existing.isPending)
@@ -58,7 +60,7 @@ export function EventEditor({ eventId }: { eventId: string | null }) {
   return (
     <>
       {status}
-      <EventForm key={eventFormKey(existing.data)} event={existing.data} setNotice={setNotice} />
+      <EventForm key={eventFormKey(existing.data)} event={existing.data} setNotice={setNotice} doorFigures={doorFigures} />
     </>
   );
 }
@@ -73,7 +75,7 @@ function LoadFailure({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
-function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice: (notice: string | null) => void }) {
+function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | null; setNotice: (notice: string | null) => void; doorFigures: DoorFigures }) {
   const t = useTranslations('AdminEvents');
   const locale = useLocale();
   const id = useId();
@@ -95,7 +97,7 @@ function EventForm({ event, setNotice }: { event: EventSummary | null; setNotice
       </div>
 
       {event && <EventStatusPanel event={event} heading={heading} dirty={dirty} onNotice={setNotice} onError={setFormError} />}
-      {event && event.status !== 'draft' && <EventDoorFigures eventId={event.id} />}
+      {event && event.status !== 'draft' && doorFigures(event.id)}
 
       <form className={styles['event-form']} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
         <div className={styles['event-form__languages']}>

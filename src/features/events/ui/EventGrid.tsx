@@ -7,7 +7,7 @@ import styles from './programme.module.css';
 
 export function EventGrid({ events, past = false, priorityFirst = false }: { events: readonly PublicEvent[]; past?: boolean; priorityFirst?: boolean }) {
   return (
-    <ul className={past ? `${styles['event-grid']} ${styles['event-grid--past']}` : styles['event-grid']}>
+    <ul className={past ? `event-grid ${styles['event-grid--past']}` : 'event-grid'}>
       {events.map((event, index) => (
         <li key={event.id}>
           <EventCard event={event} coverPriority={priorityFirst && index === 0} />

@@ -1,7 +1,9 @@
 // Holds the sign-in card's place while its script starts.
+import styles from './auth.module.css';
+
 export function AuthCardSkeleton() {
   return (
-    <div className="auth-card auth-card--skeleton" aria-hidden="true">
+    <div className={styles['auth-card']} aria-hidden="true">
       <span className="skeleton skeleton--bar" />
       <span className="skeleton skeleton--field" />
       <span className="skeleton skeleton--field" />

@@ -13,6 +13,7 @@ import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { completeSignInLink, EMAIL_FOR_SIGN_IN_KEY, isSignInLink, type SignInResult } from '../client/sign-in';
 import { takeReturnPath, useFinishSignIn } from './after-sign-in';
+import styles from './auth.module.css';
 
 type Step = { kind: 'checking' } | { kind: 'ask'; error: AuthErrorKey | null } | { kind: 'failed'; error: AuthErrorKey } | { kind: 'done' };
 
@@ -75,8 +76,8 @@ export function ConfirmPanel() {
 
   if (step.kind === 'checking' || step.kind === 'done') {
     return (
-      <div className="auth-card" aria-busy="true">
-        <p className="auth-card__status" role="status">
+      <div className={styles['auth-card']} aria-busy="true">
+        <p className={styles['auth-card__status']} role="status">
           <span className="spinner" aria-hidden="true" /> {step.kind === 'done' ? t('signedIn') : t('confirm.checking')}
         </p>
       </div>
@@ -84,12 +85,12 @@ export function ConfirmPanel() {
   }
   if (step.kind === 'failed') {
     return (
-      <div className="auth-card">
+      <div className={styles['auth-card']}>
         <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
           {t(`errors.${step.error}`)}
         </div>
-        <div className="auth-card__actions">
+        <div className={styles['auth-card__actions']}>
           <Link href="/login" className="button button--primary">
             {step.error === 'invalidLink' || step.error === 'linkExpired' ? t('confirm.requestNew') : t('backToSignIn')}
           </Link>
@@ -98,8 +99,8 @@ export function ConfirmPanel() {
     );
   }
   return (
-    <div className="auth-card">
-      <h2 className="auth-card__heading">{t('confirm.prompt')}</h2>
+    <div className={styles['auth-card']}>
+      <h2 className={styles['auth-card__heading']}>{t('confirm.prompt')}</h2>
       {step.error && (
         <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>

@@ -22,6 +22,7 @@ import {
 } from '../client/sign-in';
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
 import { TextField } from '@/ui/form/TextField';
+import styles from './auth.module.css';
 
 /** Firebase's default minimum (specification: 6, configured on the server). */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -140,8 +141,8 @@ export function LoginPanel() {
 
   if (loading || (!auth && !unavailable)) {
     return (
-      <div className="auth-card" aria-busy="true">
-        <p className="auth-card__status" role="status">
+      <div className={styles['auth-card']} aria-busy="true">
+        <p className={styles['auth-card__status']} role="status">
           <span className="spinner" aria-hidden="true" /> {t('initializing')}
         </p>
       </div>
@@ -149,7 +150,7 @@ export function LoginPanel() {
   }
   if (unavailable) {
     return (
-      <div className="auth-card">
+      <div className={styles['auth-card']}>
         <div className="alert alert--error" role="alert">
           <span className="alert__label">!</span> {t('errors.network')}
         </div>
@@ -158,9 +159,9 @@ export function LoginPanel() {
   }
   if (user && notice?.kind !== 'signedIn' && busy === null) {
     return (
-      <div className="auth-card">
+      <div className={styles['auth-card']}>
         <p>{t('alreadySignedIn', { name: user.displayName ?? user.email ?? '' })}</p>
-        <div className="auth-card__actions">
+        <div className={styles['auth-card__actions']}>
           <button type="button" className="button button--primary" onClick={() => router.push(returnTo)}>
             {t('continue')}
           </button>
@@ -182,7 +183,7 @@ export function LoginPanel() {
   const tab = mode === 'link' ? 'link' : 'signIn';
 
   return (
-    <div className="auth-card">
+    <div className={styles['auth-card']}>
       <div className="segmented" role="group" aria-label={t('methods')}>
         {(['signIn', 'link'] as const).map((option) => (
           <button
@@ -197,10 +198,10 @@ export function LoginPanel() {
         ))}
       </div>
 
-      <h2 ref={headingRef} tabIndex={-1} className="auth-card__heading">
+      <h2 ref={headingRef} tabIndex={-1} className={styles['auth-card__heading']}>
         {t(`headings.${mode}`)}
       </h2>
-      <p className="auth-card__lead">{t(`leads.${mode}`)}</p>
+      <p className={styles['auth-card__lead']}>{t(`leads.${mode}`)}</p>
 
       {notice && renderNotice(notice)}
 
@@ -229,7 +230,7 @@ export function LoginPanel() {
         </button>
       </form>
 
-      <div className="auth-card__links">
+      <div className={styles['auth-card__links']}>
         {mode === 'signIn' && (
           <>
             <button type="button" className="link-button" onClick={() => changeMode('reset')}>
@@ -253,7 +254,7 @@ export function LoginPanel() {
         )}
       </div>
 
-      <div className="divider" role="separator">
+      <div className={styles.divider} role="separator">
         <span>{t('or')}</span>
       </div>
       <button type="button" className="button button--ghost button--block" onClick={google} disabled={busy !== null} aria-busy={busy === 'google'}>

@@ -1,15 +1,14 @@
 // /vip: the member's home. Their membership (valid until, days left in the last fortnight), the
 // next events with their drinks at the VIP bar, and the way to the pass, the bar, the lounge and
 // the profile. Staff without a membership are told they are here for work. Rendered on the server.
+import type { ComponentType, ReactNode } from 'react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import type { Identity } from '@/features/identity/identity';
 import type { MemberEvent } from '@/features/events/event-catalogue';
-import { EventCard } from '@/features/events/ui/EventCard';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { daysLeft, isEndingSoon } from '../membership';
 import type { MyMembership } from '../memberships';
-import programmeStyles from '@/features/events/ui/programme.module.css';
 
 const SHORTCUTS = [
   { key: 'pass', href: '/vip/qr', Icon: PassIcon },
@@ -18,7 +17,20 @@ const SHORTCUTS = [
   { key: 'profile', href: '/vip/profile', Icon: BellIcon },
 ] as const;
 
-export async function VipHome({ identity, membership, events, now }: { identity: Identity; membership: MyMembership; events: MemberEvent[]; now: Date }) {
+/** `EventCard`: the events' card, handed in by the page that puts the two features together. */
+export async function VipHome({
+  identity,
+  membership,
+  events,
+  now,
+  EventCard,
+}: {
+  identity: Identity;
+  membership: MyMembership;
+  events: MemberEvent[];
+  now: Date;
+  EventCard: ComponentType<{ event: MemberEvent; children: ReactNode }>;
+}) {
   const t = await getTranslations('VipHome');
   const tRoles = await getTranslations('Roles');
   const format = await getFormatter();
@@ -69,7 +81,7 @@ export async function VipHome({ identity, membership, events, now }: { identity:
         {events.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <ul className={programmeStyles['event-grid']}>
+          <ul className="event-grid">
             {events.map((event) => (
               <li key={event.id}>
                 <EventCard event={event}>

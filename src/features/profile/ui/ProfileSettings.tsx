@@ -2,7 +2,7 @@
 // /vip/profile: the person's own account. Name, photo, language and this device's notifications
 // save on their own; signing out (here or everywhere) and deleting the account ask first where
 // they cannot be undone.
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -15,14 +15,14 @@ import { loginHref } from '@/navigation/return-path';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
-import { PushSettings } from '@/features/notifications/ui/PushSettings';
 import type { Profile } from '../profile';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../constants';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
-export function ProfileSettings({ initial }: { initial: Profile }) {
+/** `notifications` is this device's push section, from the notifications feature: the page puts it in. */
+export function ProfileSettings({ initial, notifications }: { initial: Profile; notifications: ReactNode }) {
   const [profile, setProfile] = useState(initial);
   function saved(next: Profile) {
     setProfile(next);
@@ -34,7 +34,7 @@ export function ProfileSettings({ initial }: { initial: Profile }) {
       <AvatarEditor profile={profile} onSaved={saved} />
       <NameForm profile={profile} onSaved={saved} />
       <LanguageForm profile={profile} onSaved={saved} />
-      <PushSettings />
+      {notifications}
       <Sessions />
       <DeleteAccount profile={profile} />
     </div>

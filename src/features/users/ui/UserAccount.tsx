@@ -3,7 +3,7 @@
 // through admin procedures; the server refuses an admin's own demotion or disabling, and the page
 // says why before anyone tries. The role picker offers staff roles only: the member role comes
 // with a membership, given in the memberships section.
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
@@ -13,12 +13,19 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/features/identity/ro
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
-import { UserMemberships } from '@/features/memberships/ui/UserMemberships';
-import { PersonDoor } from '@/features/door/ui/AdminDoor';
+import styles from './UserAccount.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
-export function UserAccount({ uid }: { uid: string }) {
+/** The person a page's own sections (memberships, the door) are about; `refresh` reloads the account. */
+export interface AccountPerson {
+  uid: string;
+  name: string;
+  refresh: () => Promise<unknown>;
+}
+
+/** `sections` come from other features: the page that shows this account puts them in (src/app/). */
+export function UserAccount({ uid, sections }: { uid: string; sections: (person: AccountPerson) => ReactNode }) {
   const t = useTranslations('AdminUser');
   const tRoles = useTranslations('Roles');
   const format = useFormatter();
@@ -83,11 +90,11 @@ export function UserAccount({ uid }: { uid: string }) {
   const dateTime = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
-    <div className="account">
+    <div className={styles.account} data-testid="user-account">
       <p>
         <Link href="/admin/users">← {t('back')}</Link>
       </p>
-      <h2 className="account__name">{name}</h2>
+      <h2 className={styles['account__name']}>{name}</h2>
 
       {feedback && (
         <div className={`alert alert--${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
@@ -123,7 +130,7 @@ export function UserAccount({ uid }: { uid: string }) {
           <p className="field__hint">{t('ownRoleNote')}</p>
         ) : (
           <form
-            className="inline-form"
+            className={styles['inline-form']}
             onSubmit={(event) => {
               event.preventDefault();
               setFeedback(null);
@@ -146,13 +153,12 @@ export function UserAccount({ uid }: { uid: string }) {
         )}
       </section>
 
-      <UserMemberships uid={user.uid} name={name} onGiven={refresh} />
-      <PersonDoor uid={user.uid} />
+      {sections({ uid: user.uid, name, refresh })}
 
       <section className="panel" aria-labelledby={`${id}-access`}>
         <h3 id={`${id}-access`}>{t('accessHeading')}</h3>
         {own && <p className="field__hint">{t('ownAccountNote')}</p>}
-        <div className="auth-card__actions">
+        <div className={styles['account__actions']}>
           {!own &&
             (user.disabled ? (
               <button type="button" className="button button--primary" disabled={busy} onClick={() => disableMutation.mutate({ uid: user.uid, disabled: false })}>

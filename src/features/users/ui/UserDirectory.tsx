@@ -13,6 +13,7 @@ import { ListSearch } from '@/ui/list/ListSearch';
 import { PAGE_SIZES, USER_SORTS } from '../constants';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
+import styles from './UserDirectory.module.css';
 
 const USER_LIST_CHOICES = {
   sort: { values: USER_SORTS, default: 'createdAt' },
@@ -74,7 +75,7 @@ export function UserDirectory() {
         // Focusable, so a keyboard can scroll the table where it is wider than the screen.
         <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0} aria-busy={users.isFetching}>
           {/* Explicit roles keep the table's meaning when phones show its rows as cards. */}
-          <table className="data-table data-table--cards" role="table">
+          <table className={`${styles['data-table']} ${styles['data-table--cards']}`} role="table">
             <caption id={`${id}-caption`} className="visually-hidden">
               {t('tableCaption', { sort: t(`sort.${sort}`), direction: t(`direction.${direction}`), page: list.page })}
             </caption>
@@ -98,7 +99,7 @@ export function UserDirectory() {
                   <th scope="row" role="rowheader">
                     <Link href={`/admin/users/${encodeURIComponent(user.uid)}`}>{user.displayName ?? t('noName')}</Link>
                   </th>
-                  <td role="cell" className="data-table__email" data-label={t('columns.email')}>
+                  <td role="cell" className={styles['data-table__email']} data-label={t('columns.email')}>
                     {user.email}
                   </td>
                   <td role="cell" data-label={t('columns.role')}>

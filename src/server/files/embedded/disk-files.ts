@@ -1,5 +1,6 @@
 // The files port on the local disk (embedded backend): bytes under DATA_DIR/files, metadata
 // beside them as JSON with the download tokens; downloads go through the app's storage route.
+import 'server-only';
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';

@@ -1,6 +1,7 @@
 // The files port on Cloud Storage through firebase-admin (Firebase backend, or its Storage
 // emulator when FIREBASE_STORAGE_EMULATOR_HOST is set). Download URLs are Firebase's tokenized
 // ones, so browsers fetch files straight from Storage.
+import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Bucket, File } from '@google-cloud/storage';
 import { getDownloadURL } from 'firebase-admin/storage';

@@ -5,8 +5,8 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
-import { guardPage } from '@/features/identity/guard';
-import { AdminEvents } from '@/features/events/ui/AdminEvents';
+import { guardPage } from '@/app/_compose/guard';
+import { EventsWithDoor } from '@/app/_compose/EventsWithDoor';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
@@ -29,7 +29,7 @@ export default async function AdminEventsPage({ params }: LocaleParams) {
             </p>
           }
         >
-          <AdminEvents />
+          <EventsWithDoor />
         </Suspense>
       </ClientMessages>
     </>

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
-import { guardPage } from '@/features/identity/guard';
+import { guardPage } from '@/app/_compose/guard';
 import { ImageLibrary } from '@/features/images/ui/ImageLibrary';
 import { ClientMessages } from '@/i18n/ClientMessages';
 

@@ -5,7 +5,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
-import { guardPage } from '@/features/identity/guard';
+import { guardPage } from '@/app/_compose/guard';
 import { BarScreen } from '@/features/door/ui/BarScreen';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {

@@ -5,9 +5,10 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
-import { guardPage } from '@/features/identity/guard';
+import { guardPage } from '@/app/_compose/guard';
 import { getServerApi } from '@/server/trpc/server';
 import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
+import { PushSettings } from '@/features/notifications/ui/PushSettings';
 
 export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
   return { ...(await pageMetadata(await localeFrom(params), 'vipProfile')), robots: { index: false } };
@@ -22,7 +23,7 @@ export default async function ProfilePage({ params }: LocaleParams) {
     <>
       <PageHeader title={page('title')} lead={page('description')} />
       <ClientMessages namespaces={['Profile', 'Forms', 'Push']}>
-        <ProfileSettings initial={profile} />
+        <ProfileSettings initial={profile} notifications={<PushSettings />} />
       </ClientMessages>
     </>
   );

@@ -7,7 +7,7 @@ import { getDocuments } from '@/server/documents/documents';
 import { getFiles } from '@/server/files/files';
 import { Users } from '@/features/identity/users';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
-import { avatarSeenBy } from '@/features/profile/avatar-access';
+import { avatarSeenBy } from '@/features/identity/avatar-access';
 
 export const dynamic = 'force-dynamic';
 

@@ -6,10 +6,10 @@ import { isLocale } from '@/i18n/routing';
 import { pageMetadata } from '@/navigation/metadata';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { localeFrom } from '@/i18n/locale-params';
-import { guardPage } from '@/features/identity/guard';
+import { guardPage } from '@/app/_compose/guard';
 import { getDocuments } from '@/server/documents/documents';
 import { Users } from '@/features/identity/users';
-import { UserAccount } from '@/features/users/ui/UserAccount';
+import { PersonAccount } from '@/app/_compose/PersonAccount';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
 interface Params {
@@ -33,7 +33,7 @@ export default async function AdminUserPage({ params }: Params) {
     <>
       <PageHeader title={t('title')} lead={t('description')} />
       <ClientMessages namespaces={['AdminUser', 'AdminUsers', 'Roles', 'Memberships', 'UserMemberships', 'AdminMemberships', 'AdminDoor', 'Scanner']}>
-        <UserAccount uid={id} />
+        <PersonAccount uid={id} />
       </ClientMessages>
     </>
   );

@@ -1,7 +1,8 @@
 // auditLog/{id}: who changed what on an account (or removed what the account uploaded), and when. Written in the same transaction as
 // the change itself, so there is no change without its entry.
+import 'server-only';
 import { z } from 'zod';
-import { ROLES } from '@/features/identity/roles';
+import { ROLES } from './roles';
 import { defineCollection } from '@/server/documents/port';
 
 export const AUDIT_ACTIONS = [

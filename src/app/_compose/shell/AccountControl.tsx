@@ -10,6 +10,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { loginHref } from '@/navigation/return-path';
+import styles from '@/ui/shell/header.module.css';
 
 // Fetched after load: without signal it waits (the placeholder stays) instead of failing the page.
 const SignedInAccount = lazyWhenLoaded(() => import('./SignedInAccount'));
@@ -19,9 +20,9 @@ export function AccountControl({ inMenu = false, onDone }: { inMenu?: boolean; o
   const { loading, person: user } = useViewerState();
   const pathname = usePathname();
   const locale = useLocale();
-  const className = inMenu ? 'account-control account-control--menu' : 'account-control';
+  const className = inMenu ? `${styles['account-control']} ${styles['account-control--menu']}` : styles['account-control'];
 
-  const placeholder = <span className={`${className} account-control--loading`} aria-hidden="true" />;
+  const placeholder = <span className={`${className} ${styles['account-control--loading']}`} aria-hidden="true" />;
   if (loading) return placeholder;
   if (!user) {
     return (

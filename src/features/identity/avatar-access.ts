@@ -1,7 +1,8 @@
 // Who sees a person's profile photo: the person, and staff (admins in the user list, the door
 // checking a face against the pass). Nobody else, signed in or not. And which photo is a person's
 // own: only one the server stored for them.
-import type { Identity } from '@/features/identity/identity';
+import 'server-only';
+import type { Identity } from './identity';
 import { FILE_USES } from '@/server/files/uses';
 
 export function avatarSeenBy(viewer: Pick<Identity, 'uid' | 'role'> | null, owner: string): boolean {

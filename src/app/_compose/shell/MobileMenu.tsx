@@ -7,6 +7,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { MenuIcon } from '@/ui/icons';
 import type { NavItem } from './PrimaryNav';
+import styles from '@/ui/shell/header.module.css';
 
 const loadSheet = () => import('./MobileMenuSheet');
 const MobileMenuSheet = lazy(loadSheet);
@@ -23,7 +24,7 @@ export function MobileMenu({ items }: { items: NavItem[] }) {
       <button
         ref={button}
         type="button"
-        className="icon-button menu-button"
+        className={`icon-button ${styles['menu-button']}`}
         aria-label={t('openMenu')}
         aria-haspopup="dialog"
         aria-expanded={open}

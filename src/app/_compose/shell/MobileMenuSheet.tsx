@@ -5,9 +5,10 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import type { RefObject } from 'react';
 import { CloseIcon } from '@/ui/icons';
-import { NavLink } from './NavLink';
+import { NavLink } from '@/ui/shell/NavLink';
 import { AccountControl } from './AccountControl';
 import { useVisibleItems, type NavItem } from './PrimaryNav';
+import styles from '@/ui/shell/header.module.css';
 
 export default function MobileMenuSheet({
   items,
@@ -28,20 +29,20 @@ export default function MobileMenuSheet({
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
-          className="sheet"
+          className={styles.sheet}
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             returnFocusTo.current?.focus();
           }}
         >
-          <div className="sheet__header">
-            <Dialog.Title className="sheet__title">{t('menuTitle')}</Dialog.Title>
+          <div className={styles['sheet__header']}>
+            <Dialog.Title className={styles['sheet__title']}>{t('menuTitle')}</Dialog.Title>
             <Dialog.Close className="icon-button" aria-label={t('closeMenu')}>
               <CloseIcon />
             </Dialog.Close>
           </div>
-          <nav className="mobile-nav" aria-label={t('primary')}>
+          <nav className={styles['mobile-nav']} aria-label={t('primary')}>
             <ul>
               {visible.map((item) => (
                 <li key={item.href}>

@@ -5,10 +5,11 @@ import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { APP_ROUTES } from '@/navigation/routes';
 import { LogoMark } from '@/ui/icons';
-import { LanguageSwitch } from './LanguageSwitch';
+import { LanguageSwitch } from '@/ui/shell/LanguageSwitch';
 import { MobileMenu } from './MobileMenu';
 import { AccountControl } from './AccountControl';
 import { PrimaryNav, type NavItem } from './PrimaryNav';
+import styles from '@/ui/shell/header.module.css';
 
 const NAV_LABEL_KEYS = {
   events: 'events',
@@ -26,14 +27,14 @@ export async function SiteHeader() {
   });
 
   return (
-    <header className="site-header">
-      <div className="container site-header__bar">
-        <Link href="/" className="brand" aria-label={t('home')}>
+    <header className={styles['site-header']}>
+      <div className={`container ${styles['site-header__bar']}`}>
+        <Link href="/" className={styles.brand} aria-label={t('home')}>
           <LogoMark />
           <span aria-hidden="true">Nordlicht</span>
         </Link>
         <PrimaryNav items={items} />
-        <div className="site-header__actions">
+        <div className={styles['site-header__actions']}>
           <LanguageSwitch />
           <AccountControl />
           <MobileMenu items={items} />

@@ -4,7 +4,8 @@ import { useTranslations } from 'next-intl';
 import type { Access } from '@/navigation/routes';
 import { canAccess } from '@/navigation/routes';
 import { useViewer } from '@/features/identity/client/ViewerProvider';
-import { NavLink } from './NavLink';
+import { NavLink } from '@/ui/shell/NavLink';
+import styles from '@/ui/shell/header.module.css';
 
 export interface NavItem {
   href: string;
@@ -21,7 +22,7 @@ export function PrimaryNav({ items }: { items: NavItem[] }) {
   const t = useTranslations('Nav');
   const visible = useVisibleItems(items);
   return (
-    <nav className="site-nav" aria-label={t('primary')}>
+    <nav className={styles['site-nav']} aria-label={t('primary')}>
       <ul>
         {visible.map((item) => (
           <li key={item.href}>

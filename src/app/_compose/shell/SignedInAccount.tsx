@@ -5,9 +5,10 @@ import { useTranslations } from 'next-intl';
 import type { ViewerPerson } from '@/features/identity/client/ViewerProvider';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
-import { ownPhoto } from './own-photo';
+import { ownPhoto } from '@/ui/shell/own-photo';
+import styles from '@/ui/shell/header.module.css';
 
-export default function SignedInAccount({ person, className, onDone }: { person: ViewerPerson; className: string; onDone?: () => void }) {
+export default function SignedInAccount({ person, className, onDone }: { person: ViewerPerson; className?: string; onDone?: () => void }) {
   const t = useTranslations('Nav');
   const signOut = useSignOut();
   const name = person.displayName ?? person.email ?? '';
@@ -18,7 +19,7 @@ export default function SignedInAccount({ person, className, onDone }: { person:
         // eslint-disable-next-line @next/next/no-img-element -- the photo comes from our own avatar route
         <img className="avatar avatar--small" src={ownPhoto(person.photoURL)!} alt="" width={32} height={32} />
       ) : null}
-      <span className="account-control__name" title={person.email ?? undefined}>
+      <span className={styles['account-control__name']} title={person.email ?? undefined}>
         <span className="visually-hidden">{t('signedInAs')} </span>
         {name}
       </span>

@@ -1,0 +1,104 @@
+// What the server does once when it starts, on the Node runtime only (instrumentation.ts imports
+// it there alone). In both backends it builds the public events mirror and the lounge once for a
+// database of an earlier version and starts the membership expiry sweep and the notification
+// scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint); in the embedded
+// backend it first writes the demo data that is missing, so a fresh checkout opens with accounts,
+// and compares the sign-in accounts with the user documents.
+import 'server-only';
+
+export async function startServer() {
+  if (process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { env } = await import('@/server/env');
+  // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
+  console.log((await import('@/server/files/files')).filesStartupLine());
+  await buildMirrors();
+  if (env.BACKEND === 'embedded') {
+    await seedDemo();
+    await reconcileAccounts();
+  }
+  // The pass master key is read (or, on the embedded backend, generated) before any phone needs
+  // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
+  (await import('@/server/door/pass-keys')).getPassKeys();
+  const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
+    import('@/server/membership-expiry'),
+    import('@/server/notification-scheduler'),
+    import('@/server/documents/documents'),
+    import('@/server/accounts/accounts'),
+    import('@/server/push/push'),
+  ]);
+  scheduleMembershipExpiry(getDocuments(), getAccounts());
+  if (env.NOTIFICATION_SCHEDULER === 'on') scheduleNotifications(getDocuments(), getPush);
+}
+
+async function seedDemo() {
+  // Everything the server writes under DATA_DIR (the database, uploads) is this user's alone,
+  // also when `next start` runs without scripts/with-backend.mjs (decision 012).
+  process.umask(0o077);
+  const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { getAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
+    import('@/server/demo/seed'),
+    import('@/server/demo/demo-events'),
+    import('@/server/documents/documents'),
+    import('@/server/files/files'),
+    import('@/server/accounts/accounts'),
+    import('@/server/images/probe'),
+    import('@/server/demo/demo-accounts'),
+  ]);
+  try {
+    const report = await seedDemoData(getDocuments(), getAccounts());
+    if (report.accountsCreated + report.documentsCreated > 0) {
+      console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
+    }
+    const { seedDemoMemberships } = await import('@/server/demo/demo-memberships');
+    const memberships = await seedDemoMemberships(getDocuments(), getAccounts());
+    if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
+    const [{ seedDemoNotifications }, { getPush }] = await Promise.all([import('@/server/demo/demo-notifications'), import('@/server/push/push')]);
+    const notifications = await seedDemoNotifications(getDocuments(), getPush());
+    if (notifications > 0) console.log(`Demo data: ${notifications} notifications created (one sent to members, one scheduled).`);
+  } catch (error) {
+    // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
+    console.error('Demo data could not be written (is the Auth emulator running?):', error);
+  }
+  try {
+    const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
+    const report = await seedDemoEvents({ documents: getDocuments(), files: getFiles(), probe: probeImage }, admin.uid);
+    if (report.images + report.events > 0) console.log(`Demo data: ${report.images} images and ${report.events} events created.`);
+  } catch (error) {
+    console.error('Demo events could not be written:', error);
+  }
+}
+
+/** What a crash or a restore can leave between the Auth emulator and the documents, logged once (decision 029). */
+async function reconcileAccounts() {
+  const [{ reconcileAccounts: reconcile }, { getDocuments }, { getAccounts }] = await Promise.all([
+    import('@/server/accounts/reconcile'),
+    import('@/server/documents/documents'),
+    import('@/server/accounts/accounts'),
+  ]);
+  try {
+    for (const line of await reconcile(getDocuments(), getAccounts())) console.log(line);
+  } catch (error) {
+    console.error('Accounts could not be compared with the user documents:', error);
+  }
+}
+
+async function buildMirrors() {
+  const [{ backfillPublicEvents }, { backfillLounge }, { getDocuments }] = await Promise.all([
+    import('@/features/events/public-events'),
+    import('@/features/images/lounge'),
+    import('@/server/documents/documents'),
+  ]);
+  try {
+    const written = await backfillPublicEvents(getDocuments());
+    if (written > 0) console.log(`Public events mirror: ${written} documents written.`);
+  } catch (error) {
+    // Until it is built, public pages of an older database show fewer events; nothing private shows.
+    console.error('The public events mirror could not be built:', error);
+  }
+  try {
+    const written = await backfillLounge(getDocuments());
+    if (written > 0) console.log(`Lounge: ${written} documents written.`);
+  } catch (error) {
+    // Until it is built, the lounge of an older database shows fewer pictures; nothing else changes.
+    console.error('The lounge could not be built:', error);
+  }
+}
