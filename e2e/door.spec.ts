@@ -49,7 +49,7 @@ test('installed on a phone, the scanner reads the live pass by camera on its fir
   // First visit to the scanner, the worker in control: at the bar, the pass is read ("Not checked in").
   await scanner.goto(`/scanner?event=${OPEN_EVENT}&mode=bar`);
   expect(await scanner.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  const verdict = scanner.locator('.verdict');
+  const verdict = scanner.getByTestId('verdict');
   await expect(verdict).toHaveAttribute('data-verdict', 'notCheckedIn', { timeout: 30_000 });
   // Reloaded (the worker answers the page and the decoder's files now): read again.
   await scanner.reload();
@@ -60,7 +60,7 @@ test('installed on a phone, the scanner reads the live pass by camera on its fir
   const entrance = await context.newPage();
   await entrance.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
   expect(await entrance.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-  const entry = entrance.locator('.verdict');
+  const entry = entrance.getByTestId('verdict');
   await expect(entry).toHaveAttribute('data-verdict', 'admitted', { timeout: 30_000 });
   await expect(entry.getByRole('heading', { name: m.Scanner.verdicts.admitted })).toBeVisible();
   await expect(entry).toContainText(member.email);
@@ -86,7 +86,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   const staff = demoAccount('scanner');
   await serverSession(page.context(), baseURL!, staff.email, staff.password);
   await page.goto(localized('de', `/scanner?event=${OPEN_EVENT}&mode=entry`));
-  const verdict = page.locator('.verdict');
+  const verdict = page.getByTestId('verdict');
   const field = page.getByLabel(m.Scanner.keyboardLabel);
   const type = async (code: string) => {
     if (await verdict.count()) await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
@@ -127,7 +127,7 @@ test('de: a hardware scanner admits; the bar pours the allowance, then "Keine Ge
   await expect(verdict).toHaveAttribute('data-verdict', 'invalid');
   // The night's figures and latest scans follow.
   await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
-  await expect(page.locator('.scanner__recent-item').first()).toContainText(m.Scanner.verdicts.invalid);
+  await expect(page.getByRole('list', { name: m.Scanner.recent }).getByRole('listitem').first()).toContainText(m.Scanner.verdicts.invalid);
   await memberContext.close();
 });
 
@@ -143,8 +143,8 @@ test('en: without signal the door decides a scan itself from its list and upload
   await page.goto('/scanner?event=no-such-event&mode=entry');
   await expect(page.getByRole('alert').filter({ hasText: m.Scanner.eventGone.split('“')[0]! })).toBeVisible();
   await page.goto(`/scanner?event=${OPEN_EVENT}&mode=entry`);
-  const verdict = page.locator('.verdict');
-  const status = page.locator('.door-status');
+  const verdict = page.getByTestId('verdict');
+  const status = page.locator('[data-online]');
   const field = page.getByLabel(m.Scanner.keyboardLabel);
   await expect(field).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: m.Scanner.eventGone.split('“')[0]! })).toHaveCount(0);
@@ -251,9 +251,9 @@ test("admins see each event's admissions and drinks in the event list, and downl
   const field = page.getByLabel(m.Scanner.keyboardLabel);
   await field.fill(await memberPhone.code());
   await field.press('Enter');
-  await expect(page.locator('.verdict')).toHaveAttribute('data-verdict', 'admitted');
+  await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'admitted');
   // The answer's own counts reach the door's figures at once.
-  await expect(page.locator('.scanner__counts')).toContainText(/[1-9]\d* of \d+/);
+  await expect(page.getByRole('region', { name: m.Scanner.tonight }).locator('dl')).toContainText(/[1-9]\d* of \d+/);
 
   await page.goto('/admin/events?filter=all');
   const row = page.getByRole('main').getByRole('listitem').filter({ hasText: "Members' Open House" });
@@ -334,7 +334,7 @@ for (const locale of ['en', 'de'] as const) {
     await hit.getByRole('button', { name: m.Scanner.admit }).click();
     const dialog = page.getByRole('dialog', { name: m.Scanner.admitTitle.replace('{name}', masked) });
     await dialog.getByRole('button', { name: m.Scanner.admit }).click();
-    const verdict = page.locator('.verdict');
+    const verdict = page.getByTestId('verdict');
     await expect(verdict).toHaveAttribute('data-verdict', 'admitted');
     await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
     await expect(hit).toContainText(m.Scanner.alreadyIn);
@@ -358,10 +358,10 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
     const staff = demoAccount('scanner');
     await signInThroughForm(page, 'en', staff.email, staff.password, `/scanner?event=${eventId}&mode=entry`);
     await untilControlled(page);
-    const inside = page.locator('.scanner__counts > div').filter({ hasText: m.Scanner.inside }).locator('dd');
+    const inside = page.getByRole('region', { name: m.Scanner.tonight }).locator('dl > div').filter({ hasText: m.Scanner.inside }).locator('dd');
     await expect(inside).toHaveText('0');
     await readingPause(page);
-    const verdict = page.locator('.verdict');
+    const verdict = page.getByTestId('verdict');
     const field = page.getByLabel(m.Scanner.keyboardLabel);
     const scanAs = async (mode: 'entry' | 'exit', expected: string) => {
       if (await verdict.count()) await verdict.getByRole('button', { name: m.Scanner.dismiss }).click();
@@ -387,9 +387,9 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
     // The admins' dashboard says the same, live.
     const dashboard = await admin.newPage();
     await dashboard.goto('/admin');
-    const door = dashboard.locator('.door-admin').filter({ hasText: title });
-    await expect(door.locator('.scanner__counts > div').filter({ hasText: m.AdminDoor.inside }).locator('dd')).toHaveText('1');
-    await expect(door.locator('.scanner__counts > div').filter({ hasText: m.AdminDoor.admitted }).locator('dd')).toHaveText('1 of 40');
+    const door = dashboard.getByRole('region', { name: m.AdminDoor.tonightHeading.replace('{event}', title) });
+    await expect(door.locator('dl > div').filter({ hasText: m.AdminDoor.inside }).locator('dd')).toHaveText('1');
+    await expect(door.locator('dl > div').filter({ hasText: m.AdminDoor.admitted }).locator('dd')).toHaveText('1 of 40');
   } finally {
     await event.unpublish();
     await admin.close();

@@ -126,11 +126,11 @@ test('an admin reads the dashboard with ten doors open tonight, follows a link, 
     const page = await context.newPage();
     await signInThroughForm(page, 'en', admin.email, admin.password, '/admin');
     await untilControlled(page);
-    const doors = page.locator('.door-admin').filter({ hasText: stamp });
+    const doors = page.getByRole('region', { name: new RegExp(stamp) });
     await expect(doors).toHaveCount(10);
     // Every door's figures arrive live.
     await expect(doors.locator('[aria-busy="true"]')).toHaveCount(0);
-    await expect(page.locator('.door-admin[aria-busy="true"]')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: new RegExp(`^${MESSAGES.en.AdminDoor.tonightHeading.replace('{event}', '')}`) }).and(page.locator('[aria-busy="true"]'))).toHaveCount(0);
     await readingPause(page, 4_000);
     expect(liveConnections(), 'live connections open for the dashboard').toBeLessThanOrEqual(1);
 

@@ -26,9 +26,9 @@ async function doorPhone(browser: Browser, baseURL: string, account: 'scanner' |
   await page.goto(`${prefix}/scanner?event=${eventId}&mode=entry`);
   await untilControlled(page);
   await page.getByLabel(m.Scanner.doorName).fill(door);
-  const status = page.locator('.door-status');
+  const status = page.locator('[data-online]');
   await expect(status).toContainText(locale === 'en' ? /list from \d\d:\d\d/ : /Liste von \d\d:\d\d/);
-  return { context, page, status, verdict: page.locator('.verdict'), field: page.getByLabel(m.Scanner.keyboardLabel) };
+  return { context, page, status, verdict: page.getByTestId('verdict'), field: page.getByLabel(m.Scanner.keyboardLabel) };
 }
 
 /**
@@ -128,7 +128,7 @@ test('en: two doors lose the server and admit the same pass from their lists; ba
     await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
     await expect(door.status).toContainText(/Offline since \d\d:\d\d · 1 scan waiting · list from \d\d:\d\d/);
     // The face to check, from the photo this phone kept (no server to ask).
-    const face = door.verdict.locator('img.verdict__photo');
+    const face = door.verdict.getByRole('img', { name: new RegExp(`^${m.Scanner.photoOf.replace('{name}', '').trim()}`) });
     await expect(face).toHaveAttribute('src', /^blob:/);
     expect(await face.evaluate((image: HTMLImageElement) => image.decode().then(() => image.naturalWidth))).toBeGreaterThan(0);
   }
@@ -146,7 +146,7 @@ test('en: two doors lose the server and admit the same pass from their lists; ba
   // The admins' /admin shows the night: one admission, decided offline, and the conflict.
   const adminPage = await adminContext.newPage();
   await adminPage.goto('/admin');
-  const panel = adminPage.locator('section.door-admin').filter({ has: adminPage.getByRole('heading', { name: new RegExp(title) }) });
+  const panel = adminPage.getByRole('region', { name: new RegExp(title) });
   await expect(panel.locator('dt').filter({ hasText: new RegExp(`^${m.AdminDoor.admitted}$`) }).locator('+ dd')).toHaveText(/^1 of 50$/);
   await expect(panel.locator('dt').filter({ hasText: new RegExp(`^${m.AdminDoor.offline}$`) }).locator('+ dd')).toHaveText('1');
   await expect(panel.locator('dt').filter({ hasText: new RegExp(`^${m.AdminDoor.conflicts}$`) }).locator('+ dd')).toHaveText('1');

@@ -14,6 +14,7 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import type { DoorActivity, DoorCounts, DoorEvent } from '../door-figures';
 import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
+import styles from './door.module.css';
 
 const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;
 
@@ -23,7 +24,7 @@ function Figures({ activity }: { activity: DoorActivity }) {
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict) && activity.refused[verdict]);
   return (
     <>
-      <dl className="scanner__counts">
+      <dl className={styles.scanner__counts}>
         <div>
           <dt>{t('admitted')}</dt>
           <dd>{t('ofCapacity', { count: activity.admitted, capacity: activity.capacity })}</dd>
@@ -46,9 +47,9 @@ function Figures({ activity }: { activity: DoorActivity }) {
         </div>
       </dl>
       {activity.flagged.length ? <Flagged activity={activity} /> : null}
-      <h3 className="door-admin__subheading">{t('refusals')}</h3>
+      <h3 className={styles['door-admin__subheading']}>{t('refusals')}</h3>
       {refusals.length ? (
-        <ul className="door-admin__refusals">
+        <ul className={styles['door-admin__refusals']}>
           {refusals.map((verdict) => (
             <li key={verdict}>
               {v(verdict)}: <strong>{activity.refused[verdict]}</strong>
@@ -69,8 +70,8 @@ function Flagged({ activity }: { activity: DoorActivity }) {
   const time = (at: Date) => format.dateTime(at, TIME);
   return (
     <>
-      <h3 className="door-admin__subheading">{t('flaggedHeading')}</h3>
-      <ul className="door-admin__list door-admin__flagged">
+      <h3 className={styles['door-admin__subheading']}>{t('flaggedHeading')}</h3>
+      <ul className={`${styles['door-admin__list']} door-admin__flagged`}>
         {activity.flagged.map((flag) => (
           <li key={flag.id}>
             <span aria-hidden="true">! </span>
@@ -92,7 +93,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
   const id = useId();
   const activity = useLiveFeed('doorActivity', { eventId: event.id });
   return (
-    <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={activity.status === 'loading'}>
+    <section className={`panel ${styles['door-admin']}`} aria-labelledby={`${id}-title`} aria-busy={activity.status === 'loading'}>
       <h2 id={`${id}-title`}>{t('tonightHeading', { event: localized(event.title, locale) })}</h2>
       {activity.status === 'loading' ? (
         <Skeleton shape="field" label={t('loading')} />
@@ -101,7 +102,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
       ) : (
         <Figures activity={activity.data} />
       )}
-      <p className="door-admin__links">
+      <p className={styles['door-admin__links']}>
         <Link href={`/scanner?event=${encodeURIComponent(event.id)}&mode=entry`}>{t('openScanner')}</Link>
         {' · '}
         <a href={reportPath(event.id, locale)} download>
@@ -124,10 +125,10 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
   const id = useId();
   const figures = trpc.door.figures.useQuery({ eventId });
   return (
-    <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={figures.isPending}>
+    <section className={`panel ${styles['door-admin']}`} aria-labelledby={`${id}-title`} aria-busy={figures.isPending}>
       <h2 id={`${id}-title`}>{t('eventHeading')}</h2>
       {figures.isPending ? <Skeleton shape="field" label={t('loading')} /> : figures.isError ? <RetryAlert error={figures.error} onRetry={() => figures.refetch()} /> : <Figures activity={figures.data} />}
-      <p className="door-admin__links">
+      <p className={styles['door-admin__links']}>
         <a href={reportPath(eventId, locale)} download>
           {t('download')}
         </a>
@@ -179,7 +180,7 @@ export function PersonDoor({ uid }: { uid: string }) {
   });
   const day = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeZone: VENUE_TIME_ZONE });
   return (
-    <section className="panel door-admin" aria-labelledby={`${id}-title`} aria-busy={door.isPending}>
+    <section className={`panel ${styles['door-admin']}`} aria-labelledby={`${id}-title`} aria-busy={door.isPending}>
       <h2 id={`${id}-title`}>{t('personHeading')}</h2>
       {door.isPending ? (
         <Skeleton shape="field" label={t('loading')} />
@@ -187,9 +188,9 @@ export function PersonDoor({ uid }: { uid: string }) {
         <RetryAlert error={door.error} onRetry={() => door.refetch()} />
       ) : (
         <>
-          <h3 className="door-admin__subheading">{t('admissions')}</h3>
+          <h3 className={styles['door-admin__subheading']}>{t('admissions')}</h3>
           {door.data.admissions.length ? (
-            <ul className="door-admin__list">
+            <ul className={styles['door-admin__list']}>
               {door.data.admissions.map((admission) => (
                 <li key={admission.eventId}>
                   {admission.title ? localized(admission.title, locale) : admission.eventId} · {day(admission.at)} {format.dateTime(admission.at, TIME)} · {admission.door}
@@ -200,9 +201,9 @@ export function PersonDoor({ uid }: { uid: string }) {
           ) : (
             <p className="field__hint">{t('noAdmissions')}</p>
           )}
-          <h3 className="door-admin__subheading">{t('scans')}</h3>
+          <h3 className={styles['door-admin__subheading']}>{t('scans')}</h3>
           {door.data.scans.length ? (
-            <ul className="door-admin__list">
+            <ul className={styles['door-admin__list']}>
               {door.data.scans.map((scan) => (
                 <li key={scan.id}>
                   {day(scan.at)} {format.dateTime(scan.at, TIME)} · {v(scan.verdict)} · {scan.door}

@@ -6,6 +6,7 @@ import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { PassScreen } from './PassScreen';
 import { Skeleton } from '@/ui/Skeleton';
+import styles from './door.module.css';
 
 export function BarScreen() {
   const t = useTranslations('Bar');
@@ -14,8 +15,8 @@ export function BarScreen() {
   const night = useLiveFeed('night', undefined);
 
   return (
-    <div className="bar">
-      <section className="panel bar__drinks" aria-labelledby="bar-drinks" aria-busy={night.status === 'loading'}>
+    <div className={styles.bar}>
+      <section className={`panel ${styles.bar__drinks}`} aria-labelledby="bar-drinks" aria-busy={night.status === 'loading'}>
         <h2 id="bar-drinks">{t('drinksHeading')}</h2>
         {night.status === 'loading' ? (
           <Skeleton shape="field" label={t('loading')} />
@@ -28,11 +29,11 @@ export function BarScreen() {
           <p>{t('noEvent')}</p>
         ) : (
           <>
-            <p className="bar__event">
+            <p className={styles.bar__event}>
               {localized(night.data.event.title, locale)} ·{' '}
               {format.dateTime(night.data.event.startsAt, { weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE })}
             </p>
-            <p className="bar__count" role="status" aria-live="polite">
+            <p className={styles.bar__count} role="status" aria-live="polite">
               {t('drinksLeft', { count: night.data.drinksLeft, allowance: night.data.event.drinkAllowance })}
             </p>
             <p className="field__hint">{night.data.checkedInAt ? t('hint') : t('checkInFirst')}</p>
@@ -41,7 +42,7 @@ export function BarScreen() {
       </section>
       {night.status === 'ready' && night.data.event ? <BarMenu lines={localized(night.data.event.barMenu, locale)} /> : null}
       <section aria-labelledby="bar-pass">
-        <h2 id="bar-pass" className="bar__pass-heading">{t('passHeading')}</h2>
+        <h2 id="bar-pass" className={styles['bar__pass-heading']}>{t('passHeading')}</h2>
         <PassScreen />
       </section>
     </div>
@@ -55,10 +56,10 @@ function BarMenu({ lines }: { lines: string }) {
     .map((line) => line.trim())
     .filter(Boolean);
   return (
-    <section className="panel bar__menu" aria-labelledby="bar-menu">
+    <section className={`panel ${styles.bar__menu}`} aria-labelledby="bar-menu">
       <h2 id="bar-menu">{t('menuHeading')}</h2>
       {items.length ? (
-        <ul className="bar__menu-items">
+        <ul className={styles['bar__menu-items']}>
           {items.map((item, index) => (
             <li key={`${index}-${item}`}>{item}</li>
           ))}

@@ -4,18 +4,19 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useCameraDecoder } from '../client/useCameraDecoder';
+import styles from './door.module.css';
 
 export function CameraView({ onCode }: { onCode: (text: string) => void }) {
   const t = useTranslations('Scanner');
   const [cameraOn, setCameraOn] = useState(true);
   const { video, ...camera } = useCameraDecoder(onCode, cameraOn);
   return (
-    <div className="scanner__camera">
-      <video ref={video} className="scanner__video" muted playsInline aria-label={t('cameraLabel')} />
-      <span className="scanner__aim" aria-hidden="true" />
-      {camera.state === 'denied' || camera.state === 'unavailable' ? <p className="scanner__camera-note">{t(`camera.${camera.state}`)}</p> : null}
-      {camera.state === 'starting' && cameraOn ? <p className="scanner__camera-note"><span className="spinner" aria-hidden="true" /> {t('camera.starting')}</p> : null}
-      <div className="scanner__camera-actions">
+    <div className={styles.scanner__camera}>
+      <video ref={video} className={styles.scanner__video} muted playsInline aria-label={t('cameraLabel')} />
+      <span className={styles.scanner__aim} aria-hidden="true" />
+      {camera.state === 'denied' || camera.state === 'unavailable' ? <p className={styles['scanner__camera-note']}>{t(`camera.${camera.state}`)}</p> : null}
+      {camera.state === 'starting' && cameraOn ? <p className={styles['scanner__camera-note']}><span className="spinner" aria-hidden="true" /> {t('camera.starting')}</p> : null}
+      <div className={styles['scanner__camera-actions']}>
         {camera.canSwitch ? (
           <button type="button" className="button button--ghost button--small" onClick={camera.switchCamera}>
             {t('switchCamera')}

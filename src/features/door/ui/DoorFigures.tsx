@@ -8,6 +8,7 @@ import { Skeleton } from '@/ui/Skeleton';
 import type { DoorCounts, DoorEvent } from '../door-figures';
 import { toneOf } from '../client/verdict-signals';
 import { VERDICT_ICONS } from './VerdictPanel';
+import styles from './door.module.css';
 
 /**
  * The night's figures: the live feed, and the counts of this door's latest answer, whichever is
@@ -23,7 +24,7 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
   const drinks = Math.max(activity.status === 'ready' ? activity.data.drinks : 0, latest?.drinks ?? 0);
   const inside = useNewer(activity.status === 'ready' ? activity.data.inside : null, latest?.inside ?? null);
   return (
-    <section className="panel scanner__figures" aria-labelledby="door-figures">
+    <section className={`panel ${styles.scanner__figures}`} aria-labelledby="door-figures">
       <h2 id="door-figures">{t('tonight')}</h2>
       {activity.status === 'loading' ? (
         <Skeleton shape="field" label={t('loadingFigures')} />
@@ -31,7 +32,7 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
         <p className="alert alert--error" role="alert">{t('figuresFailed')}</p>
       ) : (
         <>
-          <dl className="scanner__counts">
+          <dl className={styles.scanner__counts}>
             <div>
               <dt>{t('admitted')}</dt>
               <dd>{t('ofCapacity', { count: admitted, capacity: activity.data.capacity })}</dd>
@@ -46,11 +47,11 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
             </div>
           </dl>
           {activity.data.recent.length ? (
-            <ol className="scanner__recent" aria-label={t('recent')}>
+            <ol className={styles.scanner__recent} aria-label={t('recent')}>
               {activity.data.recent.map((entry) => (
-                <li key={entry.id} className={`scanner__recent-item scanner__recent-item--${toneOf(entry.verdict)}`}>
+                <li key={entry.id} className={`${styles['scanner__recent-item']} ${styles[`scanner__recent-item--${toneOf(entry.verdict)}`]}`}>
                   <span aria-hidden="true">{VERDICT_ICONS[toneOf(entry.verdict)]}</span>
-                  <span className="scanner__recent-verdict">{t(`verdicts.${entry.verdict}`)}</span>
+                  <span className={styles['scanner__recent-verdict']}>{t(`verdicts.${entry.verdict}`)}</span>
                   <span>{entry.name ?? t('unknown')}</span>
                   <time dateTime={entry.at.toISOString()}>{format.dateTime(entry.at, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE })}</time>
                 </li>

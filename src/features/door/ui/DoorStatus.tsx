@@ -4,6 +4,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import type { DoorSyncState } from '../client/door-sync';
+import styles from './door.module.css';
 
 export function DoorStatus({ state }: { state: DoorSyncState }) {
   const t = useTranslations('Scanner.status');
@@ -13,12 +14,12 @@ export function DoorStatus({ state }: { state: DoorSyncState }) {
   if (state.waiting > 0 || !state.online) parts.push(t('waiting', { count: state.waiting }));
   parts.push(state.listAt ? t('listFrom', { time: time(state.listAt) }) : t('noList'));
   return (
-    <p className={`door-status door-status--${state.online ? 'online' : 'offline'}`} role="status" data-online={state.online} data-list-at={state.listAt?.toISOString()}>
+    <p className={state.online ? styles['door-status'] : `${styles['door-status']} ${styles['door-status--offline']}`} role="status" data-online={state.online} data-list-at={state.listAt?.toISOString()}>
       <span className="door-status__icon" aria-hidden="true">
         {state.online ? '●' : '○'}
       </span>
-      <span className="door-status__text">{parts.join(' · ')}</span>
-      {state.rejected > 0 ? <span className="door-status__rejected">{t('rejected', { count: state.rejected })}</span> : null}
+      <span className={styles['door-status__text']}>{parts.join(' · ')}</span>
+      {state.rejected > 0 ? <span className={styles['door-status__rejected']}>{t('rejected', { count: state.rejected })}</span> : null}
     </p>
   );
 }

@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { CODE_MAX } from '../constants';
+import styles from './door.module.css';
 
 export function KeyboardEntry({ onCode }: { onCode: (code: string) => void }) {
   const t = useTranslations('Scanner');
@@ -20,7 +21,7 @@ export function KeyboardEntry({ onCode }: { onCode: (code: string) => void }) {
         {t('keyboardLabel')}
       </label>
       <p className="field__hint" id={`${id}-hint`}>{t('keyboardHint')}</p>
-      <div className="scanner__keyboard-row">
+      <div className={styles['scanner__keyboard-row']}>
         <input id={`${id}-code`} className="field__input" value={value} onChange={(change) => setValue(change.target.value)} maxLength={CODE_MAX} autoComplete="off" aria-describedby={`${id}-hint`} />
         <button type="submit" className="button button--primary">
           {t('check')}

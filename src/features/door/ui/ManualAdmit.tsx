@@ -12,6 +12,7 @@ import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
 import type { DoorAnswer, DoorSync } from '../client/door-sync';
 import { newNonce } from '../client/useDoorScan';
+import styles from './door.module.css';
 
 export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEvent; doorName: string; sync: DoorSync | null; onAnswer: (answer: DoorAnswer, again: () => void) => void }) {
   const t = useTranslations('Scanner');
@@ -43,11 +44,11 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
   }
   const shown = localHits ?? (hits.isFetching ? undefined : hits.data);
   return (
-    <section className="panel scanner__manual" aria-labelledby={`${id}-title`}>
+    <section className={`panel ${styles.scanner__manual}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('manualHeading')}</h2>
       <p className="field__hint">{t('manualLead')}</p>
       <form
-        className="scanner__keyboard-row"
+        className={styles['scanner__keyboard-row']}
         role="search"
         onSubmit={(submit) => {
           submit.preventDefault();
@@ -70,10 +71,10 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
       {hits.isFetching && localHits === null ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
       {shown ? (
         shown.length ? (
-          <ul className="scanner__hits">
+          <ul className={styles.scanner__hits}>
             {shown.map((hit) => (
-              <li key={hit.uid} className="scanner__hit">
-                <span className="scanner__hit-person">
+              <li key={hit.uid} className={styles.scanner__hit}>
+                <span className={styles['scanner__hit-person']}>
                   <HitPhoto hit={hit} />
                   <strong>{hit.name}</strong>
                 </span>
@@ -109,10 +110,10 @@ function HitPhoto({ hit }: { hit: DoorSearchHit }) {
   const photo = ownPhoto(hit.photoURL);
   if (photo) {
     // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-    return <img className="avatar avatar--small scanner__hit-photo" src={photo} alt={t('photoOf', { name: hit.name })} width={48} height={48} />;
+    return <img className={`avatar avatar--small ${styles['scanner__hit-photo']}`} src={photo} alt={t('photoOf', { name: hit.name })} width={48} height={48} />;
   }
   return (
-    <span className="avatar avatar--small scanner__hit-photo" role="img" aria-label={t('noPhoto')}>
+    <span className={`avatar avatar--small ${styles['scanner__hit-photo']}`} role="img" aria-label={t('noPhoto')}>
       {hit.name.charAt(0).toUpperCase()}
     </span>
   );

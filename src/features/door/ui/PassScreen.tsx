@@ -17,6 +17,7 @@ import { passCodeAt } from '../client/pass-store';
 import { usePass, type ReadyPass } from '../client/usePass';
 import { useKeptForOffline } from '@/features/pwa/useKeptForOffline';
 import { QrCode } from './QrCode';
+import styles from './door.module.css';
 
 /**
  * The account comes from this browser's sign-in, not from the server's render: the page's HTML is
@@ -29,8 +30,8 @@ export function PassScreen() {
   const uid = person?.uid;
   if (!uid) {
     return (
-      <div className="pass pass--loading" role="status" aria-busy="true">
-        <span className="skeleton pass__skeleton" />
+      <div className={`${styles.pass} pass--loading`} role="status" aria-busy="true">
+        <span className={`skeleton ${styles.pass__skeleton}`} />
         <span className="visually-hidden">{t('loading')}</span>
       </div>
     );
@@ -46,8 +47,8 @@ function PassOf({ uid }: { uid: string }) {
 
   if (state.status === 'loading') {
     return (
-      <div className="pass pass--loading" role="status" aria-busy="true">
-        <span className="skeleton pass__skeleton" />
+      <div className={`${styles.pass} pass--loading`} role="status" aria-busy="true">
+        <span className={`skeleton ${styles.pass__skeleton}`} />
         <span className="visually-hidden">{t('loading')}</span>
       </div>
     );
@@ -136,24 +137,24 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
   const event = night.status === 'ready' ? night.data.event : null;
 
   return (
-    <div className="pass">
-      <div className="pass__holder">
+    <div className={styles.pass}>
+      <div className={styles.pass__holder}>
         {photo ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-          <img className="avatar pass__photo" src={photo} alt="" width={72} height={72} />
+          <img className={`avatar ${styles.pass__photo}`} src={photo} alt="" width={72} height={72} />
         ) : (
-          <span className="avatar pass__photo" aria-hidden="true">
+          <span className={`avatar ${styles.pass__photo}`} aria-hidden="true">
             {(name || '?').charAt(0).toUpperCase()}
           </span>
         )}
         <div>
-          <p className="pass__name">{name}</p>
-          {event ? <p className="pass__event">{localized(event.title, locale)}</p> : null}
+          <p className={styles.pass__name}>{name}</p>
+          {event ? <p className={styles.pass__event}>{localized(event.title, locale)}</p> : null}
         </div>
       </div>
 
       {checkedInAt ? (
-        <p className="pass__checked-in" role="status">
+        <p className={styles['pass__checked-in']} role="status">
           <span aria-hidden="true">✓</span> {t('checkedInAt', { time: format.dateTime(checkedInAt, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE }) })}
         </p>
       ) : null}
@@ -164,23 +165,23 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
         </p>
       ) : null}
 
-      <div className="pass__code">
-        {code ? <QrCode value={code.code} label={t('codeLabel')} /> : <span className="skeleton pass__skeleton" />}
+      <div className={styles.pass__code}>
+        {code ? <QrCode value={code.code} label={t('codeLabel')} /> : <span className={`skeleton ${styles.pass__skeleton}`} />}
         {/* Moves all the time: a still picture of this screen is easy to tell from the real one. */}
-        <span className="pass__band" aria-hidden="true" />
+        <span className={styles.pass__band} aria-hidden="true" />
       </div>
-      <div className="pass__timer">
+      <div className={styles.pass__timer}>
         <progress max={STEP_SECONDS} value={secondsLeft} aria-label={t('countdownLabel')} />
         <span aria-live="off">{t('newCodeIn', { seconds: secondsLeft })}</span>
       </div>
-      {offline ? <p className="pass__offline" role="status">{t('offline')}</p> : null}
+      {offline ? <p className={styles.pass__offline} role="status">{t('offline')}</p> : null}
       {rotateError ? (
         <p className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
           {rotateError}
         </p>
       ) : null}
-      <div className="pass__actions">
+      <div className={styles.pass__actions}>
         <ConfirmDialog
           trigger={
             <button type="button" className="button button--ghost button--small" disabled={offline || moving}>

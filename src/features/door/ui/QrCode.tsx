@@ -2,6 +2,7 @@
 // zone, so any camera reads it; nothing is sent anywhere to draw it.
 import { useMemo } from 'react';
 import { encode } from 'uqr';
+import styles from './door.module.css';
 
 /** Modules of white around the code, as the QR standard asks. */
 const QUIET_ZONE = 4;
@@ -18,7 +19,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
     return { d, size: data.length + 2 * QUIET_ZONE };
   }, [value]);
   return (
-    <svg className="qr-code" viewBox={`0 0 ${path.size} ${path.size}`} role="img" aria-label={label} shapeRendering="crispEdges">
+    <svg className={styles['qr-code']} viewBox={`0 0 ${path.size} ${path.size}`} role="img" aria-label={label} shapeRendering="crispEdges">
       <rect width={path.size} height={path.size} fill="#fff" />
       <path d={path.d} fill="#000" />
     </svg>

@@ -21,6 +21,7 @@ import { ManualAdmit } from './ManualAdmit';
 import { ScannerSetup } from './ScannerSetup';
 import { VerdictPanel } from './VerdictPanel';
 import { localized } from '@/i18n/routing';
+import styles from './door.module.css';
 
 export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
   const t = useTranslations('Scanner');
@@ -37,7 +38,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
 
   const { outcome } = scans;
   return (
-    <div className="scanner" onPointerDown={unlockSound}>
+    <div className={styles.scanner} onPointerDown={unlockSound}>
       <ScannerSetup events={events} event={event} mode={mode} device={setup.device} onChoose={setup.setUrl} onNameDoor={setup.nameDoor} />
 
       <DoorStatus state={door.state} />
@@ -53,7 +54,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
       <CameraView onCode={(text) => scans.submit(text, 'camera')} />
 
       {scans.checking ? (
-        <p className="scanner__checking" role="status">
+        <p className={styles.scanner__checking} role="status">
           <span className="spinner" aria-hidden="true" /> {t('checking')}
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import type { DoorEvent } from '../door-figures';
 import { SCAN_MODES, type ScanMode } from '../constants';
 import { localized } from '@/i18n/routing';
+import styles from './door.module.css';
 
 export function ScannerSetup({
   events,
@@ -25,7 +26,7 @@ export function ScannerSetup({
   const locale = useLocale();
   const id = useId();
   return (
-    <div className="scanner__setup">
+    <div className={styles.scanner__setup}>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-event`}>
           {t('event')}
@@ -38,10 +39,10 @@ export function ScannerSetup({
           ))}
         </select>
       </div>
-      <fieldset className="mode-switch">
+      <fieldset className={styles['mode-switch']}>
         <legend className="field__label">{t('mode')}</legend>
         {SCAN_MODES.map((option) => (
-          <label key={option} className="mode-switch__option">
+          <label key={option} className={styles['mode-switch__option']}>
             <input type="radio" name="mode" value={option} checked={mode === option} onChange={() => onChoose({ mode: option })} />
             <span>{t(`modes.${option}`)}</span>
           </label>

@@ -9,6 +9,7 @@ import { ownPhoto } from '@/ui/shell/own-photo';
 import type { Outcome } from '../client/useDoorScan';
 import { useVerdictFocus } from '../client/useVerdictFocus';
 import { toneOf } from '../client/verdict-signals';
+import styles from './door.module.css';
 
 /** The icon of each kind of verdict, on the card and in the latest scans. */
 export const VERDICT_ICONS = { accepted: '✓', notice: '!', refused: '✕' } as const;
@@ -21,11 +22,11 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
   if (outcome.kind !== 'verdict') {
     const reason = outcome.kind === 'offline' ? outcome.reason : null;
     return (
-      <section className="verdict verdict--refused" role="alert" aria-live="assertive" data-undecided={reason ?? undefined}>
-        <span className="verdict__icon" aria-hidden="true">!</span>
-        <h2 className="verdict__heading">{reason === 'bar' ? t('undecided.bar') : reason ? t('noAnswer') : t('scanFailed')}</h2>
-        <p className="verdict__detail">{reason === 'bar' ? t('undecided.barHint') : reason === 'noAnswer' ? t('noAnswerHint') : reason ? t(`undecided.${reason}`) : outcome.kind === 'error' ? outcome.text : null}</p>
-        <div className="verdict__actions">
+      <section className={`${styles.verdict} ${styles['verdict--refused']}`} role="alert" aria-live="assertive" data-testid="verdict" data-undecided={reason ?? undefined}>
+        <span className={styles.verdict__icon} aria-hidden="true">!</span>
+        <h2 className={styles.verdict__heading}>{reason === 'bar' ? t('undecided.bar') : reason ? t('noAnswer') : t('scanFailed')}</h2>
+        <p className={styles.verdict__detail}>{reason === 'bar' ? t('undecided.barHint') : reason === 'noAnswer' ? t('noAnswerHint') : reason ? t(`undecided.${reason}`) : outcome.kind === 'error' ? outcome.text : null}</p>
+        <div className={styles.verdict__actions}>
           {outcome.kind === 'offline' ? (
             <button ref={action} type="button" className="button button--primary" onClick={outcome.retry}>
               {t('retry')}
@@ -43,13 +44,13 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
   // Decided here without signal: the photo this phone kept with the door list.
   const photo = result.photo ?? ownPhoto(result.member?.photoURL ?? null);
   return (
-    <section className={`verdict verdict--${tone}`} role="alert" aria-live="assertive" data-verdict={result.verdict} data-offline={result.decidedOffline || undefined}>
-      <span className="verdict__icon" aria-hidden="true">{VERDICT_ICONS[tone]}</span>
-      <h2 className="verdict__heading">{t(`verdicts.${result.verdict}`)}</h2>
+    <section className={`${styles.verdict} ${styles[`verdict--${tone}`]}`} role="alert" aria-live="assertive" data-testid="verdict" data-verdict={result.verdict} data-offline={result.decidedOffline || undefined}>
+      <span className={styles.verdict__icon} aria-hidden="true">{VERDICT_ICONS[tone]}</span>
+      <h2 className={styles.verdict__heading}>{t(`verdicts.${result.verdict}`)}</h2>
       {result.decidedOffline ? (
-        <p className="verdict__offline">
+        <p className={styles.verdict__offline}>
           {/* A cloud crossed out: the icon beside the words, never alone. */}
-          <svg className="verdict__offline-icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+          <svg className={styles['verdict__offline-icon']} viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M7 18h10a4 4 0 0 0 .6-7.95A6 6 0 0 0 6.1 9.2 4.5 4.5 0 0 0 7 18Z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
             <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -57,24 +58,24 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
         </p>
       ) : null}
       {result.member ? (
-        <div className="verdict__member">
+        <div className={styles.verdict__member}>
           {photo ? (
             // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-            <img className="avatar verdict__photo" src={photo} alt={t('photoOf', { name: result.member.displayName ?? '' })} width={160} height={160} />
+            <img className={`avatar ${styles.verdict__photo}`} src={photo} alt={t('photoOf', { name: result.member.displayName ?? '' })} width={160} height={160} />
           ) : (
-            <span className="avatar verdict__photo" role="img" aria-label={t('noPhoto')}>
+            <span className={`avatar ${styles.verdict__photo}`} role="img" aria-label={t('noPhoto')}>
               {(result.member.displayName ?? '?').charAt(0).toUpperCase()}
             </span>
           )}
-          <p className="verdict__name">{result.member.displayName}</p>
+          <p className={styles.verdict__name}>{result.member.displayName}</p>
         </div>
       ) : null}
       {result.verdict === 'alreadyAdmitted' && result.firstAt ? (
-        <p className="verdict__detail">{t('firstAdmitted', { time: time(result.firstAt), door: result.firstDevice ?? '' })}</p>
+        <p className={styles.verdict__detail}>{t('firstAdmitted', { time: time(result.firstAt), door: result.firstDevice ?? '' })}</p>
       ) : null}
-      {result.verdict === 'expiredCode' ? <p className="verdict__detail">{t('expiredHint')}</p> : null}
-      {result.drinksLeft !== null && result.verdict === 'drinkRedeemed' ? <p className="verdict__detail">{t('drinksLeft', { count: result.drinksLeft })}</p> : null}
-      <div className="verdict__actions">
+      {result.verdict === 'expiredCode' ? <p className={styles.verdict__detail}>{t('expiredHint')}</p> : null}
+      {result.drinksLeft !== null && result.verdict === 'drinkRedeemed' ? <p className={styles.verdict__detail}>{t('drinksLeft', { count: result.drinksLeft })}</p> : null}
+      <div className={styles.verdict__actions}>
         <button ref={action} type="button" className="button button--ghost" onClick={onDismiss}>
           {t('dismiss')}
         </button>

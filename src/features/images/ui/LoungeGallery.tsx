@@ -10,6 +10,7 @@ import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/ui/icons';
 import type { LoungeImage } from '../lounge';
 import { ResponsiveImage } from './ResponsiveImage';
 import { localized } from '@/i18n/routing';
+import styles from './LoungeGallery.module.css';
 
 /** A horizontal swipe this long (in CSS pixels) moves to the next or previous picture. */
 const SWIPE_DISTANCE = 50;
@@ -48,10 +49,10 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
   }
 
   return (
-    <section className="lounge" aria-labelledby="lounge-pictures">
-      <div className="lounge__header">
+    <section className={styles.lounge} aria-labelledby="lounge-pictures">
+      <div className={styles.lounge__header}>
         <h2 id="lounge-pictures">{t('picturesHeading')}</h2>
-        <p className="lounge__count" aria-live="polite">
+        <p className={styles.lounge__count} aria-live="polite">
           {t('count', { count: images.length })}
         </p>
       </div>
@@ -71,7 +72,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
             <li key={image.id} className="gallery__item">
               <button
                 type="button"
-                className="lounge__open"
+                className={styles.lounge__open}
                 data-image={image.id}
                 onClick={() => show(image.id)}
                 aria-label={t('open', { alt: localized(image.alt, locale) || t('untitled'), position: position + 1, count: images.length })}
@@ -85,9 +86,9 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
 
       <Dialog.Root open={current !== null} onOpenChange={(open) => !open && setOpenId(null)}>
         <Dialog.Portal>
-          <Dialog.Overlay className="viewer-overlay" />
+          <Dialog.Overlay className={styles['viewer-overlay']} />
           <Dialog.Content
-            className="viewer"
+            className={styles.viewer}
             onCloseAutoFocus={(event) => {
               const thumbnail = grid.current?.querySelector<HTMLButtonElement>(`button[data-image="${CSS.escape(lastShown ?? '')}"]`);
               if (!thumbnail) return;
@@ -103,14 +104,14 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
           >
             {current ? (
               <>
-                <div className="viewer__bar">
-                  <Dialog.Title className="viewer__title">{t('position', { position: index + 1, count: images.length })}</Dialog.Title>
+                <div className={styles.viewer__bar}>
+                  <Dialog.Title className={styles.viewer__title}>{t('position', { position: index + 1, count: images.length })}</Dialog.Title>
                   <Dialog.Close className="icon-button" aria-label={t('close')}>
                     <CloseIcon />
                   </Dialog.Close>
                 </div>
                 <figure
-                  className="viewer__figure"
+                  className={styles.viewer__figure}
                   // The picture is swiped, not dragged out of the page.
                   onDragStart={(event) => event.preventDefault()}
                   onPointerDown={(event) => {
@@ -121,17 +122,17 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                     swipeStart.current = null;
                   }}
                 >
-                  <ResponsiveImage key={current.id} image={current} sizes="100vw" className="viewer__image" priority />
+                  <ResponsiveImage key={current.id} image={current} sizes="100vw" className={styles.viewer__image} priority />
                   <Dialog.Description asChild>
-                    <figcaption className="viewer__caption">{localized(current.alt, locale) || t('untitled')}</figcaption>
+                    <figcaption className={styles.viewer__caption}>{localized(current.alt, locale) || t('untitled')}</figcaption>
                   </Dialog.Description>
                 </figure>
                 {images.length > 1 ? (
-                  <div className="viewer__nav">
+                  <div className={styles.viewer__nav}>
                     <button type="button" className="button button--ghost" onClick={() => move(-1)}>
                       <ChevronLeftIcon /> {t('previous')}
                     </button>
-                    <p className="viewer__hint">{t('hint')}</p>
+                    <p className={styles.viewer__hint}>{t('hint')}</p>
                     <button type="button" className="button button--ghost" onClick={() => move(1)}>
                       {t('next')} <ChevronRightIcon />
                     </button>

@@ -9,6 +9,7 @@ import type { MemberEvent } from '@/features/events/event-catalogue';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { daysLeft, isEndingSoon } from '../membership';
 import type { MyMembership } from '../memberships';
+import styles from './VipHome.module.css';
 
 const SHORTCUTS = [
   { key: 'pass', href: '/vip/qr', Icon: PassIcon },
@@ -39,12 +40,12 @@ export async function VipHome({
   const left = current ? daysLeft(current, now) : null;
 
   return (
-    <div className="vip-home">
-      <section className="panel membership-card" aria-labelledby="membership-card-title">
+    <div className={styles['vip-home']}>
+      <section className={`panel ${styles['membership-card']}`} aria-labelledby="membership-card-title">
         <h2 id="membership-card-title">{t('membershipHeading')}</h2>
         {current ? (
           <>
-            <p className="membership-card__status">
+            <p className={styles['membership-card__status']}>
               <span className="badge badge--membership-active">
                 <span aria-hidden="true">◆</span> {t('active')}
               </span>
@@ -62,14 +63,14 @@ export async function VipHome({
         )}
       </section>
 
-      <nav className="vip-shortcuts" aria-label={t('shortcutsLabel')}>
+      <nav className={styles['vip-shortcuts']} aria-label={t('shortcutsLabel')}>
         <ul>
           {SHORTCUTS.map(({ key, href, Icon }) => (
             <li key={key}>
-              <Link href={href} className="vip-shortcut">
-                <Icon className="vip-shortcut__icon" />
-                <span className="vip-shortcut__title">{t(`shortcuts.${key}.title`)}</span>
-                <span className="vip-shortcut__text">{t(`shortcuts.${key}.text`)}</span>
+              <Link href={href} className={styles['vip-shortcut']}>
+                <Icon className={styles['vip-shortcut__icon']} />
+                <span className={styles['vip-shortcut__title']}>{t(`shortcuts.${key}.title`)}</span>
+                <span className={styles['vip-shortcut__text']}>{t(`shortcuts.${key}.text`)}</span>
               </Link>
             </li>
           ))}
@@ -85,8 +86,8 @@ export async function VipHome({
             {events.map((event) => (
               <li key={event.id}>
                 <EventCard event={event}>
-                  <p className="event-card__drinks">
-                    <GlassIcon className="event-card__drinks-icon" /> {t('drinks', { count: event.drinkAllowance })}
+                  <p className={styles['event-card__drinks']}>
+                    <GlassIcon className={styles['event-card__drinks-icon']} /> {t('drinks', { count: event.drinkAllowance })}
                   </p>
                 </EventCard>
               </li>

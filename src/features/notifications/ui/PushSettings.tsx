@@ -11,6 +11,7 @@ import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import type { Locale } from '@/i18n/routing';
 import { PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 import { disablePush, enablePush, isPushOn, pushSupport, type PushFailure } from '../client/push-registration';
+import settings from '@/ui/settings.module.css';
 
 type View = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -96,16 +97,16 @@ export function PushSettings() {
   const state = busy === 'on' ? t('turningOn') : busy === 'off' ? t('turningOff') : t(`state.${view}`);
 
   return (
-    <section className="panel profile-section" aria-labelledby={`${id}-title`} aria-busy={busy !== null}>
+    <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`} aria-busy={busy !== null}>
       <h2 id={`${id}-title`}>{t('heading')}</h2>
       <p>{t('lead')}</p>
       {view === 'unsupported' ? (
         <>
           <p className="notice">{t('state.unsupported')}</p>
-          <p className="profile-form__note">{t('unsupportedHelp')}</p>
+          <p className={settings['profile-form__note']}>{t('unsupportedHelp')}</p>
         </>
       ) : (
-        <div className="profile-form">
+        <div className={settings['profile-form']}>
           <label className="choice">
             <input
               type="checkbox"
@@ -126,10 +127,10 @@ export function PushSettings() {
             {busy ? <span className="spinner" aria-hidden="true" /> : null}
           </label>
           {/* The state in words: the switch's look alone does not say it to everyone. */}
-          <p id={`${id}-state`} className="profile-form__note" role="status">
+          <p id={`${id}-state`} className={settings['profile-form__note']} role="status">
             {state}
           </p>
-          {view === 'off' && !busy ? <p className="profile-form__note">{t('askHint')}</p> : null}
+          {view === 'off' && !busy ? <p className={settings['profile-form__note']}>{t('askHint')}</p> : null}
           {view === 'blocked' ? <p className="notice">{t('blockedHelp')}</p> : null}
           {error ? (
             <div className="alert alert--error" role="alert">

@@ -13,7 +13,9 @@ import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload
 import { UploadFailed } from '@/features/files/client/upload-task';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { ownPhoto } from '@/ui/shell/own-photo';
+import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
+import styles from './profile.module.css';
 
 /** The square sent to the server: enough for its 512 px photo on sharp screens, under 2 MB. */
 const UPLOAD_SIZE = 1024;
@@ -101,9 +103,9 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
   const initial = (profile.displayName ?? profile.email ?? '?').trim().charAt(0).toUpperCase();
 
   return (
-    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+    <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('photoHeading')}</h2>
-      <div className="profile-photo">
+      <div className={styles['profile-photo']}>
         {photo ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
           <img className="avatar" src={photo} alt={t('photoAlt')} width={96} height={96} data-testid="profile-photo" />
@@ -112,9 +114,9 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
             {initial}
           </span>
         )}
-        <div className="profile-photo__actions">
-          <p>{t('photoLead')}</p>
-          <div className="profile-actions">
+        <div className={styles['profile-photo__actions']}>
+          <p className={settings['profile-form__note']}>{t('photoLead')}</p>
+          <div className={styles['profile-actions']}>
             <button type="button" className="button button--primary" onClick={() => fileInput.current?.click()}>
               {photo ? t('changePhoto') : t('choosePhoto')}
             </button>
@@ -159,7 +161,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
             <Dialog.Title className="dialog__title">{t('cropTitle')}</Dialog.Title>
             <p id={`${id}-crop-lead`}>{t('cropLead')}</p>
             {source ? (
-              <div className="crop-dialog__area">
+              <div className={styles['crop-dialog__area']}>
                 <Cropper
                   image={source}
                   crop={crop}
@@ -187,7 +189,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
               </label>
               <input
                 id={`${id}-zoom`}
-                className="crop-dialog__zoom"
+                className={styles['crop-dialog__zoom']}
                 type="range"
                 min={1}
                 max={MAX_ZOOM}

@@ -7,6 +7,7 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { DeleteAccount } from './ProfileSettings';
 import { Skeleton } from '@/ui/Skeleton';
+import styles from './profile.module.css';
 
 export function OwnAccountOnRefusal() {
   const pathname = usePathname();
@@ -20,7 +21,7 @@ function OwnAccount() {
   if (profile.isPending) return <Skeleton shape="button" label={t('loading')} />;
   if (profile.isError) return <RetryAlert error={profile.error} onRetry={() => profile.refetch()} />;
   return (
-    <div className="profile profile--refusal">
+    <div className={`${styles.profile} ${styles['profile--refusal']}`}>
       <DeleteAccount profile={profile.data} />
     </div>
   );

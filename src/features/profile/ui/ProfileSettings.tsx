@@ -15,9 +15,11 @@ import { loginHref } from '@/navigation/return-path';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
+import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../constants';
 import { AvatarEditor, Feedback } from './AvatarEditor';
+import styles from './profile.module.css';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
@@ -30,7 +32,7 @@ export function ProfileSettings({ initial, notifications }: { initial: Profile; 
     refreshServerViewer();
   }
   return (
-    <div className="profile">
+    <div className={styles.profile}>
       <AvatarEditor profile={profile} onSaved={saved} />
       <NameForm profile={profile} onSaved={saved} />
       <LanguageForm profile={profile} onSaved={saved} />
@@ -67,9 +69,9 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
   }
 
   return (
-    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+    <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('nameHeading')}</h2>
-      <form className="profile-form" onSubmit={submit} noValidate>
+      <form className={settings['profile-form']} onSubmit={submit} noValidate>
         <TextField
           id={`${id}-name`}
           name="displayName"
@@ -86,10 +88,10 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
           required
         />
         {profile.email ? (
-          <p className="profile-form__note">{t('emailNote', { email: profile.email })}</p>
+          <p className={settings['profile-form__note']}>{t('emailNote', { email: profile.email })}</p>
         ) : null}
         {message ? <Feedback {...message} /> : null}
-        <div className="profile-actions">
+        <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {t('saveName')}
@@ -119,10 +121,10 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
   });
 
   return (
-    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+    <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('languageHeading')}</h2>
       <form
-        className="profile-form"
+        className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
           setMessage(null);
@@ -138,9 +140,9 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
             </label>
           ))}
         </fieldset>
-        <p className="profile-form__note">{t('languageHint')}</p>
+        <p className={settings['profile-form__note']}>{t('languageHint')}</p>
         {message ? <Feedback {...message} /> : null}
-        <div className="profile-actions">
+        <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
             {t('saveLanguage')}
@@ -172,11 +174,11 @@ function Sessions() {
   });
 
   return (
-    <section className="panel profile-section" aria-labelledby={`${id}-title`}>
+    <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('sessionsHeading')}</h2>
       <p>{t('sessionsLead')}</p>
       {message ? <Feedback {...message} /> : null}
-      <div className="profile-actions">
+      <div className={styles['profile-actions']}>
         <button
           type="button"
           className="button button--ghost"
@@ -237,7 +239,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   const matches = typed.trim().toLowerCase() === expected.toLowerCase();
 
   return (
-    <section className="panel profile-section profile-section--danger" aria-labelledby={`${id}-title`}>
+    <section className={`panel ${settings['profile-section']} ${settings['profile-section--danger']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('deleteHeading')}</h2>
       <p>{t('deleteLead')}</p>
       <Dialog.Root
@@ -261,7 +263,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
             <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
             <p id={`${id}-delete-text`}>{t('deleteText')}</p>
             <form
-              className="profile-form"
+              className={settings['profile-form']}
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
