@@ -97,7 +97,7 @@ test('a cancelled upload leaves no file; edits and deletion reach the list', asy
   const name = `cancel-me-${Date.now().toString(36)}.jpg`;
   const file = await largeJpeg(name);
   await adminOn(page);
-    let location: string | null = null;
+  let location: string | null = null;
   page.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().endsWith('/api/uploads')) location = response.headers()['location'] ?? null;
   });
