@@ -256,8 +256,8 @@ test("admins see each event's admissions and drinks in the event list, and downl
   await expect(page.getByRole('region', { name: m.Scanner.tonight }).locator('dl')).toContainText(/[1-9]\d* of \d+/);
 
   await page.goto('/admin/events?filter=all');
-  const row = page.locator('.event-row').filter({ hasText: "Members' Open House" });
-  await expect(row.locator('.event-row__door')).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
+  const row = page.getByRole('main').getByRole('listitem').filter({ hasText: "Members' Open House" });
+  await expect(row).toContainText(/[1-9]\d* of \d+ admitted · \d+ drinks/);
   const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('link', { name: `CSV: download the admissions and drinks of Members' Open House` }).click()]);
   expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
@@ -270,7 +270,7 @@ test("admins see each event's admissions and drinks in the event list, and downl
   // From the German admin area, the same night in German, with the semicolons German spreadsheets expect.
   const de = MESSAGES.de;
   await page.goto('/de/admin/events?filter=all');
-  const germanRow = page.locator('.event-row').filter({ hasText: 'Offenes Haus für Mitglieder' });
+  const germanRow = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Offenes Haus für Mitglieder' });
   const [germanDownload] = await Promise.all([
     page.waitForEvent('download'),
     germanRow.getByRole('link', { name: de.AdminDoor.rowDownloadLabel.replace('{event}', 'Offenes Haus für Mitglieder') }).click(),

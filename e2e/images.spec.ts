@@ -29,6 +29,16 @@ async function adminOn(page: Page) {
   await expect(page.getByRole('heading', { name: m.libraryHeading })).toBeVisible();
 }
 
+/** An image of the library: its card is the list item named by the file. */
+function imageCard(page: Page, name: string) {
+  return page.getByRole('listitem', { name });
+}
+
+/** A file in the upload queue (the upload panel's list). */
+function queueItem(page: Page, name: string) {
+  return page.getByRole('region', { name: m.uploadHeading }).getByRole('listitem').filter({ hasText: name });
+}
+
 /** Slows each chunk down so a person (or a test) can pause in the middle. */
 async function slowChunks(page: Page, sent: { offset: number; length: number }[]) {
   await page.route('**/api/uploads/**', async (route) => {
@@ -49,12 +59,12 @@ test('a 5 MB image is uploaded with pause and resume, and appears live in a seco
   await adminOn(page);
   const second = await (await browser.newContext()).newPage();
   await adminOn(second);
-  await expect(second.locator('.image-card', { hasText: name })).toHaveCount(0);
+  await expect(imageCard(second, name)).toHaveCount(0);
 
   const sent: { offset: number; length: number }[] = [];
   await slowChunks(page, sent);
   await page.locator('input[type=file]').setInputFiles(file);
-  const item = page.locator('.queue__item', { hasText: name });
+  const item = queueItem(page, name);
   await expect.poll(() => sent.length).toBeGreaterThanOrEqual(2);
   await item.getByRole('button', { name: m.pause }).click();
   await expect(item.getByRole('status')).toHaveText(m.state.paused);
@@ -74,9 +84,9 @@ test('a 5 MB image is uploaded with pause and resume, and appears live in a seco
   expect(resumed.reduce((sum, chunk) => sum + chunk.length, 0)).toBe(statSync(file).size - resumed[0]!.offset);
 
   // The other browser sees it without reloading.
-  await expect(second.locator('.image-card', { hasText: name })).toContainText('3000 × 2000 px', { timeout: 15_000 });
+  await expect(imageCard(second, name)).toContainText('3000 × 2000 px', { timeout: 15_000 });
   // And it is served resized.
-  const src = await second.locator('.image-card', { hasText: name }).locator('img').getAttribute('src');
+  const src = await imageCard(second, name).locator('img').getAttribute('src');
   const rendition = await second.request.get(src!);
   expect(rendition.headers()['content-type']).toBe('image/webp');
   await second.context().close();
@@ -87,38 +97,37 @@ test('a cancelled upload leaves no file; edits and deletion reach the list', asy
   const name = `cancel-me-${Date.now().toString(36)}.jpg`;
   const file = await largeJpeg(name);
   await adminOn(page);
-  const cards = page.locator('.image-card');
   let location: string | null = null;
   page.on('response', (response) => {
     if (response.request().method() === 'POST' && response.url().endsWith('/api/uploads')) location = response.headers()['location'] ?? null;
   });
   await slowChunks(page, []);
   await page.locator('input[type=file]').setInputFiles(file);
-  const item = page.locator('.queue__item', { hasText: name });
+  const item = queueItem(page, name);
   await expect.poll(() => location).not.toBeNull();
   await item.getByRole('button', { name: m.cancel }).click();
   await expect(item.getByRole('status')).toHaveText(m.state.canceled);
   const head = await page.request.fetch(location!, { method: 'HEAD', headers: { 'Tus-Resumable': '1.0.0' } });
   expect([404, 410]).toContain(head.status());
-  await expect(cards.filter({ hasText: name })).toHaveCount(0);
+  await expect(imageCard(page, name)).toHaveCount(0);
 
   // A small image: tag it, give it alt texts, then delete it.
   const barName = `bar-${Date.now().toString(36)}.png`;
   const small = join(folder, barName);
   await sharp({ create: { width: 640, height: 480, channels: 3, background: '#335577' } }).png().toFile(small);
   await page.locator('input[type=file]').setInputFiles(small);
-  const card = cards.filter({ hasText: barName });
+  const card = imageCard(page, barName);
   await expect(card).toHaveCount(1, { timeout: 30_000 });
   await card.getByLabel(m.altEn).fill('The VIP bar');
   await card.getByLabel(m.altDe).fill('Die VIP-Bar');
   await card.getByRole('checkbox', { name: m.tags.lounge }).check();
   await card.getByRole('button', { name: m.save }).click();
   await page.getByRole('button', { name: m.tags.lounge, exact: true }).click();
-  await expect(cards.filter({ hasText: barName }).locator('img')).toHaveAttribute('alt', 'The VIP bar');
+  await expect(imageCard(page, barName).locator('img')).toHaveAttribute('alt', 'The VIP bar');
   await page.getByRole('button', { name: m.all, exact: true }).click();
-  await cards.filter({ hasText: barName }).getByRole('button', { name: m.delete }).click();
+  await imageCard(page, barName).getByRole('button', { name: m.delete }).click();
   await page.getByRole('dialog').getByRole('button', { name: m.delete }).click();
-  await expect(cards.filter({ hasText: barName })).toHaveCount(0);
+  await expect(imageCard(page, barName)).toHaveCount(0);
 });
 
 test('members cannot see, list, upload or delete images', async ({ page }) => {
@@ -150,12 +159,13 @@ test('the live list comes back by itself after a dropped connection', async ({ p
   // The library's feed rides the page's one live stream (decision 041).
   await page.route('**/api/live?**', (route) => (attempts++ === 0 ? route.abort('connectionreset') : route.continue()));
   await adminOn(page);
-  await expect(page.locator('.library .image-grid, .library .empty-state').first()).toBeVisible({ timeout: 30_000 });
+  const library = page.getByRole('region', { name: m.libraryHeading });
+  await expect(library.getByRole('list').or(library.getByText(m.empty)).first()).toBeVisible({ timeout: 30_000 });
   expect(attempts).toBeGreaterThanOrEqual(2);
   // Changes still arrive over the new connection.
   const name = `after-reconnect-${Date.now().toString(36)}.png`;
   const file = join(folder, name);
   await sharp({ create: { width: 320, height: 240, channels: 3, background: '#775533' } }).png().toFile(file);
   await page.locator('input[type=file]').setInputFiles(file);
-  await expect(page.locator('.image-card', { hasText: name })).toHaveCount(1, { timeout: 30_000 });
+  await expect(imageCard(page, name)).toHaveCount(1, { timeout: 30_000 });
 });

@@ -194,7 +194,7 @@ test('a closed tab’s stream is released on the server within seconds', async (
   const page = await context.newPage();
   await signInThroughForm(page, 'en', email, 'correct-horse-7', '/');
   await page.goto('/events');
-  await expect(page.locator('.event-card').first()).toBeVisible();
+  await expect(page.getByRole('article').first()).toBeVisible();
   // The programme's live list connected: the tab holds the account's one stream.
   await readingPause(page);
   const cookie = await cookieHeader(context);

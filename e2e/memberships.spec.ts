@@ -39,9 +39,9 @@ for (const locale of TEST_LOCALES) {
     // The admin finds the request among the requests and approves it.
     const admin = await adminOn(browser, locale, '/admin/subscriptions', 'filter=pending');
     // The list is there (and the page interactive) before searching.
-    await expect(admin.page.locator('.membership-row').first()).toBeVisible();
+    await expect(admin.page.getByRole('main').getByRole('listitem').first()).toBeVisible();
     await admin.page.getByLabel(m.AdminMemberships.searchLabel).fill(email);
-    const row = admin.page.locator('.membership-row', { hasText: email });
+    const row = admin.page.getByRole('main').getByRole('listitem').filter({ hasText: email });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Regular on Fridays');
     await row.getByRole('button', { name: m.AdminMemberships.approve }).click();
@@ -59,7 +59,7 @@ for (const locale of TEST_LOCALES) {
     await admin.page.getByRole('button', { name: m.Memberships.filters.active, exact: true }).click();
     await expect(admin.page).toHaveURL(/filter=active/);
     await admin.page.getByLabel(m.AdminMemberships.searchLabel).fill(email);
-    const activeRow = admin.page.locator('.membership-row', { hasText: email });
+    const activeRow = admin.page.getByRole('main').getByRole('listitem').filter({ hasText: email });
     await activeRow.getByRole('button', { name: m.AdminMemberships.cancel }).click();
     // No reason: refused in the dialog, nothing changes.
     await admin.page.getByRole('dialog').getByRole('button', { name: m.AdminMemberships.cancelConfirm }).click();

@@ -54,10 +54,12 @@ for (const locale of TEST_LOCALES) {
 
     // The member's page, untouched since: the entry and the badge arrive live.
     const title = locale === 'de' ? `Einlass um acht ${stamp}` : `Doors at eight ${stamp}`;
-    const entry = inbox.locator('.inbox-entry').filter({ hasText: title });
+    const entry = inbox.getByRole('listitem').filter({ hasText: title });
     await expect(entry).toBeVisible({ timeout: 20_000 });
     await expect(entry.getByText(m.Inbox.unread)).toBeVisible();
-    await expect(memberPage.locator('.inbox-badge').first()).toBeAttached();
+    // The badge is the link named "Inbox: 1 unread message": matched up to its count.
+    const unreadLabel = new RegExp(`^${m.Nav.inboxUnread.match(/one \{([^#]*)#/)![1]}\\d`);
+    await expect(memberPage.getByRole('link', { name: unreadLabel }).first()).toBeAttached();
     await entry.getByRole('button', { name: m.Inbox.markRead }).click();
     await expect(entry.getByText(m.Inbox.unread)).toHaveCount(0);
 

@@ -98,12 +98,12 @@ browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB mo
 browserTest('the live programme keeps the server’s cards while the live list matches them', async ({ page }) => {
   const response = await page.request.get('/events');
   const html = await response.text();
-  expect(html, 'the page renders the cards').toContain('event-card');
+  expect(html, 'the page renders the cards').toContain('<article');
   expect(html, 'no copy of the events in the page’s data (it carries their fingerprint)').not.toMatch(/\\"updatedAt\\"/);
 
   const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/live');
   await page.goto('/events');
-  await page.locator('.event-card').first().evaluate((card) => card.setAttribute('data-from-server', ''));
+  await page.getByRole('article').first().evaluate((card) => card.setAttribute('data-from-server', ''));
   await connected;
   const later: string[] = [];
   page.on('request', (request) => {
@@ -112,8 +112,9 @@ browserTest('the live programme keeps the server’s cards while the live list m
   // The live list's first delivery follows the connection at once on this machine.
   await page.waitForTimeout(2_000);
   expect(later, 'scripts loaded after the live list connected').toEqual([]);
-  await expect(page.locator('.event-card').first()).toHaveAttribute('data-from-server', '');
-  await expect(page.locator('.programme > [role="status"]').first()).toHaveText('');
+  await expect(page.getByRole('article').first()).toHaveAttribute('data-from-server', '');
+  // The programme's announcement of changes, the first status in the page's main part.
+  await expect(page.getByRole('main').getByRole('status').first()).toHaveText('');
 });
 
 // Links load their page on intent, not on sight (decision 032): the programme asks for no other
@@ -128,7 +129,7 @@ browserTest('links load their page when a visitor reaches for one, not when it s
   const connected = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/live');
   await page.goto('/events');
   await connected;
-  const card = page.locator('.event-card__link').first();
+  const card = page.getByRole('article').first().getByRole('link');
   await expect(card).toBeVisible();
   // The page is hydrated and idle (its live list connected): Next would have prefetched by now.
   await page.waitForTimeout(1_500);

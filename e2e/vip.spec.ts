@@ -84,7 +84,7 @@ test('a lounge picture an admin adds appears in the open lounge without a reload
   const file = join(folder, name);
   await sharp({ create: { width: 800, height: 600, channels: 3, background: '#8a5a2b' } }).png().toFile(file);
   await adminPage.locator('input[type=file]').setInputFiles(file);
-  const card = adminPage.locator('.image-card', { hasText: name });
+  const card = adminPage.getByRole('listitem', { name });
   await expect(card).toHaveCount(1, { timeout: 30_000 });
   const alt = `Velvet corner ${Date.now().toString(36)}`;
   await card.getByLabel(MESSAGES.en.AdminImages.altEn).fill(alt);

@@ -118,7 +118,7 @@ test('with Firestore out of the browser’s reach, the programme keeps the serve
     });
   await page.goto('/de/events');
   await expect(page.getByRole('link', { name: `Funknacht ${word}` })).toBeVisible();
-  const cards = page.locator('.event-card');
+  const cards = page.getByRole('article');
   const count = await cards.count();
   await cards.first().evaluate((card) => card.setAttribute('data-from-server', ''));
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.de.Events.reconnecting })).toBeVisible({ timeout: 30_000 });

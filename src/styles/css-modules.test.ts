@@ -72,4 +72,28 @@ describe('CSS modules', () => {
     );
     expect(twice).toEqual([]);
   });
+
+  // A module's class is renamed at build time: written out as a plain string it matches nothing.
+  const moduleClasses = new Set(stylesheets.flatMap((stylesheet) => [...classesDefinedIn(readFileSync(stylesheet, 'utf8'))]));
+
+  it('names a module\'s class only through its import, never as a plain string in a className', () => {
+    const plain = sources.flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/className=(?:"([^"]*)"|\{'([^']*)'\}|\{`([^`]*)`\})/g)]
+        .flatMap((match) => (match[1] ?? match[2] ?? match[3]!).replace(/\$\{[^}]*\}/g, ' ').split(/\s+/))
+        .filter((name) => moduleClasses.has(name))
+        .map((name) => `${relative(SRC, file)}: ${name}`),
+    );
+    expect(plain).toEqual([]);
+  });
+
+  it('leaves browser tests to find a role, a label, a text or a data attribute, not a module\'s class', () => {
+    // A selector: a dot inside a string literal, following no word (`door.figures` is a procedure).
+    const literals = (spec: string) => [...spec.matchAll(/'([^'\n]*)'|"([^"\n]*)"|`([^`]*)`/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
+    const selects = (spec: string, name: string) => literals(spec).some((text) => new RegExp(`(?<![\\w$])\\.${name}(?![\\w-])`).test(text));
+    const selected = filesUnder(join(process.cwd(), 'e2e'), /\.ts$/).flatMap((file) => {
+      const spec = readFileSync(file, 'utf8');
+      return [...moduleClasses].filter((name) => selects(spec, name)).map((name) => `${relative(process.cwd(), file)}: .${name}`);
+    });
+    expect(selected).toEqual([]);
+  });
 });

@@ -63,9 +63,9 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
       </section>
 
       <section className="section" aria-labelledby="next-title">
-        <div className="section__head">
+        <div className={styles['section__head']}>
           <h2 id="next-title">{t('nextHeading')}</h2>
-          <Link href="/events" className="section__more">
+          <Link href="/events" className={styles['section__more']}>
             {t('allEvents')} <span aria-hidden="true">→</span>
           </Link>
         </div>
@@ -87,7 +87,7 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
             </li>
           ))}
         </ul>
-        <p className="section__cta">
+        <p className={styles['section__cta']}>
           {/* Signed out, /vip asks to sign in first and comes back; without a membership it offers one. */}
           <Link href="/vip" className="button button--primary">{t('membershipCta')}</Link>
         </p>

@@ -142,7 +142,7 @@ export function EventRowDoor({ eventId, title, counts }: { eventId: string; titl
   const t = useTranslations('AdminDoor');
   const locale = useLocale();
   return (
-    <p className="event-row__door">
+    <p className={styles['event-row__door']}>
       <span className="visually-hidden">{t('rowFiguresLabel')}: </span>
       {counts ? <span>{t('rowFigures', { admitted: counts.admitted, capacity: counts.capacity, drinks: counts.drinks })}</span> : <Skeleton shape="text" label={t('loading')} />}
       {' · '}

@@ -14,6 +14,7 @@ import { IMAGE_TYPES } from '@/features/files/constants';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
 import { isMembersOnly, type ImageTag } from '@/features/images/members-only';
 import type { EventCover } from '../events';
+import styles from './CoverPicker.module.css';
 
 const PICKER_TAGS = ['cover', 'gallery', null] as const satisfies readonly (ImageTag | null)[];
 
@@ -83,7 +84,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
           <Dialog.Title className="dialog__title">{t('title')}</Dialog.Title>
           <p id={`${id}-lead`}>{t('lead')}</p>
 
-          <div className="cover-upload">
+          <div className={styles['cover-upload']}>
             <button type="button" className="button button--primary button--small" disabled={busy} onClick={() => fileInput.current?.click()}>
               {t('upload')}
             </button>
@@ -136,12 +137,12 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
             {images.isError && <RetryAlert error={images.error} onRetry={() => images.refetch()} />}
             {images.data && choices.length === 0 && <p className="empty-state">{t('empty')}</p>}
             {choices.length > 0 && (
-              <ul className="cover-picker__grid">
+              <ul className={styles['cover-picker__grid']}>
                 {choices.map((image) => (
                   <li key={image.id}>
-                    <button type="button" className="cover-picker__choice" onClick={() => pick(image)}>
+                    <button type="button" className={styles['cover-picker__choice']} onClick={() => pick(image)}>
                       <ResponsiveImage image={image} sizes="10rem" />
-                      <span className="cover-picker__name">{image.alt[locale] || image.alt[locale === 'de' ? 'en' : 'de'] || image.file.customMetadata.originalName || image.file.name}</span>
+                      <span className={styles['cover-picker__name']}>{image.alt[locale] || image.alt[locale === 'de' ? 'en' : 'de'] || image.file.customMetadata.originalName || image.file.name}</span>
                     </button>
                   </li>
                 ))}

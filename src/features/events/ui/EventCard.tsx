@@ -7,6 +7,7 @@ import { Link } from '@/i18n/navigation';
 import { localized } from '@/i18n/routing';
 import type { PublicEvent } from '../event-catalogue';
 import { EventCoverImage } from './EventCoverImage';
+import styles from './programme.module.css';
 
 export function EventCard({
   event,
@@ -26,35 +27,36 @@ export function EventCard({
   const title = localized(event.title, locale);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const cancelled = event.status === 'cancelled';
+  // data-cancelled: the state as the server's HTML carries it, whatever the class names become.
   return (
-    <article className={cancelled ? 'event-card event-card--cancelled' : 'event-card'}>
-      <div className="event-card__cover">
+    <article className={cancelled ? `${styles['event-card']} ${styles['event-card--cancelled']}` : styles['event-card']} data-cancelled={cancelled || undefined}>
+      <div className={styles['event-card__cover']}>
         {event.cover ? (
           <EventCoverImage cover={event.cover} sizes="(min-width: 64rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)" priority={coverPriority} />
         ) : (
-          <span className="event-card__placeholder">{t('noCover')}</span>
+          <span className={styles['event-card__placeholder']}>{t('noCover')}</span>
         )}
       </div>
-      <div className="event-card__body">
-        <p className="event-card__when">
+      <div className={styles['event-card__body']}>
+        <p className={styles['event-card__when']}>
           <time dateTime={event.startsAt.toISOString()}>
             {format.dateTime(event.startsAt, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' })}
             {' · '}
             {format.dateTime(event.startsAt, { hour: 'numeric', minute: '2-digit' })}
           </time>
         </p>
-        <Heading className="event-card__title">
-          <Link href={`/events/${event.slug}`} className="event-card__link">
+        <Heading className={styles['event-card__title']}>
+          <Link href={`/events/${event.slug}`} className={styles['event-card__link']}>
             {title}
           </Link>
         </Heading>
         {cancelled && (
-          <p className="event-card__cancelled">
+          <p className={styles['event-card__cancelled']}>
             <span aria-hidden="true">✕ </span>
             {t('cancelled')}
           </p>
         )}
-        <p className="event-card__summary">{localized(event.summary, locale)}</p>
+        <p className={styles['event-card__summary']}>{localized(event.summary, locale)}</p>
         {children}
       </div>
     </article>

@@ -17,6 +17,7 @@ import { ADMIN_EVENT_FILTERS } from '../events.inputs';
 import { isPublic } from '../programme';
 import { EventStatusBadge } from './EventStatusBadge';
 import { EventCoverImage } from './EventCoverImage';
+import styles from './EventDirectory.module.css';
 
 const EVENT_LIST_CHOICES = { filter: { values: ADMIN_EVENT_FILTERS, default: 'upcoming' } } as const;
 
@@ -68,25 +69,25 @@ export function EventDirectory({ rowDoor }: { rowDoor: (row: { eventId: string; 
           {events.data.events.length === 0 ? (
             <p className="empty-state">{list.search ? t('noMatches', { search: list.search }) : t(`empty.${shown}`)}</p>
           ) : (
-            <ul className="event-rows">
+            <ul className={styles['event-rows']}>
               {events.data.events.map((event) => (
-                <li key={event.id} className="event-row">
-                  <div className="event-row__cover">
-                    {event.cover ? <EventCoverImage cover={event.cover} sizes="6rem" /> : <span className="event-row__placeholder" aria-hidden="true">♪</span>}
+                <li key={event.id} className={styles['event-row']}>
+                  <div className={styles['event-row__cover']}>
+                    {event.cover ? <EventCoverImage cover={event.cover} sizes="6rem" /> : <span className={styles['event-row__placeholder']} aria-hidden="true">♪</span>}
                   </div>
-                  <div className="event-row__body">
-                    <h3 className="event-row__title">
+                  <div className={styles['event-row__body']}>
+                    <h3 className={styles['event-row__title']}>
                       <Link href={`/admin/events?edit=${encodeURIComponent(event.id)}`}>{localized(event.title, locale)}</Link>
                     </h3>
-                    <p className="event-row__meta">
+                    <p className={styles['event-row__meta']}>
                       <time dateTime={event.startsAt.toISOString()}>{when(event.startsAt)}</time>
                       <EventStatusBadge status={event.status} />
                     </p>
-                    <p className="event-row__slug">/events/{event.slug}</p>
+                    <p className={styles['event-row__slug']}>/events/{event.slug}</p>
                     {isPublic(event.status) && rowDoor({ eventId: event.id, title: localized(event.title, locale), counts: counts.data?.[event.id] })}
                   </div>
                   {isPublic(event.status) && (
-                    <Link className="button button--ghost button--small event-row__view" href={`/events/${event.slug}`}>
+                    <Link className={`button button--ghost button--small ${styles['event-row__view']}`} href={`/events/${event.slug}`}>
                       {t('viewPublic')}
                       <span className="visually-hidden">: {localized(event.title, locale)}</span>
                     </Link>

@@ -17,6 +17,7 @@ import { CoverPicker } from './CoverPicker';
 import { EventStatusPanel } from './EventStatusPanel';
 import { RichText } from './RichText';
 import { eventFormKey, useEditedEvent, useEventForm } from './useEventForm';
+import styles from './EventEditor.module.css';
 
 /** An event's figures at the door: the door's own panel, which the page puts in. */
 type DoorFigures = (eventId: string) => ReactNode;
@@ -83,14 +84,14 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
   const heading = event ? localized(event.title, locale) : t('newHeading');
 
   return (
-    <div className="event-editor">
+    <div className={styles['event-editor']}>
       <p>
         <Link href="/admin/events" className="back-link">
           <span aria-hidden="true">← </span>
           {t('backToList')}
         </Link>
       </p>
-      <div className="event-editor__head">
+      <div className={styles['event-editor__head']}>
         <h2>{heading}</h2>
         {event && <EventStatusBadge status={event.status} />}
       </div>
@@ -98,10 +99,10 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
       {event && <EventStatusPanel event={event} heading={heading} dirty={dirty} onNotice={setNotice} onError={setFormError} />}
       {event && event.status !== 'draft' && doorFigures(event.id)}
 
-      <form className="event-form" noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
-        <div className="event-form__languages">
+      <form className={styles['event-form']} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
+        <div className={styles['event-form__languages']}>
           {LOCALES.map((language) => (
-            <fieldset key={language} className="panel event-form__group" lang={language}>
+            <fieldset key={language} className={`panel ${styles['event-form__group']}`} lang={language}>
               <legend>{languageName(language)}</legend>
               <TextField
                 id={`${id}-title-${language}`}
@@ -136,7 +137,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
                 hint={t('hints.description')}
                 error={errors[`description.${language}`]}
               />
-              <details className="event-form__preview">
+              <details className={styles['event-form__preview']}>
                 <summary>{t('preview')}</summary>
                 {values.description[language].trim() ? (
                   <RichText source={values.description[language]} className="prose" />
@@ -159,19 +160,19 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
           ))}
         </div>
 
-        <fieldset className="panel event-form__group">
+        <fieldset className={`panel ${styles['event-form__group']}`}>
           <legend>{t('groups.when')}</legend>
           <p className="field__hint">{t('hints.timeZone')}</p>
-          <div className="event-form__row">
+          <div className={styles['event-form__row']}>
             <TextField id={`${id}-starts`} name="startsAt" type="datetime-local" label={t('fields.startsAt')} value={values.startsAt} onChange={setStart} required error={errors.startsAt} />
             <TextField id={`${id}-doors`} name="doorsAt" type="datetime-local" label={t('fields.doorsAt')} value={values.doorsAt} onChange={(value) => set('doorsAt', value)} required error={errors.doorsAt} />
             <TextField id={`${id}-ends`} name="endsAt" type="datetime-local" label={t('fields.endsAt')} value={values.endsAt} onChange={(value) => set('endsAt', value)} required error={errors.endsAt} />
           </div>
         </fieldset>
 
-        <fieldset className="panel event-form__group">
+        <fieldset className={`panel ${styles['event-form__group']}`}>
           <legend>{t('groups.where')}</legend>
-          <div className="event-form__row">
+          <div className={styles['event-form__row']}>
             <TextField id={`${id}-venue`} name="venue.name" label={t('fields.venueName')} value={values.venueName} onChange={(value) => set('venueName', value)} maxLength={VENUE_NAME_MAX} required error={errors['venue.name']} />
             <TextField
               id={`${id}-address`}
@@ -185,7 +186,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
               error={errors['venue.address']}
             />
           </div>
-          <div className="event-form__row">
+          <div className={styles['event-form__row']}>
             <TextField
               id={`${id}-capacity`}
               name="capacity"
@@ -218,10 +219,10 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
           </div>
         </fieldset>
 
-        <fieldset className="panel event-form__group" aria-describedby={errors.coverImageId ? `${id}-cover-error` : undefined}>
+        <fieldset className={`panel ${styles['event-form__group']}`} aria-describedby={errors.coverImageId ? `${id}-cover-error` : undefined}>
           <legend>{t('groups.cover')}</legend>
           {values.cover ? (
-            <div className="event-form__cover">
+            <div className={styles['event-form__cover']}>
               <EventCoverImage cover={values.cover} sizes="(min-width: 48rem) 24rem, 100vw" />
             </div>
           ) : (
@@ -243,7 +244,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
           )}
         </fieldset>
 
-        <fieldset className="panel event-form__group">
+        <fieldset className={`panel ${styles['event-form__group']}`}>
           <legend>{t('groups.address')}</legend>
           <TextField
             id={`${id}-slug`}
@@ -264,7 +265,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
             {formError}
           </div>
         )}
-        <div className="button-row event-form__submit">
+        <div className={`button-row ${styles['event-form__submit']}`}>
           <button type="submit" className="button button--primary" disabled={saving}>
             {saving && <span className="spinner" aria-hidden="true" />}
             {event ? t('save') : t('createDraft')}

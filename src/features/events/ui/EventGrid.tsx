@@ -3,10 +3,11 @@
 // paint on a phone) loads at once with high priority; the others wait until scrolled near.
 import type { PublicEvent } from '../event-catalogue';
 import { EventCard } from './EventCard';
+import styles from './programme.module.css';
 
 export function EventGrid({ events, past = false, priorityFirst = false }: { events: readonly PublicEvent[]; past?: boolean; priorityFirst?: boolean }) {
   return (
-    <ul className={past ? 'event-grid event-grid--past' : 'event-grid'}>
+    <ul className={past ? `event-grid ${styles['event-grid--past']}` : 'event-grid'}>
       {events.map((event, index) => (
         <li key={event.id}>
           <EventCard event={event} coverPriority={priorityFirst && index === 0} />

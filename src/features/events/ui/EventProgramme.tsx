@@ -10,6 +10,7 @@ import { useTranslations } from 'next-intl';
 import { programmeKey, programmeOf } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { lazyWhenLoaded } from '@/ui/lazy';
+import styles from './programme.module.css';
 
 const ProgrammeSections = lazyWhenLoaded(() => import('./ProgrammeSections'));
 
@@ -48,7 +49,7 @@ export function EventProgramme({ renderedKey, renderedAt, children }: { rendered
   }
 
   return (
-    <div className="programme">
+    <div className={styles.programme}>
       <p className="visually-hidden" role="status">
         {deliveries > 1 ? t('updated') : ''}
       </p>

@@ -9,6 +9,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import type { EventSummary } from '../events';
 import type { EventStatusAction } from '../events.inputs';
 import { isPublic } from '../programme';
+import styles from './EventEditor.module.css';
 
 export function EventStatusPanel({
   event,
@@ -61,7 +62,7 @@ export function EventStatusPanel({
   }
 
   return (
-    <section className="panel event-editor__status" aria-labelledby={`${id}-status`}>
+    <section className={`panel ${styles['event-editor__status']}`} aria-labelledby={`${id}-status`}>
       <h3 id={`${id}-status`}>{t('statusHeading')}</h3>
       <p>{t(`statusText.${event.status}`)}</p>
       {dirty && <p className="field__hint">{t('saveFirst')}</p>}

@@ -4,6 +4,7 @@
 import { useTranslations } from 'next-intl';
 import type { Programme } from '../programme';
 import { EventGrid } from './EventGrid';
+import styles from './programme.module.css';
 
 export default function ProgrammeSections({ programme: { upcoming, past } }: { programme: Programme }) {
   const t = useTranslations('Events');
@@ -14,7 +15,7 @@ export default function ProgrammeSections({ programme: { upcoming, past } }: { p
         {upcoming.length === 0 ? <p className="empty-state">{t('noUpcoming')}</p> : <EventGrid events={upcoming} priorityFirst />}
       </section>
       {past.length > 0 && (
-        <section aria-labelledby="programme-past" className="programme__past">
+        <section aria-labelledby="programme-past" className={styles.programme__past}>
           <h2 id="programme-past">{t('pastHeading')}</h2>
           <EventGrid events={past} past />
         </section>

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { ShareIcon } from '@/ui/icons';
+import styles from './ShareButton.module.css';
 
 export function ShareButton({ title, text, path }: { title: string; text: string; path: string }) {
   const t = useTranslations('Events');
@@ -35,7 +36,7 @@ export function ShareButton({ title, text, path }: { title: string; text: string
         <ShareIcon className="button__icon" />
         {t('share')}
       </button>
-      <span role="status" className="event-actions__status">
+      <span role="status" className={styles['event-actions__status']}>
         {outcome === 'copied' && t('shareCopied')}
         {outcome === 'failed' && t('shareFailed')}
       </span>

@@ -10,6 +10,7 @@ import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ALT_MAX } from '../constants';
 import type { ImageSummary } from '../image-library';
 import { ResponsiveImage } from './ResponsiveImage';
+import styles from './images.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
@@ -54,20 +55,20 @@ export function ImageCard({ image }: { image: ImageSummary }) {
   }
 
   return (
-    <li className="image-card" aria-labelledby={`${id}-name`}>
+    <li className={styles['image-card']} aria-labelledby={`${id}-name`}>
       <ResponsiveImage image={image} sizes="(min-width: 960px) 30vw, 90vw" />
-      <div className="image-card__body">
-        <p id={`${id}-name`} className="image-card__name">
+      <div className={styles['image-card__body']}>
+        <p id={`${id}-name`} className={styles['image-card__name']}>
           {image.file.customMetadata.originalName || image.file.name}
         </p>
         <p className="field__hint">
           {t('dimensions', { width: image.width, height: image.height })} · {format.number(image.file.size / 1024, { maximumFractionDigits: 0 })} KB ·{' '}
           {image.file.contentType.replace('image/', '').toUpperCase()}
         </p>
-        <details className="image-card__details">
+        <details className={styles['image-card__details']}>
           <summary>{t('fileDetails')}</summary>
           {/* The specification's file-metadata fields, by their names. */}
-          <dl className="facts facts--small">
+          <dl className={`facts ${styles['facts--small']}`}>
             {(['bucket', 'fullPath', 'name', 'size', 'contentType', 'timeCreated', 'updated', 'md5Hash', 'generation', 'metageneration', 'cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const).map((field) => (
               <Fact key={field} name={field} value={image.file[field]} />
             ))}
@@ -79,10 +80,10 @@ export function ImageCard({ image }: { image: ImageSummary }) {
         <form className="form" onSubmit={save}>
           <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={altErrors.en} onChange={(en) => setAlt({ ...alt, en })} />
           <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} error={altErrors.de} onChange={(de) => setAlt({ ...alt, de })} />
-          <fieldset className="checkboxes">
+          <fieldset className={styles.checkboxes}>
             <legend className="field__label">{t('tagsLabel')}</legend>
             {IMAGE_TAGS.map((tag) => (
-              <label key={tag} className="checkbox">
+              <label key={tag} className={styles.checkbox}>
                 <input
                   type="checkbox"
                   checked={tags.includes(tag)}
@@ -93,12 +94,12 @@ export function ImageCard({ image }: { image: ImageSummary }) {
             ))}
           </fieldset>
           {feedback && (
-            <p className={feedback.kind === 'error' ? 'field__error' : 'image-card__ok'} role={feedback.kind === 'error' ? 'alert' : 'status'}>
+            <p className={feedback.kind === 'error' ? 'field__error' : styles['image-card__ok']} role={feedback.kind === 'error' ? 'alert' : 'status'}>
               <span aria-hidden="true">{feedback.kind === 'error' ? '⚠ ' : '✓ '}</span>
               {feedback.text}
             </p>
           )}
-          <div className="image-card__actions">
+          <div className={styles['image-card__actions']}>
             <button type="submit" className="button button--primary button--small" disabled={!changed || update.isPending} aria-busy={update.isPending}>
               {update.isPending && <span className="spinner" aria-hidden="true" />}
               {t('save')}

@@ -7,6 +7,7 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
+import styles from './images.module.css';
 
 export function ImageLibrary() {
   const t = useTranslations('AdminImages');
@@ -16,7 +17,7 @@ export function ImageLibrary() {
   const storage = useStorageAvailable();
 
   return (
-    <div className="library">
+    <div className={styles.library}>
       {storage === false ? (
         <div className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
@@ -26,7 +27,7 @@ export function ImageLibrary() {
         <UploadQueue />
       )}
       <section aria-labelledby={`${id}-library`} aria-busy={live.status === 'loading'}>
-        <div className="library__header">
+        <div className={styles.library__header}>
           <h2 id={`${id}-library`}>{t('libraryHeading')}</h2>
           {live.status === 'ready' && <p className="field__hint">{t('count', { count: live.data.length })}</p>}
         </div>
@@ -58,7 +59,7 @@ export function ImageLibrary() {
             {live.data.length === 0 ? (
               <p className="empty-state">{tag ? t('emptyTag') : t('empty')}</p>
             ) : (
-              <ul className="image-grid">
+              <ul className={styles['image-grid']}>
                 {live.data.map((image) => (
                   // Keyed by content too: an edit elsewhere resets this card's form to the new values.
                   <ImageCard key={`${image.id}-${image.updatedAt.getTime()}`} image={image} />

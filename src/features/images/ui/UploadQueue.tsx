@@ -8,6 +8,7 @@ import { TRPCClientError } from '@trpc/client';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode, type UploadSnapshot, type UploadTask } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/constants';
+import styles from './images.module.css';
 
 type Phase = UploadSnapshot['state'] | 'processing' | 'added';
 
@@ -96,7 +97,7 @@ export function UploadQueue() {
     <section className="panel" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('uploadHeading')}</h2>
       <div
-        className={dragging ? 'dropzone dropzone--active' : 'dropzone'}
+        className={dragging ? `${styles.dropzone} ${styles['dropzone--active']}` : styles.dropzone}
         onDragOver={(event) => {
           event.preventDefault();
           setDragging(true);
@@ -131,30 +132,30 @@ export function UploadQueue() {
 
       {items.length > 0 && (
         <>
-          <h3 className="queue__heading">{t('queueHeading')}</h3>
-          <ul className="queue">
+          <h3 className={styles.queue__heading}>{t('queueHeading')}</h3>
+          <ul className={styles.queue}>
             {items.map((item) => {
               const { snapshot } = item;
               const percent = snapshot.totalBytes ? Math.round((snapshot.bytesTransferred / snapshot.totalBytes) * 100) : 0;
               const over = item.phase === 'added' || item.phase === 'canceled' || item.phase === 'error';
               return (
-                <li key={item.key} className="queue__item" data-phase={item.phase}>
-                  <div className="queue__row">
-                    <span className="queue__name">{item.name}</span>
-                    <span className="queue__state" role="status">
+                <li key={item.key} className={styles.queue__item} data-phase={item.phase}>
+                  <div className={styles.queue__row}>
+                    <span className={styles.queue__name}>{item.name}</span>
+                    <span className={styles.queue__state} role="status">
                       {t(`state.${item.phase}`)}
                     </span>
                   </div>
                   <progress
-                    className="queue__bar"
+                    className={styles.queue__bar}
                     max={snapshot.totalBytes || 1}
                     value={snapshot.bytesTransferred}
                     aria-label={item.name}
                     aria-valuetext={`${percent} %`}
                   />
-                  <div className="queue__row">
+                  <div className={styles.queue__row}>
                     <span className="field__hint">{t('progress', { sent: bytes(snapshot.bytesTransferred), total: bytes(snapshot.totalBytes) })}</span>
-                    <span className="queue__actions">
+                    <span className={styles.queue__actions}>
                       {item.task && item.phase === 'running' && (
                         <button type="button" className="button button--ghost button--small" onClick={() => item.task?.pause()}>
                           {t('pause')}

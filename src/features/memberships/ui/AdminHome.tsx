@@ -5,6 +5,7 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { localized } from '@/i18n/routing';
 import type { ProgrammeOverview } from '@/features/events/event-admin';
+import styles from './AdminHome.module.css';
 
 export async function AdminHome({ members, programme }: { members: { active: number; pending: number }; programme: ProgrammeOverview }) {
   const t = await getTranslations('AdminHome');
@@ -17,13 +18,13 @@ export async function AdminHome({ members, programme }: { members: { active: num
     { key: 'upcoming', value: programme.upcoming, href: '/admin/events' },
   ] as const;
   return (
-    <div className="admin-home">
-      <ul className="figures">
+    <div className={styles['admin-home']}>
+      <ul className={styles.figures}>
         {figures.map(({ key, value, href }) => (
           <li key={key}>
-            <Link href={href} className={key === 'pending' && value > 0 ? 'figure figure--attention' : 'figure'}>
-              <span className="figure__value">{format.number(value)}</span>
-              <span className="figure__label">{t(`figures.${key}`, { count: value })}</span>
+            <Link href={href} className={key === 'pending' && value > 0 ? `${styles.figure} ${styles['figure--attention']}` : styles.figure}>
+              <span className={styles.figure__value}>{format.number(value)}</span>
+              <span className={styles.figure__label}>{t(`figures.${key}`, { count: value })}</span>
             </Link>
           </li>
         ))}
@@ -53,7 +54,7 @@ export async function AdminHome({ members, programme }: { members: { active: num
           </p>
         )}
       </section>
-      <nav aria-label={t('toolsLabel')} className="admin-tools">
+      <nav aria-label={t('toolsLabel')} className={styles['admin-tools']}>
         <ul>
           {(['subscriptions', 'events', 'images', 'users'] as const).map((tool) => (
             <li key={tool}>

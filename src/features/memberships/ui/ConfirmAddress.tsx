@@ -5,6 +5,7 @@
 // on these clicks, as on every page but the sign-in pages.
 import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
+import styles from './memberships.module.css';
 
 type Step = 'idle' | 'sending' | 'sent' | 'checking' | 'notYet' | 'failed';
 
@@ -52,7 +53,7 @@ export function ConfirmAddress({ onConfirmed }: { onConfirmed: () => void }) {
   const busy = step === 'sending' || step === 'checking';
   const note = step === 'sent' ? t('confirmSent') : step === 'notYet' ? t('confirmNotYet') : step === 'failed' ? t('confirmFailed') : null;
   return (
-    <div className="membership-offer__form">
+    <div className={styles['membership-offer__form']}>
       {note ? <p role="status">{note}</p> : null}
       <div className="button-row">
         <button type="button" className="button button--primary" disabled={busy} aria-busy={step === 'checking'} onClick={() => void confirmed()}>

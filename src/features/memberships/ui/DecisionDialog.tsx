@@ -8,6 +8,7 @@ import { useTranslations } from 'next-intl';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership';
+import styles from './memberships.module.css';
 
 /** `give` approves from the person's page: their request if they made one, else a new membership. */
 export type Decision = 'approve' | 'give' | 'extend' | 'cancel';
@@ -66,7 +67,7 @@ export function DecisionDialog({
         <Dialog.Content className="dialog">
           <Dialog.Title className="dialog__title">{t(`${decision}Title`, { name })}</Dialog.Title>
           <Dialog.Description>{t(`${decision}Text`)}</Dialog.Description>
-          <form className="dialog__form" onSubmit={submit} noValidate>
+          <form className={styles.dialog__form} onSubmit={submit} noValidate>
             {needsDay && (
               <TextField
                 id={`${id}-day`}

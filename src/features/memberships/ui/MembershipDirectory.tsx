@@ -17,6 +17,7 @@ import type { MembershipView } from '../memberships';
 import { MEMBERSHIP_FILTERS } from '../memberships.inputs';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type Decision, type DecisionValues } from './DecisionDialog';
+import styles from './memberships.module.css';
 
 const LIST_CHOICES = { filter: { values: MEMBERSHIP_FILTERS, default: 'all' } } as const;
 
@@ -91,9 +92,9 @@ export function MembershipDirectory() {
 
       {memberships.isError && <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />}
       {memberships.isPending && (
-        <ul className="membership-rows" aria-busy="true" aria-label={t('loading')}>
+        <ul className={styles['membership-rows']} aria-busy="true" aria-label={t('loading')}>
           {[0, 1, 2].map((row) => (
-            <li key={row} className="membership-row membership-row--skeleton" />
+            <li key={row} className={`${styles['membership-row']} membership-row--skeleton`} />
           ))}
         </ul>
       )}
@@ -105,18 +106,18 @@ export function MembershipDirectory() {
           {memberships.data.memberships.length === 0 ? (
             <p className="empty-state">{list.search ? t('noMatches', { search: list.search }) : t('empty')}</p>
           ) : (
-            <ul className="membership-rows">
+            <ul className={styles['membership-rows']}>
               {memberships.data.memberships.map((membership) => {
                 const name = nameOf(membership);
                 const left = daysLeft(membership, new Date());
                 return (
-                  <li key={membership.id} className="membership-row">
-                    <div className="membership-row__body">
-                      <h3 className="membership-row__name">
+                  <li key={membership.id} className={styles['membership-row']}>
+                    <div className={styles['membership-row__body']}>
+                      <h3 className={styles['membership-row__name']}>
                         <Link href={`/admin/users/${encodeURIComponent(membership.uid)}`}>{name}</Link>
                       </h3>
-                      <p className="membership-row__email">{membership.email}</p>
-                      <p className="membership-row__meta">
+                      <p className={styles['membership-row__email']}>{membership.email}</p>
+                      <p className={styles['membership-row__meta']}>
                         <MembershipStatusBadge status={membership.status} />
                         {membership.status === 'pending' ? (
                           <span>{t('requestedOn', { date: day(membership.requestedAt) })}</span>
@@ -125,9 +126,9 @@ export function MembershipDirectory() {
                         ) : null}
                         {left !== null && left <= ENDING_SOON_DAYS && <span className="badge badge--warning">{t('daysLeft', { days: left })}</span>}
                       </p>
-                      {membership.note && <p className="membership-row__note">{t('note', { note: membership.note })}</p>}
+                      {membership.note && <p className={styles['membership-row__note']}>{t('note', { note: membership.note })}</p>}
                     </div>
-                    <div className="membership-row__actions">
+                    <div className={styles['membership-row__actions']}>
                       {membership.status === 'pending' && (
                         <button type="button" className="button button--primary button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'approve', membership }); }}>
                           {t('approve')}

@@ -12,6 +12,7 @@ import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { NOTE_MAX } from '../membership';
 import { ConfirmAddress } from './ConfirmAddress';
+import styles from './memberships.module.css';
 
 /** How often a waiting request is looked at again. */
 const PENDING_POLL_MS = 15_000;
@@ -66,10 +67,10 @@ function Offer() {
   }
 
   return (
-    <section className="panel membership-offer" aria-labelledby={`${id}-title`} aria-busy={mine.isPending}>
+    <section className={`panel ${styles['membership-offer']}`} aria-labelledby={`${id}-title`} aria-busy={mine.isPending}>
       <h2 id={`${id}-title`}>{t('title')}</h2>
       {mine.isPending ? (
-        <div className="membership-offer__skeleton" role="status">
+        <div className={styles['membership-offer__skeleton']} role="status">
           <span className="visually-hidden">{t('loading')}</span>
           <span className="skeleton skeleton--field" />
           <span className="skeleton skeleton--button" />
@@ -95,7 +96,7 @@ function Offer() {
           <span className="spinner" aria-hidden="true" /> {t('opening')}
         </p>
       ) : (
-        <form className="membership-offer__form" onSubmit={submit} noValidate>
+        <form className={styles['membership-offer__form']} onSubmit={submit} noValidate>
           <p>{t('lead')}</p>
           {mine.data.ended?.validUntil && mine.data.ended.status !== 'cancelled' && <p>{t('ended', { date: day(new Date(mine.data.ended.validUntil.getTime() - 1)) })}</p>}
           <TextAreaField id={`${id}-note`} name="note" label={t('noteLabel')} hint={t('noteHint')} value={note} onChange={setNote} maxLength={NOTE_MAX} rows={3} />

@@ -11,6 +11,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { isActiveNow } from '../membership';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
+import styles from './memberships.module.css';
 
 export function UserMemberships({ uid, name, onGiven }: { uid: string; name: string; onGiven: () => Promise<unknown> }) {
   const t = useTranslations('UserMemberships');
@@ -61,10 +62,10 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
       ) : memberships.data.length === 0 ? (
         <p className="field__hint">{t('none')}</p>
       ) : (
-        <ul className="membership-history">
+        <ul className={styles['membership-history']}>
           {memberships.data.map((membership) => (
             <li key={membership.id}>
-              <p className="membership-row__meta">
+              <p className={styles['membership-row__meta']}>
                 <MembershipStatusBadge status={membership.status} />
                 {membership.validFrom && membership.validUntil && (
                   <span>{t('valid', { from: day(membership.validFrom), until: day(new Date(membership.validUntil.getTime() - 1)) })}</span>

@@ -13,6 +13,7 @@ import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
+import styles from './notifications.module.css';
 
 const LIST_CHOICES = { filter: { values: NOTIFICATION_FILTER_VALUES, default: 'all' } } as const;
 const SYMBOL: Record<NotificationStatusName, string> = { draft: '✎', scheduled: '◔', sending: '↻', sent: '✓', failed: '✕' };
@@ -71,13 +72,13 @@ function NotificationList() {
           {notifications.data.notifications.length === 0 ? (
             <p className="empty-state">{t(`empty.${filter}`)}</p>
           ) : (
-            <ul className="notification-rows">
+            <ul className={styles['notification-rows']}>
               {notifications.data.notifications.map((entry) => (
-                <li key={entry.id} className="notification-row">
-                  <h3 className="notification-row__title">
+                <li key={entry.id} className={styles['notification-row']}>
+                  <h3 className={styles['notification-row__title']}>
                     <Link href={entry.status === 'draft' || entry.status === 'scheduled' ? `/admin/notifications?edit=${entry.id}` : `/admin/notifications/${entry.id}`}>{localized(entry.title, locale) || t('untitled')}</Link>
                   </h3>
-                  <p className="notification-row__meta">
+                  <p className={styles['notification-row__meta']}>
                     <NotificationStatusBadge status={entry.status} />
                     <span>{t(`audiences.${entry.audience.kind}`)}</span>
                     {entry.status === 'scheduled' && entry.scheduledAt ? <span>{t('scheduledFor', { when: when(entry.scheduledAt) })}</span> : null}

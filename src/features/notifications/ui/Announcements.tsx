@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import type { Announcement } from '../inbox';
+import styles from './notifications.module.css';
 
 export function Announcements({ announcements }: { announcements: Announcement[] }) {
   const t = useTranslations('Inbox');
@@ -15,14 +16,14 @@ export function Announcements({ announcements }: { announcements: Announcement[]
       {announcements.length === 0 ? (
         <p className="empty-state">{t('noAnnouncements')}</p>
       ) : (
-        <ul className="inbox__list">
+        <ul className={styles.inbox__list}>
           {announcements.map((entry) => (
-            <li key={entry.id} className="inbox-entry">
-              <p className="inbox-entry__meta">
+            <li key={entry.id} className={styles['inbox-entry']}>
+              <p className={styles['inbox-entry__meta']}>
                 <time dateTime={entry.at.toISOString()}>{format.dateTime(entry.at, { dateStyle: 'medium', timeZone: 'Europe/Berlin' })}</time>
               </p>
-              <p className="inbox-entry__title">{entry.title}</p>
-              <p className="inbox-entry__body">{entry.body}</p>
+              <p className={styles['inbox-entry__title']}>{entry.title}</p>
+              <p className={styles['inbox-entry__body']}>{entry.body}</p>
               {entry.link ? <Link href={entry.link}>{t('open')}</Link> : null}
             </li>
           ))}

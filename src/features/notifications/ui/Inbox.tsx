@@ -9,6 +9,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import type { InboxEntry } from '../inbox';
 import { Skeleton } from '@/ui/Skeleton';
+import styles from './notifications.module.css';
 
 export function Inbox() {
   const t = useTranslations('Inbox');
@@ -18,7 +19,7 @@ export function Inbox() {
   const markAll = trpc.inbox.markAllRead.useMutation();
   return (
     <section className="section inbox" id="inbox" aria-labelledby={`${id}-title`} aria-busy={inbox.status === 'loading'}>
-      <div className="inbox__head">
+      <div className={styles.inbox__head}>
         <h2 id={`${id}-title`}>{t('title')}</h2>
         {inbox.status === 'ready' && inbox.data.unread > 0 ? (
           <button type="button" className="button button--ghost button--small" disabled={markAll.isPending} onClick={() => markAll.mutate()}>
@@ -35,7 +36,7 @@ export function Inbox() {
         ) : (
           <>
             <p className="visually-hidden" aria-live="polite">{t('unreadCount', { count: inbox.data.unread })}</p>
-            <ul className="inbox__list">
+            <ul className={styles.inbox__list}>
               {inbox.data.entries.map((entry) => (
                 <InboxItem key={entry.id} entry={entry} />
               ))}
@@ -55,8 +56,8 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
     if (!entry.read && !markRead.isPending) markRead.mutate({ id: entry.id });
   };
   return (
-    <li className={`inbox-entry${entry.read ? '' : ' inbox-entry--unread'}`}>
-      <p className="inbox-entry__meta">
+    <li className={entry.read ? styles['inbox-entry'] : `${styles['inbox-entry']} ${styles['inbox-entry--unread']}`}>
+      <p className={styles['inbox-entry__meta']}>
         {entry.read ? null : (
           <span className="badge badge--unread">
             <span aria-hidden="true">●</span> {t('unread')}
@@ -64,9 +65,9 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
         )}
         <time dateTime={entry.at.toISOString()}>{format.dateTime(entry.at, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' })}</time>
       </p>
-      <p className="inbox-entry__title">{entry.title}</p>
-      <p className="inbox-entry__body">{entry.body}</p>
-      <p className="inbox-entry__actions">
+      <p className={styles['inbox-entry__title']}>{entry.title}</p>
+      <p className={styles['inbox-entry__body']}>{entry.body}</p>
+      <p className={styles['inbox-entry__actions']}>
         {entry.link ? (
           <Link href={entry.link} onClick={read}>
             {t('open')}

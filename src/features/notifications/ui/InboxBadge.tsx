@@ -4,6 +4,7 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import styles from './notifications.module.css';
 
 /** The header's unread count, for signed-in people: a link to the inbox, shown when there is one. */
 export function InboxBadge() {
@@ -11,9 +12,9 @@ export function InboxBadge() {
   const inbox = useLiveFeed('inbox', undefined);
   if (inbox.status !== 'ready' || inbox.data.unread === 0) return null;
   return (
-    <Link href="/vip#inbox" className="inbox-badge" aria-label={t('inboxUnread', { count: inbox.data.unread })}>
+    <Link href="/vip#inbox" className={styles['inbox-badge']} aria-label={t('inboxUnread', { count: inbox.data.unread })}>
       <span aria-hidden="true">✉</span>
-      <span className="inbox-badge__count" aria-hidden="true">
+      <span className={styles['inbox-badge__count']} aria-hidden="true">
         {inbox.data.unread > 99 ? '99+' : inbox.data.unread}
       </span>
     </Link>

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { wallTimeToDate } from '@/features/events/venue-time';
 import type { NotificationForEditor } from '../notifications';
 import { AUDIENCE_KIND_NAMES, BODY_LIMIT, TITLE_LIMIT, type AudienceKindName } from '../constants';
+import styles from './notifications.module.css';
 
 const LANGUAGES = ['en', 'de'] as const;
 const ROLE_NAMES = ['user', 'scanner', 'admin'] as const;
@@ -180,16 +181,16 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
   return (
-    <form className="composer" onSubmit={onSave} aria-busy={busy !== null} noValidate>
+    <form className={styles.composer} onSubmit={onSave} aria-busy={busy !== null} noValidate>
       <p className="composer__back">
         <a href="#" onClick={(event) => { event.preventDefault(); router.push('/admin/notifications'); }}>
           ← {t('backToList')}
         </a>
       </p>
       {!editable ? <p className="alert" role="note">{t('notEditable')}</p> : null}
-      <div className="composer__languages">
+      <div className={styles.composer__languages}>
         {LANGUAGES.map((language) => (
-          <fieldset key={language} className="composer__language" disabled={!editable}>
+          <fieldset key={language} className={styles.composer__language} disabled={!editable}>
             <legend>{t(`languages.${language}`)}</legend>
             <div className="field">
               <label className="field__label" htmlFor={`${formId}-title-${language}`}>
@@ -232,16 +233,16 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
         ))}
       </div>
 
-      <fieldset className="composer__section" disabled={!editable}>
+      <fieldset className={styles.composer__section} disabled={!editable}>
         <legend>{t('linkLegend')}</legend>
         <LinkChooser value={draft.link} onChange={(link) => set({ link })} locale={locale} error={fieldError('link')} />
       </fieldset>
 
-      <fieldset className="composer__section" disabled={!editable}>
+      <fieldset className={styles.composer__section} disabled={!editable}>
         <legend>{t('audienceLegend')}</legend>
-        <div className="composer__audiences">
+        <div className={styles.composer__audiences}>
           {AUDIENCE_KIND_NAMES.map((kind) => (
-            <label key={kind} className="composer__choice">
+            <label key={kind} className={styles.composer__choice}>
               <input type="radio" name={`${formId}-audience`} value={kind} checked={draft.audience === kind} onChange={() => set({ audience: kind })} />
               <span>{t(`audiences.${kind}`)}</span>
             </label>
@@ -272,7 +273,7 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
       ) : null}
 
       {editable ? (
-        <div className="composer__actions">
+        <div className={styles.composer__actions}>
           <button type="submit" className="button button--ghost" disabled={busy !== null}>
             {busy === 'save' ? <span className="spinner" aria-hidden="true" /> : null} {t('saveDraft')}
           </button>
@@ -293,7 +294,7 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
             cancelLabel={t('cancel')}
             onConfirm={() => void onSendNow()}
           />
-          <div className="composer__schedule">
+          <div className={styles.composer__schedule}>
             <div className="field">
               <label className="field__label" htmlFor={`${formId}-at`}>
                 {t('scheduleLabel')}
@@ -333,23 +334,23 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Existing 
 function Preview({ language, title, body }: { language: Locale; title: string; body: string }) {
   const t = useTranslations('AdminNotifications');
   return (
-    <div className="composer__previews" aria-label={t('previewLabel')} role="group">
+    <div className={styles.composer__previews} aria-label={t('previewLabel')} role="group">
       <div className="push-preview" lang={language}>
-        <p className="push-preview__label">{t('previewPush')}</p>
-        <div className="push-preview__card">
+        <p className={styles['push-preview__label']}>{t('previewPush')}</p>
+        <div className={styles['push-preview__card']}>
           {/* eslint-disable-next-line @next/next/no-img-element -- a 32 px static icon */}
           <img src="/icons/icon-192.png" alt="" width={32} height={32} />
           <div>
-            <p className="push-preview__title">{title || t('previewTitle')}</p>
-            <p className="push-preview__body">{body || t('previewBody')}</p>
+            <p className={styles['push-preview__title']}>{title || t('previewTitle')}</p>
+            <p className={styles['push-preview__body']}>{body || t('previewBody')}</p>
           </div>
         </div>
       </div>
       <div className="inbox-preview" lang={language}>
-        <p className="push-preview__label">{t('previewInbox')}</p>
-        <div className="inbox-entry inbox-entry--unread">
-          <p className="inbox-entry__title">{title || t('previewTitle')}</p>
-          <p className="inbox-entry__body">{body || t('previewBody')}</p>
+        <p className={styles['push-preview__label']}>{t('previewInbox')}</p>
+        <div className={`${styles['inbox-entry']} ${styles['inbox-entry--unread']}`}>
+          <p className={styles['inbox-entry__title']}>{title || t('previewTitle')}</p>
+          <p className={styles['inbox-entry__body']}>{body || t('previewBody')}</p>
         </div>
       </div>
     </div>
@@ -365,9 +366,9 @@ function LinkChooser({ value, onChange, locale, error }: { value: string; onChan
   const [chosen, setChosen] = useState<'none' | 'event' | 'page'>(mode);
   return (
     <>
-      <div className="composer__audiences">
+      <div className={styles.composer__audiences}>
         {(['none', 'event', 'page'] as const).map((option) => (
-          <label key={option} className="composer__choice">
+          <label key={option} className={styles.composer__choice}>
             <input
               type="radio"
               name={`${id}-link`}
@@ -418,11 +419,11 @@ function PeoplePicker({ people, onChange }: { people: { uid: string; label: stri
   return (
     <div className="composer__people">
       {people.length ? (
-        <ul className="chips" aria-label={t('chosenPeople')}>
+        <ul className={styles.chips} aria-label={t('chosenPeople')}>
           {people.map((person) => (
-            <li key={person.uid} className="chip">
+            <li key={person.uid} className={styles.chip}>
               {person.label}
-              <button type="button" className="chip__remove" aria-label={t('removePerson', { name: person.label })} onClick={() => onChange(people.filter((other) => other.uid !== person.uid))}>
+              <button type="button" className={styles.chip__remove} aria-label={t('removePerson', { name: person.label })} onClick={() => onChange(people.filter((other) => other.uid !== person.uid))}>
                 ×
               </button>
             </li>
@@ -439,7 +440,7 @@ function PeoplePicker({ people, onChange }: { people: { uid: string; label: stri
       </div>
       {found.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
       {found.data?.users.length ? (
-        <ul className="composer__hits">
+        <ul className={styles.composer__hits}>
           {found.data.users
             .filter((user) => !people.some((person) => person.uid === user.uid))
             .map((user) => (

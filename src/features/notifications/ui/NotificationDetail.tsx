@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { NotificationStatusBadge } from './AdminNotifications';
+import styles from './notifications.module.css';
 
 const FIGURES = ['recipients', 'inApp', 'read', 'pushSent', 'pushFailed', 'removed'] as const;
 
@@ -24,15 +25,15 @@ export function NotificationDetail({ id }: { id: string }) {
   if (live.status === 'error') return <p className="alert alert--error" role="alert">{t('detailFailed')}</p>;
   const { notification: n, figures } = live.data;
   return (
-    <div className="notification-detail">
+    <div className={styles['notification-detail']}>
       <p>
         <Link href="/admin/notifications">← {t('backToList')}</Link>
       </p>
-      <p className="notification-row__meta">
+      <p className={styles['notification-row__meta']}>
         <NotificationStatusBadge status={n.status} />
         <span>{n.audience.kind === 'role' ? t('audienceRole', { role: t(`roles.${n.audience.role}`) }) : n.audience.kind === 'people' ? t('audiencePeople', { count: n.audience.uids.length }) : t(`audiences.${n.audience.kind}`)}</span>
       </p>
-      <dl className="notification-detail__facts">
+      <dl className={styles['notification-detail__facts']}>
         {n.sentBy ? (
           <div>
             <dt>{t('sentByLabel')}</dt>
@@ -67,18 +68,18 @@ export function NotificationDetail({ id }: { id: string }) {
         ) : null}
       </dl>
       {n.failure ? <p className="alert alert--error" role="alert">{t('failedBecause', { reason: n.failure })}</p> : null}
-      <div className="composer__languages">
+      <div className={styles.composer__languages}>
         {(['en', 'de'] as const).map((language) => (
           <section key={language} className="panel" lang={language} aria-label={t(`languages.${language}`)}>
             <h2 className="notification-detail__language">{t(`languages.${language}`)}</h2>
-            <p className="inbox-entry__title">{n.title[language]}</p>
-            <p className="inbox-entry__body">{n.body[language]}</p>
+            <p className={styles['inbox-entry__title']}>{n.title[language]}</p>
+            <p className={styles['inbox-entry__body']}>{n.body[language]}</p>
           </section>
         ))}
       </div>
       <section className="panel" aria-labelledby="delivery-figures" aria-live="polite">
         <h2 id="delivery-figures">{t('figuresHeading')}</h2>
-        <table className="figures-table">
+        <table className={styles['figures-table']}>
           <thead>
             <tr>
               <th scope="col">{t('figureColumn')}</th>

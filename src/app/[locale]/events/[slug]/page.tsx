@@ -16,6 +16,7 @@ import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson 
 import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
 import { RichText } from '@/features/events/ui/RichText';
 import { ShareButton } from '@/features/events/ui/ShareButton';
+import styles from './page.module.css';
 
 // Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
 // which replaces the page cache of decision 011).
@@ -63,7 +64,7 @@ export default async function EventPage({ params }: EventParams) {
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
 
   return (
-    <article className="event-page">
+    <article className={styles['event-page']}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, locale, env.SITE_URL)) }} />
       <p>
         <Link href="/events" className="back-link">
@@ -72,7 +73,7 @@ export default async function EventPage({ params }: EventParams) {
         </Link>
       </p>
       {cancelled && (
-        <div className="alert alert--error event-page__notice" role="note">
+        <div className={`alert alert--error ${styles['event-page__notice']}`} role="note">
           <span className="alert__label" aria-hidden="true">✕</span>
           <div>
             <strong>{t('cancelledNotice')}</strong> {t('cancelledHint')}
@@ -80,25 +81,25 @@ export default async function EventPage({ params }: EventParams) {
         </div>
       )}
       {!cancelled && over && (
-        <p className="alert event-page__notice" role="note">
+        <p className={`alert ${styles['event-page__notice']}`} role="note">
           <span className="alert__label" aria-hidden="true">i</span>
           {t('pastNotice')}
         </p>
       )}
-      <header className="event-page__header">
+      <header className={styles['event-page__header']}>
         <p className="eyebrow">
           <time dateTime={event.startsAt.toISOString()}>{format.dateTime(event.startsAt, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</time>
         </p>
-        <h1 className={cancelled ? 'event-page__title event-page__title--cancelled' : 'event-page__title'}>{title}</h1>
+        <h1 className={cancelled ? styles['event-page__title--cancelled'] : undefined}>{title}</h1>
         <p className="lead">{summary}</p>
       </header>
       {event.cover && (
-        <div className="event-page__cover">
+        <div className={styles['event-page__cover']}>
           <EventCoverImage cover={event.cover} sizes="(min-width: 72rem) 68rem, (min-width: 600px) calc(100vw - 3rem), calc(100vw - 2rem)" priority />
         </div>
       )}
-      <div className="event-page__layout">
-        <section aria-labelledby="event-facts" className="panel event-page__facts">
+      <div className={styles['event-page__layout']}>
+        <section aria-labelledby="event-facts" className={`panel ${styles['event-page__facts']}`}>
           <h2 id="event-facts" className="visually-hidden">
             {t('factsLabel')}
           </h2>
@@ -116,7 +117,7 @@ export default async function EventPage({ params }: EventParams) {
               {event.venue.address}
             </dd>
           </dl>
-          <div className="event-actions">
+          <div className={styles['event-actions']}>
             <a className="button button--ghost" href={mapUrl(event.venue)} rel="noopener noreferrer">
               <MapPinIcon className="button__icon" />
               {t('map')}
@@ -132,7 +133,7 @@ export default async function EventPage({ params }: EventParams) {
             <ShareButton title={title} text={summary} path={eventPath(locale, event.slug)} />
           </div>
         </section>
-        <RichText source={localized(event.description, locale)} className="prose event-page__description" />
+        <RichText source={localized(event.description, locale)} className={`prose ${styles['event-page__description']}`} />
       </div>
     </article>
   );
