@@ -42,7 +42,17 @@ for (const viewport of VIEWPORTS) {
       for (const path of paths) {
         await page.goto(path);
         await page.waitForLoadState('networkidle').catch(() => undefined);
-        // A person reads: a moment for fonts, pictures and the first live answer.
+        // Pictures load as they come into view: scroll through once and wait for each, so two runs
+        // differ only where the styles do.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+            window.scrollTo(0, y);
+            await new Promise((done) => setTimeout(done, 60));
+          }
+          window.scrollTo(0, 0);
+          await Promise.all([...document.images].map((image) => image.decode().catch(() => undefined)));
+        });
+        // A person reads: a moment for fonts and the first live answer.
         await page.waitForTimeout(800);
         const name = `${who}${path.replaceAll('/', '_') || '_'}.png`;
         await page.screenshot({
