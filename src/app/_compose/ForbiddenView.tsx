@@ -10,7 +10,6 @@ import { ClientMessages } from '@/i18n/ClientMessages';
 import { MembershipOffer } from '@/features/memberships/ui/MembershipOffer';
 import { OwnAccountOnRefusal } from '@/features/profile/ui/OwnAccountOnRefusal';
 import { TrpcProvider } from '@/trpc/client';
-import styles from '@/ui/errors/errors.module.css';
 
 /**
  * Whether this refusal is someone signed in without a role at the VIP area's door: that area
@@ -27,10 +26,10 @@ export async function isMembershipRefusal(): Promise<boolean> {
 export async function ForbiddenView() {
   const [t, locale, membership] = await Promise.all([getTranslations('Errors'), getLocale(), isMembershipRefusal()]);
   return (
-    <section className={styles['error-page']} aria-labelledby="error-title">
-      {membership ? null : <p className={styles['error-page__code']} aria-hidden="true">403</p>}
+    <section className="error-page" aria-labelledby="error-title">
+      {membership ? null : <p className="error-page__code" aria-hidden="true">403</p>}
       <h1 id="error-title">{membership ? t('membersOnlyTitle') : t('forbiddenTitle')}</h1>
-      <p className={styles['error-page__lead']}>{membership ? t('membersOnlyMessage') : t('forbiddenMessage')}</p>
+      <p className="error-page__lead">{membership ? t('membersOnlyMessage') : t('forbiddenMessage')}</p>
       <p>{membership ? t('membersOnlyHint') : t('forbiddenHint')}</p>
       <ClientMessages namespaces={['MembershipOffer', 'Forms', 'Profile']}>
         {/* Their tRPC client comes with them: the 403 page is outside the signed-in areas. */}
@@ -39,7 +38,7 @@ export async function ForbiddenView() {
           <OwnAccountOnRefusal />
         </TrpcProvider>
       </ClientMessages>
-      <div className={styles['error-page__actions']}>
+      <div className="error-page__actions">
         <Link href="/" className="button button--primary">{t('backHome')}</Link>
         <Link href="/login" className="button button--ghost">{t('signInOther')}</Link>
       </div>

@@ -3,21 +3,20 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { MissingPath } from './MissingPath';
-import styles from './errors.module.css';
 
 export async function NotFoundView({ path }: { path?: string }) {
   const t = await getTranslations('Errors');
   return (
-    <section className={styles['error-page']} aria-labelledby="error-title">
-      <p className={styles['error-page__code']} aria-hidden="true">404</p>
+    <section className="error-page" aria-labelledby="error-title">
+      <p className="error-page__code" aria-hidden="true">404</p>
       <h1 id="error-title">{t('notFoundTitle')}</h1>
       {path === undefined ? (
         <MissingPath title={`${t('notFoundTitle')} · Nordlicht`} />
       ) : (
-        <p className={styles['error-page__path']} data-testid="missing-path">{t('notFoundMessage', { path })}</p>
+        <p className="error-page__path" data-testid="missing-path">{t('notFoundMessage', { path })}</p>
       )}
       <p>{t('notFoundHint')}</p>
-      <div className={styles['error-page__actions']}>
+      <div className="error-page__actions">
         <Link href="/" className="button button--primary">{t('backHome')}</Link>
       </div>
     </section>

@@ -1,7 +1,6 @@
 // A whole error document for the two cases no layout wraps: URLs outside every language and a
 // failing root layout. It links plain anchors, as no router may be working.
 import type { ReactNode } from 'react';
-import styles from './errors.module.css';
 
 export function StandaloneErrorDocument({
   lang,
@@ -21,11 +20,11 @@ export function StandaloneErrorDocument({
       <body>
         <main className="site-main">
           <div className="container">
-            <section className={styles['error-page']} aria-labelledby="error-title" role={code >= 500 ? 'alert' : undefined}>
-              <p className={styles['error-page__code']} aria-hidden="true">{code}</p>
+            <section className="error-page" aria-labelledby="error-title" role={code >= 500 ? 'alert' : undefined}>
+              <p className="error-page__code" aria-hidden="true">{code}</p>
               <h1 id="error-title">{title}</h1>
               {children}
-              <div className={styles['error-page__actions']}>{actions}</div>
+              <div className="error-page__actions">{actions}</div>
             </section>
           </div>
         </main>

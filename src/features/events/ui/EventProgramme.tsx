@@ -10,7 +10,7 @@ import { useTranslations } from 'next-intl';
 import { programmeKey, programmeOf } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { lazyWhenLoaded } from '@/ui/lazy';
-import styles from './programme.module.css';
+import styles from './EventProgramme.module.css';
 
 const ProgrammeSections = lazyWhenLoaded(() => import('./ProgrammeSections'));
 
