@@ -14,7 +14,7 @@ import type { CDPSession } from '@playwright/test';
 import { expect, test, type Page } from './support/test';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
-import { phone } from './support/installed-app';
+import { phone, untilControlled } from './support/installed-app';
 
 // A member's or the door's journey: on a phone, with the service worker (the default) in control.
 test.use(phone('iphone'));
@@ -144,6 +144,8 @@ for (const locale of TEST_LOCALES) {
     await page.reload();
     await expect(section.getByText(m.Push.state.on, { exact: true })).toBeVisible();
     await expect(toggle).toBeChecked();
+    // Pushes go to the worker that controls the app, as on a phone that has had it open before.
+    await untilControlled(page);
 
     await expect.poll(() => registrationFor(`${origin}/`), { message: 'the worker registration, as DevTools reports it' }).toBeTruthy();
     const registrationId = registrationFor(`${origin}/`)!;
@@ -152,7 +154,7 @@ for (const locale of TEST_LOCALES) {
     const sent = { ...SENT[locale], url: localized(locale, '/events'), tag: 'e2e', lang: locale };
     await deliverPush(cdp, origin, registrationId, JSON.stringify(sent));
     await expect
-      .poll(() => shownNotifications(page, 'e2e'), { timeout: 15_000 })
+      .poll(() => shownNotifications(page, 'e2e'), { timeout: 15_000, message: 'the notification for the Web Push payload' })
       .toEqual([
         {
           ...SENT[locale],
