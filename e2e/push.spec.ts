@@ -94,9 +94,22 @@ async function watchWorkerRegistrations(page: Page) {
   return { cdp, registrationFor: (scope: string) => registrations.get(scope) };
 }
 
-/** What a push service does with a message: hands it to the site's worker as a push event. */
-async function deliverPush(cdp: CDPSession, origin: string, registrationId: string, data: string) {
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+/**
+ * What a push service does with a message: hands it to the site's worker as a push event, and
+ * again if the device shows nothing under `tag`. DevTools delivers without waiting for the worker
+ * to take it, and on a busy machine about one delivery in ten was lost while Chromium woke or
+ * stopped the worker (two browsers side by side, locally and in CI); a push service delivers
+ * until the device takes the message. The tag makes a second delivery replace the first.
+ */
+async function deliverPush(cdp: CDPSession, page: Page, origin: string, registrationId: string, data: string, tag: string) {
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
+    const shown = await expect
+      .poll(async () => (await shownNotifications(page, tag)).length, { timeout: 5_000 })
+      .toBeGreaterThan(0)
+      .then(() => true, () => false);
+    if (shown) return;
+  }
 }
 
 function shownNotifications(page: Page, tag: string) {
@@ -152,7 +165,7 @@ for (const locale of TEST_LOCALES) {
 
     // Web Push: the payload is the message.
     const sent = { ...SENT[locale], url: localized(locale, '/events'), tag: 'e2e', lang: locale };
-    await deliverPush(cdp, origin, registrationId, JSON.stringify(sent));
+    await deliverPush(cdp, page, origin, registrationId, JSON.stringify(sent), 'e2e');
     await expect
       .poll(() => shownNotifications(page, 'e2e'), { timeout: 15_000, message: 'the notification for the Web Push payload' })
       .toEqual([
@@ -168,19 +181,19 @@ for (const locale of TEST_LOCALES) {
 
     // Firebase mode: an FCM data message carries the same fields under `data`.
     const fcm = { data: { ...sent, url: '/vip', tag: 'e2e-fcm' }, from: '1234567890', priority: 'normal', fcmMessageId: 'e2e-message' };
-    await deliverPush(cdp, origin, registrationId, JSON.stringify(fcm));
+    await deliverPush(cdp, page, origin, registrationId, JSON.stringify(fcm), 'e2e-fcm');
     await expect
       .poll(() => shownNotifications(page, 'e2e-fcm'), { timeout: 15_000 })
       .toMatchObject([{ ...SENT[locale], tag: 'e2e-fcm', lang: locale, data: { url: `${origin}/vip` } }]);
 
     // A payload that is not ours to read still shows a notification (userVisibleOnly), leading home.
-    await deliverPush(cdp, origin, registrationId, 'not a message');
+    await deliverPush(cdp, page, origin, registrationId, 'not a message', 'nordlicht');
     await expect.poll(() => shownNotifications(page, 'nordlicht'), { timeout: 15_000 }).toMatchObject([{ title: 'Nordlicht', tag: 'nordlicht' }]);
     const [generic] = await shownNotifications(page, 'nordlicht');
     expect([`${origin}/`, `${origin}/de`]).toContain((generic!.data as { url: string }).url);
 
     // A link to another host is never followed: it leads home instead.
-    await deliverPush(cdp, origin, registrationId, JSON.stringify({ ...sent, url: 'https://evil.example/', tag: 'e2e-foreign' }));
+    await deliverPush(cdp, page, origin, registrationId, JSON.stringify({ ...sent, url: 'https://evil.example/', tag: 'e2e-foreign' }), 'e2e-foreign');
     await expect
       .poll(() => shownNotifications(page, 'e2e-foreign'), { timeout: 15_000 })
       .toMatchObject([{ data: { url: `${origin}${localized(locale, '/')}` } }]);
