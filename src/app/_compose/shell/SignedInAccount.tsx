@@ -2,7 +2,7 @@
 // The header's account control for someone signed in: the unread badge, photo and name, and
 // sign-out. Loaded by ./AccountControl only when someone is signed in.
 import { useTranslations } from 'next-intl';
-import type { ViewerPerson } from '@/features/identity/client/ViewerProvider';
+import type { ViewerPerson } from '@/features/identity/client/viewer-person';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
 import { ownPhoto } from '@/ui/shell/own-photo';
