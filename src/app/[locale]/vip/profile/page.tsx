@@ -6,6 +6,7 @@ import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/app/_compose/guard';
+import { ForgetThisDevice } from '@/app/_compose/ForgetThisDevice';
 import { getServerApi } from '@/server/trpc/server';
 import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
@@ -23,7 +24,9 @@ export default async function ProfilePage({ params }: LocaleParams) {
     <>
       <PageHeader title={page('title')} lead={page('description')} />
       <ClientMessages namespaces={['Profile', 'Forms', 'Push']}>
-        <ProfileSettings initial={profile} notifications={<PushSettings />} />
+        <ForgetThisDevice>
+          <ProfileSettings initial={profile} notifications={<PushSettings />} />
+        </ForgetThisDevice>
       </ClientMessages>
     </>
   );
