@@ -1,18 +1,13 @@
 // /admin/events: the programme and its editor (admins only).
 import { Suspense } from 'react';
 import { routePage } from '@/app/_compose/route-page';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { EventsWithDoor } from '@/app/_compose/EventsWithDoor';
 
 const page = routePage('adminEvents', {
   messages: ['AdminEvents', 'AdminImages', 'Forms', 'Lists', 'AdminDoor', 'Scanner'],
   content: () => (
-    <Suspense
-      fallback={
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" />
-        </p>
-      }
-    >
+    <Suspense fallback={<LoadingStatus />}>
       <EventsWithDoor />
     </Suspense>
   ),
