@@ -5,18 +5,9 @@
 // load (decision 027). The hub reads the stream with the browser's EventSource: no page loads the
 // tRPC client for a live feed.
 import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
-import { liveError, type LiveError } from './live-state';
+import type { FeedEvents } from './feed-events';
+import { liveError } from './live-state';
 import type { FirebaseWebConfig } from '@/firebase-client/web-config';
-
-export interface FeedEvents<Data> {
-  /** A list: from the server (`stale` false), or from Firestore's cache while out of reach. */
-  data(data: Data, stale: boolean): void;
-  /** The connection dropped after an answer. */
-  reconnecting(): void;
-  /** Firestore is out of reach before its first answer: it has only its cache (empty on a first visit). */
-  cacheOnly(): void;
-  failed(reason: LiveError): void;
-}
 
 /**
  * Starts reading `name` for `viewer` (the person the page was rendered for; undefined while it is
