@@ -1,21 +1,18 @@
 // Opens one live feed, the same way on both backends: through the browser's one stream of live
 // feeds (./live-hub.ts: the embedded backend's way, and every backend's for feeds the server
 // computes, decision 041) or Firestore's onSnapshot (Firebase). Loaded by useLiveFeed on demand,
-// with the feed table and the hub (or Firestore) it needs, so no page carries this code at first
-// load (decision 027). The hub reads the stream with the browser's EventSource: no page loads the
+// with the hub (or Firestore) it needs, so no page carries this code at first load (decision 027). The hub reads the stream with the browser's EventSource: no page loads the
 // tRPC client for a live feed.
-import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
+import type { ClientFeed } from './client-feed';
 import type { FeedEvents } from './feed-events';
 import { liveError } from './live-state';
 import type { FirebaseWebConfig } from '@/firebase-client/web-config';
 
 /**
- * Starts reading `name` for `viewer` (the person the page was rendered for; undefined while it is
+ * Starts reading `feed` for `viewer` (the person the page was rendered for; undefined while it is
  * asking the server who is signed in); resolves to the function that stops it.
  */
-export async function connectFeed<N extends FeedName>(name: N, backend: FirebaseWebConfig['backend'], input: FeedInput<N>, viewer: string | null | undefined, events: FeedEvents<FeedData<N>>): Promise<() => void> {
-  type Data = FeedData<N>;
-  const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Data>;
+export async function connectFeed<Input, Data>(feed: ClientFeed<Input, Data>, backend: FirebaseWebConfig['backend'], input: Input, viewer: string | null | undefined, events: FeedEvents<Data>): Promise<() => void> {
   const firestoreQuery = feed.firestore;
 
   if (backend === 'embedded' || !firestoreQuery) {
@@ -46,3 +43,4 @@ export async function connectFeed<N extends FeedName>(name: N, backend: Firebase
     fail,
   );
 }
+

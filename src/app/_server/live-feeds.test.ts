@@ -6,10 +6,17 @@ import { Events } from '@/features/events/events';
 import { PublicEvents } from '@/features/events/public-events';
 import { isDeepStrictEqual } from 'node:util';
 import { MEMBER_AREA } from '@/navigation/routes';
-import { LIVE_FEEDS, type LiveFeed } from './feeds';
-import { CLIENT_FEEDS } from './client/live-feeds';
+import type { LiveFeed } from '@/features/live/feeds';
+import type { ClientFeed } from '@/features/live/client/client-feed';
+import * as imageFeeds from '@/features/images/client/live-feeds';
+import * as eventFeeds from '@/features/events/client/live-feeds';
+import * as doorFeeds from '@/features/door/client/live-feeds';
+import * as notificationFeeds from '@/features/notifications/client/live-feeds';
+import { LIVE_FEEDS } from './live-feeds';
 
 const rules = readFileSync(new URL('../../../firebase/firestore.rules', import.meta.url), 'utf8');
+/** What the browser reads: every feed a feature defines for useLiveFeed(). */
+const CLIENT_FEEDS: readonly ClientFeed<never, unknown>[] = [imageFeeds, eventFeeds, doorFeeds, notificationFeeds].flatMap((feeds) => Object.values(feeds));
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta; type: string } }>;
 
 describe('live feeds: server procedures and Firestore rules agree', () => {
@@ -53,7 +60,13 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
   });
 
   it('the browser reads every declared feed, and only those', () => {
-    expect(Object.values(CLIENT_FEEDS).map((feed) => feed.procedure).sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
+    expect(CLIENT_FEEDS.map((feed) => feed.procedure).sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
+  });
+
+  it.each(LIVE_FEEDS)('$procedure: the browser reads it from Firestore exactly when the rules let it, and signed out exactly when it is public', (feed) => {
+    const client = CLIENT_FEEDS.find((candidate) => candidate.procedure === feed.procedure);
+    expect(client?.firestore !== undefined).toBe(feed.via !== 'server');
+    expect(client?.public === true).toBe(feed.access === 'public');
   });
 
   it('takes roles from users/{uid} (not the token claim, which outlives a downgrade) and gives a disabled account nothing', () => {
