@@ -1,12 +1,15 @@
 // A feed is read the way its own definition says: through the browser's one live stream (the
 // embedded backend, and every backend for a feed the server computes), or with the definition's
-// query on Firestore (Firebase backend), as the signed-in person unless it is public. The feeds
-// here are the test's own; the hub, Firestore and Firebase Auth are stand-ins.
+// query on Firestore (Firebase backend), as the signed-in person unless it is public; and what a
+// page shows of it follows the connection. The feeds here are the test's own; the hub, Firestore
+// and Firebase Auth are stand-ins.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Firestore } from 'firebase/firestore';
+import type { SetStateAction } from 'react';
 import type { ClientFeed } from './client-feed';
 import type { FeedEvents } from './feed-events';
-import { connectFeed } from './feed-connection';
+import type { LiveState } from './live-state';
+import { connectFeed, followFeed } from './feed-connection';
 
 const hub = vi.hoisted(() => ({ subscribe: vi.fn((..._args: unknown[]) => () => {}) }));
 vi.mock('./live-hub', () => ({ liveHub: () => hub }));
@@ -76,5 +79,46 @@ describe('connectFeed', () => {
     await connectFeed(publicNotesFeed, 'firebase', { topic: 'door' }, null, events());
     expect(firebase.onSnapshot).toHaveBeenCalled();
     expect(firebase.authStateReady).not.toHaveBeenCalled();
+  });
+});
+
+describe('followFeed', () => {
+  /** Follows `countFeed` from `state`, as useLiveFeed does; returns the state and the hub's events. */
+  async function follow(state: LiveState<{ count: number }>, serverRendered = false) {
+    const shown = { state };
+    const update = (change: SetStateAction<LiveState<{ count: number }>>) => (shown.state = typeof change === 'function' ? change(shown.state) : change);
+    await followFeed(countFeed, 'embedded', undefined, 'member-1', serverRendered, update);
+    const events = hub.subscribe.mock.calls[0]![2] as FeedEvents<unknown>;
+    return { shown, events };
+  }
+
+  it('shows each result, and keeps the last one, marked, while the connection is down', async () => {
+    const { shown, events } = await follow({ status: 'loading' });
+    events.data({ count: 3 }, false);
+    expect(shown.state).toEqual({ status: 'ready', data: { count: 3 }, reconnecting: false });
+    events.reconnecting();
+    expect(shown.state).toEqual({ status: 'ready', data: { count: 3 }, reconnecting: true });
+    events.failed('unavailable');
+    expect(shown.state).toEqual({ status: 'ready', data: { count: 3 }, reconnecting: true });
+  });
+
+  it('says why when refused, and when out of reach before any result', async () => {
+    const refused = await follow({ status: 'ready', data: { count: 3 }, reconnecting: false });
+    refused.events.failed('forbidden');
+    expect(refused.shown.state).toEqual({ status: 'error', error: 'forbidden' });
+    vi.clearAllMocks();
+    const unreachable = await follow({ status: 'loading' });
+    unreachable.events.failed('unavailable');
+    expect(unreachable.shown.state).toEqual({ status: 'error', error: 'unavailable' });
+  });
+
+  it('with only Firestore’s cache at first, shows an empty list, marked, or, where the server’s list is on screen, that it is out of reach', async () => {
+    const own = await follow({ status: 'loading' });
+    own.events.cacheOnly();
+    expect(own.shown.state).toEqual({ status: 'ready', data: [], reconnecting: true });
+    vi.clearAllMocks();
+    const serverRendered = await follow({ status: 'loading' }, true);
+    serverRendered.events.cacheOnly();
+    expect(serverRendered.shown.state).toEqual({ status: 'error', error: 'unavailable' });
   });
 });

@@ -41,26 +41,7 @@ export function useLiveFeed<Input, Data>(
     let stop = () => {};
     const load = () =>
       import('./feed-connection')
-        .then(({ connectFeed }) =>
-          connectFeed(feed, backend, feedInput, viewer, {
-            data: (data, stale) => !cancelled && setState({ status: 'ready', data, reconnecting: stale }),
-            reconnecting: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current)),
-            // Only Firestore's cache before its first answer. A list on screen stays, marked as
-            // reconnecting; the server's rendering of it too (out of reach, not empty); with
-            // nothing shown yet, an empty list, marked.
-            cacheOnly: () =>
-              !cancelled &&
-              setState((current) =>
-                current.status === 'ready' ? { ...current, reconnecting: true } : serverRendered ? { status: 'error', error: 'unavailable' } : { status: 'ready', data: [] as Data, reconnecting: true },
-              ),
-            failed: (reason) => {
-              if (cancelled) return;
-              // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
-              if (reason === 'unavailable') setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
-              else setState({ status: 'error', error: reason });
-            },
-          }),
-        )
+        .then(({ followFeed }) => followFeed(feed, backend, feedInput, viewer, serverRendered, (change) => !cancelled && setState(change)))
         .then((stopFeed) => {
           if (cancelled) stopFeed();
           else stop = stopFeed;
