@@ -25,7 +25,7 @@ export const streamSlots = (holder.__venueStreamSlots ??= new StreamSlots());
 /** A feed's parameters: a few short values (an event's id, a tag); each procedure checks its own. */
 const FeedParameters = z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
 
-/** The `input` query parameter, in superjson's form as the browser writes it; each `feed` one of the app's feeds. */
+/** The `input` query parameter, in superjson's form as the browser writes it (each `feed` must be one the endpoint serves). */
 export const LiveFeedsInput = z.object({
   feeds: z
     .array(z.object({ key: z.string().min(1).max(300), feed: z.string().min(1).max(100), input: FeedParameters.optional() }))
@@ -71,7 +71,8 @@ export async function handleLiveRequest(
   try {
     const input = new URL(request.url).searchParams.get('input');
     const parsed = LiveFeedsInput.safeParse(input === null ? undefined : superjson.deserialize(JSON.parse(input)));
-    if (!parsed.success || !parsed.data.feeds.every(({ feed }) => liveFeeds.some(({ procedure }) => procedure === feed))) return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
+    const served = new Set(liveFeeds.map((feed) => feed.procedure));
+    if (!parsed.success || parsed.data.feeds.some(({ feed }) => !served.has(feed))) return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
     feeds = parsed.data.feeds;
   } catch {
     return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
