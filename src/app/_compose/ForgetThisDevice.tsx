@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { DeviceForgetting } from '@/features/identity/client/useSignOut';
 import { PUSH_RECORD_KEY } from '@/features/notifications/constants';
 
-async function forgetThisDevice() {
+export async function forgetThisDevice(): Promise<void> {
   // The member pass's key leaves with its owner; a door phone's lists of members and their photos
   // too (its queue of scans decided offline stays until the server has it: decision 043).
   await Promise.all([
