@@ -29,7 +29,7 @@ const FEATURE_ORDER = [
   'sitemap',
 ];
 
-const SHARED_LAYERS = ['ui', 'server', 'i18n', 'navigation', 'trpc', 'forms', 'firebase-client', 'styles'];
+const SHARED_LAYERS = ['access', 'ui', 'server', 'i18n', 'navigation', 'trpc', 'forms', 'firebase-client', 'styles'];
 
 const featuresDownwardOnly = FEATURE_ORDER.slice(0, -1).map((feature, index) => ({
   name: `feature-order:${feature}`,

@@ -2,7 +2,7 @@
 // collection and who may read it, enforced by the tRPC procedure (embedded backend) and by
 // firebase/firestore.rules (Firebase backend).
 import 'server-only';
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_STATUSES } from '@/features/events/programme';
 import { MEMBER_AREA } from '@/navigation/routes';
 
