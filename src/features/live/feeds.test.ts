@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appRouter } from '@/server/trpc/router';
+import { appRouter } from '@/app/_server/router';
 import type { ProcedureMeta } from '@/server/trpc/init';
 import { Events } from '@/features/events/events';
 import { PublicEvents } from '@/features/events/public-events';

@@ -5,7 +5,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/app/_compose/guard';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { AdminHome } from '@/features/memberships/ui/AdminHome';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { DoorTonight } from '@/features/door/ui/AdminDoor';

@@ -5,7 +5,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/app/_compose/guard';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
 import { EventCard } from '@/features/events/ui/EventCard';
 import { Inbox } from '@/features/notifications/ui/Inbox';

@@ -6,7 +6,7 @@ import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { guardPage } from '@/app/_compose/guard';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 

@@ -2,10 +2,11 @@
 // reaches it, and reads its messages: for tests and the fan-out benchmark.
 import superjson from 'superjson';
 import type { Documents } from '@/server/documents/port';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { createContextInner } from '@/server/trpc/context';
-import { handleTrpcRequest } from '@/server/trpc/http';
-import { handleLiveRequest, type LiveEndpointOptions } from './live-endpoint';
+import { handleTrpcRequest } from './http';
+import { createCaller } from './router';
+import { handleLiveRequest, type LiveEndpointOptions } from '@/features/live/live-endpoint';
 
 export interface TestFeed {
   key: string;
@@ -38,7 +39,7 @@ export async function openStream(
 ): Promise<OpenStream & { response: Response }> {
   const abort = new AbortController();
   const request = streamRequest(feeds, { address, signal: abort.signal });
-  const response = await handleLiveRequest(request, async () => createContextInner({ documents, identity, clientAddress: address }), options);
+  const response = await handleLiveRequest(request, async () => createContextInner({ documents, identity, clientAddress: address }), createCaller, options);
   // A refusal (400, 429) is JSON for the test to read; a stream is read here.
   const streaming = response.headers.get('content-type')?.includes('text/event-stream');
   return { ...readStream(streaming ? response : new Response(''), abort), response };
