@@ -6,7 +6,7 @@
 import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
-import type { PassKeys } from '@/server/door/pass-keys';
+import type { PassKeys } from './pass-keys';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, Exits, Reentries } from './door-records';

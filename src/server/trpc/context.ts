@@ -14,7 +14,6 @@ import type { ImageProbe } from '@/server/images/probe';
 import { unchangingPublicPages, type PublicPages } from '@/server/public-pages';
 import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/access/identity';
-import { getPassKeys, type PassKeys } from '@/server/door/pass-keys';
 import type { Push } from '@/server/push/port';
 import { getPush } from '@/server/push/push';
 
@@ -32,8 +31,6 @@ export interface ContextInner {
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
    */
   resolveIdentity: () => Promise<Identity | null>;
-  /** Member passes' keys, derived from the master key (read or generated on first use). */
-  passKeys: () => PassKeys;
   /** Push messages to devices (Web Push or FCM by backend), created on first use. */
   push: () => Push;
   /** Cached public pages to render afresh after a change. */
@@ -48,7 +45,6 @@ export interface ContextOptions {
   files?: () => Files;
   uploads?: () => UploadClaims;
   probe?: ImageProbe;
-  passKeys?: () => PassKeys;
   push?: () => Push;
   backend?: Env['BACKEND'];
   locale?: Locale;
@@ -69,7 +65,6 @@ export function createContextInner(options: ContextOptions): ContextInner {
     files: options.files ?? defaultFiles,
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
-    passKeys: options.passKeys ?? getPassKeys,
     push: options.push ?? getPush,
     publicPages: options.publicPages ?? unchangingPublicPages,
     clientAddress: options.clientAddress ?? 'unknown',
