@@ -14,7 +14,7 @@ import { isMembersOnly } from './members-only';
 import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
 import { AuditLog } from '@/features/identity/audit';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 
 /**
  * What shows a library image as its cover (the events, above the library: src/features/events),

@@ -5,8 +5,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { addTestUser } from '@/server/testing/user-fixtures';
-import type { Identity } from '@/features/identity/identity';
+import { addTestUser } from '@/features/identity/test-users';
+import type { Identity } from '@/access/identity';
 import { registerDevice } from '@/features/notifications/push-devices';
 import { device, endpoint, endpointsOf, type PushDevicesHarness } from '@/features/notifications/push-devices.contract';
 import { signOutEverywhere as signOutEverywhereOwn } from '@/features/profile/profile';

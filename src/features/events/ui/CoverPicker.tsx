@@ -10,7 +10,7 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
-import { IMAGE_TYPES } from '@/features/files/constants';
+import { IMAGE_TYPES } from '@/server/files/uses';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '@/features/images/renditions';
 import { isMembersOnly, type ImageTag } from '@/features/images/members-only';

@@ -1,7 +1,7 @@
 // /vip/profile: the person's own account (members, and staff for their work).
 import { routePage } from '@/app/_compose/route-page';
 import { ForgetThisDevice } from '@/app/_compose/ForgetThisDevice';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 
