@@ -124,7 +124,7 @@ export function MembershipDirectory() {
                         ) : membership.validFrom && membership.validUntil ? (
                           <span>{t('validRange', { from: day(membership.validFrom), until: day(new Date(membership.validUntil.getTime() - 1)) })}</span>
                         ) : null}
-                        {left !== null && left <= ENDING_SOON_DAYS && <span className="badge badge--warning">{t('daysLeft', { days: left })}</span>}
+                        {left !== null && left <= ENDING_SOON_DAYS && <span className={`badge ${styles['badge--warning']}`}>{t('daysLeft', { days: left })}</span>}
                       </p>
                       {membership.note && <p className={styles['membership-row__note']}>{t('note', { note: membership.note })}</p>}
                     </div>

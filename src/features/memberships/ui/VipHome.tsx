@@ -9,6 +9,7 @@ import type { MemberEvent } from '@/features/events/event-catalogue';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { daysLeft, isEndingSoon } from '../membership';
 import type { MyMembership } from '../memberships';
+import memberships from './memberships.module.css';
 import styles from './VipHome.module.css';
 
 const SHORTCUTS = [
@@ -46,7 +47,7 @@ export async function VipHome({
         {current ? (
           <>
             <p className={styles['membership-card__status']}>
-              <span className="badge badge--membership-active">
+              <span className={`badge ${memberships['badge--membership-active']}`}>
                 <span aria-hidden="true">◆</span> {t('active')}
               </span>
               <span>{t('validUntil', { date: day(new Date(current.validUntil!.getTime() - 1)) })}</span>

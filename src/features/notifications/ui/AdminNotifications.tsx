@@ -20,8 +20,9 @@ const SYMBOL: Record<NotificationStatusName, string> = { draft: '✎', scheduled
 
 export function NotificationStatusBadge({ status }: { status: NotificationStatusName }) {
   const t = useTranslations('AdminNotifications.status');
+  const tone = styles[`badge--notification-${status}`];
   return (
-    <span className={`badge badge--notification-${status}`}>
+    <span className={tone ? `badge ${tone}` : 'badge'} data-testid="notification-status">
       <span aria-hidden="true">{SYMBOL[status]}</span> {t(status)}
     </span>
   );
