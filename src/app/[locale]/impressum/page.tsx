@@ -7,6 +7,7 @@ import { PageHeader } from '@/ui/page/PageHeader';
 import { env } from '@/server/env';
 import { FIREBASE_BROWSER_HOSTS } from '@/server/http/security-headers';
 import { BROWSER_STORAGE } from '@/features/privacy/browser-storage';
+import styles from './page.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
@@ -33,7 +34,7 @@ export default async function ImpressumPage({ params }: LocaleParams) {
       <p className="notice" role="note">{t('Impressum.fictionalNotice')}</p>
       <section aria-labelledby="imp-provider">
         <h2 id="imp-provider">{t('Impressum.providerHeading')}</h2>
-        <address className="address">{t('Impressum.providerLines')}</address>
+        <address className={styles.address}>{t('Impressum.providerLines')}</address>
       </section>
       <section aria-labelledby="imp-contact">
         <h2 id="imp-contact">{t('Impressum.contactHeading')}</h2>

@@ -8,6 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Segmented } from '@/ui/form/Segmented';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/constants';
@@ -120,13 +121,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
             )}
           </div>
 
-          <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-            {PICKER_TAGS.map((option) => (
-              <button key={option ?? 'all'} type="button" className="segmented__option" aria-pressed={tag === option} onClick={() => setTag(option)}>
-                {option ? tUpload(`tags.${option}`) : tUpload('all')}
-              </button>
-            ))}
-          </div>
+          <Segmented wrap label={t('filterLabel')} options={PICKER_TAGS} chosen={tag} onChoose={setTag} labelOf={(option) => (option ? tUpload(`tags.${option}`) : tUpload('all'))} />
 
           <div className="cover-picker__list" aria-busy={images.isFetching}>
             {images.isPending && (

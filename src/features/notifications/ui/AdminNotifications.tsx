@@ -11,6 +11,7 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
+import { Segmented } from '@/ui/form/Segmented';
 import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
 import styles from './notifications.module.css';
@@ -52,13 +53,7 @@ function NotificationList() {
           {t('create')}
         </Link>
       </div>
-      <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-        {NOTIFICATION_FILTER_VALUES.map((value) => (
-          <button key={value} type="button" className="segmented__option" aria-pressed={filter === value} onClick={() => list.choose('filter', value)}>
-            {t(`filters.${value}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented wrap label={t('filterLabel')} options={NOTIFICATION_FILTER_VALUES} chosen={filter} onChoose={(value) => list.choose('filter', value)} labelOf={(value) => t(`filters.${value}`)} />
       {notifications.isError && <RetryAlert error={notifications.error} onRetry={() => notifications.refetch()} />}
       {notifications.isPending && (
         <p className="directory__status" role="status">
