@@ -7,7 +7,7 @@ import { PageHeader } from '@/ui/page/PageHeader';
 import { guardPage } from '@/app/_compose/guard';
 import { getServerApi } from '@/server/trpc/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
-import { EventCard } from '@/features/events/ui/EventCard';
+import { EventGrid } from '@/features/events/ui/EventGrid';
 import { Inbox } from '@/features/notifications/ui/Inbox';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
@@ -27,7 +27,7 @@ export default async function VipPage({ params }: LocaleParams) {
   return (
     <>
       <PageHeader eyebrow={name ? t('greeting', { name }) : t('greetingNoName')} title={page('title')} lead={page('description')} />
-      <VipHome identity={identity!} membership={membership} events={events} now={new Date()} EventCard={EventCard} />
+      <VipHome identity={identity!} membership={membership} events={events} now={new Date()} EventGrid={EventGrid} />
       <ClientMessages namespaces={['Inbox']}>
         <Inbox />
       </ClientMessages>

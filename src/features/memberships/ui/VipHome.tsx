@@ -19,19 +19,19 @@ const SHORTCUTS = [
   { key: 'profile', href: '/vip/profile', Icon: BellIcon },
 ] as const;
 
-/** `EventCard`: the events' card, handed in by the page that puts the two features together. */
+/** `EventGrid`: the events' grid of cards, handed in by the page that puts the two features together. */
 export async function VipHome({
   identity,
   membership,
   events,
   now,
-  EventCard,
+  EventGrid,
 }: {
   identity: Identity;
   membership: MyMembership;
   events: MemberEvent[];
   now: Date;
-  EventCard: ComponentType<{ event: MemberEvent; children: ReactNode }>;
+  EventGrid: ComponentType<{ events: readonly MemberEvent[]; below: (event: MemberEvent) => ReactNode }>;
 }) {
   const t = await getTranslations('VipHome');
   const tRoles = await getTranslations('Roles');
@@ -83,17 +83,14 @@ export async function VipHome({
         {events.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <ul className="event-grid">
-            {events.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event}>
-                  <p className={styles['event-card__drinks']}>
-                    <GlassIcon className={styles['event-card__drinks-icon']} /> {t('drinks', { count: event.drinkAllowance })}
-                  </p>
-                </EventCard>
-              </li>
-            ))}
-          </ul>
+          <EventGrid
+            events={events}
+            below={(event) => (
+              <p className={styles['event-card__drinks']}>
+                <GlassIcon className={styles['event-card__drinks-icon']} /> {t('drinks', { count: event.drinkAllowance })}
+              </p>
+            )}
+          />
         )}
       </section>
     </div>
