@@ -208,7 +208,7 @@ export function LoginPanel() {
             {...field('password')}
           />
         )}
-        <button type="submit" className="button button--primary button--block" disabled={busy !== null} aria-busy={busy === mode}>
+        <button type="submit" className={`button button--primary ${styles['button--block']}`} disabled={busy !== null} aria-busy={busy === mode}>
           {busy === mode ? (
             <>
               <span className="spinner" aria-hidden="true" /> {t('working')}
@@ -246,7 +246,7 @@ export function LoginPanel() {
       <div className={styles.divider} role="separator">
         <span>{t('or')}</span>
       </div>
-      <button type="button" className="button button--ghost button--block" onClick={google} disabled={busy !== null} aria-busy={busy === 'google'}>
+      <button type="button" className={`button button--ghost ${styles['button--block']}`} onClick={google} disabled={busy !== null} aria-busy={busy === 'google'}>
         {busy === 'google' ? <span className="spinner" aria-hidden="true" /> : <GoogleMark />}
         {t('google')}
       </button>
