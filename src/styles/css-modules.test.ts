@@ -15,9 +15,15 @@ function filesUnder(dir: string, ending: RegExp): string[] {
   });
 }
 
-/** The classes a stylesheet defines, leaving out comments and the global ones it only refers to. */
+/**
+ * The classes a stylesheet defines, leaving out comments, imports (`tokens.css` is no class) and the
+ * global ones it only refers to.
+ */
 function classesDefinedIn(css: string): Set<string> {
-  const own = css.replace(/\/\*[\s\S]*?\*\//g, '').replace(/:global\([^)]*\)/g, '');
+  const own = css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/@import[^;]*;/g, '')
+    .replace(/:global\([^)]*\)/g, '');
   // Only selectors (before a block opens), never values such as 0.6 or a url.
   const selectors = own.replace(/\{[^{}]*\}/g, '{}');
   return new Set([...selectors.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].map((match) => match[1]!));
@@ -38,7 +44,7 @@ function moduleReads(source: string, file: string): { stylesheet: string; classe
 
 describe('CSS modules', () => {
   it('reads a class definition from a stylesheet, not the values or the global classes it names', () => {
-    const css = `/* .commented */\n.card :global(.button) { color: rgb(0 0 0 / 0.6); }\n@media (min-width: 600px) {\n  .card-grid > .card__icon { inset: 0.5rem; }\n}`;
+    const css = `@import './tokens.css';\n/* .commented */\n.card :global(.button) { color: rgb(0 0 0 / 0.6); }\n@media (min-width: 600px) {\n  .card-grid > .card__icon { inset: 0.5rem; }\n}`;
     expect([...classesDefinedIn(css)].sort()).toEqual(['card', 'card-grid', 'card__icon']);
   });
 
