@@ -7,6 +7,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
+import picker from '@/ui/dialog/picker.module.css';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Segmented } from '@/ui/form/Segmented';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
@@ -81,7 +82,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="dialog dialog--wide" aria-describedby={`${id}-lead`}>
+        <Dialog.Content className={`dialog ${picker['dialog--wide']}`} aria-describedby={`${id}-lead`}>
           <Dialog.Title className="dialog__title">{t('title')}</Dialog.Title>
           <p id={`${id}-lead`}>{t('lead')}</p>
 
@@ -103,7 +104,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
               }}
             />
             {upload.phase === 'uploading' && (
-              <div className="cover-upload__progress" role="status">
+              <div className={picker['cover-upload__progress']} role="status">
                 <progress max={upload.total || 1} value={upload.sent} aria-label={upload.name} />
                 <span>{t('uploading', { percent: upload.total ? Math.round((upload.sent / upload.total) * 100) : 0 })}</span>
               </div>

@@ -12,6 +12,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed } from '@/features/files/client/upload-task';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import picker from '@/ui/dialog/picker.module.css';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
@@ -157,7 +158,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       <Dialog.Root open={step.phase !== 'idle'} onOpenChange={(open) => !open && !busy && setStep({ phase: 'idle' })}>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className="dialog dialog--wide crop-dialog" aria-describedby={`${id}-crop-lead`}>
+          <Dialog.Content className={`dialog ${picker['dialog--wide']} crop-dialog`} aria-describedby={`${id}-crop-lead`}>
             <Dialog.Title className="dialog__title">{t('cropTitle')}</Dialog.Title>
             <p id={`${id}-crop-lead`}>{t('cropLead')}</p>
             {source ? (
@@ -200,7 +201,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
               />
             </div>
             {step.phase === 'uploading' ? (
-              <div className="cover-upload__progress" role="status">
+              <div className={picker['cover-upload__progress']} role="status">
                 <progress max={step.total || 1} value={step.sent} aria-label={t('uploadingLabel')} />
                 <span>{t('uploading', { percent: step.total ? Math.round((step.sent / step.total) * 100) : 0 })}</span>
               </div>
