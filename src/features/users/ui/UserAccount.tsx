@@ -11,6 +11,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/features/identity/roles';
 import { RoleBadge, StatusBadge } from './badges';
+import { AuditTrail } from '@/ui/AuditTrail';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';
 import styles from './UserAccount.module.css';
@@ -210,20 +211,16 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
         {audit.length === 0 ? (
           <p className="field__hint">{t('auditEmpty')}</p>
         ) : (
-          <ol className="audit">
-            {audit.map((entry) => {
+          <AuditTrail
+            entries={audit.map((entry) => {
               const actor = entry.actorName ?? t('someone');
-              const text =
+              const what =
                 entry.action === 'role'
                   ? t('audit.role', { actor, from: tRoles(entry.fromRole ?? 'none'), to: tRoles(entry.toRole ?? 'none') })
                   : t(`audit.${entry.action}`, { actor });
-              return (
-                <li key={entry.id}>
-                  <time dateTime={entry.at.toISOString()}>{dateTime(entry.at)}</time> <span>{text}</span>
-                </li>
-              );
+              return { key: entry.id, at: entry.at, when: dateTime(entry.at), what };
             })}
-          </ol>
+          />
         )}
       </section>
     </div>
