@@ -64,11 +64,11 @@ describe.each(backends)('the face at the door (%s)', (_name, open) => {
 
   /** What each view of the door and the pass shows for `uid`. */
   async function faces(uid: string, query: string) {
-    const list = await doorList(documents, keys, { eventId: 'tonight' }, NOW);
-    const code = await phoneCode(documents, keys, uid, stepAt(NOW.getTime()));
+    const list = await doorList({ documents, keys }, { eventId: 'tonight' }, NOW);
+    const code = await phoneCode({ documents, keys }, uid, stepAt(NOW.getTime()));
     const scanned = await scanCode({ documents, keys }, person('door-1', 'scanner'), { eventId: 'tonight', mode: 'entry', code, nonce: `nonce-${uid}-0001`, source: 'camera', device: 'Door 1' }, NOW);
     const [hit] = await searchAtDoor(documents, { eventId: 'tonight', query }, NOW);
-    const pass = await passForPhone(documents, keys, uid, NOW);
+    const pass = await passForPhone({ documents, keys }, uid, NOW);
     return {
       list: list.members.find((member) => member.uid === uid)?.photoURL,
       scan: scanned.member?.photoURL,

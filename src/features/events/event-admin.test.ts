@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { Images, type ImageDocument } from '@/features/images/images';
-import { imageDocument } from '@/features/live/test-image';
+import { imageDocument } from '@/features/images/test-image';
 import { removeImage, updateImage } from '@/features/images/image-library';
 import type { Files } from '@/server/files/port';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';

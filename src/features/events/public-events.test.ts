@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { Images, type ImageDocument } from '@/features/images/images';
 import { updateImage } from '@/features/images/image-library';
-import { imageDocument } from '@/features/live/test-image';
+import { imageDocument } from '@/features/images/test-image';
 import { changeEventStatus, createEvent, duplicateEvent, updateEvent } from './event-admin';
 import { findEventBySlug, listPublicEvents, nextEvents } from './event-catalogue';
 import type { EventInput } from './events.inputs';

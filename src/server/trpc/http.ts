@@ -6,7 +6,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import { DomainError } from '@/server/domain-error';
 import { isSameOrigin } from '@/server/http/same-origin';
-import { LIVE_FEEDS } from '@/features/live/feeds';
+import { LIVE_FEEDS } from '@/app/_server/live-feeds';
 import { appRouter } from './router';
 import type { ContextInner } from './context';
 

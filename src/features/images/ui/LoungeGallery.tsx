@@ -6,6 +6,7 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { loungeFeed } from '../client/live-feeds';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/ui/icons';
 import type { LoungeImage } from '../lounge';
 import { ResponsiveImage } from './ResponsiveImage';
@@ -19,7 +20,7 @@ const SWIPE_DISTANCE = 50;
 export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) {
   const t = useTranslations('Lounge');
   const locale = useLocale();
-  const live = useLiveFeed('lounge', undefined, { initial });
+  const live = useLiveFeed(loungeFeed, undefined, { initial });
   const images = live.status === 'ready' ? live.data : initial;
   const [openId, setOpenId] = useState<string | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);

@@ -1,12 +1,13 @@
-// The same contract on Firebase: writes through firebase-admin, reads with the Firebase JS SDK's
-// onSnapshot, as the page does. With a real Firestore emulator (FIRESTORE_EMULATOR_HOST, Java 21)
+// The image library's feed keeps the live contract on Firebase: writes through firebase-admin,
+// reads with the Firebase JS SDK's onSnapshot and the library's own query, as the page does. With a real Firestore emulator (FIRESTORE_EMULATOR_HOST, Java 21)
 // the reads also pass through firestore.rules. Everywhere else it runs against the in-process
 // stand-in, which enforces no rules, and the SDK reaches it over gRPC (its Node build): the
 // browser's WebChannel transport is proven only by a real emulator or project.
 import { afterAll } from 'vitest';
 import { startFirestoreStandIn, type StandIn } from '@/server/testing/firestore-stand-in';
-import { liveContract, type LiveHarness } from './live.contract';
+import { liveContract, type LiveHarness } from '@/features/live/live.contract';
 import { imageDocument } from './test-image';
+import { libraryFeed } from './client/live-feeds';
 
 const emulator = process.env.FIRESTORE_EMULATOR_HOST;
 const standIns: StandIn[] = [];
@@ -14,9 +15,10 @@ afterAll(() => standIns.forEach((standIn) => standIn.stop()));
 
 async function openLive(host: string, viaEnvironment: boolean): Promise<LiveHarness> {
   const [{ initializeApp: initAdmin, getApps }, { getFirestore: adminFirestore }] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/firestore')]);
-  const [{ initializeApp }, { collection, connectFirestoreEmulator, getFirestore, limit, onSnapshot, orderBy, query }] = await Promise.all([import('firebase/app'), import('firebase/firestore')]);
+  const [{ initializeApp }, firestore] = await Promise.all([import('firebase/app'), import('firebase/firestore')]);
+  const { connectFirestoreEmulator, getFirestore, onSnapshot } = firestore;
   const { FirestoreDocuments } = await import('@/server/documents/firestore/firestore-documents');
-  const { Images } = await import('@/features/images/images');
+  const { Images } = await import('./images');
   const projectId = `demo-live-${Date.now()}`;
   const admin = getApps().find((app) => app.name === projectId) ?? initAdmin({ projectId }, projectId);
   const adminDb = adminFirestore(admin);
@@ -29,7 +31,7 @@ async function openLive(host: string, viaEnvironment: boolean): Promise<LiveHarn
   connectFirestoreEmulator(db, hostname!, Number(port), { mockUserToken: { user_id: 'admin-1', sub: 'admin-1', role: 'admin' } as never });
   return {
     subscribe(onData, onError) {
-      return onSnapshot(query(collection(db, 'images'), orderBy('createdAt', 'desc'), limit(500)), (snapshot) => onData(snapshot.docs.map((doc) => doc.id)), onError);
+      return onSnapshot(libraryFeed.firestore!(firestore, db, {}), (snapshot) => onData(snapshot.docs.map((doc) => doc.id)), onError);
     },
     write: (id, createdAt) => documents.collection(Images).doc(id).set(imageDocument(createdAt)),
     remove: (id) => documents.collection(Images).doc(id).delete(),

@@ -1,8 +1,10 @@
+// The image library's feed keeps the live contract on the embedded backend: the procedure's own
+// read, watched through the SQLite change feed.
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { watchRead } from '@/server/live/watch';
-import { Images } from '@/features/images/images';
-import { listImages } from '@/features/images/image-library';
-import { liveContract } from './live.contract';
+import { Images } from './images';
+import { listImages } from './image-library';
+import { liveContract } from '@/features/live/live.contract';
 import { imageDocument } from './test-image';
 
 liveContract('embedded (SQLite change feed → tRPC subscription)', async () => {

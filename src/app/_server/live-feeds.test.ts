@@ -1,3 +1,5 @@
+// The live feeds as the app puts them together: every feature's, each served by a subscription
+// procedure, read by the browser the way firebase/firestore.rules allow, and nothing else.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { appRouter } from '@/server/trpc/router';
@@ -6,13 +8,23 @@ import { Events } from '@/features/events/events';
 import { PublicEvents } from '@/features/events/public-events';
 import { isDeepStrictEqual } from 'node:util';
 import { MEMBER_AREA } from '@/navigation/routes';
-import { LIVE_FEEDS, type LiveFeed } from './feeds';
-import { CLIENT_FEEDS } from './client/live-feeds';
+import type { LiveFeed } from '@/features/live/feeds';
+import type { ClientFeed } from '@/features/live/client/client-feed';
+import { LIVE_FEEDS } from './live-feeds';
 
 const rules = readFileSync(new URL('../../../firebase/firestore.rules', import.meta.url), 'utf8');
+/** Every feature's own feeds, as the server declares them and as the browser reads them (useLiveFeed). */
+const FEATURE_FEEDS = import.meta.glob<Record<string, readonly LiveFeed[]>>('/src/features/*/live-feeds.ts', { eager: true });
+const CLIENT_FEEDS = Object.values(import.meta.glob<Record<string, ClientFeed<never, unknown>>>('/src/features/*/client/live-feeds.ts', { eager: true })).flatMap((feeds) => Object.values(feeds));
+const byProcedure = (a: LiveFeed, b: LiveFeed) => a.procedure.localeCompare(b.procedure);
 const procedures = appRouter._def.procedures as unknown as Record<string, { _def: { meta?: ProcedureMeta; type: string } }>;
 
 describe('live feeds: server procedures and Firestore rules agree', () => {
+  it('takes every feature’s feeds', () => {
+    expect(Object.keys(FEATURE_FEEDS).length).toBeGreaterThan(0);
+    expect([...LIVE_FEEDS].sort(byProcedure)).toEqual(Object.values(FEATURE_FEEDS).flatMap((feeds) => Object.values(feeds).flat()).sort(byProcedure));
+  });
+
   it('every subscription procedure is a declared feed', () => {
     const subscriptions = Object.entries(procedures).filter(([, procedure]) => procedure._def.type === 'subscription').map(([path]) => path);
     expect(subscriptions.sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
@@ -53,7 +65,13 @@ describe('live feeds: server procedures and Firestore rules agree', () => {
   });
 
   it('the browser reads every declared feed, and only those', () => {
-    expect(Object.values(CLIENT_FEEDS).map((feed) => feed.procedure).sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
+    expect(CLIENT_FEEDS.map((feed) => feed.procedure).sort()).toEqual(LIVE_FEEDS.map((feed) => feed.procedure).sort());
+  });
+
+  it.each(LIVE_FEEDS)('$procedure: the browser reads it from Firestore exactly when the rules let it, and signed out exactly when it is public', (feed) => {
+    const client = CLIENT_FEEDS.find((candidate) => candidate.procedure === feed.procedure);
+    expect(client?.firestore !== undefined).toBe(feed.via !== 'server');
+    expect(client?.public === true).toBe(feed.access === 'public');
   });
 
   it('takes roles from users/{uid} (not the token claim, which outlives a downgrade) and gives a disabled account nothing', () => {

@@ -1,5 +1,5 @@
-// A valid images/{id} document for live-feed tests.
-import type { ImageDocument } from '@/features/images/images';
+// A valid images/{id} document for tests.
+import type { ImageDocument } from './images';
 
 export function imageDocument(createdAt: Date): ImageDocument {
   return {
