@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import type { ViewerPerson } from '@/features/identity/client/ViewerProvider';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import styles from '@/ui/shell/header.module.css';
 
@@ -15,10 +16,7 @@ export default function SignedInAccount({ person, className, onDone }: { person:
   return (
     <div className={className}>
       <InboxBadge />
-      {ownPhoto(person.photoURL) ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the photo comes from our own avatar route
-        <img className="avatar avatar--small" src={ownPhoto(person.photoURL)!} alt="" width={32} height={32} />
-      ) : null}
+      <Avatar photo={ownPhoto(person.photoURL)} alt="" size={32} small />
       <span className={styles['account-control__name']} title={person.email ?? undefined}>
         <span className="visually-hidden">{t('signedInAs')} </span>
         {name}

@@ -13,6 +13,7 @@ import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload
 import { UploadFailed } from '@/features/files/client/upload-task';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import picker from '@/ui/dialog/picker.module.css';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
@@ -107,14 +108,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('photoHeading')}</h2>
       <div className={styles['profile-photo']}>
-        {photo ? (
-          // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-          <img className="avatar" src={photo} alt={t('photoAlt')} width={96} height={96} data-testid="profile-photo" />
-        ) : (
-          <span className="avatar" role="img" aria-label={t('noPhoto')}>
-            {initial}
-          </span>
-        )}
+        <Avatar photo={photo} initial={initial} alt={t('photoAlt')} initialLabel={t('noPhoto')} size={96} testId="profile-photo" />
         <div className={styles['profile-photo__actions']}>
           <p className={settings['profile-form__note']}>{t('photoLead')}</p>
           <div className={styles['profile-actions']}>
