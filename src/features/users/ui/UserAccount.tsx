@@ -13,6 +13,7 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/features/identity/ro
 import { RoleBadge, StatusBadge } from './badges';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { Facts } from '@/ui/Facts';
 import { SelectField } from '@/ui/form/SelectField';
 import styles from './UserAccount.module.css';
 
@@ -106,7 +107,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
 
       <section className="panel" aria-labelledby={`${id}-details`}>
         <h3 id={`${id}-details`}>{t('details')}</h3>
-        <dl className="facts">
+        <Facts>
           <dt>{t('email')}</dt>
           <dd>{user.email ?? '–'}</dd>
           <dt>{t('status')}</dt>
@@ -119,7 +120,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
           <dd>{dateTime(user.lastSignInAt)}</dd>
           <dt>{t('language')}</dt>
           <dd>{user.locale ? t(`languages.${user.locale}`) : t('languageNone')}</dd>
-        </dl>
+        </Facts>
       </section>
 
       <section className="panel" aria-labelledby={`${id}-role`}>

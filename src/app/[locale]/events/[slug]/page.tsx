@@ -10,6 +10,7 @@ import { env } from '@/server/env';
 import { alternatesFor } from '@/navigation/metadata';
 import { localeFrom } from '@/i18n/locale-params';
 import { CalendarIcon, MapPinIcon } from '@/ui/icons';
+import { Facts } from '@/ui/Facts';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/event-catalogue';
 import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from '@/features/events/structured-data';
@@ -103,7 +104,7 @@ export default async function EventPage({ params }: EventParams) {
           <h2 id="event-facts" className="visually-hidden">
             {t('factsLabel')}
           </h2>
-          <dl className="facts">
+          <Facts>
             <dt>{t('date')}</dt>
             <dd>{format.dateTime(event.startsAt, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</dd>
             <dt>{t('time')}</dt>
@@ -116,7 +117,7 @@ export default async function EventPage({ params }: EventParams) {
               <br />
               {event.venue.address}
             </dd>
-          </dl>
+          </Facts>
           <div className={styles['event-actions']}>
             <a className="button button--ghost" href={mapUrl(event.venue)} rel="noopener noreferrer">
               <MapPinIcon className="button__icon" />
