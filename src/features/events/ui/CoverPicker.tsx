@@ -10,6 +10,7 @@ import { trpc } from '@/trpc/client';
 import picker from '@/ui/dialog/picker.module.css';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/features/files/constants';
@@ -110,9 +111,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
               </div>
             )}
             {upload.phase === 'processing' && (
-              <p className="directory__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('processing')}
-              </p>
+              <LoadingStatus>{t('processing')}</LoadingStatus>
             )}
             {upload.phase === 'error' && (
               <p className="field__error" role="alert">
@@ -126,9 +125,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
 
           <div className="cover-picker__list" aria-busy={images.isFetching}>
             {images.isPending && (
-              <p className="directory__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('loading')}
-              </p>
+              <LoadingStatus>{t('loading')}</LoadingStatus>
             )}
             {images.isError && <RetryAlert error={images.error} onRetry={() => images.refetch()} />}
             {images.data && choices.length === 0 && <p className="empty-state">{t('empty')}</p>}

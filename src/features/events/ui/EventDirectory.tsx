@@ -13,6 +13,7 @@ import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
 import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { localized } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS } from '../events.inputs';
 import { isPublic } from '../programme';
@@ -52,9 +53,7 @@ export function EventDirectory({ rowDoor }: { rowDoor: (row: { eventId: string; 
 
       {events.isError && <RetryAlert error={events.error} onRetry={() => events.refetch()} />}
       {events.isPending && (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('loading')}
-        </p>
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       )}
       {events.data && (
         <section aria-labelledby={`${id}-results`} aria-busy={events.isFetching}>

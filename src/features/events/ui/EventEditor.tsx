@@ -8,6 +8,7 @@ import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { BackLink } from '@/ui/page/BackLink';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { EventSummary } from '../events';
 import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../events.inputs';
 import { RICH_TEXT_MAX } from '../rich-text';
@@ -53,9 +54,7 @@ export function EventEditor({ eventId, doorFigures }: { eventId: string | null; 
     );
   if (existing.isPending)
     return (
-      <p className="directory__status" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('loadingEvent')}
-      </p>
+      <LoadingStatus>{t('loadingEvent')}</LoadingStatus>
     );
   if (existing.isError) return <LoadFailure error={existing.error} retry={() => existing.refetch()} />;
   return (

@@ -9,6 +9,7 @@ import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
 import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './images.module.css';
 
 export function ImageLibrary() {
@@ -35,9 +36,7 @@ export function ImageLibrary() {
         </div>
         <Segmented wrap label={t('filterLabel')} options={[null, ...IMAGE_TAGS]} chosen={tag} onChoose={setTag} labelOf={(option) => (option ? t(`tags.${option}`) : t('all'))} />
         {live.status === 'loading' && (
-          <p className="directory__status" role="status">
-            <span className="spinner" aria-hidden="true" /> {t('loading')}
-          </p>
+          <LoadingStatus>{t('loading')}</LoadingStatus>
         )}
         {live.status === 'error' && (
           <div className="alert alert--error" role="alert">

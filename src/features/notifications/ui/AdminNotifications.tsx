@@ -12,6 +12,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
 import styles from './notifications.module.css';
@@ -56,9 +57,7 @@ function NotificationList() {
       <Segmented wrap label={t('filterLabel')} options={NOTIFICATION_FILTER_VALUES} chosen={filter} onChoose={(value) => list.choose('filter', value)} labelOf={(value) => t(`filters.${value}`)} />
       {notifications.isError && <RetryAlert error={notifications.error} onRetry={() => notifications.refetch()} />}
       {notifications.isPending && (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('loading')}
-        </p>
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       )}
       {notifications.data && (
         <section aria-labelledby={`${id}-results`} aria-busy={notifications.isFetching}>

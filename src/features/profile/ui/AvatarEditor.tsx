@@ -16,6 +16,7 @@ import picker from '@/ui/dialog/picker.module.css';
 import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import settings from '@/ui/settings.module.css';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { Profile } from '../profile';
 import styles from './profile.module.css';
 
@@ -200,9 +201,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
                 <span>{t('uploading', { percent: step.total ? Math.round((step.sent / step.total) * 100) : 0 })}</span>
               </div>
             ) : step.phase === 'saving' ? (
-              <p className="directory__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('processing')}
-              </p>
+              <LoadingStatus>{t('processing')}</LoadingStatus>
             ) : null}
             {message && step.phase !== 'idle' ? <Feedback {...message} /> : null}
             <div className="dialog__actions">

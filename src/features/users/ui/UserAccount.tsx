@@ -15,6 +15,7 @@ import { AuditTrail } from '@/ui/AuditTrail';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { Facts } from '@/ui/Facts';
 import { SelectField } from '@/ui/form/SelectField';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './UserAccount.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -67,9 +68,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
 
   if (detail.isPending) {
     return (
-      <p className="directory__status" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('loading')}
-      </p>
+      <LoadingStatus>{t('loading')}</LoadingStatus>
     );
   }
   if (detail.isError) {

@@ -14,6 +14,7 @@ import { TableScroll } from '@/ui/list/TableScroll';
 import { PAGE_SIZES, USER_SORTS } from '../constants';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './UserDirectory.module.css';
 
 const USER_LIST_CHOICES = {
@@ -65,9 +66,7 @@ export function UserDirectory() {
       {users.isError && <RetryAlert error={users.error} onRetry={() => users.refetch()} />}
 
       {users.isPending ? (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('loading')}
-        </p>
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       ) : users.data && users.data.users.length === 0 ? (
         <p className="empty-state" role="status">
           {list.search ? t('noResults', { search: list.search }) : t('empty')}
