@@ -301,9 +301,9 @@ async function roundTrips() {
     import('../../src/features/door/scanning'),
     import('../../src/features/door/passes'),
     import('../../src/features/door/door-list'),
-    import('../../src/server/door/pass-keys'),
+    import('../../src/features/door/pass-keys'),
     import('../../src/features/door/test-door'),
-    import('../../src/server/testing/user-fixtures'),
+    import('../../src/features/identity/test-users'),
     import('../../src/features/door/pass-code'),
   ]);
   const documents = new SqliteDocuments(':memory:');
@@ -370,9 +370,9 @@ async function offlineDecisions() {
     import('../../src/server/documents/embedded/sqlite-documents'),
     import('../../src/features/door/door-list'),
     import('../../src/features/door/client/offline-verdict'),
-    import('../../src/server/door/pass-keys'),
+    import('../../src/features/door/pass-keys'),
     import('../../src/features/door/test-door'),
-    import('../../src/server/testing/user-fixtures'),
+    import('../../src/features/identity/test-users'),
     import('../../src/features/door/pass-code'),
   ]);
   const documents = new SqliteDocuments(':memory:');

@@ -7,7 +7,7 @@ import { localizedPath, type Locale } from '@/i18n/routing';
 import { RETURN_PARAM } from '@/navigation/return-path';
 import { pathFor, type RouteId } from '@/navigation/routes';
 import { ForbiddenView } from './ForbiddenView';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { currentIdentity, decisionFor } from '@/features/identity/viewer';
 
 export type GuardResult = { identity: Identity | null; denied?: undefined } | { identity?: undefined; denied: ReactElement };

@@ -5,7 +5,7 @@ import { createTranslator } from 'use-intl/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '@/i18n/messages/en.json';
 import de from '@/i18n/messages/de.json';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 
 const viewer = vi.hoisted(() => ({ identity: null as Identity | null }));
 

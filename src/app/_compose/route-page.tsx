@@ -11,7 +11,7 @@ import type { Namespace } from '@/i18n/pick-messages';
 import { pageMetadata } from '@/navigation/metadata';
 import { routeById, type RouteId } from '@/navigation/routes';
 import { PageHeader } from '@/ui/page/PageHeader';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { guardPage } from './guard';
 
 export type SearchParams = Record<string, string | string[] | undefined>;

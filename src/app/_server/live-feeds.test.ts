@@ -2,7 +2,7 @@
 // procedure, read by the browser the way firebase/firestore.rules allow, and nothing else.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { appRouter } from '@/server/trpc/router';
+import { appRouter } from '@/app/_server/router';
 import type { ProcedureMeta } from '@/server/trpc/init';
 import { Events } from '@/features/events/events';
 import { PublicEvents } from '@/features/events/public-events';

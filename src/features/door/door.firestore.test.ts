@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
-import { passKeys } from '@/server/door/pass-keys';
+import { passKeys } from './pass-keys';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import type { Identity } from '@/features/identity/identity';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import type { Identity } from '@/access/identity';
+import { addTestUser } from '@/features/identity/test-users';
 import { stepAt, STEP_SECONDS } from './pass-code';
 import { rotatePass } from './passes';
 import { Scans } from './door-records';

@@ -7,11 +7,12 @@ import { liveStream } from '@/server/live/live-stream';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import type { Context } from '@/server/trpc/context';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { passForPhone, registerPassKey, rotatePass, type DoorPorts } from './passes';
 import { Checkins, DoorConflicts, Drinks, Scans } from './door-records';
 import { CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
 import { doorList } from './door-list';
+import { getPassKeys } from './pass-keys';
 import { DomainError } from '@/server/domain-error';
 import { admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
 import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
@@ -24,8 +25,8 @@ function doorDevice(identity: Identity): string {
   return `${identity.uid}:${identity.session ?? 'no-session'}`;
 }
 /** The pass keys are made only for the procedures that use them. */
-function doorPorts(ctx: Pick<Context, 'documents' | 'passKeys'>): DoorPorts {
-  return { documents: ctx.documents, keys: ctx.passKeys() };
+function doorPorts(ctx: Pick<Context, 'documents'>): DoorPorts {
+  return { documents: ctx.documents, keys: getPassKeys() };
 }
 const door = roleProcedure('admin', 'scanner');
 const admin = roleProcedure('admin');

@@ -11,7 +11,7 @@ import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, 
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { isActiveNow } from '@/features/memberships/membership';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts } from './passes';

@@ -9,7 +9,7 @@ import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listE
 import { findEventBySlug, listPublicEvents, nextEvents, sitemapEvents } from './event-catalogue';
 import { programmeOf } from './programme';
 import { EventInput } from './events.inputs';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 
 const admin: Identity = { uid: 'admin-1', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Identity } from './identity';
+import type { Identity } from '@/access/identity';
 import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
 import { recordSignIn, storedName, Users, withStoredRole } from './users';
 

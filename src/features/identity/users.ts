@@ -8,8 +8,8 @@ import { prefixTerms } from '@/server/documents/search-terms';
 import { isActiveNow } from '@/features/memberships/membership';
 import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
 import { storedPhoto } from './avatar-access';
-import type { Identity } from './identity';
-import { ROLES, type Role } from './roles';
+import type { Identity } from '@/access/identity';
+import { ROLES, type Role } from '@/access/roles';
 
 export const UserDocument = z.object({
   email: z.string().nullable(),

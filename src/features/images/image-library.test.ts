@@ -1,5 +1,5 @@
 import { AuditLog } from '@/features/identity/audit';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -15,7 +15,7 @@ import { isMembersOnly } from './members-only';
 import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
 import { AuditLog } from '@/features/identity/audit';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 
 export interface ImagePorts {
   documents: Documents;

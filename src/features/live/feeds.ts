@@ -4,7 +4,7 @@
 // firebase/firestore.rules (Firebase backend). The app's list of all of them is
 // src/app/_server/live-feeds.ts.
 import 'server-only';
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 
 export interface LiveFeed {
   /** The tRPC subscription that serves it in the embedded backend. */

@@ -12,7 +12,6 @@ import { z } from 'zod';
 import superjson from 'superjson';
 import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import type { ContextInner } from '@/server/trpc/context';
-import { createCaller } from '@/server/trpc/router';
 import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
 import { resultEvent } from '@/server/live/serialization';
 import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder } from '@/server/live/stream-limits';
@@ -51,6 +50,9 @@ function refuse(status: number, reason: 'invalidRequest' | 'tooManyStreamsForAcc
   return Response.json({ error: status === 429 ? 'rate-limited' : 'invalid', reason, message }, { status, headers });
 }
 
+/** The app's procedures, called with a stream's context (the root router's `createCaller`). */
+export type FeedCaller = (ctx: ContextInner, options: { signal: AbortSignal }) => object;
+
 export interface LiveEndpointOptions {
   maxDurationMs?: number;
   pingMs?: number;
@@ -64,6 +66,7 @@ export async function handleLiveRequest(
   request: Request,
   liveFeeds: readonly LiveFeed[],
   createContext: () => Promise<ContextInner>,
+  createCaller: FeedCaller,
   { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS }: LiveEndpointOptions = {},
 ): Promise<Response> {
   const t = errorMessages(requestLocale(request.headers));

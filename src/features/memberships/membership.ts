@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
-import { isStaffRole, type Role } from '@/features/identity/roles';
+import { isStaffRole, type Role } from '@/access/roles';
 
 export const MEMBERSHIP_STATUSES = ['pending', 'active', 'cancelled', 'expired'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];

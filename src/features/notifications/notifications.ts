@@ -9,7 +9,7 @@ import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { pageAfter } from '@/server/documents/paging';
 import { LOCALES, type Locale } from '@/i18n/routing';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { matchRoute } from '@/navigation/routes';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 import { Inbox } from './inbox';

@@ -13,7 +13,7 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { AVATAR_MAX_SIDE } from './constants';
 import { avatarPathFor, avatarUrl, storedPhoto } from '@/features/identity/avatar-access';
 import type { AvatarInput, ProfileInput } from './profile.inputs';

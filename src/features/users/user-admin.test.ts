@@ -3,8 +3,8 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { recordSession, Sessions } from '@/features/identity/session-records';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
 

@@ -2,8 +2,8 @@
 // them out everywhere. Every change is checked, applied and audited in one transaction; the
 // sign-in account follows. Plain functions over the documents and accounts ports.
 import 'server-only';
-import type { Role } from '@/features/identity/roles';
-import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/access/roles';
+import type { Identity } from '@/access/identity';
 import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
 import { roleWithMembership } from '@/features/memberships/membership';
 import { searchTermOf } from '@/server/documents/search-terms';

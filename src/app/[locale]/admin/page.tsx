@@ -1,6 +1,6 @@
 // /admin: the admin home (admins only).
 import { routePage } from '@/app/_compose/route-page';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { AdminHome } from '@/features/memberships/ui/AdminHome';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { DoorTonight } from '@/features/door/ui/AdminDoor';

@@ -1,7 +1,7 @@
 // /vip: the member's home (members, and staff for their work).
 import { getTranslations } from 'next-intl/server';
 import { routePage } from '@/app/_compose/route-page';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
 import { EventGrid } from '@/features/events/ui/EventGrid';
 import { Inbox } from '@/features/notifications/ui/Inbox';

@@ -13,7 +13,7 @@ import { Segmented } from '@/ui/form/Segmented';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
-import { IMAGE_TYPES } from '@/features/files/constants';
+import { IMAGE_TYPES } from '@/server/files/uses';
 import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
 import { isMembersOnly, type ImageTag } from '@/features/images/members-only';
 import type { EventCover } from '../events';

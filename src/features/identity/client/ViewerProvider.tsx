@@ -10,7 +10,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRouter } from 'next/navigation';
 import { forgetQueryCache } from '@/trpc/query-cache';
 import { askWhileOpen } from '@/ui/poll';
-import type { Role } from '../roles';
+import type { Role } from '@/access/roles';
 import type { Viewer } from '@/navigation/routes';
 import { deleteSession, readSessionMarker, writeSessionMarker } from './session-sync';
 import { fetchServerViewer, onServerViewerRefresh, type ServerViewer } from './server-viewer';

@@ -1,6 +1,6 @@
 // /vip/profile: the person's own account (members, and staff for their work).
 import { routePage } from '@/app/_compose/route-page';
-import { getServerApi } from '@/server/trpc/server';
+import { getServerApi } from '@/app/_server/server';
 import { ProfileSettings } from '@/features/profile/ui/ProfileSettings';
 import { PushSettings } from '@/features/notifications/ui/PushSettings';
 

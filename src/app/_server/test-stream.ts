@@ -2,11 +2,12 @@
 // reaches it, and reads its messages: for tests and the fan-out benchmark.
 import superjson from 'superjson';
 import type { Documents } from '@/server/documents/port';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { createContextInner } from '@/server/trpc/context';
-import { handleTrpcRequest } from '@/server/trpc/http';
-import { LIVE_FEEDS } from '@/app/_server/live-feeds';
-import { handleLiveRequest, type LiveEndpointOptions } from './live-endpoint';
+import { handleTrpcRequest } from './http';
+import { createCaller } from './router';
+import { LIVE_FEEDS } from './live-feeds';
+import { handleLiveRequest, type LiveEndpointOptions } from '@/features/live/live-endpoint';
 
 export interface TestFeed {
   key: string;
@@ -39,7 +40,7 @@ export async function openStream(
 ): Promise<OpenStream & { response: Response }> {
   const abort = new AbortController();
   const request = streamRequest(feeds, { address, signal: abort.signal });
-  const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents, identity, clientAddress: address }), options);
+  const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents, identity, clientAddress: address }), createCaller, options);
   // A refusal (400, 429) is JSON for the test to read; a stream is read here.
   const streaming = response.headers.get('content-type')?.includes('text/event-stream');
   return { ...readStream(streaming ? response : new Response(''), abort), response };

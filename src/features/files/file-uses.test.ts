@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_UPLOAD, IMAGE_UPLOAD } from '@/features/files/client/start-upload';
-import { FILE_USES } from './uses';
+import { FILE_USES } from '@/server/files/uses';
 
 const rules = readFileSync(new URL('../../../firebase/storage.rules', import.meta.url), 'utf8');
 const lifecycle = JSON.parse(readFileSync(new URL('../../../firebase/storage-lifecycle.json', import.meta.url), 'utf8')) as {

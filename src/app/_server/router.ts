@@ -1,6 +1,6 @@
 // The application router: one entry per feature.
 import 'server-only';
-import { router, createCallerFactory } from './init';
+import { router, createCallerFactory } from '@/server/trpc/init';
 import { healthRouter } from '@/features/health/health.router';
 import { identityRouter } from '@/features/identity/identity.router';
 import { usersRouter } from '@/features/users/users.router';

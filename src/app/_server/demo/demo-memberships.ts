@@ -2,7 +2,7 @@
 // an admin uses: the demo member is active for the season, the no-role demo account has a pending
 // request, and the crowd holds every state so the admin list has pages. Idempotent: an account
 // that has any membership, or no user document (deleted on purpose), is left alone.
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { Users } from '@/features/identity/users';
 import { Memberships, seasonEndAfter } from '@/features/memberships/membership';
 import {

@@ -1,6 +1,6 @@
 // The embedded backend's demo accounts: one per role and one without a role. Their passwords are
 // in the README; they exist only in the local Auth emulator, never in a Firebase project.
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 
 export interface DemoAccount {
   uid: string;

@@ -1,6 +1,6 @@
 // The users document a test account starts with, written once for the tests that need people.
 import type { Documents } from '@/server/documents/port';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
 
 /** Writes users/{uid} for `who` as a first sign-in would, with any fields the test sets. */

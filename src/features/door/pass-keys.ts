@@ -9,7 +9,7 @@ import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { env } from '@/server/env';
-import { macMessage, truncateMac, base64url, fromBase64url, type MacCode } from '@/features/door/pass-code';
+import { macMessage, truncateMac, base64url, fromBase64url, type MacCode } from './pass-code';
 
 export const MASTER_KEY_BYTES = 32;
 const KEY_FILE = 'pass-signing-key';

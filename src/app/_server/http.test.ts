@@ -2,16 +2,16 @@
 // its refusals and failures say.
 import { describe, expect, it } from 'vitest';
 import superjson from 'superjson';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import en from '@/i18n/messages/en.json';
 import de from '@/i18n/messages/de.json';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { limitRate, RATE_POLICIES } from '@/server/http/rate-limit';
 import type { AnyTRPCRouter } from '@trpc/server';
 import { requestLocale } from '@/i18n/api-messages';
-import { createContextInner } from './context';
+import { createContextInner } from '@/server/trpc/context';
 import { handleTrpcRequest } from './http';
-import { publicProcedure, roleProcedure, router } from './init';
+import { publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { appRouter } from './router';
 
 const ORIGIN = 'http://localhost:3000';

@@ -8,7 +8,7 @@ import { DomainError } from '@/server/domain-error';
 import { isSameOrigin } from '@/server/http/same-origin';
 import { LIVE_FEEDS } from '@/app/_server/live-feeds';
 import { appRouter } from './router';
-import type { ContextInner } from './context';
+import type { ContextInner } from '@/server/trpc/context';
 
 export const TRPC_ENDPOINT = '/api/trpc';
 

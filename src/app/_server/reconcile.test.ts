@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { Users } from '@/features/identity/users';
-import { seedDemoData } from '@/server/demo/seed';
-import { DEMO_ACCOUNTS } from '@/server/demo/demo-accounts';
-import { AccountChecks, reconcileAccounts } from './reconcile';
+import { seedDemoData } from '@/app/_server/demo/seed';
+import { DEMO_ACCOUNTS } from '@/app/_server/demo/demo-accounts';
+import { AccountChecks } from '@/features/identity/account-checks';
+import { reconcileAccounts } from './reconcile';
 
 describe('start-up reconciliation of accounts and user documents', () => {
   it('records each case once, deletes and re-creates nothing', async () => {

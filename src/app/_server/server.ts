@@ -2,7 +2,7 @@
 import 'server-only';
 import { cache } from 'react';
 import { headers } from 'next/headers';
-import { createContext } from './context';
+import { createContext } from './request-context';
 import { createCaller } from './router';
 
 export const getServerApi = cache(async () => createCaller(await createContext({ headers: await headers() })));

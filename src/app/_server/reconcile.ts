@@ -4,17 +4,11 @@
 // to act on in /admin/users. The one repair: a role claim that differs from its user document (a
 // crash between a role change's commit and its claim) is set to the document's role, which is the
 // source of truth.
-import { z } from 'zod';
 import { Users } from '@/features/identity/users';
 import type { Accounts } from '@/server/accounts/port';
-import { DemoSeed } from '@/server/demo/seed';
-import { defineCollection, isDocumentsError, type Documents } from '@/server/documents/port';
-
-export const ACCOUNT_CHECK_KINDS = ['documentWithoutAccount', 'accountWithoutDocument', 'demoAccountDeleted'] as const;
-export type AccountCheckKind = (typeof ACCOUNT_CHECK_KINDS)[number];
-
-/** One case found at a start, by `{kind}:{uid}`. */
-export const AccountChecks = defineCollection('accountChecks', z.object({ kind: z.enum(ACCOUNT_CHECK_KINDS), uid: z.string(), noticedAt: z.date() }));
+import { DemoSeed } from '@/app/_server/demo/seed';
+import { isDocumentsError, type Documents } from '@/server/documents/port';
+import { ACCOUNT_CHECK_KINDS, AccountChecks, type AccountCheckKind } from '@/features/identity/account-checks';
 
 const WHAT: Record<AccountCheckKind, string> = {
   documentWithoutAccount: 'user documents whose sign-in account no longer exists (kept; they cannot sign in until an admin deletes them or the account is restored)',

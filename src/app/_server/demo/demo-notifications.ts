@@ -2,7 +2,7 @@
 // functions an admin uses: one sent to the members (so the inbox, the lounge's announcements and
 // the detail's figures have something to show) and one scheduled a week ahead. Idempotent: once
 // the demo admin has any notification, nothing is written.
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { Notifications, saveNotification, scheduleNotification, sendNotificationNow } from '@/features/notifications/notifications';
 import { deliverNotification } from '@/features/notifications/delivery';
 import { dateToWallTime } from '@/features/events/venue-time';

@@ -2,7 +2,7 @@
 // sharp writes no metadata unless asked, so EXIF (camera, time, GPS position) does not survive.
 import 'server-only';
 import sharp from 'sharp';
-import { AVATAR_MAX_SIDE } from '@/features/profile/constants';
+import { AVATAR_MAX_SIDE } from './constants';
 
 export const AVATAR_SIZE = 512;
 

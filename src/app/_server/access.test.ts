@@ -3,11 +3,11 @@
 // level fails this test.
 import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import { createContextInner } from './context';
-import { createCallerFactory, roleProcedure, router, type ProcedureMeta } from './init';
+import { createContextInner } from '@/server/trpc/context';
+import { createCallerFactory, roleProcedure, router, type ProcedureMeta } from '@/server/trpc/init';
 import { appRouter, createCaller } from './router';
 
 const documents = new SqliteDocuments(':memory:');
