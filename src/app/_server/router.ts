@@ -6,6 +6,7 @@ import { identityRouter } from '@/features/identity/identity.router';
 import { usersRouter } from '@/features/users/users.router';
 import { imagesRouter } from '@/features/images/images.router';
 import { eventsRouter } from '@/features/events/events.router';
+import { eventCovers } from '@/features/events/event-admin';
 import { membershipsRouter } from '@/features/memberships/memberships.router';
 import { profileRouter } from '@/features/profile/profile.router';
 import { doorRouter, passRouter } from '@/features/door/door.router';
@@ -15,7 +16,7 @@ export const appRouter = router({
   health: healthRouter,
   identity: identityRouter,
   users: usersRouter,
-  images: imagesRouter,
+  images: imagesRouter(eventCovers),
   events: eventsRouter,
   memberships: membershipsRouter,
   profile: profileRouter,

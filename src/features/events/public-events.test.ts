@@ -3,7 +3,7 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { Images, type ImageDocument } from '@/features/images/images';
 import { updateImage } from '@/features/images/image-library';
 import { imageDocument } from '@/features/images/test-image';
-import { changeEventStatus, createEvent, duplicateEvent, updateEvent } from './event-admin';
+import { changeEventStatus, createEvent, duplicateEvent, eventCovers, updateEvent } from './event-admin';
 import { findEventBySlug, listPublicEvents, nextEvents } from './event-catalogue';
 import type { EventInput } from './events.inputs';
 import { Events, HOME_VENUE, type EventDocument } from './events';
@@ -64,7 +64,7 @@ const WRITES: { name: string; write: (documents: SqliteDocuments) => Promise<unk
     name: 'change the alt text of a cover in the library',
     write: async (documents) => {
       await published(documents);
-      await updateImage(documents, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+      await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
       expect((await listPublicEvents(documents))[0]?.cover?.alt.en).toBe('Stage at night');
     },
   },

@@ -6,6 +6,7 @@ import { defineCollection } from '@/server/documents/port';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import { isStaffRole, type Role } from '@/access/roles';
+import { withinValidity } from '@/features/identity/membership-window';
 
 export const MEMBERSHIP_STATUSES = ['pending', 'active', 'cancelled', 'expired'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -62,13 +63,7 @@ export const Memberships = defineCollection('subscriptions', MembershipDocument)
  * marks it expired.
  */
 export function isActiveNow(membership: Pick<MembershipDocument, 'status' | 'validFrom' | 'validUntil'>, now: Date): boolean {
-  return (
-    membership.status === 'active' &&
-    membership.validFrom !== null &&
-    membership.validUntil !== null &&
-    membership.validFrom.getTime() <= now.getTime() &&
-    now.getTime() < membership.validUntil.getTime()
-  );
+  return membership.status === 'active' && withinValidity(membership, now);
 }
 
 /**

@@ -6,9 +6,9 @@ import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/p
 import type { Identity } from '@/access/identity';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { addTestUser } from '@/features/identity/test-users';
-import { getNotification, saveNotification, scheduleNotification } from './notifications';
+import { announcements, getNotification, saveNotification, scheduleNotification } from './notifications';
 import { deliverDue, deliveryFigures } from './delivery';
-import { announcements, inboxOf, markAllRead } from './inbox';
+import { inboxOf, markAllRead } from './inbox';
 import { PushDevices, registerDevice } from './push-devices';
 import { CountingPush, draftNotification, expectEachOnce, membersWithPhones, startEverywhereAtOnce, takeOverAfterTheLease } from '@/app/_server/test-notifications';
 

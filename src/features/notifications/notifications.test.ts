@@ -5,10 +5,10 @@ import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/p
 import type { Identity } from '@/access/identity';
 import type { Role } from '@/access/roles';
 import { addTestUser } from '@/features/identity/test-users';
-import { cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
+import { announcements, cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
 import type { NotificationInput } from './notifications.inputs';
 import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
-import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
+import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
 
 const NOW = new Date('2026-11-23T18:00:00Z');

@@ -11,7 +11,7 @@ import { pageAfter } from '@/server/documents/paging';
 import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
-import { endAllSessions } from '@/features/identity/session-records';
+import { endEverySession } from '@/features/profile/profile';
 import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import type { UserListInput } from './users.inputs';
@@ -133,10 +133,4 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {
   await applyChange(documents, actor, uid, () => ({ action: 'signedOutEverywhere', patch: {} }));
   await endEverySession(documents, accounts, uid);
-}
-
-/** The server's session records and Firebase's refresh tokens both: no device stays signed in. */
-async function endEverySession(documents: Documents, accounts: Accounts, uid: string) {
-  await endAllSessions(documents, uid);
-  await accounts.revokeSessions(uid);
 }

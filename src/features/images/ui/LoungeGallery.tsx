@@ -9,7 +9,8 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { loungeFeed } from '../client/live-feeds';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/ui/icons';
 import type { LoungeImage } from '../lounge';
-import { ResponsiveImage } from './ResponsiveImage';
+import { ResponsiveImage } from '@/ui/ResponsiveImage';
+import { libraryImage } from '../renditions';
 import { localized } from '@/i18n/routing';
 import pictures from './gallery.module.css';
 import styles from './LoungeGallery.module.css';
@@ -79,7 +80,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                 onClick={() => show(image.id)}
                 aria-label={t('open', { alt: localized(image.alt, locale) || t('untitled'), position: position + 1, count: images.length })}
               >
-                <ResponsiveImage image={image} sizes="(min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw" />
+                <ResponsiveImage {...libraryImage(image)} sizes="(min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw" />
               </button>
             </li>
           ))}
@@ -124,7 +125,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                     swipeStart.current = null;
                   }}
                 >
-                  <ResponsiveImage key={current.id} image={current} sizes="100vw" className={styles.viewer__image} priority />
+                  <ResponsiveImage key={current.id} {...libraryImage(current)} sizes="100vw" className={styles.viewer__image} priority />
                   <Dialog.Description asChild>
                     <figcaption className={styles.viewer__caption}>{localized(current.alt, locale) || t('untitled')}</figcaption>
                   </Dialog.Description>

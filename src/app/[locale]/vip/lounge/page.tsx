@@ -5,7 +5,7 @@ import { getDocuments } from '@/server/documents/documents';
 import { listLounge } from '@/features/images/lounge';
 import { LoungeGallery } from '@/features/images/ui/LoungeGallery';
 import { Announcements } from '@/features/notifications/ui/Announcements';
-import { announcements } from '@/features/notifications/inbox';
+import { announcements } from '@/features/notifications/notifications';
 
 const page = routePage('vipLounge', {
   messages: ['Lounge', 'Inbox'],

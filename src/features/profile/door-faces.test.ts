@@ -1,7 +1,8 @@
 // The face the door shows is one the server stored for that person: a sign-in token's `picture`
 // (which anyone sets through Firebase's own API, to another member's photo URL, say) never
 // reaches the door list, the scan's verdict, the search by name or the member's own pass; nor
-// does a photo URL an earlier version copied from such a token. On both backends.
+// does a photo URL an earlier version copied from such a token. On both backends. Beside the
+// profile, whose photo the door shows, since the door sits below it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -10,21 +11,21 @@ import sharp from 'sharp';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Documents } from '@/server/documents/port';
-import { passKeys } from './pass-keys';
+import { passKeys } from '@/features/door/pass-keys';
 import { DiskFiles } from '@/server/files/embedded/disk-files';
-import { renderAvatar } from '@/features/profile/avatar-image';
+import { renderAvatar } from './avatar-image';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { addTestUser } from '@/features/identity/test-users';
 import { identityFromClaims } from '@/access/identity';
 import { recordSignIn, Users } from '@/features/identity/users';
-import { setAvatar } from '@/features/profile/profile';
-import { doorList } from './door-list';
-import { searchAtDoor } from './door-search';
-import { stepAt } from './pass-code';
-import { passForPhone } from './passes';
-import { scanCode } from './scanning';
-import { addEvent, HOUR, person, phoneCode } from './test-door';
+import { doorList } from '@/features/door/door-list';
+import { searchAtDoor } from '@/features/door/door-search';
+import { stepAt } from '@/features/door/pass-code';
+import { passForPhone } from '@/features/door/passes';
+import { scanCode } from '@/features/door/scanning';
+import { addEvent, HOUR, person, phoneCode } from '@/features/door/test-door';
+import { setAvatar } from './profile';
 
 const root = mkdtempSync(join(tmpdir(), 'door-faces-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
