@@ -71,8 +71,21 @@ describe('CSS modules', () => {
     expect(sources.filter((file) => moduleReads(readFileSync(file, 'utf8'), file).length > 0).length).toBeGreaterThan(20);
   });
 
+  // The global layer: globals.css and the files it imports, in the order of the cascade.
+  const globalSheets = (() => {
+    const index = join(SRC, 'styles', 'globals.css');
+    const imports = [...readFileSync(index, 'utf8').matchAll(/@import '([^']+)';/g)].map((match) => join(SRC, 'styles', match[1]!));
+    return [index, ...imports];
+  })();
+  const globalClasses = () => new Set(globalSheets.flatMap((sheet) => [...classesDefinedIn(readFileSync(sheet, 'utf8'))]));
+
+  it('imports every global stylesheet from globals.css, so none is left out of the cascade or loaded twice', () => {
+    const global = filesUnder(join(SRC, 'styles'), /\.css$/).filter((file) => !file.endsWith('.module.css'));
+    expect([...global].sort()).toEqual([...globalSheets].sort());
+  });
+
   it('leaves no class of a module defined in globals.css too', () => {
-    const global = classesDefinedIn(readFileSync(join(SRC, 'styles', 'globals.css'), 'utf8'));
+    const global = globalClasses();
     const twice = stylesheets.flatMap((stylesheet) =>
       [...classesDefinedIn(readFileSync(stylesheet, 'utf8'))].filter((name) => global.has(name)).map((name) => `${relative(SRC, stylesheet)}: ${name}`),
     );
@@ -94,7 +107,7 @@ describe('CSS modules', () => {
     // word: that lets a class stay, never fails one that is shared.
     const users = (name: string) =>
       texts.filter((text, index) => new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(text) || built[index]!.some((prefix) => name.startsWith(prefix))).length;
-    const global = classesDefinedIn(readFileSync(join(SRC, 'styles', 'globals.css'), 'utf8'));
+    const global = globalClasses();
     expect([...global].filter((name) => !ONE_USER_STAYS_GLOBAL.includes(name) && users(name) < 2).map((name) => `${name}: ${users(name)} file(s)`)).toEqual([]);
     expect(ONE_USER_STAYS_GLOBAL.filter((name) => !global.has(name))).toEqual([]);
   });
