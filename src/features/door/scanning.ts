@@ -14,7 +14,7 @@ import type { PassKeys } from '@/server/door/pass-keys';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/features/identity/identity';
-import { isActiveNow } from '@/features/memberships/membership';
+import { isActiveNow } from '@/features/memberships/membership-rules';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey } from './passes';
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';

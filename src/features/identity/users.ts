@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
 import { prefixTerms } from '@/server/documents/search-terms';
-import { isActiveNow } from '@/features/memberships/membership';
+import { isActiveNow } from '@/features/memberships/membership-rules';
 import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
 import { storedPhoto } from './avatar-access';
 import type { Identity } from './identity';

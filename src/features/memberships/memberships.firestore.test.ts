@@ -10,7 +10,7 @@ import type { Identity } from '@/features/identity/identity';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { AuditLog } from '@/features/identity/audit';
 import { changeRole } from '@/features/users/user-admin';
-import { Memberships } from './membership';
+import { Memberships } from './membership-rules';
 import { approveMembership, requestMembership } from './memberships';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);

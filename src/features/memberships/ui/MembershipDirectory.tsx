@@ -12,7 +12,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
-import { daysLeft, ENDING_SOON_DAYS } from '../membership';
+import { daysLeft, ENDING_SOON_DAYS } from '../membership-rules';
 import type { MembershipView } from '../memberships';
 import { MEMBERSHIP_FILTERS } from '../memberships.inputs';
 import { MembershipStatusBadge } from './MembershipStatusBadge';

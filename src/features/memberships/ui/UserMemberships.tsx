@@ -8,7 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { isActiveNow } from '../membership';
+import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
 import styles from './memberships.module.css';

@@ -7,7 +7,7 @@ import { Link } from '@/i18n/navigation';
 import type { Identity } from '@/features/identity/identity';
 import type { MemberEvent } from '@/features/events/event-catalogue';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
-import { daysLeft, isEndingSoon } from '../membership';
+import { daysLeft, isEndingSoon } from '../membership-rules';
 import type { MyMembership } from '../memberships';
 import styles from './VipHome.module.css';
 
