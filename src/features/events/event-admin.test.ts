@@ -6,7 +6,7 @@ import { imageDocument } from '@/features/live/test-image';
 import { removeImage, updateImage } from '@/features/images/image-library';
 import type { Files } from '@/server/files/port';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
-import { findEventBySlug, listPublicEvents, nextEvents, sitemapEvents } from './event-catalogue';
+import { findEventBySlug, listPublicEvents, nextEvents, sitemapEvents } from './public-events';
 import { programmeOf } from './programme';
 import { EventInput } from './events.inputs';
 import type { Identity } from '@/features/identity/identity';

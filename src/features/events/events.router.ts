@@ -3,8 +3,7 @@
 import 'server-only';
 import { adminChangingEvents, publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
-import { PublicEvents } from './public-events';
-import { listPublicEvents, nextEventsForMembers } from './event-catalogue';
+import { listPublicEvents, nextEventsForMembers, PublicEvents } from './public-events';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, programmeOverview, updateEvent } from './event-admin';
 import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './events.inputs';

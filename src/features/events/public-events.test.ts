@@ -4,11 +4,19 @@ import { Images, type ImageDocument } from '@/features/images/images';
 import { updateImage } from '@/features/images/image-library';
 import { imageDocument } from '@/features/live/test-image';
 import { changeEventStatus, createEvent, duplicateEvent, updateEvent } from './event-admin';
-import { findEventBySlug, listPublicEvents, nextEvents } from './event-catalogue';
 import type { EventInput } from './events.inputs';
 import { Events, HOME_VENUE, type EventDocument } from './events';
 import { Migrations } from '@/server/documents/migrations';
-import { backfillPublicEvents, PUBLIC_EVENTS_VERSION, PublicEventDocument, PublicEvents, publicProjection } from './public-events';
+import {
+  backfillPublicEvents,
+  findEventBySlug,
+  listPublicEvents,
+  nextEvents,
+  PUBLIC_EVENTS_VERSION,
+  PublicEventDocument,
+  PublicEvents,
+  publicProjection,
+} from './public-events';
 import { mirrorProblems } from './test-mirror';
 
 function form(overrides: Partial<EventInput> = {}): EventInput {

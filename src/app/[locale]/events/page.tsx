@@ -6,7 +6,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { getDocuments } from '@/server/documents/documents';
-import { listPublicEvents } from '@/features/events/event-catalogue';
+import { listPublicEvents } from '@/features/events/public-events';
 import { EventProgramme } from '@/features/events/ui/EventProgramme';
 import ProgrammeSections from '@/features/events/ui/ProgrammeSections';
 import { programmeKey, programmeOf } from '@/features/events/programme';

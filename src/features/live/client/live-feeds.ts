@@ -6,7 +6,7 @@ import type { Firestore, Query } from 'firebase/firestore';
 import type { ImageSummary } from '@/features/images/image-library';
 import type { ImageListInput } from '@/features/images/images.inputs';
 import type { LoungeImage } from '@/features/images/lounge';
-import type { PublicEvent } from '@/features/events/event-catalogue';
+import type { PublicEvent } from '@/features/events/public-events';
 import type { DoorActivity, MemberNight } from '@/features/door/door-figures';
 import type { InboxPage } from '@/features/notifications/inbox';
 import type { NotificationForEditor } from '@/features/notifications/notifications';

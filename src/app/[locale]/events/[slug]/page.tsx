@@ -11,7 +11,7 @@ import { alternatesFor } from '@/navigation/metadata';
 import { localeFrom } from '@/i18n/locale-params';
 import { CalendarIcon, MapPinIcon } from '@/ui/icons';
 import { getDocuments } from '@/server/documents/documents';
-import { findEventBySlug } from '@/features/events/event-catalogue';
+import { findEventBySlug } from '@/features/events/public-events';
 import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from '@/features/events/structured-data';
 import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
 import { RichText } from '@/features/events/ui/RichText';
