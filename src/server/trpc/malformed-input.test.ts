@@ -271,7 +271,7 @@ beforeAll(async () => {
   const png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffefc1' } }).png().toBuffer());
   await importImage({ documents, files, probe: probeImage }, admin.uid, { id: IMAGE_ID, fileName: 'fuzz.png', bytes: png, alt: { en: 'x', de: 'x' }, tags: ['cover'] });
   // The examples name the event by a fixed id: the created one is copied there.
-  const { id } = await createEvent(documents, admin.uid, EventInput.parse({ ...VALID_EVENT, coverImageId: null }));
+  const { id } = await createEvent(documents, admin, EventInput.parse({ ...VALID_EVENT, coverImageId: null }));
   const created = await documents.collection(Events).doc(id).get();
   await documents.collection(Events).doc(EVENT_ID).set(created.data!);
 }, 60_000);
