@@ -186,7 +186,8 @@ test('a membership asked for and approved on Firestore opens the VIP area, its l
 
   // The profile's name is saved in users/{uid} on Firestore and on the Auth emulator's account.
   await page.goto('/vip/profile');
-  await page.getByLabel(en.Profile.nameLabel).fill('Firestore Member');
+  // By role, which counts only what is shown: once, a hidden second match made the label ambiguous.
+  await page.getByRole('textbox', { name: en.Profile.nameLabel }).fill('Firestore Member');
   await page.getByRole('button', { name: en.Profile.saveName }).click();
   await expect(page.getByText(en.Profile.nameSaved)).toBeVisible();
   expect((await (await firestore()).collection('users').doc(uid).get()).data()).toMatchObject({ displayName: 'Firestore Member' });
