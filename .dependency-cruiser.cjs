@@ -2,9 +2,10 @@
 // (`npm run lint:deps`); prisma-free-docs/architecture.md draws it.
 //
 // `src/app/` (with src/proxy.ts and src/instrumentation.ts) composes: it may import anything, and
-// nothing imports it. The shared layers below the features know no feature. Features stand in one
-// order, lowest first: a feature imports only features earlier in the list, so no two features can
-// import each other, directly or round about. A feature's `ui/` is its own: a screen that shows two
+// nothing imports it but the type of its API (`AppRouter` in src/app/_server/router.ts). The shared
+// layers below the features know no feature. Features stand in one order, lowest first: a feature
+// imports only features earlier in the list, so no two features can import each other, directly or
+// round about. A feature's `ui/` is its own: a screen that shows two
 // features is put together in `src/app/`.
 //
 // Imports that broke these rules when they were written down are listed in
@@ -29,7 +30,7 @@ const FEATURE_ORDER = [
   'sitemap',
 ];
 
-const SHARED_LAYERS = ['ui', 'server', 'i18n', 'navigation', 'trpc', 'forms', 'firebase-client', 'styles'];
+const SHARED_LAYERS = ['access', 'ui', 'server', 'i18n', 'navigation', 'trpc', 'forms', 'firebase-client', 'styles'];
 
 const featuresDownwardOnly = FEATURE_ORDER.slice(0, -1).map((feature, index) => ({
   name: `feature-order:${feature}`,
@@ -38,6 +39,9 @@ const featuresDownwardOnly = FEATURE_ORDER.slice(0, -1).map((feature, index) => 
   from: { path: `^src/features/${feature}/` },
   to: { path: `^src/features/(${FEATURE_ORDER.slice(index + 1).join('|')})/` },
 }));
+
+/** Code outside src/app/, but for tests and their helpers (`test-*.ts`): a test may call a route. */
+const OUTSIDE_APP = { path: '^src/(?!app/)[^/]+/', pathNot: '(\\.test\\.tsx?|/test-[^/]+\\.tsx?)$' };
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -61,8 +65,15 @@ module.exports = {
       name: 'app-composes',
       comment: 'src/app/ is the top: only it (and the root modules beside it) import from it; a test may call a route.',
       severity: 'error',
-      from: { path: '^src/(?!app/)[^/]+/', pathNot: '(\\.test\\.tsx?|/test-[^/]+\\.tsx?)$' },
-      to: { path: '^src/app/' },
+      from: OUTSIDE_APP,
+      to: { path: '^src/app/', pathNot: '^src/app/_server/router\\.ts$' },
+    },
+    {
+      name: 'app-router-as-a-type',
+      comment: 'Clients know the API by its type (`import type { AppRouter }`, as tRPC intends); the router itself runs only in src/app/.',
+      severity: 'error',
+      from: OUTSIDE_APP,
+      to: { path: '^src/app/_server/router\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'feature-order-is-known',

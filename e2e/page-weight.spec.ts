@@ -13,7 +13,7 @@ import { RENDITION_WIDTHS } from '../src/features/images/renditions';
 import { test as browserTest } from './support/test';
 import { firstVisitTransfer } from './support/installed-app';
 
-// A published demo event's page (src/server/demo/demo-events.ts), there from the first start.
+// A published demo event's page (src/app/_server/demo/demo-events.ts), there from the first start.
 const EVENT_PATH = '/events/members-open-house';
 
 // In one worker and in order: the bare page is built (or read from its cache) in beforeAll, once

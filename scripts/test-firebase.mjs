@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 
-const suites = ['src/server/documents/firestore', 'src/server/files/firebase', 'src/features/live/live.firestore.test.ts'];
+const suites = ['src/server/documents/firestore', 'src/server/files/firebase', 'src/features/images/live-feeds.firestore.test.ts'];
 const vitest = ['node_modules/.bin/vitest', 'run', ...suites];
 const env = { ...process.env, FIREBASE_PROJECT_ID: process.env.FIREBASE_PROJECT_ID ?? 'demo-venue', METADATA_SERVER_DETECTION: 'none' };
 

@@ -18,10 +18,10 @@ export async function startServer() {
   }
   // The pass master key is read (or, on the embedded backend, generated) before any phone needs
   // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
-  (await import('@/server/door/pass-keys')).getPassKeys();
+  (await import('@/features/door/pass-keys')).getPassKeys();
   const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
-    import('@/server/membership-expiry'),
-    import('@/server/notification-scheduler'),
+    import('@/app/_server/membership-expiry'),
+    import('@/app/_server/notification-scheduler'),
     import('@/server/documents/documents'),
     import('@/server/accounts/accounts'),
     import('@/server/push/push'),
@@ -35,23 +35,23 @@ async function seedDemo() {
   // also when `next start` runs without scripts/with-backend.mjs (decision 012).
   process.umask(0o077);
   const [{ seedDemoData }, { seedDemoEvents }, { getDocuments }, { getFiles }, { getAccounts }, { probeImage }, { DEMO_ACCOUNTS }] = await Promise.all([
-    import('@/server/demo/seed'),
-    import('@/server/demo/demo-events'),
+    import('@/app/_server/demo/seed'),
+    import('@/app/_server/demo/demo-events'),
     import('@/server/documents/documents'),
     import('@/server/files/files'),
     import('@/server/accounts/accounts'),
     import('@/server/images/probe'),
-    import('@/server/demo/demo-accounts'),
+    import('@/app/_server/demo/demo-accounts'),
   ]);
   try {
     const report = await seedDemoData(getDocuments(), getAccounts());
     if (report.accountsCreated + report.documentsCreated > 0) {
       console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
     }
-    const { seedDemoMemberships } = await import('@/server/demo/demo-memberships');
+    const { seedDemoMemberships } = await import('@/app/_server/demo/demo-memberships');
     const memberships = await seedDemoMemberships(getDocuments(), getAccounts());
     if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
-    const [{ seedDemoNotifications }, { getPush }] = await Promise.all([import('@/server/demo/demo-notifications'), import('@/server/push/push')]);
+    const [{ seedDemoNotifications }, { getPush }] = await Promise.all([import('@/app/_server/demo/demo-notifications'), import('@/server/push/push')]);
     const notifications = await seedDemoNotifications(getDocuments(), getPush());
     if (notifications > 0) console.log(`Demo data: ${notifications} notifications created (one sent to members, one scheduled).`);
   } catch (error) {
@@ -70,7 +70,7 @@ async function seedDemo() {
 /** What a crash or a restore can leave between the Auth emulator and the documents, logged once (decision 029). */
 async function reconcileAccounts() {
   const [{ reconcileAccounts: reconcile }, { getDocuments }, { getAccounts }] = await Promise.all([
-    import('@/server/accounts/reconcile'),
+    import('@/app/_server/reconcile'),
     import('@/server/documents/documents'),
     import('@/server/accounts/accounts'),
   ]);

@@ -1,7 +1,7 @@
 // Signing in for tests: the demo accounts of the embedded backend, and a server session made
 // without the UI for tests that are about something else.
 import { expect, type BrowserContext, type Page } from '@playwright/test';
-import { DEMO_ACCOUNTS, type DemoAccount } from '../../src/server/demo/demo-accounts';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../../src/app/_server/demo/demo-accounts';
 import { signInWithPassword } from './emulator';
 import { MESSAGES, type TestLocale, localized } from './i18n';
 

@@ -1,7 +1,7 @@
 // What the door tests need behind the app: pass codes made as the member's phone makes them (a key
 // pair of the test's own, registered as the phone registers its key, signing NL2 codes; and the
 // retired NL1 codes, derived from the server's master key in DATA_DIR as
-// src/server/door/pass-keys.ts does), fresh members, and a camera picture for Chromium's fake
+// src/features/door/pass-keys.ts does), fresh members, and a camera picture for Chromium's fake
 // webcam (a Y4M file, written here: no ffmpeg needed).
 import { createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';

@@ -301,9 +301,9 @@ async function roundTrips() {
     import('../../src/features/door/scanning'),
     import('../../src/features/door/passes'),
     import('../../src/features/door/door-list'),
-    import('../../src/server/door/pass-keys'),
+    import('../../src/features/door/pass-keys'),
     import('../../src/features/door/test-door'),
-    import('../../src/server/testing/user-fixtures'),
+    import('../../src/features/identity/test-users'),
     import('../../src/features/door/pass-code'),
   ]);
   const documents = new SqliteDocuments(':memory:');
@@ -318,7 +318,7 @@ async function roundTrips() {
     await addTestUser(documents, person(uid, 'user'), { membership }, now);
   }
   const codes = new Map<string, string>();
-  for (const uid of members) codes.set(uid, await phoneCode(documents, keys, uid, stepAt(now.getTime())));
+  for (const uid of members) codes.set(uid, await phoneCode({ documents, keys }, uid, stepAt(now.getTime())));
   // From here on, every store call is a round trip of `delay` ms.
   let delay = 0;
   for (const method of ['readDocument', 'runQuery', 'countQuery', 'commit'] as const) {
@@ -348,7 +348,7 @@ async function roundTrips() {
     ]);
     const verdicts = new Set<string>();
     // A door opening the night fetches its list: the server then knows whose each pass is.
-    if (eventId === 'bench-night') await doorList(documents, keys, { eventId }, now);
+    if (eventId === 'bench-night') await doorList({ documents, keys }, { eventId }, now);
     for (const [index, uid] of members.entries()) {
       delay = index % 2 ? ROUND_TRIP_MS : 0;
       const { ms, verdict } = await timed(mode, uid, eventId);
@@ -370,9 +370,9 @@ async function offlineDecisions() {
     import('../../src/server/documents/embedded/sqlite-documents'),
     import('../../src/features/door/door-list'),
     import('../../src/features/door/client/offline-verdict'),
-    import('../../src/server/door/pass-keys'),
+    import('../../src/features/door/pass-keys'),
     import('../../src/features/door/test-door'),
-    import('../../src/server/testing/user-fixtures'),
+    import('../../src/features/identity/test-users'),
     import('../../src/features/door/pass-code'),
   ]);
   const documents = new SqliteDocuments(':memory:');
@@ -384,9 +384,9 @@ async function offlineDecisions() {
   for (const uid of members) {
     const membership = { id: `m-${uid}`, validFrom: new Date(now.getTime() - 86_400_000), validUntil: new Date(now.getTime() + 86_400_000) };
     await addTestUser(documents, person(uid, 'user'), { membership }, now);
-    codes.push(await phoneCode(documents, keys, uid, stepAt(now.getTime())));
+    codes.push(await phoneCode({ documents, keys }, uid, stepAt(now.getTime())));
   }
-  const list = await doorList(documents, keys, { eventId: 'bench-offline' }, now);
+  const list = await doorList({ documents, keys }, { eventId: 'bench-offline' }, now);
   await documents.close();
   const time = async (code: string) => {
     const started = performance.now();

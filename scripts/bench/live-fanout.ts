@@ -13,9 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteDocuments } from '../../src/server/documents/embedded/sqlite-documents';
 import { createContextInner } from '../../src/server/trpc/context';
-import { createCaller } from '../../src/server/trpc/router';
-import { streamRequest } from '../../src/features/live/test-stream';
+import { createCaller } from '../../src/app/_server/router';
+import { streamRequest } from '../../src/app/_server/test-stream';
 import { handleLiveRequest } from '../../src/features/live/live-endpoint';
+import { LIVE_FEEDS } from '../../src/app/_server/live-feeds';
 import type { EventInput } from '../../src/features/events/events.inputs';
 
 const EVENTS = 60;
@@ -69,7 +70,7 @@ interface Stream {
 async function open(): Promise<Stream> {
   const abort = new AbortController();
   const request = streamRequest([{ key: 'programme', feed: 'events.live' }], { address: ADDRESS, signal: abort.signal });
-  const response = await handleLiveRequest(request, async () => createContextInner({ documents, identity: null, clientAddress: ADDRESS }));
+  const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents, identity: null, clientAddress: ADDRESS }), createCaller);
   const stream: Stream = { received: 0, abort };
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {

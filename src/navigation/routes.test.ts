@@ -51,6 +51,14 @@ describe('route table', () => {
     expect(() => pathFor('adminUser')).toThrow(/Missing parameter "id"/);
   });
 
+  // What the guards send back to after signing in: a segment that needs encoding stays one segment.
+  const AWKWARD = { slug: 'a b/ü?#', id: 'x/../y&z=%' };
+  it.each(APP_ROUTES.map((route) => [route.id, route.pattern]))('builds the path of %s from %s', (id, pattern) => {
+    const expected = pattern.replace('[slug]', 'a%20b%2F%C3%BC%3F%23').replace('[id]', 'x%2F..%2Fy%26z%3D%25');
+    expect(pathFor(id, AWKWARD)).toBe(expected);
+    expect(matchRoute(pathFor(id, AWKWARD))?.id).toBe(id);
+  });
+
   it('sends signed-out people to sign in and the wrong role to 403', () => {
     const signedOut: Viewer = { signedIn: false, role: null };
     expect(accessDecision('public', signedOut)).toBe('allow');

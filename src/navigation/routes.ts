@@ -1,5 +1,5 @@
 // The route table of the specification, written once: pages, navigation, guards and tests read it.
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 
 /** Who may open a route: everyone, or a signed-in person holding one of the roles. */
 export type Access = 'public' | readonly Role[];

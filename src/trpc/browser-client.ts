@@ -3,7 +3,7 @@
 // page never holds two (decision 027).
 import { createTRPCClient, httpBatchLink, type TRPCClient } from '@trpc/client';
 import superjson from 'superjson';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/app/_server/router';
 
 export type TrpcClient = TRPCClient<AppRouter>;
 

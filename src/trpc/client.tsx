@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCReact } from '@trpc/react-query';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/app/_server/router';
 import { browserTrpcClient, makeTrpcClient } from './browser-client';
 import { onQueryCacheForgotten } from './query-cache';
 

@@ -10,7 +10,8 @@ import { nextEvents } from '@/features/events/public-events';
 import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';
-import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
+import { ResponsiveImage } from '@/ui/ResponsiveImage';
+import { libraryImage } from '@/features/images/renditions';
 import { ACCOUNT_DELETED_PARAM } from '@/features/profile/constants';
 import styles from './page.module.css';
 
@@ -99,7 +100,7 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
           <ul className="gallery">
             {gallery.map((image) => (
               <li key={image.id} className="gallery__item">
-                <ResponsiveImage image={image} sizes="(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw" />
+                <ResponsiveImage {...libraryImage(image)} sizes="(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw" />
               </li>
             ))}
           </ul>

@@ -10,6 +10,7 @@ import { ClientMessages } from '@/i18n/ClientMessages';
 import { MembershipOffer } from '@/features/memberships/ui/MembershipOffer';
 import { OwnAccountOnRefusal } from '@/features/profile/ui/OwnAccountOnRefusal';
 import { TrpcProvider } from '@/trpc/client';
+import { ForgetThisDevice } from './ForgetThisDevice';
 
 /**
  * Whether this refusal is someone signed in without a role at the VIP area's door: that area
@@ -35,7 +36,9 @@ export async function ForbiddenView() {
         {/* Their tRPC client comes with them: the 403 page is outside the signed-in areas. */}
         <TrpcProvider locale={locale}>
           <MembershipOffer />
-          <OwnAccountOnRefusal />
+          <ForgetThisDevice>
+            <OwnAccountOnRefusal />
+          </ForgetThisDevice>
         </TrpcProvider>
       </ClientMessages>
       <div className="error-page__actions">

@@ -5,22 +5,22 @@ import type { ReactElement } from 'react';
 import { redirect } from 'next/navigation';
 import { localizedPath, type Locale } from '@/i18n/routing';
 import { RETURN_PARAM } from '@/navigation/return-path';
-import type { RouteId } from '@/navigation/routes';
+import { pathFor, type RouteId } from '@/navigation/routes';
 import { ForbiddenView } from './ForbiddenView';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { currentIdentity, decisionFor } from '@/features/identity/viewer';
 
 export type GuardResult = { identity: Identity | null; denied?: undefined } | { identity?: undefined; denied: ReactElement };
 
 /**
- * Signed out: redirects to /login with `path` (without locale prefix) as the return path.
- * Signed in without the role: the 403 view to render instead of the page.
+ * Signed out: redirects to /login with the route's path (built from the table with `params`) as
+ * the return path. Signed in without the role: the 403 view to render instead of the page.
  */
-export async function guardPage(id: RouteId, locale: Locale, path: string): Promise<GuardResult> {
+export async function guardPage(id: RouteId, locale: Locale, params: Record<string, string> = {}): Promise<GuardResult> {
   const identity = await currentIdentity();
   const decision = decisionFor(id, identity);
   if (decision === 'sign-in') {
-    const back = new URLSearchParams({ [RETURN_PARAM]: localizedPath(locale, path) });
+    const back = new URLSearchParams({ [RETURN_PARAM]: localizedPath(locale, pathFor(id, params)) });
     redirect(`${localizedPath(locale, '/login')}?${back}`);
   }
   if (decision === 'forbidden') return { denied: <ForbiddenView /> };

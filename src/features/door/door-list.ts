@@ -4,15 +4,13 @@
 // already. Nothing in it can make a valid code: a public key only checks signatures. Door staff
 // and admins fetch it when they open an event's door, and every 60 s while online.
 import 'server-only';
-import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
-import type { PassKeys } from '@/server/door/pass-keys';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, Exits, Reentries } from './door-records';
 import type { DoorEventInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
-import { Passes, rememberPassOwner } from './passes';
+import { Passes, rememberPassOwner, type DoorPorts } from './passes';
 import { storedPhoto } from '@/features/identity/avatar-access';
 
 export interface DoorListMember {
@@ -45,7 +43,7 @@ export interface DoorList {
 export const DOOR_LIST_MAX = 5000;
 
 /** Members whose membership covers some of the event's night, with their passes and tonight's admissions. */
-export async function doorList(documents: Documents, keys: PassKeys, { eventId }: DoorEventInput, now = new Date()): Promise<DoorList> {
+export async function doorList({ documents, keys }: DoorPorts, { eventId }: DoorEventInput, now = new Date()): Promise<DoorList> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event || event.status !== 'published') throw new DomainError('not-found', 'eventNotFound');
   const [users, checkins, exits, reentries] = await Promise.all([

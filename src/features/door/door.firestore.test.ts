@@ -3,10 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
-import { passKeys } from '@/server/door/pass-keys';
+import { passKeys } from './pass-keys';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import type { Identity } from '@/features/identity/identity';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import type { Identity } from '@/access/identity';
+import { addTestUser } from '@/features/identity/test-users';
 import { stepAt, STEP_SECONDS } from './pass-code';
 import { rotatePass } from './passes';
 import { Scans } from './door-records';
@@ -39,7 +39,7 @@ describe('the door on Firestore', () => {
 
   afterEach(() => close());
 
-  const code = (stepOffset = 0) => phoneCode(documents, keys, 'ada', stepAt(NOW.getTime()) + stepOffset);
+  const code = (stepOffset = 0) => phoneCode({ documents, keys }, 'ada', stepAt(NOW.getTime()) + stepOffset);
   const scan = (value: string, mode: 'entry' | 'bar', index: number) =>
     scanCode({ documents, keys }, scanners[index % 5]!, { eventId: 'tonight', mode, code: value, nonce: `nonce-${String((nonce += 1)).padStart(4, '0')}`, source: 'camera', device: `Door ${index % 5}` }, NOW);
 
@@ -53,7 +53,7 @@ describe('the door on Firestore', () => {
 
   it('an offline door on Firestore: the list checks the code; 10 doors uploading the same admission at once make one admission and 9 conflicts; a repeated upload is known', async () => {
     const value = await code();
-    const list = await doorList(documents, keys, { eventId: 'tonight' }, NOW);
+    const list = await doorList({ documents, keys }, { eventId: 'tonight' }, NOW);
     expect(list.members.map((member) => member.uid)).toEqual(['ada']);
     expect(await decideOffline(list, { mode: 'entry', code: value }, NOW, new Map())).toMatchObject({ kind: 'verdict', verdict: 'admitted' });
     const upload = (index: number) =>
@@ -98,7 +98,7 @@ describe('the door on Firestore', () => {
       ['drink', 'keyboard', 1],
     ]);
     const admin: Identity = { uid: 'boss', email: 'boss@example.org', emailVerified: true, displayName: 'Boss', photoURL: null, role: 'admin' };
-    await rotatePass(documents, keys, admin, 'ada');
+    await rotatePass({ documents, keys }, admin, 'ada');
     expect((await scan(before, 'bar', 2)).verdict).toBe('invalid');
     const history = await documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
     expect(history.map((entry) => [entry.data.action, entry.data.actorName])).toEqual([['passRenewed', 'Boss']]);

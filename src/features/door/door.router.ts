@@ -6,11 +6,13 @@ import { roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
-import type { Identity } from '@/features/identity/identity';
-import { passForPhone, registerPassKey, rotatePass } from './passes';
+import type { Context } from '@/server/trpc/context';
+import type { Identity } from '@/access/identity';
+import { passForPhone, registerPassKey, rotatePass, type DoorPorts } from './passes';
 import { Checkins, DoorConflicts, Drinks, Scans } from './door-records';
 import { CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
 import { doorList } from './door-list';
+import { getPassKeys } from './pass-keys';
 import { DomainError } from '@/server/domain-error';
 import { admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
 import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
@@ -22,16 +24,20 @@ const members = roleProcedure(...MEMBER_AREA);
 function doorDevice(identity: Identity): string {
   return `${identity.uid}:${identity.session ?? 'no-session'}`;
 }
+/** The pass keys are made only for the procedures that use them. */
+function doorPorts(ctx: Pick<Context, 'documents'>): DoorPorts {
+  return { documents: ctx.documents, keys: getPassKeys() };
+}
 const door = roleProcedure('admin', 'scanner');
 const admin = roleProcedure('admin');
 
 export const passRouter = router({
   /** The caller's pass: its id, key version and registered public key (no secret), and the server's time. */
-  mine: members.query(({ ctx }) => passForPhone(ctx.documents, ctx.passKeys(), ctx.identity.uid)),
+  mine: members.query(({ ctx }) => passForPhone(doorPorts(ctx), ctx.identity.uid)),
   /** This phone shows the pass from now on (its first visit, "Show my pass on this phone", "My phone was lost"). */
   register: members.input(RegisterPassKeyInput).mutation(({ ctx, input }) => {
     limitRate('passKeys', ctx.identity.uid);
-    return registerPassKey(ctx.documents, ctx.passKeys(), ctx.identity, input);
+    return registerPassKey(doorPorts(ctx), ctx.identity, input);
   }),
   /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
   night: members.subscription(({ ctx, signal }) =>
@@ -52,17 +58,17 @@ export const doorRouter = router({
   scan: door.input(ScanInput).mutation(async ({ ctx, input }) => {
     // Per phone the server knows (its sign-in), not per door name: a name is the client's to choose.
     limitRate('doorScans', doorDevice(ctx.identity));
-    return scanCode({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input);
+    return scanCode(doorPorts(ctx), ctx.identity, input);
   }),
   /** The event's door list, to decide without signal (decision 043). */
   list: door.input(DoorEventInput).query(({ ctx, input }) => {
     limitRate('doorLists', doorDevice(ctx.identity));
-    return doorList(ctx.documents, ctx.passKeys(), input);
+    return doorList(doorPorts(ctx), input);
   }),
   /** Scans this door decided without signal, oldest first: each recorded once, as decided. */
   upload: door.input(UploadInput).mutation(async ({ ctx, input }) => {
     limitRate('doorUploads', doorDevice(ctx.identity));
-    const ports = { documents: ctx.documents, keys: ctx.passKeys() };
+    const ports = doorPorts(ctx);
     const results: { nonce: string; status: UploadStatus | 'rejected' }[] = [];
     // In the door's order: a member's exit after their admission.
     for (const decision of input.decisions) {
@@ -77,7 +83,7 @@ export const doorRouter = router({
     }
     return { results };
   }),
-  admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => admitManually({ documents: ctx.documents, keys: ctx.passKeys() }, ctx.identity, input)),
+  admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => admitManually(doorPorts(ctx), ctx.identity, input)),
   search: door.input(DoorSearchInput).query(({ ctx, input }) => {
     limitRate('doorSearches', doorDevice(ctx.identity));
     return searchAtDoor(ctx.documents, input);
@@ -101,5 +107,5 @@ export const doorRouter = router({
   /** Admissions and drinks of a page of events (the admins' event list). */
   countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
-  rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(ctx.documents, ctx.passKeys(), ctx.identity, input.uid)),
+  rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(doorPorts(ctx), ctx.identity, input.uid)),
 });

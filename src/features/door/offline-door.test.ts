@@ -20,7 +20,7 @@ describe('the door without signal', () => {
   const { addUser, codeOf, scan, nonce } = tonight;
   const none = new Map<string, LocalPassage>();
 
-  const list = () => doorList(tonight.documents, tonight.keys, { eventId: 'tonight' }, NOW);
+  const list = () => doorList(tonight.ports, { eventId: 'tonight' }, NOW);
   const offline = (decision: Partial<OfflineDecision> & Pick<OfflineDecision, 'verdict'>, at = NOW): OfflineDecision => ({ eventId: 'tonight', nonce: nonce(), mode: 'entry', source: 'camera', decidedAt: at, device: 'Side door', listAt: NOW, ...decision });
   const upload = (decision: Partial<OfflineDecision> & Pick<OfflineDecision, 'verdict'>, scanner = scanners[0]!, at = NOW) =>
     recordOffline(tonight.ports, scanner, offline(decision, at), new Date(at.getTime() + HOUR));
@@ -73,7 +73,7 @@ describe('the door without signal', () => {
     const old = await codeOf('ada');
     const before = await list();
     const phone = await newPhoneKey();
-    await registerPassKey(tonight.documents, tonight.keys, person('ada', 'user'), { publicKey: phone.publicKey });
+    await registerPassKey(tonight.ports, person('ada', 'user'), { publicKey: phone.publicKey });
     const after = await list();
     expect((await decideOffline(before, { mode: 'entry', code: old }, NOW, none)).kind === 'verdict').toBe(true);
     expect(await decideOffline(after, { mode: 'entry', code: old }, NOW, none)).toMatchObject({ verdict: 'invalid' });
@@ -88,7 +88,7 @@ describe('the door without signal', () => {
     const flags = await tonight.documents.collection(DoorConflicts).get();
     expect(flags.map((flag) => [flag.data.eventId, flag.data.kind])).toEqual([['second', 'staleList']]);
     // An admin's new pass: the list holds no key for it until the member's phone registers again.
-    await rotatePass(tonight.documents, tonight.keys, person('boss', 'admin'), 'ada');
+    await rotatePass(tonight.ports, person('boss', 'admin'), 'ada');
     expect((await list()).members[0]).toMatchObject({ uid: 'ada', publicKey: null });
   });
 

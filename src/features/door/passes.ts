@@ -8,14 +8,20 @@ import 'server-only';
 import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
-import type { PassKeys } from '@/server/door/pass-keys';
+import type { PassKeys } from './pass-keys';
 import { Users } from '@/features/identity/users';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import type { RegisterPassKeyInput } from './door.inputs';
+
+/** What the pass and the door read and write: the documents, and the keys of passes made by the server. */
+export interface DoorPorts {
+  documents: Documents;
+  keys: PassKeys;
+}
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */
 export const FORMER_KEYS_KEPT = 5;
@@ -82,7 +88,7 @@ export function forgetPassOwners(): void {
 }
 
 /** The account's pass, created on first use (the id is derived, so concurrent calls agree). */
-export async function ensurePass(documents: Documents, keys: PassKeys, uid: string): Promise<{ passId: string; pass: PassDocument }> {
+export async function ensurePass({ documents, keys }: DoorPorts, uid: string): Promise<{ passId: string; pass: PassDocument }> {
   const passId = keys.passIdFor(uid);
   rememberPassOwner(passId, uid);
   const ref = documents.collection(Passes).doc(passId);
@@ -99,10 +105,10 @@ export async function ensurePass(documents: Documents, keys: PassKeys, uid: stri
   return { passId, pass };
 }
 
-export async function passForPhone(documents: Documents, keys: PassKeys, uid: string, now = new Date()): Promise<PhonePass> {
-  const user = (await documents.collection(Users).doc(uid).get()).data;
+export async function passForPhone(ports: DoorPorts, uid: string, now = new Date()): Promise<PhonePass> {
+  const user = (await ports.documents.collection(Users).doc(uid).get()).data;
   if (!user) throw new DomainError('not-found', 'accountNotFound');
-  const { passId, pass } = await ensurePass(documents, keys, uid);
+  const { passId, pass } = await ensurePass(ports, uid);
   return {
     passId,
     version: pass.version,
@@ -128,9 +134,10 @@ async function readPublicKey(text: string): Promise<CryptoKey | null> {
  * so every code of the older key is refused at once). Registering the key the pass has already is
  * no change. Replacing another phone's key is written to the person's history.
  */
-export async function registerPassKey(documents: Documents, keys: PassKeys, member: Identity, { publicKey }: RegisterPassKeyInput): Promise<{ passId: string; version: number }> {
+export async function registerPassKey(ports: DoorPorts, member: Identity, { publicKey }: RegisterPassKeyInput): Promise<{ passId: string; version: number }> {
   if (!(await readPublicKey(publicKey))) throw new DomainError('invalid', 'invalidRequest');
-  const { passId } = await ensurePass(documents, keys, member.uid);
+  const { documents } = ports;
+  const { passId } = await ensurePass(ports, member.uid);
   const ref = documents.collection(Passes).doc(passId);
   return documents.runTransaction(async (tx) => {
     const pass = (await tx.get(ref)).data;
@@ -148,8 +155,9 @@ export async function registerPassKey(documents: Documents, keys: PassKeys, memb
  * every older code stops working at once; the member's phone asks to be registered again. The
  * person's history says who did it, in the same transaction.
  */
-export async function rotatePass(documents: Documents, keys: PassKeys, actor: Identity, uid: string): Promise<{ version: number }> {
-  const { passId } = await ensurePass(documents, keys, uid);
+export async function rotatePass(ports: DoorPorts, actor: Identity, uid: string): Promise<{ version: number }> {
+  const { documents } = ports;
+  const { passId } = await ensurePass(ports, uid);
   const ref = documents.collection(Passes).doc(passId);
   return documents.runTransaction(async (tx) => {
     const pass = (await tx.get(ref)).data;

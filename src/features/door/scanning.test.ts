@@ -40,7 +40,7 @@ describe('the pass and the door', () => {
       expect((await scan(changed)).verdict, `character ${at} changed`).toBe('invalid');
     }
     // Bob's pass id with a MAC made with Ada's key.
-    const bob = await ensurePass(tonight.documents, tonight.keys, 'bob');
+    const bob = await ensurePass(tonight.ports, 'bob');
     const parts = code.split('.');
     expect((await scan(`NL1.${bob.passId}.${parts[2]}.${parts[3]}`)).verdict).toBe('invalid');
     expect((await scan(`NL1.AAAAAAAAAAAAAAAA.${parts[2]}.${parts[3]}`)).verdict).toBe('invalid');
@@ -51,13 +51,13 @@ describe('the pass and the door', () => {
 
   it("an admin's new pass makes every older code invalid at once; the phone registers a new key; the person's history says who", async () => {
     const before = await codeOf('ada');
-    const phoneBefore = await passForPhone(tonight.documents, tonight.keys, 'ada', NOW);
+    const phoneBefore = await passForPhone(tonight.ports, 'ada', NOW);
     const admin = person('boss', 'admin');
-    await rotatePass(tonight.documents, tonight.keys, admin, 'ada');
+    await rotatePass(tonight.ports, admin, 'ada');
     const history = await tonight.documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
     expect(history.map((entry) => [entry.data.action, entry.data.actorUid, entry.data.actorName])).toEqual([['passRenewed', 'boss', admin.displayName ?? admin.email]]);
     expect((await scan(before)).verdict).toBe('invalid');
-    const phoneAfter = await passForPhone(tonight.documents, tonight.keys, 'ada', NOW);
+    const phoneAfter = await passForPhone(tonight.ports, 'ada', NOW);
     expect(phoneAfter.version).toBe(phoneBefore.version + 1);
     expect(phoneBefore.publicKey).not.toBeNull();
     expect(phoneAfter.publicKey).toBeNull();
@@ -69,10 +69,10 @@ describe('the pass and the door', () => {
     const first = await codeOf('ada');
     const secondPhone = await newPhoneKey();
     const member = person('ada', 'user');
-    const { version } = await registerPassKey(tonight.documents, tonight.keys, member, { publicKey: secondPhone.publicKey });
-    expect(await registerPassKey(tonight.documents, tonight.keys, member, { publicKey: secondPhone.publicKey })).toMatchObject({ version });
+    const { version } = await registerPassKey(tonight.ports, member, { publicKey: secondPhone.publicKey });
+    expect(await registerPassKey(tonight.ports, member, { publicKey: secondPhone.publicKey })).toMatchObject({ version });
     expect((await scan(first)).verdict).toBe('invalid');
-    const { passId } = await passForPhone(tonight.documents, tonight.keys, 'ada', NOW);
+    const { passId } = await passForPhone(tonight.ports, 'ada', NOW);
     const { code } = await passCodeAt({ passId, version, phoneKey: secondPhone, offsetMs: 0 }, NOW.getTime());
     expect((await scan(code)).verdict).toBe('admitted');
     // Moving the pass from one phone to another is in the person's history.
@@ -81,14 +81,14 @@ describe('the pass and the door', () => {
   });
 
   it('refuses a public key that is not a point on P-256, and a retired NL1 code once a phone key is registered', async () => {
-    await expect(registerPassKey(tonight.documents, tonight.keys, person('ada', 'user'), { publicKey: 'A'.repeat(87) })).rejects.toMatchObject({ kind: 'invalid' });
-    const { passId, pass } = await ensurePass(tonight.documents, tonight.keys, 'ada');
+    await expect(registerPassKey(tonight.ports, person('ada', 'user'), { publicKey: 'A'.repeat(87) })).rejects.toMatchObject({ kind: 'invalid' });
+    const { passId, pass } = await ensurePass(tonight.ports, 'ada');
     const step = stepAt(NOW.getTime());
     const nl1 = formatPassCode({ format: 'NL1', passId, step, mac: tonight.keys.macFor(passId, pass.version, step) });
     // No phone key yet: the phone that has not updated still gets in.
     expect((await scan(nl1)).verdict).toBe('admitted');
     await codeOf('ada');
-    const { pass: registered } = await ensurePass(tonight.documents, tonight.keys, 'ada');
+    const { pass: registered } = await ensurePass(tonight.ports, 'ada');
     const later = formatPassCode({ format: 'NL1', passId, step, mac: tonight.keys.macFor(passId, registered.version, step) });
     expect((await scan(later)).verdict).toBe('invalid');
   });

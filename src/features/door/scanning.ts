@@ -7,16 +7,14 @@
 // Also admitting by hand, for a member whose phone cannot show the pass.
 import 'server-only';
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
 import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
-import type { PassKeys } from '@/server/door/pass-keys';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
-import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey } from './passes';
+import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts } from './passes';
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import type { ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
 import { doorIsOpen } from './door-hours';
@@ -41,11 +39,6 @@ export interface ScanResult {
   at: Date;
   /** The event's figures as this scan was answered. */
   counts: DoorCounts;
-}
-
-export interface DoorPorts {
-  documents: Documents;
-  keys: PassKeys;
 }
 
 /** The scan's document id: one per scanner and nonce, so a retry finds the first answer. */
@@ -94,7 +87,7 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
   const passRead = code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : Promise.resolve(undefined);
   const owner = code ? passOwner(code.passId) : undefined;
   const early = owner ? memberFacts(ports.documents, input.eventId, owner, barCode) : null;
-  return once(ports.documents, scanner, { ...input, source: input.source }, now, Promise.all([passRead, early]), async (event, round) => {
+  return once({ documents: ports.documents, scanner, scan: input, now, prefetch: Promise.all([passRead, early]) }, async (event, round) => {
     if (!code) return { verdict: 'invalid', user: null };
     const pass = await passRead;
     // Unknown pass, another phone's key, a renewed (older) version: all the same to the door.
@@ -127,7 +120,7 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
 export async function admitManually(ports: DoorPorts, scanner: Identity, input: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
   // The member is known: what the verdict needs of them is read alongside the event.
   const first = memberFacts(ports.documents, input.eventId, input.uid, null);
-  return once(ports.documents, scanner, { ...input, mode: 'entry', source: 'manual' }, now, first, async (event, round) => {
+  return once({ documents: ports.documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: first }, async (event, round) => {
     const facts = round === 0 ? await first : await memberFacts(ports.documents, input.eventId, input.uid, null);
     const { user } = facts;
     if (!user) throw new DomainError('not-found', 'userNotFound');
@@ -156,45 +149,44 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
   const at = input.decidedAt.getTime() > now.getTime() ? now : input.decidedAt;
   const uid = input.uid ?? pass?.uid ?? null;
   const accepted = input.verdict === 'admitted' || input.verdict === 'welcomeBack' || input.verdict === 'exited';
+  const place: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now: at };
   if (logged.exists) {
-    await flagOverruled(ports.documents, log.id, logged.data!, input, at, scanner, now);
+    await flagOverruled(ports.documents, { id: log.id, logged: logged.data!, verdict: input.verdict, place, recordedAt: now });
     return 'known';
   }
-  const place: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now: at };
-  await once(
-    ports.documents,
-    scanner,
-    { ...input, at, offline: { listAt: input.listAt, uploadedAt: now } },
-    now,
-    Promise.resolve(),
-    async () => {
-      const facts = uid ? await memberFacts(ports.documents, input.eventId, uid, null) : null;
-      const user = facts?.user ?? null;
-      const decision: Decision = { verdict: input.verdict, user };
-      if (!accepted || !facts?.user) return decision;
-      const member = { ...facts, user: facts.user };
-      const flag = (kind: DoorFlag, first: CheckinDocument | null = null): Claim =>
-        claim(ports.documents.collection(DoorConflicts).doc(log.id), {
-          eventId: input.eventId,
-          uid: member.user.uid,
-          kind,
-          first: first ? { device: first.device, at: first.at, offline: first.offline ?? false } : null,
-          second: { device: input.device, at, offline: true, scannerUid: scanner.uid },
-          recordedAt: now,
-        });
-      // Signed by a key of the pass (the current one, or one replaced since): else nothing is claimed.
-      const key = code ? await signingKey(code, pass!) : null;
-      if (code && !key) return { ...decision, records: [flag('badCode')] };
-      if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
-      const { claims } = admit(ports.documents, member, place);
-      const offlineClaims = (claims ?? []).map((each) => ({ ...each, data: { ...each.data, offline: true } }));
-      // Inside already: admitted twice (the first admission named).
-      if (!offlineClaims.length) return { ...decision, records: [flag('secondAdmission', member.checkin ?? null)] };
-      const stale = !hasActiveMembership(member.user, at) || (key?.until !== null && key !== null && key.until.getTime() < at.getTime());
-      return { ...decision, claims: offlineClaims, records: stale ? [flag('staleList')] : [] };
-    },
-  );
+  const scan = { ...input, at, offline: { listAt: input.listAt, uploadedAt: now } };
+  await once({ documents: ports.documents, scanner, scan, now, prefetch: Promise.resolve() }, async () => {
+    const facts = uid ? await memberFacts(ports.documents, input.eventId, uid, null) : null;
+    const user = facts?.user ?? null;
+    const decision: Decision = { verdict: input.verdict, user };
+    if (!accepted || !facts?.user) return decision;
+    const member = { ...facts, user: facts.user };
+    const flag = (kind: DoorFlag, first: CheckinDocument | null = null): Claim =>
+      claim(ports.documents.collection(DoorConflicts).doc(log.id), doorConflict({ uid: member.user.uid, kind, first, place, recordedAt: now }));
+    // Signed by a key of the pass (the current one, or one replaced since): else nothing is claimed.
+    const key = code ? await signingKey(code, pass!) : null;
+    if (code && !key) return { ...decision, records: [flag('badCode')] };
+    if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
+    const { claims } = admit(ports.documents, member, place);
+    const offlineClaims = (claims ?? []).map((each) => ({ ...each, data: { ...each.data, offline: true } }));
+    // Inside already: admitted twice (the first admission named).
+    if (!offlineClaims.length) return { ...decision, records: [flag('secondAdmission', member.checkin ?? null)] };
+    const stale = !hasActiveMembership(member.user, at) || (key?.until !== null && key !== null && key.until.getTime() < at.getTime());
+    return { ...decision, claims: offlineClaims, records: stale ? [flag('staleList')] : [] };
+  });
   return 'recorded';
+}
+
+/** What an uploaded scan tells the admins: the admission the server had first, if any, and the scan itself. */
+function doorConflict({ uid, kind, first, place, recordedAt }: { uid: string; kind: DoorFlag; first: CheckinDocument | null | undefined; place: ScanAt; recordedAt: Date }) {
+  return {
+    eventId: place.eventId,
+    uid,
+    kind,
+    first: first ? { device: first.device, at: first.at, offline: first.offline ?? false } : null,
+    second: { device: place.device, at: place.now, offline: true, scannerUid: place.scanner.uid },
+    recordedAt,
+  };
 }
 
 /**
@@ -203,20 +195,13 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
  * the server's refusal becomes a flag. "Already admitted" is a second admission naming the first;
  * a code the server found invalid, an unverifiable code; any other refusal, an old list.
  */
-async function flagOverruled(documents: Documents, id: string, logged: ScanDocument, input: z.output<typeof OfflineDecision>, at: Date, scanner: Identity, now: Date) {
-  const enteredOffline = input.verdict === 'admitted' || input.verdict === 'welcomeBack';
+async function flagOverruled(documents: Documents, { id, logged, verdict, place, recordedAt }: { id: string; logged: ScanDocument; verdict: Verdict; place: ScanAt; recordedAt: Date }) {
+  const enteredOffline = verdict === 'admitted' || verdict === 'welcomeBack';
   if (!enteredOffline || !logged.verdict || ACCEPTED.includes(logged.verdict) || !logged.uid) return;
-  const first = logged.verdict === 'alreadyAdmitted' ? (await documents.collection(Checkins).doc(`${input.eventId}_${logged.uid}`).get()).data : undefined;
+  const first = logged.verdict === 'alreadyAdmitted' ? (await documents.collection(Checkins).doc(`${place.eventId}_${logged.uid}`).get()).data : undefined;
   const kind: DoorFlag = logged.verdict === 'alreadyAdmitted' ? 'secondAdmission' : logged.verdict === 'invalid' ? 'badCode' : 'staleList';
   try {
-    await documents.collection(DoorConflicts).doc(id).create({
-      eventId: input.eventId,
-      uid: logged.uid,
-      kind,
-      first: first ? { device: first.device, at: first.at, offline: first.offline ?? false } : null,
-      second: { device: input.device, at, offline: true, scannerUid: scanner.uid },
-      recordedAt: now,
-    });
+    await documents.collection(DoorConflicts).doc(id).create(doorConflict({ uid: logged.uid, kind, first, place, recordedAt }));
   } catch (error) {
     // Flagged by an earlier upload of the same scan.
     if (!isAlreadyExists(error)) throw error;
@@ -277,6 +262,25 @@ function isAlreadyExists(error: unknown): boolean {
   return isDocumentsError(error, 'already-exists');
 }
 
+/** A scan as `once` runs it: who scans, what was scanned, and when. */
+interface ScanRun {
+  documents: Documents;
+  scanner: Identity;
+  scan: {
+    eventId: string;
+    nonce: string;
+    mode: ScanMode;
+    source: ScanSource;
+    device: string;
+    /** When the scan was made, where it was decided earlier (offline): else now. */
+    at?: Date;
+    offline?: ScanDocument['offline'];
+  };
+  now: Date;
+  /** Reads the decision needs first, made alongside the event's. */
+  prefetch: Promise<unknown>;
+}
+
 /** Each lost race means another door took a claim first, so a scan settles in a few rounds. */
 const MAX_DECISIONS = 20;
 
@@ -288,24 +292,7 @@ const MAX_DECISIONS = 20;
  * exists: that answer is returned) or another door claimed the admission or drink meanwhile: the
  * scan is decided again and now sees it.
  */
-async function once(
-  documents: Documents,
-  scanner: Identity,
-  input: {
-    eventId: string;
-    nonce: string;
-    mode: ScanMode;
-    source: ScanSource;
-    device: string;
-    /** When the scan was made, where it was decided earlier (offline): else now. */
-    at?: Date;
-    offline?: ScanDocument['offline'];
-  },
-  now: Date,
-  /** Reads the decision needs first, made alongside the event's. */
-  prefetch: Promise<unknown>,
-  decide: (event: EventDocument, round: number) => Promise<Decision>,
-): Promise<ScanResult> {
+async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun, decide: (event: EventDocument, round: number) => Promise<Decision>): Promise<ScanResult> {
   // The event's figures are counted meanwhile, off the scan's path: the answer carries them with
   // this scan's own effect added (another door's scan of the same moment reaches the live feed).
   const tally = tallyDoor(documents, input.eventId);
@@ -342,7 +329,8 @@ async function once(
       if ((await ref.get()).exists) return firstAnswer(documents, event, ref.id);
       continue;
     }
-    return result(input.eventId, input.mode, decision.verdict, decision.user, detail, at, withScan({ ...(await tally), capacity: event.capacity }, decision.verdict, input.offline ? decision : null));
+    const counts = withScan({ ...(await tally), capacity: event.capacity }, decision.verdict, input.offline ? decision : null);
+    return result({ eventId: input.eventId, mode: input.mode, verdict: decision.verdict, detail, at }, decision.user, counts);
   }
   throw new DomainError('conflict', 'scanStillRunning');
 }
@@ -355,20 +343,17 @@ async function firstAnswer(documents: Documents, event: EventDocument, id: strin
     const scan = (await ref.get()).data;
     if (scan?.verdict) {
       const [user, counts] = await Promise.all([scan.uid ? readUser(documents, scan.uid) : null, doorCounts(documents, scan.eventId, event)]);
-      return result(scan.eventId, scan.mode, scan.verdict, user, scan.detail, scan.at, counts);
+      return result({ ...scan, verdict: scan.verdict }, user, counts);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new DomainError('conflict', 'scanStillRunning');
 }
 
+/** What the door shows of a logged scan: its verdict and details, the member it named, the figures. */
 function result(
-  eventId: string,
-  mode: ScanMode,
-  verdict: Verdict,
+  { eventId, mode, verdict, detail, at }: Pick<ScanDocument, 'eventId' | 'mode' | 'detail' | 'at'> & { verdict: Verdict },
   user: (UserDocument & { uid: string }) | null,
-  detail: ScanDocument['detail'],
-  at: Date,
   counts: DoorCounts,
 ): ScanResult {
   return {

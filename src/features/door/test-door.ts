@@ -5,13 +5,13 @@ import { randomBytes } from 'node:crypto';
 import { beforeEach } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Documents } from '@/server/documents/port';
-import { passKeys, type PassKeys } from '@/server/door/pass-keys';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import { passKeys, type PassKeys } from './pass-keys';
+import { addTestUser } from '@/features/identity/test-users';
 import { Events, HOME_VENUE } from '@/features/events/events';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { stepAt, STEP_SECONDS } from './pass-code';
-import { ensurePass, registerPassKey } from './passes';
+import { ensurePass, registerPassKey, type DoorPorts } from './passes';
 import { newPhoneKey, passCodeAt, type PhoneKey } from './client/pass-store';
 import type { ScanInput } from './door.inputs';
 import { scanCode } from './scanning';
@@ -64,16 +64,16 @@ const phones = new WeakMap<Documents, Map<string, PhoneKey>>();
  * The code the member's phone shows in window `step`: signed with the phone's own key, registered
  * on first use, and again when the pass no longer has it (an admin renewed it), as the phone does.
  */
-export async function phoneCode(documents: Documents, keys: PassKeys, uid: string, step: number): Promise<string> {
-  let known = phones.get(documents);
-  if (!known) phones.set(documents, (known = new Map()));
-  let { passId, pass } = await ensurePass(documents, keys, uid);
+export async function phoneCode(ports: DoorPorts, uid: string, step: number): Promise<string> {
+  let known = phones.get(ports.documents);
+  if (!known) phones.set(ports.documents, (known = new Map()));
+  let { passId, pass } = await ensurePass(ports, uid);
   let phoneKey = known.get(uid);
   if (!phoneKey || pass.publicKey !== phoneKey.publicKey) {
     phoneKey = await newPhoneKey();
-    await registerPassKey(documents, keys, person(uid, 'user'), { publicKey: phoneKey.publicKey });
+    await registerPassKey(ports, person(uid, 'user'), { publicKey: phoneKey.publicKey });
     known.set(uid, phoneKey);
-    ({ passId, pass } = await ensurePass(documents, keys, uid));
+    ({ passId, pass } = await ensurePass(ports, uid));
   }
   return (await passCodeAt({ passId, version: pass.version, phoneKey, offsetMs: 0 }, step * STEP_MS)).code;
 }
@@ -94,7 +94,7 @@ export function doorNight() {
   }
 
   /** The code the member's phone shows at `at` (its clock corrected to server time). */
-  const codeOf = (uid: string, at = NOW) => phoneCode(documents, keys, uid, stepAt(at.getTime()));
+  const codeOf = (uid: string, at = NOW) => phoneCode({ documents, keys }, uid, stepAt(at.getTime()));
 
   const scan = (code: string, input: Partial<ScanInput> = {}, at = NOW, scanner = scanners[0]!) =>
     scanCode({ documents, keys }, scanner, { eventId: 'tonight', mode: 'entry', code, nonce: nonce(), source: 'camera', device: 'Front door', ...input }, at);

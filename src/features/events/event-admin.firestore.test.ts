@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, updateEvent } from './event-admin';
 import { findEventBySlug } from './public-events';
 import { eventForm } from './test-event';

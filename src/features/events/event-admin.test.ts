@@ -2,15 +2,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { Images, type ImageDocument } from '@/features/images/images';
-import { imageDocument } from '@/features/live/test-image';
+import { imageDocument } from '@/features/images/test-image';
 import { removeImage, updateImage } from '@/features/images/image-library';
 import type { Files } from '@/server/files/port';
-import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
+import { changeEventStatus, createEvent, duplicateEvent, eventCovers, getEventForAdmin, listEventsForAdmin, updateEvent } from './event-admin';
 import { findEventBySlug, listPublicEvents, nextEvents, sitemapEvents } from './public-events';
 import { programmeOf } from './programme';
 import { EventInput } from './events.inputs';
 import { eventForm } from './test-event';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 
 const admin: Identity = { uid: 'admin-1', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 const otherAdmin: Identity = { ...admin, uid: 'admin-2', email: 'other@example.org', displayName: 'Other' };
@@ -146,14 +146,14 @@ describe('event administration', () => {
     await documents.collection(Images).doc('img1').set(image);
     const saved = await createEvent(documents, admin, eventForm({ coverImageId: 'img1' }));
     expect((await getEventForAdmin(documents, saved.id)).cover).toEqual({ imageId: 'img1', width: 1600, height: 900, alt: image.alt });
-    const error = await refusal(removeImage({ documents, files: noFiles }, admin, 'img1', 'de'));
+    const error = await refusal(removeImage({ documents, files: noFiles }, eventCovers, admin, 'img1', 'de'));
     expect(error).toMatchObject({ reason: 'imageIsCover', kind: 'conflict', params: { event: 'Hafenlichter' } });
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(true);
     // Alt texts edited in the library reach the cover; once the cover changes, deleting works.
-    await updateImage(documents, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+    await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
     expect((await getEventForAdmin(documents, saved.id)).cover?.alt.en).toBe('Stage at night');
     await updateEvent(documents, admin, { id: saved.id, event: eventForm({ coverImageId: null }) });
-    await removeImage({ documents, files: noFiles }, admin, 'img1', 'de');
+    await removeImage({ documents, files: noFiles }, eventCovers, admin, 'img1', 'de');
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(false);
   });
 
@@ -162,7 +162,7 @@ describe('event administration', () => {
     expect(await refusal(createEvent(documents, admin, eventForm({ coverImageId: 'lounge1' })))).toMatchObject({ reason: 'coverMembersOnly', field: 'coverImageId' });
     await documents.collection(Images).doc('img1').set(image);
     await createEvent(documents, admin, eventForm({ coverImageId: 'img1' }));
-    const error = await refusal(updateImage(documents, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
+    const error = await refusal(updateImage(documents, eventCovers, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
     expect(error).toMatchObject({ reason: 'coverToLounge', params: { event: 'Harbour Lights' } });
     expect((await documents.collection(Images).doc('img1').get()).data?.tags).toEqual(['cover']);
   });

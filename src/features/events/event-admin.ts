@@ -8,9 +8,10 @@ import { serverTimestamp, type Documents, type Query, type Transaction } from '@
 import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
 import { pageAfter } from '@/server/documents/paging';
 import { DomainError } from '@/server/domain-error';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { Images } from '@/features/images/images';
 import { isMembersOnly } from '@/features/images/members-only';
+import type { CoverHolders } from '@/features/images/image-library';
 import { EventSlugs, Events, eventSummary, type EventCover, type EventDocument, type EventStatus, type EventSummary } from './events';
 import { createEventWithMirror, updateEventWithMirror } from './public-events';
 import { slugCandidates, slugify } from './slug';
@@ -246,17 +247,17 @@ export async function duplicateEvent(documents: Documents, actor: Identity, id: 
   });
 }
 
-/** The first event (if any) that shows an image as its cover. */
-export async function eventUsingCover(tx: Transaction, documents: Documents, imageId: string): Promise<EventDocument | null> {
-  const [holder] = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId).limit(1));
-  return holder?.data ?? null;
-}
-
-/** Keeps the covers' copied alt texts in step with the library. */
-export async function refreshCovers(tx: Transaction, documents: Documents, imageId: string, alt: EventCover['alt']): Promise<void> {
-  const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
-  for (const holder of holders) updateEventWithMirror(tx, documents, holder.id, holder.data, { cover: holder.data.cover && { ...holder.data.cover, alt } });
-}
+/** The events showing a library image as their cover, as the library asks when it changes the image. */
+export const eventCovers: CoverHolders = {
+  async showing(tx, documents, imageId) {
+    const [holder] = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId).limit(1));
+    return holder?.data.title ?? null;
+  },
+  async refreshAlt(tx, documents, imageId, alt) {
+    const holders = await tx.query(documents.collection(Events).where('cover.imageId', '==', imageId));
+    for (const holder of holders) updateEventWithMirror(tx, documents, holder.id, holder.data, { cover: holder.data.cover && { ...holder.data.cover, alt } });
+  },
+};
 
 export interface ProgrammeOverview {
   /** Published events that have not ended. */

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { createContextInner } from '@/server/trpc/context';
-import { handleTrpcRequest } from '@/server/trpc/http';
-import { createCaller } from '@/server/trpc/router';
+import { handleTrpcRequest } from '@/app/_server/http';
+import { createCaller } from '@/app/_server/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { eventForm } from './test-event';
 
 const admin: Identity = { uid: 'admin-1', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };

@@ -5,7 +5,7 @@
 // stand-in (over gRPC), or a real emulator with FIRESTORE_EMULATOR_HOST.
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFirestoreStandIn, type StandIn } from '@/server/testing/firestore-stand-in';
-import { CLIENT_FEEDS } from '@/features/live/client/live-feeds';
+import { programmeFeed } from './client/live-feeds';
 import { withDates } from '@/features/live/client/firestore-values';
 import type { PublicEvent } from './public-events';
 import { programmeKey, programmeOf } from './programme';
@@ -70,7 +70,7 @@ describe('programmeKey on Firestore', () => {
     firestore.connectFirestoreEmulator(db, hostname!, Number(port));
     const browser = await new Promise<PublicEvent[]>((resolve, reject) => {
       const stop = firestore.onSnapshot(
-        CLIENT_FEEDS.programme.firestore!(firestore, db, undefined),
+        programmeFeed.firestore!(firestore, db, undefined),
         (snapshot) => {
           if (snapshot.metadata.fromCache) return;
           stop();

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { Images, type ImageDocument } from '@/features/images/images';
 import { updateImage } from '@/features/images/image-library';
-import { imageDocument } from '@/features/live/test-image';
-import { changeEventStatus, createEvent, duplicateEvent, updateEvent } from './event-admin';
+import { imageDocument } from '@/features/images/test-image';
+import { changeEventStatus, createEvent, duplicateEvent, eventCovers, updateEvent } from './event-admin';
 import type { EventInput } from './events.inputs';
 import { Events, HOME_VENUE, type EventDocument } from './events';
 import { Migrations } from '@/server/documents/migrations';
@@ -19,7 +19,7 @@ import {
 } from './public-events';
 import { mirrorProblems } from './test-mirror';
 import { eventForm } from './test-event';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 
 const admin: Identity = { uid: 'admin', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 
@@ -62,7 +62,7 @@ const WRITES: { name: string; write: (documents: SqliteDocuments) => Promise<unk
     name: 'change the alt text of a cover in the library',
     write: async (documents) => {
       await published(documents);
-      await updateImage(documents, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+      await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
       expect((await listPublicEvents(documents))[0]?.cover?.alt.en).toBe('Stage at night');
     },
   },

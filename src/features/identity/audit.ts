@@ -2,7 +2,7 @@
 // the change itself, so there is no change without its entry.
 import 'server-only';
 import { z } from 'zod';
-import { ROLES } from './roles';
+import { ROLES } from '@/access/roles';
 import { defineCollection } from '@/server/documents/port';
 
 export const AUDIT_ACTIONS = [

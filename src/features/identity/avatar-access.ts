@@ -2,7 +2,7 @@
 // checking a face against the pass). Nobody else, signed in or not. And which photo is a person's
 // own: only one the server stored for them.
 import 'server-only';
-import type { Identity } from './identity';
+import type { Identity } from '@/access/identity';
 import { FILE_USES } from '@/server/files/uses';
 
 export function avatarSeenBy(viewer: Pick<Identity, 'uid' | 'role'> | null, owner: string): boolean {

@@ -6,7 +6,6 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { autoId } from '@/server/documents/auto-id';
 import { defineCollection, type Documents } from '@/server/documents/port';
-import { removeDevicesOf } from '@/features/notifications/push-devices';
 
 /**
  * A renewed session's previous cookie keeps working this long, so requests the browser sent
@@ -79,10 +78,10 @@ export async function endSession(documents: Documents, cookie: string | undefine
 }
 
 /**
- * Signing out everywhere (and disabling): every session of the account ends, and with them the
- * devices that receive its pushes, which would otherwise keep showing a lost phone its messages.
+ * Signing out everywhere (and disabling, and deleting): every session of the account ends. What
+ * else a signed-out person leaves behind (the devices that receive their pushes) is ended by the
+ * caller: profile's endEverySession.
  */
 export async function endAllSessions(documents: Documents, uid: string): Promise<void> {
   await removeWhere(documents, 'uid', uid);
-  await removeDevicesOf(documents, uid);
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { getAccounts } from '@/server/accounts/accounts';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
-import { identityFromClaims, type Identity } from './identity';
+import { identityFromClaims, type Identity } from '@/access/identity';
 import { liveRecord, recordSession } from './session-records';
 import { recordSignIn, withStoredRole } from './users';
 import type { Locale } from '@/i18n/routing';

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Identity } from './identity';
-import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
+import type { Identity } from '@/access/identity';
+import { DISPLAY_NAME_MAX } from './constants';
 import { recordSignIn, storedName, Users, withStoredRole } from './users';
 
 const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: null };

@@ -5,11 +5,11 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { defineCollection, serverTimestamp, type Documents } from '@/server/documents/port';
 import { prefixTerms } from '@/server/documents/search-terms';
-import { isActiveNow } from '@/features/memberships/membership-rules';
-import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
+import { DISPLAY_NAME_MAX } from './constants';
 import { storedPhoto } from './avatar-access';
-import type { Identity } from './identity';
-import { ROLES, type Role } from './roles';
+import { withinValidity } from './membership-window';
+import type { Identity } from '@/access/identity';
+import { ROLES, type Role } from '@/access/roles';
 
 export const UserDocument = z.object({
   email: z.string().nullable(),
@@ -106,7 +106,7 @@ export function effectiveRole(user: Pick<UserDocument, 'role' | 'membership'>, n
 
 /** Whether the membership on the person's document admits them at `now`. */
 export function admittedByMembership(user: Pick<UserDocument, 'membership'>, now: Date): boolean {
-  return user.membership !== null && isActiveNow({ status: 'active', ...user.membership }, now);
+  return user.membership !== null && withinValidity(user.membership, now);
 }
 
 /**

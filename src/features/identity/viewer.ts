@@ -5,7 +5,7 @@ import { cache } from 'react';
 import { cookies } from 'next/headers';
 import { getDocuments } from '@/server/documents/documents';
 import { accessDecision, routeById, type AccessDecision, type RouteId } from '@/navigation/routes';
-import type { Identity } from './identity';
+import type { Identity } from '@/access/identity';
 import { SESSION_COOKIE, verifySession } from './session';
 
 export const currentIdentity = cache(async (): Promise<Identity | null> => {

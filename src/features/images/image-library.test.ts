@@ -1,5 +1,5 @@
 import { AuditLog } from '@/features/identity/audit';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +11,7 @@ import { FILE_USES } from '@/server/files/uses';
 import type { UploadClaims } from '@/server/files/uploads';
 import { FilesError } from '@/server/files/port';
 import { probeImage } from '@/server/images/probe';
-import { addImage, listImages, removeImage, updateImage, type ImagePorts } from './image-library';
+import { addImage, listImages, removeImage, updateImage, type CoverHolders, type ImagePorts } from './image-library';
 import { backfillLounge, listLounge, LoungeImages } from './lounge';
 
 /** An image added without alt texts, as the procedure hands it over. */
@@ -23,6 +23,9 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 async function png(width: number, height: number) {
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#ffefc1' } }).png().toBuffer());
 }
+
+/** A library that no event shows: the events' own holders are tested with them (src/features/events). */
+const noCovers: CoverHolders = { showing: async () => null, refreshAlt: async () => {} };
 
 const remover: Identity = { uid: 'admin-2', email: 'other@example.org', emailVerified: true, displayName: 'Other admin', photoURL: null, role: 'admin' };
 
@@ -72,16 +75,28 @@ describe('image library', () => {
   it('edits alt texts and tags, and removes the image with its file', async () => {
     staged.set('c', await png(8, 8));
     const image = await addImage(ports, 'admin-1', { upload: 'c', alt: NO_ALT, tags: [] });
-    await updateImage(ports.documents, { id: image.id, alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
+    await updateImage(ports.documents, noCovers, { id: image.id, alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
     expect((await listImages(ports.documents, {}))[0]).toMatchObject({ alt: { en: 'Bar', de: 'Bar' }, tags: ['lounge'] });
-    await removeImage(ports, remover, image.id);
+    await removeImage(ports, noCovers, remover, image.id);
     expect(await listImages(ports.documents, {})).toEqual([]);
     // Audited in the removal's own transaction, on the uploader's history.
     const audit = await ports.documents.collection(AuditLog).where('targetUid', '==', 'admin-1').get();
     expect(audit.map((entry) => entry.data)).toEqual([expect.objectContaining({ action: 'imageRemoved', actorUid: 'admin-2', imageId: image.id })]);
     await expect(ports.files.metadata('images/c')).rejects.toMatchObject({ code: 'object-not-found' });
-    await expect(removeImage(ports, remover, image.id)).rejects.toMatchObject({ kind: 'not-found', reason: 'imageNotFound' });
-    await expect(updateImage(ports.documents, { id: 'nope', tags: [] })).rejects.toMatchObject({ reason: 'imageNotFound' });
+    await expect(removeImage(ports, noCovers, remover, image.id)).rejects.toMatchObject({ kind: 'not-found', reason: 'imageNotFound' });
+    await expect(updateImage(ports.documents, noCovers, { id: 'nope', tags: [] })).rejects.toMatchObject({ reason: 'imageNotFound' });
+  });
+
+  it('asks what shows the image as its cover: a cover is neither removed nor hidden in the lounge, and its alt texts follow', async () => {
+    staged.set('h', await png(8, 8));
+    const image = await addImage(ports, 'admin-1', { upload: 'h', alt: NO_ALT, tags: ['cover'] });
+    const refreshed: [string, unknown][] = [];
+    const shownBy: CoverHolders = { showing: async () => ({ en: 'Jazz night', de: 'Jazzabend' }), refreshAlt: async (_tx, _documents, id, alt) => void refreshed.push([id, alt]) };
+    await expect(removeImage(ports, shownBy, remover, image.id, 'de')).rejects.toMatchObject({ kind: 'conflict', reason: 'imageIsCover', params: { event: 'Jazzabend' } });
+    await expect(updateImage(ports.documents, shownBy, { id: image.id, tags: ['lounge'] }, 'en')).rejects.toMatchObject({ kind: 'conflict', reason: 'coverToLounge', params: { event: 'Jazz night' } });
+    await updateImage(ports.documents, shownBy, { id: image.id, alt: { en: 'Stage', de: 'Bühne' } });
+    expect(refreshed).toEqual([[image.id, { en: 'Stage', de: 'Bühne' }]]);
+    expect((await listImages(ports.documents, {})).map((listed) => [listed.id, listed.tags])).toEqual([[image.id, ['cover']]]);
   });
 
   it('keeps the lounge equal to the members-only pictures, with only what the lounge shows', async () => {
@@ -94,14 +109,14 @@ describe('image library', () => {
     // Neither who uploaded it nor the original's download link reach members.
     expect(Object.keys(shown[0]!)).not.toContain('url');
 
-    await updateImage(ports.documents, { id: stage.id, tags: ['gallery', 'lounge'] });
-    await updateImage(ports.documents, { id: lounge.id, alt: { en: 'Soft sofas', de: 'Weiche Sofas' } });
+    await updateImage(ports.documents, noCovers, { id: stage.id, tags: ['gallery', 'lounge'] });
+    await updateImage(ports.documents, noCovers, { id: lounge.id, alt: { en: 'Soft sofas', de: 'Weiche Sofas' } });
     expect((await listLounge(ports.documents)).map((image) => [image.id, image.alt.en])).toEqual([
       [stage.id, ''],
       [lounge.id, 'Soft sofas'],
     ]);
-    await updateImage(ports.documents, { id: stage.id, tags: ['gallery'] });
-    await removeImage(ports, remover, lounge.id);
+    await updateImage(ports.documents, noCovers, { id: stage.id, tags: ['gallery'] });
+    await removeImage(ports, noCovers, remover, lounge.id);
     expect(await listLounge(ports.documents)).toEqual([]);
   });
 

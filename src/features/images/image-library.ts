@@ -1,7 +1,7 @@
 // The image library: register a finished upload (its bytes checked, its size measured), list
 // and filter by tag, edit alt texts and tags, remove. Plain functions over the ports.
 import 'server-only';
-import { serverTimestamp, type DocumentRef, type Documents, type Query } from '@/server/documents/port';
+import { serverTimestamp, type DocumentRef, type Documents, type Query, type Transaction } from '@/server/documents/port';
 import { isFilesError, type Files, type FileMetadata } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { sniffContentType } from '@/server/files/checks';
@@ -9,13 +9,23 @@ import { FILE_USES } from '@/server/files/uses';
 import type { ImageProbe } from '@/server/images/probe';
 import { DomainError } from '@/server/domain-error';
 import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
-import { eventUsingCover, refreshCovers } from '@/features/events/event-admin';
 import { Images, LIBRARY_LIMIT, type AltTexts, type ImageDocument, type ImageTag } from './images';
 import { isMembersOnly } from './members-only';
 import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
 import { AuditLog } from '@/features/identity/audit';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
+
+/**
+ * What shows a library image as its cover (the events, above the library: src/features/events),
+ * asked inside the transaction that changes the image: a cover is neither removed nor hidden in
+ * the lounge, and the alt texts copied onto it follow the library's.
+ */
+export interface CoverHolders {
+  /** The title of the first holder showing the image as its cover, or null when none does. */
+  showing(tx: Transaction, documents: Documents, imageId: string): Promise<Readonly<Record<Locale, string>> | null>;
+  refreshAlt(tx: Transaction, documents: Documents, imageId: string, alt: AltTexts): Promise<void>;
+}
 
 export interface ImagePorts {
   documents: Documents;
@@ -116,16 +126,16 @@ export async function importImage(
   return registerImage(ports, ports.documents.collection(Images).doc(image.id), path, metadata, facts, uploaderUid, image);
 }
 
-export async function updateImage(documents: Documents, input: ImageUpdateInput, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+export async function updateImage(documents: Documents, covers: CoverHolders, input: ImageUpdateInput, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = documents.collection(Images).doc(input.id);
   await documents.runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data;
     if (!current) throw new DomainError('not-found', 'imageNotFound');
     if (input.tags && isMembersOnly({ tags: input.tags })) {
-      const holder = await eventUsingCover(tx, documents, input.id);
-      if (holder) throw new DomainError('conflict', 'coverToLounge', { event: localized(holder.title, locale) });
+      const holder = await covers.showing(tx, documents, input.id);
+      if (holder) throw new DomainError('conflict', 'coverToLounge', { event: localized(holder, locale) });
     }
-    if (input.alt) await refreshCovers(tx, documents, input.id, input.alt);
+    if (input.alt) await covers.refreshAlt(tx, documents, input.id, input.alt);
     const changes = {
       ...(input.alt ? { alt: input.alt } : {}),
       ...(input.tags ? { tags: [...new Set(input.tags)] } : {}),
@@ -139,13 +149,19 @@ export async function updateImage(documents: Documents, input: ImageUpdateInput,
  * Removes the image from the library (audited in the same transaction), then its file. Refused while an event shows it as its
  * cover, naming that event (in the caller's language) so the admin knows where to change it.
  */
-export async function removeImage(ports: Pick<ImagePorts, 'documents' | 'files'>, actor: Identity, id: string, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+export async function removeImage(
+  ports: Pick<ImagePorts, 'documents' | 'files'>,
+  covers: CoverHolders,
+  actor: Identity,
+  id: string,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
   const ref = ports.documents.collection(Images).doc(id);
   const path = await ports.documents.runTransaction(async (tx) => {
     const image = await tx.get(ref);
     if (!image.data) throw new DomainError('not-found', 'imageNotFound');
-    const holder = await eventUsingCover(tx, ports.documents, id);
-    if (holder) throw new DomainError('conflict', 'imageIsCover', { event: localized(holder.title, locale) });
+    const holder = await covers.showing(tx, ports.documents, id);
+    if (holder) throw new DomainError('conflict', 'imageIsCover', { event: localized(holder, locale) });
     tx.delete(ref);
     mirrorLoungeImage(tx, ports.documents, id, null);
     // The audit entry is written with the removal, or neither happens.

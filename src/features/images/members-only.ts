@@ -1,6 +1,6 @@
 // Members-only pictures, written once. Light enough for client components (no schema library).
 import { MEMBER_AREA } from '@/navigation/routes';
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 
 export const IMAGE_TAGS = ['cover', 'gallery', 'lounge'] as const;
 export type ImageTag = (typeof IMAGE_TAGS)[number];

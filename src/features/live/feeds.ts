@@ -1,18 +1,19 @@
-// The closed set of live reads. The browser never sends a query of its own: each feed names its
+// What the server says of a live read. The live reads are a closed set: the browser never sends a
+// query of its own. Each feature declares its feeds (`<feature>/live-feeds.ts`): each names its
 // collection and who may read it, enforced by the tRPC procedure (embedded backend) and by
-// firebase/firestore.rules (Firebase backend).
+// firebase/firestore.rules (Firebase backend). The app's list of all of them is
+// src/app/_server/live-feeds.ts.
 import 'server-only';
-import type { Role } from '@/features/identity/roles';
-import { PUBLIC_EVENTS_COLLECTION, PUBLIC_STATUSES } from '@/features/events/programme';
-import { MEMBER_AREA } from '@/navigation/routes';
+import type { Role } from '@/access/roles';
 
 export interface LiveFeed {
   /** The tRPC subscription that serves it in the embedded backend. */
   procedure: string;
   collection: string;
   /**
-   * Everyone, or the roles that may read it. The VIP area's roles (MEMBER_AREA) mean what the
-   * server means: `user` only while a membership is active (the rules' isMemberNow()).
+   * Everyone, or the roles that may read it. The VIP area's roles (MEMBER_AREA of
+   * src/navigation/routes.ts) mean what the server means: `user` only while a membership is
+   * active (the rules' isMemberNow()).
    */
   access: 'public' | 'signed-in' | readonly Role[];
   /** Only documents whose field holds one of these values may be read (the rules say the same). */
@@ -24,13 +25,3 @@ export interface LiveFeed {
    */
   via?: 'server';
 }
-
-export const LIVE_FEEDS: readonly LiveFeed[] = [
-  { procedure: 'images.live', collection: 'images', access: ['admin'] },
-  { procedure: 'images.lounge', collection: 'loungeImages', access: MEMBER_AREA },
-  { procedure: 'pass.night', collection: 'checkins', access: MEMBER_AREA, via: 'server' },
-  { procedure: 'door.activity', collection: 'scans', access: ['admin', 'scanner'], via: 'server' },
-  { procedure: 'inbox.live', collection: 'inbox', access: 'signed-in', via: 'server' },
-  { procedure: 'notifications.live', collection: 'notificationChunks', access: ['admin'], via: 'server' },
-  { procedure: 'events.live', collection: PUBLIC_EVENTS_COLLECTION, access: 'public', visibleWhen: { field: 'status', values: PUBLIC_STATUSES } },
-];

@@ -5,10 +5,10 @@
 // for on its own, outside the stream, refused.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { MAX_STREAMS_PER_ACCOUNT, StreamSlots } from '@/server/live/stream-limits';
 import { streamSlots } from './live-endpoint';
-import { openStream, openThroughHandler, type OpenStream, type ReadMessage } from './test-stream';
+import { openStream, openThroughHandler, type OpenStream, type ReadMessage } from '@/app/_server/test-stream';
 
 const documents = new SqliteDocuments(':memory:');
 const ADDRESS = '203.0.113.7';

@@ -12,25 +12,22 @@ import { z } from 'zod';
 import superjson from 'superjson';
 import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import type { ContextInner } from '@/server/trpc/context';
-import { createCaller } from '@/server/trpc/router';
 import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
 import { resultEvent } from '@/server/live/serialization';
 import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder } from '@/server/live/stream-limits';
-import { LIVE_FEEDS } from './feeds';
+import type { LiveFeed } from './feeds';
 
 const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots };
 /** The open streams of this server process, per account and per signed-out address. */
 export const streamSlots = (holder.__venueStreamSlots ??= new StreamSlots());
 
-const FEED_PROCEDURES = LIVE_FEEDS.map((feed) => feed.procedure) as [string, ...string[]];
-
 /** A feed's parameters: a few short values (an event's id, a tag); each procedure checks its own. */
 const FeedParameters = z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
 
-/** The `input` query parameter, in superjson's form as the browser writes it. */
+/** The `input` query parameter, in superjson's form as the browser writes it (each `feed` must be one the endpoint serves). */
 export const LiveFeedsInput = z.object({
   feeds: z
-    .array(z.object({ key: z.string().min(1).max(300), feed: z.enum(FEED_PROCEDURES), input: FeedParameters.optional() }))
+    .array(z.object({ key: z.string().min(1).max(300), feed: z.string().min(1).max(100), input: FeedParameters.optional() }))
     .max(MAX_FEEDS_PER_STREAM)
     .refine((feeds) => new Set(feeds.map((feed) => feed.key)).size === feeds.length, 'Each feed needs a key of its own.'),
 });
@@ -53,18 +50,32 @@ function refuse(status: number, reason: 'invalidRequest' | 'tooManyStreamsForAcc
   return Response.json({ error: status === 429 ? 'rate-limited' : 'invalid', reason, message }, { status, headers });
 }
 
+/** The app's procedures, called with a stream's context (the root router's `createCaller`). */
+export type FeedCaller = (ctx: ContextInner, options: { signal: AbortSignal }) => object;
+
 export interface LiveEndpointOptions {
   maxDurationMs?: number;
   pingMs?: number;
 }
 
-export async function handleLiveRequest(request: Request, createContext: () => Promise<ContextInner>, { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS }: LiveEndpointOptions = {}): Promise<Response> {
+/**
+ * Serves the stream of the feeds a browser asks for, each one of `liveFeeds` (the app's, composed
+ * in src/app/_server/live-feeds.ts: this feature knows none of them).
+ */
+export async function handleLiveRequest(
+  request: Request,
+  liveFeeds: readonly LiveFeed[],
+  createContext: () => Promise<ContextInner>,
+  createCaller: FeedCaller,
+  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS }: LiveEndpointOptions = {},
+): Promise<Response> {
   const t = errorMessages(requestLocale(request.headers));
   let feeds: KeyedFeed[];
   try {
     const input = new URL(request.url).searchParams.get('input');
     const parsed = LiveFeedsInput.safeParse(input === null ? undefined : superjson.deserialize(JSON.parse(input)));
-    if (!parsed.success) return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
+    const served = new Set(liveFeeds.map((feed) => feed.procedure));
+    if (!parsed.success || parsed.data.feeds.some(({ feed }) => !served.has(feed))) return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));
     feeds = parsed.data.feeds;
   } catch {
     return refuse(400, 'invalidRequest', t('reasons.invalidRequest'));

@@ -1,11 +1,12 @@
-// The contract every live-read adapter keeps, shown on the image library's feed: the current
-// result at once, each later write soon after, nothing after unsubscribing.
+// The contract every live-read adapter keeps, shown by a feature on one of its feeds (the image
+// library's: src/features/images/live-feeds.*.test.ts): the current result at once, each later
+// write soon after, nothing after unsubscribing.
 import { describe, expect, it as vitestIt } from 'vitest';
 
 export interface LiveHarness {
-  /** Subscribes to the image feed; calls back with the ids in feed order. */
+  /** Subscribes to the feed; calls back with the ids in feed order. */
   subscribe(onData: (ids: string[]) => void, onError: (error: unknown) => void): () => void;
-  /** Writes an image document (through the server's documents port). */
+  /** Writes a document the feed shows (through the server's documents port). */
   write(id: string, createdAt: Date): Promise<void>;
   remove(id: string): Promise<void>;
 }

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
-import { isStaffRole, type Role } from '@/features/identity/roles';
+import { isStaffRole, type Role } from '@/access/roles';
+import { withinValidity } from '@/features/identity/membership-window';
 
 export const MEMBERSHIP_STATUSES = ['pending', 'active', 'cancelled', 'expired'] as const;
 export type MembershipStatus = (typeof MEMBERSHIP_STATUSES)[number];
@@ -64,13 +65,7 @@ export const Memberships = defineCollection('subscriptions', MembershipDocument)
  * marks it expired.
  */
 export function isActiveNow(membership: Pick<MembershipDocument, 'status' | 'validFrom' | 'validUntil'>, now: Date): boolean {
-  return (
-    membership.status === 'active' &&
-    membership.validFrom !== null &&
-    membership.validUntil !== null &&
-    membership.validFrom.getTime() <= now.getTime() &&
-    now.getTime() < membership.validUntil.getTime()
-  );
+  return membership.status === 'active' && withinValidity(membership, now);
 }
 
 /**

@@ -1,15 +1,13 @@
 // Membership by the admin's hand on the Firestore adapter too (the in-process stand-in): giving a
-// membership from a person's page, and the role picker that leaves the member role to it.
+// membership from a person's page (the role picker that leaves the member role to it is users':
+// src/features/users/user-admin.firestore.test.ts).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
-import { DomainError } from '@/server/domain-error';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import { addTestUser } from '@/server/testing/user-fixtures';
-import type { Identity } from '@/features/identity/identity';
+import { addTestUser } from '@/features/identity/test-users';
+import type { Identity } from '@/access/identity';
 import { Users, withStoredRole } from '@/features/identity/users';
-import { AuditLog } from '@/features/identity/audit';
-import { changeRole } from '@/features/users/user-admin';
 import { Memberships } from './membership-rules';
 import { approveMembership, requestMembership } from './memberships';
 
@@ -48,18 +46,5 @@ describe('memberships given by an admin, on Firestore', () => {
     const { id } = await requestMembership(documents, person('bob'), { note: 'Please' }, NOW);
     await approveMembership(documents, accounts, admin, { uid: 'bob', note: '' }, NOW);
     expect((await documents.collection(Memberships).where('uid', '==', 'bob').get()).map((found) => [found.id, found.data.status])).toEqual([[id, 'active']]);
-  });
-
-  it('refuses the member role in the role picker, changing nothing; a member without a staff role stays a member', async () => {
-    const refused = await changeRole(documents, accounts, admin, 'bob', 'user', NOW).catch((error: unknown) => error);
-    expect(refused).toBeInstanceOf(DomainError);
-    expect((refused as DomainError).reason).toBe('memberRoleByMembership');
-    expect((await documents.collection(Users).doc('bob').get()).data?.role).toBeNull();
-    expect(await documents.collection(AuditLog).get()).toEqual([]);
-
-    await approveMembership(documents, accounts, admin, { uid: 'bob', note: '' }, NOW);
-    expect(await changeRole(documents, accounts, admin, 'bob', 'scanner', NOW)).toEqual({ role: 'scanner' });
-    expect(await changeRole(documents, accounts, admin, 'bob', null, NOW)).toEqual({ role: 'user' });
-    expect((await withStoredRole(documents, person('bob'), NOW))?.role).toBe('user');
   });
 });

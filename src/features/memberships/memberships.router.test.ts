@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { createContextInner } from '@/server/trpc/context';
-import { createCaller } from '@/server/trpc/router';
+import { createCaller } from '@/app/_server/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
+import { addTestUser } from '@/features/identity/test-users';
 import { withStoredRole } from '@/features/identity/users';
 
 function person(uid: string, role: Role | null): Identity {

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { createSession, verifySession } from '@/features/identity/session';
 import { AuditLog } from '@/features/identity/audit';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import { addTestUser } from '@/features/identity/test-users';
 import { Memberships, seasonEndAfter } from './membership-rules';
 import {
   activeMembershipOf,

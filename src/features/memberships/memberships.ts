@@ -4,7 +4,7 @@
 // the audit trail in one transaction, and the sign-in account's role claim follows. Plain
 // functions over the documents and accounts ports.
 import 'server-only';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
 import { AuditLog, type AuditAction } from '@/features/identity/audit';
 import type { Accounts } from '@/server/accounts/port';

@@ -5,7 +5,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import { CountingPush, draftNotification, expectEachOnce, membersWithPhones, startEverywhereAtOnce, takeOverAfterTheLease } from './test-notifications';
+import { CountingPush, draftNotification, expectEachOnce, membersWithPhones, startEverywhereAtOnce, takeOverAfterTheLease } from '@/app/_server/test-notifications';
 
 const ports = vi.hoisted(() => {
   vi.stubEnv('NOTIFICATIONS_CRON_SECRET', 'a-cron-secret-of-at-least-32-characters');

@@ -5,8 +5,7 @@ import 'server-only';
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
-import { LOCALES, localized } from '@/i18n/routing';
-import { Notifications } from './notifications';
+import { LOCALES } from '@/i18n/routing';
 import type { IdInput } from './notifications.inputs';
 
 export const InboxDocument = z.object({
@@ -78,24 +77,4 @@ export async function markAllRead(documents: Documents, uid: string, now = new D
     await batch.commit();
   }
   return { marked: unread.length };
-}
-
-export interface Announcement {
-  id: string;
-  title: string;
-  body: string;
-  link: string | null;
-  at: Date;
-}
-
-/** The lounge's announcements: the latest notifications sent to members, in the reader's language. */
-export async function announcements(documents: Documents, locale: (typeof LOCALES)[number], limit = 10): Promise<Announcement[]> {
-  const sent = await documents.collection(Notifications).where('audienceKind', '==', 'members').where('status', '==', 'sent').orderBy('sentAt', 'desc').limit(limit).get();
-  return sent.map((entry) => ({
-    id: entry.id,
-    title: localized(entry.data.title, locale),
-    body: localized(entry.data.body, locale),
-    link: entry.data.link,
-    at: entry.data.sentAt!,
-  }));
 }

@@ -3,16 +3,16 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/port';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import { addTestUser } from '@/server/testing/user-fixtures';
-import { getNotification, saveNotification, scheduleNotification } from './notifications';
+import { addTestUser } from '@/features/identity/test-users';
+import { announcements, getNotification, saveNotification, scheduleNotification } from './notifications';
 import { deliverDue, deliveryFigures } from './delivery';
-import { announcements, inboxOf, markAllRead } from './inbox';
+import { inboxOf, markAllRead } from './inbox';
 import { PushDevices, registerDevice } from './push-devices';
-import { CountingPush, draftNotification, expectEachOnce, membersWithPhones, startEverywhereAtOnce, takeOverAfterTheLease } from './test-notifications';
+import { CountingPush, draftNotification, expectEachOnce, membersWithPhones, startEverywhereAtOnce, takeOverAfterTheLease } from '@/app/_server/test-notifications';
 
-// The cron endpoint's store and push service are this test's (./test-notifications.ts).
+// The cron endpoint's store and push service are this test's (src/app/_server/test-notifications.ts).
 const ports = vi.hoisted(() => {
   vi.stubEnv('NOTIFICATIONS_CRON_SECRET', 'a-cron-secret-of-at-least-32-characters');
   return { documents: null as unknown as Documents, push: null as unknown as CountingPush };

@@ -6,7 +6,7 @@ import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { LOCALES } from '@/i18n/routing';
-import { ROLES } from '@/features/identity/roles';
+import { ROLES } from '@/access/roles';
 import { BODY_LIMIT, NOTIFICATION_FILTER_VALUES, PEOPLE_LIMIT, TITLE_LIMIT } from './constants';
 
 export const Audience = z.discriminatedUnion('kind', [

@@ -7,6 +7,7 @@ import { liveStream } from '@/server/live/live-stream';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
 import {
+  announcements,
   cancelScheduled,
   deleteDraft,
   getNotification,
@@ -17,7 +18,7 @@ import {
   sendNotificationNow,
 } from './notifications';
 import { deliverNotification, deliveryFigures, NotificationChunks, sendTestToSelf } from './delivery';
-import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
+import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { registerDevice, unregisterDevice } from './push-devices';
 import { IdInput, NotificationListInput, RegisterInput, SaveInput, ScheduleInput, UnregisterInput } from './notifications.inputs';
 

@@ -2,13 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Documents } from '@/server/documents/port';
 import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/port';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
-import { addTestUser } from '@/server/testing/user-fixtures';
-import { cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
+import { addTestUser } from '@/features/identity/test-users';
+import { announcements, cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
 import type { NotificationInput } from './notifications.inputs';
 import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
-import { announcements, Inbox, inboxOf, markAllRead, markRead } from './inbox';
+import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
 
 const NOW = new Date('2026-11-23T18:00:00Z');

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { pageAfter } from '@/server/documents/paging';
-import { LOCALES, type Locale } from '@/i18n/routing';
-import type { Identity } from '@/features/identity/identity';
+import { LOCALES, localized, type Locale } from '@/i18n/routing';
+import type { Identity } from '@/access/identity';
 import { matchRoute } from '@/navigation/routes';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 import { Inbox } from './inbox';
@@ -199,4 +199,24 @@ export async function getNotification(documents: Documents, id: string): Promise
   const data = (await documents.collection(Notifications).doc(id).get()).data;
   if (!data) throw new DomainError('not-found', 'notificationNotFound');
   return { ...summary(id, data), body: data.body, link: data.link, scheduledWallTime: data.scheduledAt ? dateToWallTime(data.scheduledAt) : null, sentBy: data.sentBy, startedAt: data.startedAt };
+}
+
+export interface Announcement {
+  id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  at: Date;
+}
+
+/** The lounge's announcements: the latest notifications sent to members, in the reader's language. */
+export async function announcements(documents: Documents, locale: Locale, limit = 10): Promise<Announcement[]> {
+  const sent = await documents.collection(Notifications).where('audienceKind', '==', 'members').where('status', '==', 'sent').orderBy('sentAt', 'desc').limit(limit).get();
+  return sent.map((entry) => ({
+    id: entry.id,
+    title: localized(entry.data.title, locale),
+    body: localized(entry.data.body, locale),
+    link: entry.data.link,
+    at: entry.data.sentAt!,
+  }));
 }

@@ -1,15 +1,10 @@
 // The push devices' rules on every documents adapter (see the *.test.ts beside this file): only a
-// browser push service's endpoint is stored, a person keeps at most MAX_PUSH_DEVICES, and ending
-// every session of a person (their own "sign out everywhere", an admin's, or disabling) takes
-// their devices with it.
+// browser push service's endpoint is stored, and a person keeps at most MAX_PUSH_DEVICES. That
+// ending every session of a person takes their devices with it is held by users' contract
+// (src/features/users/sign-out-everywhere.contract.ts), above the features that do it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import type { PushTarget } from '@/server/push/port';
-import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { addTestUser } from '@/server/testing/user-fixtures';
-import type { Identity } from '@/features/identity/identity';
-import { signOutEverywhere as signOutEverywhereOwn } from '@/features/profile/profile';
-import { setDisabled, signOutEverywhere } from '@/features/users/user-admin';
 import { deviceId, MAX_PUSH_DEVICES, PushDevices, registerDevice } from './push-devices';
 
 export interface PushDevicesHarness {
@@ -20,12 +15,11 @@ export interface PushDevicesHarness {
 const DAY = 24 * 60 * 60 * 1000;
 const START = new Date('2026-11-01T12:00:00Z');
 const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
-const endpoint = (name: string) => `https://fcm.googleapis.com/fcm/send/${name}`;
-const device = (name: string): PushTarget => ({ kind: 'webpush', endpoint: endpoint(name), keys });
-const person = (uid: string, role: Identity['role'] = 'user'): Identity => ({ uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role });
-const admin = person('admin', 'admin');
+export const endpoint = (name: string) => `https://fcm.googleapis.com/fcm/send/${name}`;
+export const device = (name: string): PushTarget => ({ kind: 'webpush', endpoint: endpoint(name), keys });
 
-async function endpointsOf(documents: Documents, uid: string) {
+/** The addresses a person's devices are stored under, sorted. */
+export async function endpointsOf(documents: Documents, uid: string) {
   const devices = await documents.collection(PushDevices).where('uid', '==', uid).get();
   return devices.map((snapshot) => (snapshot.data.target.kind === 'webpush' ? snapshot.data.target.endpoint : snapshot.data.target.token)).sort();
 }
@@ -91,29 +85,6 @@ export function pushDevicesContract(name: string, harness: PushDevicesHarness) {
       const kept = await endpointsOf(documents, 'ada');
       expect(kept.length).toBeGreaterThan(0);
       expect(kept.length).toBeLessThanOrEqual(MAX_PUSH_DEVICES);
-    });
-
-    describe('ending every session of a person', () => {
-      const accounts = new FakeAccounts();
-
-      beforeEach(async () => {
-        await addTestUser(documents, admin, {}, START);
-        await addTestUser(documents, person('ada'), {}, START);
-        await addTestUser(documents, person('bob'), {}, START);
-        await registerDevice(documents, 'ada', { target: device('ada-phone'), lang: 'de' }, START);
-        await registerDevice(documents, 'ada', { target: { kind: 'fcm', token: `ada-laptop-${'t'.repeat(40)}` }, lang: 'de' }, START);
-        await registerDevice(documents, 'bob', { target: device('bob-phone'), lang: 'en' }, START);
-      });
-
-      it.each([
-        ['she signs out everywhere herself', (documents: Documents) => signOutEverywhereOwn(documents, accounts, person('ada'))],
-        ['an admin signs her out everywhere', (documents: Documents) => signOutEverywhere(documents, accounts, admin, 'ada')],
-        ['an admin disables her account', (documents: Documents) => setDisabled(documents, accounts, admin, 'ada', true)],
-      ])('removes her push devices when %s, and nobody else’s', async (_, endEverySession) => {
-        await endEverySession(documents);
-        expect(await endpointsOf(documents, 'ada')).toEqual([]);
-        expect(await endpointsOf(documents, 'bob')).toEqual([endpoint('bob-phone')]);
-      });
     });
   });
 }

@@ -5,7 +5,7 @@ import de from '@/i18n/messages/de.json';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { createContextInner } from '@/server/trpc/context';
-import { createCaller } from '@/server/trpc/router';
+import { createCaller } from '@/app/_server/router';
 import { pushDevicesContract } from './push-devices.contract';
 import { PushDevices } from './push-devices';
 

@@ -1,5 +1,4 @@
 // What the profile form and the server agree on, light enough for the browser (no schema library).
-export const DISPLAY_NAME_MAX = 80;
 
 /**
  * The most pixels a profile photo's upload may have, per side. The editor sends a 1024 px square

@@ -4,7 +4,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
-import { DISPLAY_NAME_MAX } from './constants';
+import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 
 /** Either or both; what is left out stays as it is. */
 export const ProfileInput = z

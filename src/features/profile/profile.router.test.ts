@@ -2,13 +2,13 @@
 // input says; a photo needs the VIP area's roles; deleting refuses the last admin.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createContextInner } from '@/server/trpc/context';
-import { createCaller } from '@/server/trpc/router';
+import { createCaller } from '@/app/_server/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { Users } from '@/features/identity/users';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import { addTestUser } from '@/features/identity/test-users';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
 import { FilesError } from '@/server/files/port';
 import { RATE_POLICIES } from '@/server/http/rate-limit';

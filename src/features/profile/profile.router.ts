@@ -6,7 +6,7 @@ import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { env } from '@/server/env';
 import { limitRate } from '@/server/http/rate-limit';
-import { renderAvatar } from '@/server/images/avatar';
+import { renderAvatar } from './avatar-image';
 import { getProfile, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
 import { deleteAccount } from './account-deletion';
 import { AvatarInput, DeleteAccountInput, ProfileInput } from './profile.inputs';

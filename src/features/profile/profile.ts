@@ -13,7 +13,8 @@ import { sniffContentType } from '@/server/files/checks';
 import { FILE_USES } from '@/server/files/uses';
 import { Users, searchTermsFor } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
-import type { Identity } from '@/features/identity/identity';
+import { removeDevicesOf } from '@/features/notifications/push-devices';
+import type { Identity } from '@/access/identity';
 import { AVATAR_MAX_SIDE } from './constants';
 import { avatarPathFor, avatarUrl, storedPhoto } from '@/features/identity/avatar-access';
 import type { AvatarInput, ProfileInput } from './profile.inputs';
@@ -115,8 +116,18 @@ export async function removeAvatar(ports: Pick<AvatarPorts, 'documents' | 'accou
   return getProfile(ports.documents, identity);
 }
 
-/** Signing out on every device, one's own: the server's session records and Firebase's refresh tokens. */
+/** Signing out on every device, one's own. */
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, identity: Identity): Promise<void> {
-  await endAllSessions(documents, identity.uid);
-  await accounts.revokeSessions(identity.uid);
+  await endEverySession(documents, accounts, identity.uid);
+}
+
+/**
+ * Ends every session of a person, by their own hand or an admin's (signing out everywhere,
+ * disabling): the server's session records, the devices that receive their pushes (a lost phone
+ * would otherwise keep showing their messages) and Firebase's refresh tokens.
+ */
+export async function endEverySession(documents: Documents, accounts: Accounts, uid: string): Promise<void> {
+  await endAllSessions(documents, uid);
+  await removeDevicesOf(documents, uid);
+  await accounts.revokeSessions(uid);
 }

@@ -5,7 +5,7 @@ import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { FilesError } from '@/server/files/port';
 import { storageUploadClaims, type UploadClaims } from '@/server/files/uploads';
 import type { FakeAccounts } from '@/server/testing/fake-accounts';
-import { renderAvatar } from '@/server/images/avatar';
+import { renderAvatar } from './avatar-image';
 import type { AvatarPorts } from './profile';
 
 export const TEST_SITE = 'http://localhost:3000';

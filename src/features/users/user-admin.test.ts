@@ -3,9 +3,10 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { DomainError } from '@/server/domain-error';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { recordSession, Sessions } from '@/features/identity/session-records';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
+import { signOutEverywhereContract } from './sign-out-everywhere.contract';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
 
 /** The list's options as the procedure hands them over when the page sends none. */
@@ -13,6 +14,13 @@ const LIST = { search: '', sort: 'createdAt', direction: 'desc', pageSize: 25 } 
 
 /** Audit entries are ordered by time; two changes in one millisecond would tie. */
 const tick = () => new Promise((resolve) => setTimeout(resolve, 3));
+
+signOutEverywhereContract('embedded', {
+  open: async () => {
+    const documents = new SqliteDocuments(':memory:');
+    return { documents, close: () => documents.close() };
+  },
+});
 
 const admin: Identity = { uid: 'admin', email: 'boss@example.org', emailVerified: true, displayName: 'Boss', photoURL: null, role: 'admin' };
 

@@ -2,8 +2,8 @@
 // them out everywhere. Every change is checked, applied and audited in one transaction; the
 // sign-in account follows. Plain functions over the documents and accounts ports.
 import 'server-only';
-import type { Role } from '@/features/identity/roles';
-import type { Identity } from '@/features/identity/identity';
+import type { Role } from '@/access/roles';
+import type { Identity } from '@/access/identity';
 import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
 import { roleWithMembership } from '@/features/memberships/membership-rules';
 import { searchTermOf } from '@/server/documents/search-terms';
@@ -11,7 +11,7 @@ import { pageAfter } from '@/server/documents/paging';
 import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
-import { endAllSessions } from '@/features/identity/session-records';
+import { endEverySession } from '@/features/profile/profile';
 import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import type { UserListInput } from './users.inputs';
@@ -133,10 +133,4 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
 export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {
   await applyChange(documents, actor, uid, () => ({ action: 'signedOutEverywhere', patch: {} }));
   await endEverySession(documents, accounts, uid);
-}
-
-/** The server's session records and Firebase's refresh tokens both: no device stays signed in. */
-async function endEverySession(documents: Documents, accounts: Accounts, uid: string) {
-  await endAllSessions(documents, uid);
-  await accounts.revokeSessions(uid);
 }

@@ -3,7 +3,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
-import { ROLES } from '@/features/identity/roles';
+import { ROLES } from '@/access/roles';
 import { USER_SORTS } from './constants';
 
 export const UserListInput = z.object({

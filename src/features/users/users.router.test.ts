@@ -3,14 +3,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import superjson from 'superjson';
 import { createContextInner } from '@/server/trpc/context';
-import { handleTrpcRequest } from '@/server/trpc/http';
-import { createCaller } from '@/server/trpc/router';
+import { handleTrpcRequest } from '@/app/_server/http';
+import { createCaller } from '@/app/_server/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { addTestUser } from '@/server/testing/user-fixtures';
+import { addTestUser } from '@/features/identity/test-users';
 import { errorMessages } from '@/i18n/api-messages';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { AuditLog } from '@/features/identity/audit';
 

@@ -2,7 +2,7 @@
 import 'server-only';
 import { adminAuth } from '@/server/firebase/admin';
 import { env } from '@/server/env';
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 import type { Accounts, NewAccount, VerifiedClaims } from './port';
 import { accountStates, sessionStillValid, type AccountState } from './account-states';
 import { verifyEmulatorToken, type TokenKind } from './emulator-tokens';

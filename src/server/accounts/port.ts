@@ -1,6 +1,6 @@
 // The accounts port: a person's sign-in account and the tokens it issues (Firebase Auth in both
 // backends; the embedded one runs its emulator). Domain code takes this interface.
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 
 export interface NewAccount {
   uid: string;

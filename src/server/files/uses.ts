@@ -1,11 +1,11 @@
 // The kinds of files the product stores, with their limits. firebase/storage.rules states the
-// same limits for uploads straight from the browser in the Firebase backend; files-uses.test.ts
-// keeps the two in step.
+// same limits for uploads straight from the browser in the Firebase backend;
+// src/features/files/file-uses.test.ts keeps the two in step. The browser loads this file too (the
+// upload screens accept IMAGE_TYPES), so it imports types only.
 import type { FileUse } from './port';
 
-import { IMAGE_TYPES } from '@/features/files/constants';
-
-export { IMAGE_TYPES };
+/** The image types the library accepts. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/gif'] as const;
 
 /** Uploads an account started within this window count against its quota (decision 017). */
 export const UPLOAD_QUOTA_WINDOW_MS = 24 * 60 * 60 * 1000;

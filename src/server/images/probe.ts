@@ -1,7 +1,6 @@
 // Pixel facts and resized renditions of images, with sharp (server only).
 import 'server-only';
 import sharp from 'sharp';
-import type { RenditionWidth } from '@/features/images/renditions';
 
 export interface ImageFacts {
   width: number;
@@ -17,7 +16,8 @@ export const probeImage: ImageProbe = async (bytes) => {
   return orientation && orientation >= 5 ? { width: height, height: width } : { width, height };
 };
 
-export async function renderRendition(bytes: Uint8Array, width: RenditionWidth): Promise<Uint8Array> {
+/** A WebP at most `width` pixels wide (the images feature decides which widths are served). */
+export async function renderRendition(bytes: Uint8Array, width: number): Promise<Uint8Array> {
   const output = await sharp(bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
   return new Uint8Array(output);
 }

@@ -1,7 +1,7 @@
 // An accounts port for unit tests that trusts tokens the way firebase-admin trusts the Auth
 // emulator: any well-formed token names its account, nothing is signed. Tests of what the
 // server must refuse on top of Firebase's checks (ended or forged sessions) run against it.
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 import type { Accounts, NewAccount, VerifiedClaims } from '@/server/accounts/port';
 
 export class FakeAccounts implements Accounts {

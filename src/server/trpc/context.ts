@@ -1,8 +1,7 @@
-// tRPC context in two layers: the inner one is built from plain values (tests build it directly),
-// the outer one reads the incoming request.
+// tRPC context: built from plain values (tests build it directly); src/app/_server/request-context.ts
+// builds it from an incoming request.
 import 'server-only';
 import { env, type Env } from '@/server/env';
-import { getDocuments } from '@/server/documents/documents';
 import { getFiles } from '@/server/files/files';
 import { storageUploadClaims } from '@/server/files/uploads';
 import { tusUploadClaims } from '@/server/files/embedded/tus-uploads';
@@ -12,12 +11,9 @@ import { getAccounts } from '@/server/accounts/accounts';
 import type { Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import type { ImageProbe } from '@/server/images/probe';
-import { nextPublicPages, unchangingPublicPages, type PublicPages } from '@/server/public-pages';
-import { DEFAULT_LOCALE, toLocale, type Locale } from '@/i18n/routing';
-import type { Identity } from '@/features/identity/identity';
-import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
-import { clientAddress } from '@/server/http/client-address';
-import { getPassKeys, type PassKeys } from '@/server/door/pass-keys';
+import { unchangingPublicPages, type PublicPages } from '@/server/public-pages';
+import { DEFAULT_LOCALE, type Locale } from '@/i18n/routing';
+import type { Identity } from '@/access/identity';
 import type { Push } from '@/server/push/port';
 import { getPush } from '@/server/push/push';
 
@@ -35,8 +31,6 @@ export interface ContextInner {
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
    */
   resolveIdentity: () => Promise<Identity | null>;
-  /** Member passes' keys, derived from the master key (read or generated on first use). */
-  passKeys: () => PassKeys;
   /** Push messages to devices (Web Push or FCM by backend), created on first use. */
   push: () => Push;
   /** Cached public pages to render afresh after a change. */
@@ -51,7 +45,6 @@ export interface ContextOptions {
   files?: () => Files;
   uploads?: () => UploadClaims;
   probe?: ImageProbe;
-  passKeys?: () => PassKeys;
   push?: () => Push;
   backend?: Env['BACKEND'];
   locale?: Locale;
@@ -72,7 +65,6 @@ export function createContextInner(options: ContextOptions): ContextInner {
     files: options.files ?? defaultFiles,
     uploads: options.uploads ?? defaultUploads,
     probe: options.probe ?? ((bytes) => import('@/server/images/probe').then(({ probeImage }) => probeImage(bytes))),
-    passKeys: options.passKeys ?? getPassKeys,
     push: options.push ?? getPush,
     publicPages: options.publicPages ?? unchangingPublicPages,
     clientAddress: options.clientAddress ?? 'unknown',
@@ -80,28 +72,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
   };
 }
 
-/** Builds the context of one request from its headers. */
-export async function createContext({ headers }: { headers: Headers }): Promise<ContextInner> {
-  const requested = headers.get('x-locale');
-  const documents = getDocuments();
-  return createContextInner({
-    locale: toLocale(requested),
-    documents,
-    publicPages: nextPublicPages,
-    clientAddress: clientAddress(headers),
-    identity: () => verifySession(documents, readCookie(headers, SESSION_COOKIE)),
-  });
-}
-
 export type Context = ContextInner;
-
-function readCookie(headers: Headers, name: string): string | undefined {
-  for (const part of (headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
 
 function defaultFiles(): Files {
   return getFiles();

@@ -5,7 +5,7 @@ import { ZodError } from 'zod';
 import superjson from 'superjson';
 import type { Context } from './context';
 import type { WireIssue } from '@/forms/validation';
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
 import { errorMessages } from '@/i18n/api-messages';
 import { DEFAULT_LOCALE } from '@/i18n/routing';

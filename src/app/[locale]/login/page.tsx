@@ -10,6 +10,7 @@ import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { TrpcProvider } from '@/trpc/client';
 import { AuthCardSkeleton } from '@/features/identity/ui/AuthCardSkeleton';
 import { ClientMessages } from '@/i18n/ClientMessages';
+import { ForgetThisDevice } from '@/app/_compose/ForgetThisDevice';
 import styles from '@/features/identity/ui/auth.module.css';
 
 export const generateStaticParams = localeStaticParams;
@@ -29,7 +30,9 @@ export default async function LoginPage({ params }: LocaleParams) {
         <Suspense fallback={<AuthCardSkeleton />}>
           <TrpcProvider locale={locale}>
             <AuthProvider>
-              <LoginPanel />
+              <ForgetThisDevice>
+                <LoginPanel />
+              </ForgetThisDevice>
             </AuthProvider>
           </TrpcProvider>
         </Suspense>

@@ -1,14 +1,26 @@
 'use client';
 // The header's account control for someone signed in: the unread badge, photo and name, and
-// sign-out. Loaded by ./AccountControl only when someone is signed in.
+// sign-out. Loaded by ./AccountControl only when someone is signed in, and with it what signing
+// out forgets on this device.
 import { useTranslations } from 'next-intl';
-import type { ViewerPerson } from '@/features/identity/client/ViewerProvider';
+import type { ViewerPerson } from '@/features/identity/client/viewer-person';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
 import { ownPhoto } from '@/ui/shell/own-photo';
+import { ForgetThisDevice } from '../ForgetThisDevice';
 import styles from '@/ui/shell/header.module.css';
 
-export default function SignedInAccount({ person, className, onDone }: { person: ViewerPerson; className?: string; onDone?: () => void }) {
+type Props = { person: ViewerPerson; className?: string; onDone?: () => void };
+
+export default function SignedInAccount(props: Props) {
+  return (
+    <ForgetThisDevice>
+      <Account {...props} />
+    </ForgetThisDevice>
+  );
+}
+
+function Account({ person, className, onDone }: Props) {
   const t = useTranslations('Nav');
   const signOut = useSignOut();
   const name = person.displayName ?? person.email ?? '';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { encode } from 'uqr';
 import { describe, expect, it } from 'vitest';
-import { passKeys } from '@/server/door/pass-keys';
+import { passKeys } from '../pass-keys';
 import { codeVerifies, type PassDocument } from '../passes';
 import { formatPassCode, fromBase64url, parsePassCode, stepAt, STEP_SECONDS } from '../pass-code';
 import { newPhoneKey, passCodeAt } from './pass-store';

@@ -11,6 +11,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { doorActivityFeed } from '../client/live-feeds';
 import type { DoorActivity, DoorCounts, DoorEvent } from '../door-figures';
 import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
@@ -91,7 +92,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
   const t = useTranslations('AdminDoor');
   const locale = useLocale();
   const id = useId();
-  const activity = useLiveFeed('doorActivity', { eventId: event.id });
+  const activity = useLiveFeed(doorActivityFeed, { eventId: event.id });
   return (
     <section className={`panel ${styles['door-admin']}`} aria-labelledby={`${id}-title`} aria-busy={activity.status === 'loading'}>
       <h2 id={`${id}-title`}>{t('tonightHeading', { event: localized(event.title, locale) })}</h2>

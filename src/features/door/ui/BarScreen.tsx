@@ -4,6 +4,7 @@
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { nightFeed } from '../client/live-feeds';
 import { PassScreen } from './PassScreen';
 import { Skeleton } from '@/ui/Skeleton';
 import styles from './door.module.css';
@@ -12,7 +13,7 @@ export function BarScreen() {
   const t = useTranslations('Bar');
   const format = useFormatter();
   const locale = useLocale();
-  const night = useLiveFeed('night', undefined);
+  const night = useLiveFeed(nightFeed, undefined);
 
   return (
     <div className={styles.bar}>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { doorActivityFeed } from '../client/live-feeds';
 import { Skeleton } from '@/ui/Skeleton';
 import type { DoorCounts, DoorEvent } from '../door-figures';
 import { toneOf } from '../client/verdict-signals';
@@ -19,7 +20,7 @@ import styles from './door.module.css';
 export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorCounts | null }) {
   const t = useTranslations('Scanner');
   const format = useFormatter();
-  const activity = useLiveFeed('doorActivity', { eventId: event.id });
+  const activity = useLiveFeed(doorActivityFeed, { eventId: event.id });
   const admitted = Math.max(activity.status === 'ready' ? activity.data.admitted : 0, latest?.admitted ?? 0);
   const drinks = Math.max(activity.status === 'ready' ? activity.data.drinks : 0, latest?.drinks ?? 0);
   const inside = useNewer(activity.status === 'ready' ? activity.data.inside : null, latest?.inside ?? null);

@@ -11,6 +11,7 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { nightFeed } from '../client/live-feeds';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { STEP_SECONDS, stepEndsAt } from '../pass-code';
 import { passCodeAt } from '../client/pass-store';
@@ -97,7 +98,7 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
   const [rotateError, setRotateError] = useState<string | null>(null);
-  const night = useLiveFeed('night', undefined);
+  const night = useLiveFeed(nightFeed, undefined);
   // "My phone was lost": this phone registers a new key, which ends every other phone's codes.
   const rotate = () => {
     setMoving(true);

@@ -10,8 +10,9 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
-import { IMAGE_TYPES } from '@/features/files/constants';
-import { ResponsiveImage } from '@/features/images/ui/ResponsiveImage';
+import { IMAGE_TYPES } from '@/server/files/uses';
+import { ResponsiveImage } from '@/ui/ResponsiveImage';
+import { libraryImage } from '@/features/images/renditions';
 import { isMembersOnly, type ImageTag } from '@/features/images/members-only';
 import type { EventCover } from '../events';
 import styles from './CoverPicker.module.css';
@@ -141,7 +142,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
                 {choices.map((image) => (
                   <li key={image.id}>
                     <button type="button" className={styles['cover-picker__choice']} onClick={() => pick(image)}>
-                      <ResponsiveImage image={image} sizes="10rem" />
+                      <ResponsiveImage {...libraryImage(image)} sizes="10rem" />
                       <span className={styles['cover-picker__name']}>{image.alt[locale] || image.alt[locale === 'de' ? 'en' : 'de'] || image.file.customMetadata.originalName || image.file.name}</span>
                     </button>
                   </li>

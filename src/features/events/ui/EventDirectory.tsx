@@ -7,7 +7,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/app/_server/router';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';

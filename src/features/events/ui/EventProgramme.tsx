@@ -9,6 +9,7 @@ import { Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } fro
 import { useTranslations } from 'next-intl';
 import { programmeKey, programmeOf } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { programmeFeed } from '../client/live-feeds';
 import { lazyWhenLoaded } from '@/ui/lazy';
 import styles from './EventProgramme.module.css';
 
@@ -28,7 +29,7 @@ function currentMinute() {
 
 export function EventProgramme({ renderedKey, renderedAt, children }: { renderedKey: string; renderedAt: Date; children: ReactNode }) {
   const t = useTranslations('Events');
-  const feed = useLiveFeed('programme', undefined, { serverRendered: true });
+  const feed = useLiveFeed(programmeFeed, undefined, { serverRendered: true });
   const events = feed.status === 'ready' ? feed.data : null;
   // An event moves to "past" when it ends, also while the page stays open: the clock is an
   // external store ticking each minute. Until the live list arrives nothing reads it, so the

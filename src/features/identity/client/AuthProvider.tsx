@@ -8,7 +8,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRouter } from 'next/navigation';
 import { onIdTokenChanged, signOut as firebaseSignOut, type Auth, type User } from 'firebase/auth';
 import { trpc } from '@/trpc/client';
-import { isRole, type Role } from '../roles';
+import { isRole, type Role } from '@/access/roles';
 import { firebaseAuth } from '@/firebase-client/firebase-web';
 import {
   deleteSession,

@@ -10,19 +10,11 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { useRouter } from 'next/navigation';
 import { forgetQueryCache } from '@/trpc/query-cache';
 import { askWhileOpen } from '@/ui/poll';
-import type { Role } from '../roles';
+import type { Role } from '@/access/roles';
 import type { Viewer } from '@/navigation/routes';
 import { deleteSession, readSessionMarker, writeSessionMarker } from './session-sync';
 import { fetchServerViewer, onServerViewerRefresh, type ServerViewer } from './server-viewer';
-
-/** The signed-in person as the page shows them. */
-export interface ViewerPerson {
-  uid: string;
-  email: string | null;
-  displayName: string | null;
-  photoURL: string | null;
-  role: Role | null;
-}
+import type { ViewerPerson } from './viewer-person';
 
 export interface ViewerState {
   person: ViewerPerson | null;

@@ -1,6 +1,6 @@
 // Asks the server who is signed in (identity.me) with a plain GET to the tRPC endpoint, so the
 // header's role refresh needs neither the tRPC client nor React Query on every page (decision 027).
-import type { ViewerPerson } from './ViewerProvider';
+import type { ViewerPerson } from './viewer-person';
 
 export type ServerViewer =
   | { status: 'signed-in'; person: ViewerPerson }

@@ -1,17 +1,26 @@
 'use client';
 // Signing out from anywhere: every cache that could hold what this person saw (a door phone is
-// shared, decision 015), the server session and Firebase (AuthProvider), then away from a page
-// that needs a sign-in. The header offers it on every page, so what it needs is loaded on the
-// click, not with the page (decision 027).
-import { useCallback } from 'react';
+// shared, decision 015), what the features above identity keep of them on this device, the server
+// session and Firebase (AuthProvider), then away from a page that needs a sign-in. The header
+// offers it on every page, so what it needs is loaded on the click, not with the page (decision 027).
+import { createContext, useCallback, useContext } from 'react';
 import { useRouter, usePathname } from '@/i18n/navigation';
 import { matchRoute } from '@/navigation/routes';
-import { PUSH_RECORD_KEY } from '@/features/notifications/constants';
 import { useViewerState } from './ViewerProvider';
+
+/**
+ * What the features above identity forget of the signed-in person on this device, before the
+ * session ends: the app provides it (src/app/_compose/ForgetThisDevice.tsx) wherever a sign-out
+ * is offered.
+ */
+export const DeviceForgetting = createContext<(() => Promise<void>) | null>(null);
 
 /** `to`: where to go afterwards (a page that says what happened); by default a page that needs a sign-in is left for home. */
 export function useSignOut(): (options?: { to?: string }) => Promise<void> {
   const { signOut } = useViewerState();
+  const forgetThisDevice = useContext(DeviceForgetting);
+  // A sign-out that left the last person's pass or messages on a shared phone would be worse than none.
+  if (!forgetThisDevice) throw new Error('useSignOut() needs a <DeviceForgetting> provider above it.');
   const router = useRouter();
   const pathname = usePathname();
   return useCallback(async ({ to }: { to?: string } = {}) => {
@@ -21,22 +30,10 @@ export function useSignOut(): (options?: { to?: string }) => Promise<void> {
     await import('@/features/pwa/private-caches')
       .then(({ forgetPersonalCaches }) => forgetPersonalCaches())
       .catch((error: unknown) => console.error('Clearing caches on sign-out failed:', error));
-    // The member pass's key leaves with its owner; a door phone's lists of members and their photos
-    // too (its queue of scans decided offline stays until the server has it: decision 043).
-    await Promise.all([
-      import('@/features/door/client/pass-store').then(({ forgetPasses }) => forgetPasses()),
-      import('@/features/door/client/door-store').then(({ forgetDoorLists }) => forgetDoorLists()),
-    ]).catch((error: unknown) => console.error('Forgetting the pass or the door list on sign-out failed:', error));
-    // A shared phone must not show the next person this one's messages: push goes off on this
-    // device while the session still exists to tell the server. Loaded only if push was ever on.
-    if (localStorage.getItem(PUSH_RECORD_KEY)) {
-      await Promise.all([import('@/features/notifications/client/push-registration'), import('@/trpc/browser-client')])
-        .then(([{ disablePush }, { browserTrpcClient }]) => disablePush(browserTrpcClient()))
-        .catch((error: unknown) => console.error('Turning push off on sign-out failed:', error));
-    }
+    await forgetThisDevice();
     await signOut();
     const route = matchRoute(pathname);
     if (to) router.replace(to);
     else if (route && route.access !== 'public') router.replace('/');
-  }, [signOut, router, pathname]);
+  }, [signOut, forgetThisDevice, router, pathname]);
 }

@@ -8,7 +8,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { localizedPath } from '@/i18n/routing';
 import { RETURN_PARAM, safeReturnPath } from '@/navigation/return-path';
 import { rules, validateFields, type FieldErrors, type Rule } from '@/forms/validation';
-import { DISPLAY_NAME_MAX } from '@/features/profile/constants';
+import { DISPLAY_NAME_MAX } from '../constants';
 import { useAuth } from '../client/AuthProvider';
 import { useSignOut } from '../client/useSignOut';
 import { isQuietAuthError, type AuthErrorKey } from '../client/auth-errors';

@@ -9,7 +9,8 @@ import { TextField } from '@/ui/form/TextField';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ALT_MAX } from '../constants';
 import type { ImageSummary } from '../image-library';
-import { ResponsiveImage } from './ResponsiveImage';
+import { ResponsiveImage } from '@/ui/ResponsiveImage';
+import { libraryImage } from '../renditions';
 import styles from './images.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -56,7 +57,7 @@ export function ImageCard({ image }: { image: ImageSummary }) {
 
   return (
     <li className={styles['image-card']} aria-labelledby={`${id}-name`}>
-      <ResponsiveImage image={image} sizes="(min-width: 960px) 30vw, 90vw" />
+      <ResponsiveImage {...libraryImage(image)} sizes="(min-width: 960px) 30vw, 90vw" />
       <div className={styles['image-card__body']}>
         <p id={`${id}-name`} className={styles['image-card__name']}>
           {image.file.customMetadata.originalName || image.file.name}

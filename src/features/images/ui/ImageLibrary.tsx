@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { useWebConfig } from '@/firebase-client/WebConfigProvider';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { libraryFeed } from '../client/live-feeds';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
@@ -13,7 +14,7 @@ export function ImageLibrary() {
   const t = useTranslations('AdminImages');
   const id = useId();
   const [tag, setTag] = useState<ImageTag | null>(null);
-  const live = useLiveFeed('images', { tag });
+  const live = useLiveFeed(libraryFeed, { tag });
   const storage = useStorageAvailable();
 
   return (

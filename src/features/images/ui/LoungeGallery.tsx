@@ -6,9 +6,11 @@ import { useRef, useState, type PointerEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { loungeFeed } from '../client/live-feeds';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '@/ui/icons';
 import type { LoungeImage } from '../lounge';
-import { ResponsiveImage } from './ResponsiveImage';
+import { ResponsiveImage } from '@/ui/ResponsiveImage';
+import { libraryImage } from '../renditions';
 import { localized } from '@/i18n/routing';
 import styles from './LoungeGallery.module.css';
 
@@ -18,7 +20,7 @@ const SWIPE_DISTANCE = 50;
 export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) {
   const t = useTranslations('Lounge');
   const locale = useLocale();
-  const live = useLiveFeed('lounge', undefined, { initial });
+  const live = useLiveFeed(loungeFeed, undefined, { initial });
   const images = live.status === 'ready' ? live.data : initial;
   const [openId, setOpenId] = useState<string | null>(null);
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
@@ -77,7 +79,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                 onClick={() => show(image.id)}
                 aria-label={t('open', { alt: localized(image.alt, locale) || t('untitled'), position: position + 1, count: images.length })}
               >
-                <ResponsiveImage image={image} sizes="(min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw" />
+                <ResponsiveImage {...libraryImage(image)} sizes="(min-width: 960px) 25vw, (min-width: 600px) 33vw, 50vw" />
               </button>
             </li>
           ))}
@@ -122,7 +124,7 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
                     swipeStart.current = null;
                   }}
                 >
-                  <ResponsiveImage key={current.id} image={current} sizes="100vw" className={styles.viewer__image} priority />
+                  <ResponsiveImage key={current.id} {...libraryImage(current)} sizes="100vw" className={styles.viewer__image} priority />
                   <Dialog.Description asChild>
                     <figcaption className={styles.viewer__caption}>{localized(current.alt, locale) || t('untitled')}</figcaption>
                   </Dialog.Description>

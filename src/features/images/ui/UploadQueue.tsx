@@ -7,7 +7,7 @@ import { trpc } from '@/trpc/client';
 import { TRPCClientError } from '@trpc/client';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode, type UploadSnapshot, type UploadTask } from '@/features/files/client/upload-task';
-import { IMAGE_TYPES } from '@/features/files/constants';
+import { IMAGE_TYPES } from '@/server/files/uses';
 import styles from './images.module.css';
 
 type Phase = UploadSnapshot['state'] | 'processing' | 'added';

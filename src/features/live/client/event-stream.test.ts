@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
 import { openEventStream, RETRY_DELAYS_MS, SILENT_STREAM_MS, streamUrl } from './event-stream';
-import type { FeedEvents } from './feed-connection';
+import type { FeedEvents } from './feed-events';
 
 /** Stands in for the browser's EventSource: the test plays the server. */
 class FakeSource extends EventTarget {

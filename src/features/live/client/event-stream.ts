@@ -7,7 +7,7 @@
 // that is not a stream (the server restarting, a proxy's error page, a refusal for too many open
 // streams) and a stream gone silent (a phone that lost its signal without noticing) are asked
 // again here, less and less often.
-import type { FeedEvents } from './feed-connection';
+import type { FeedEvents } from './feed-events';
 import { liveError } from './live-state';
 import { deserialize, type SuperJsonResult } from './superjson-lite';
 

@@ -1,30 +1,20 @@
 // Opens one live feed, the same way on both backends: through the browser's one stream of live
 // feeds (./live-hub.ts: the embedded backend's way, and every backend's for feeds the server
-// computes, decision 041) or Firestore's onSnapshot (Firebase). Loaded by useLiveFeed on demand,
-// with the feed table and the hub (or Firestore) it needs, so no page carries this code at first
-// load (decision 027). The hub reads the stream with the browser's EventSource: no page loads the
+// computes, decision 041) or Firestore's onSnapshot (Firebase), and what useLiveFeed shows of it.
+// Loaded by useLiveFeed on demand, with the hub (or Firestore) it needs, so no page carries this
+// code at first load (decision 027). The hub reads the stream with the browser's EventSource: no page loads the
 // tRPC client for a live feed.
-import { CLIENT_FEEDS, type ClientFeed, type FeedData, type FeedInput, type FeedName } from './live-feeds';
-import { liveError, type LiveError } from './live-state';
+import type { SetStateAction } from 'react';
+import type { ClientFeed } from './client-feed';
+import type { FeedEvents } from './feed-events';
+import { liveError, type LiveState } from './live-state';
 import type { FirebaseWebConfig } from '@/firebase-client/web-config';
 
-export interface FeedEvents<Data> {
-  /** A list: from the server (`stale` false), or from Firestore's cache while out of reach. */
-  data(data: Data, stale: boolean): void;
-  /** The connection dropped after an answer. */
-  reconnecting(): void;
-  /** Firestore is out of reach before its first answer: it has only its cache (empty on a first visit). */
-  cacheOnly(): void;
-  failed(reason: LiveError): void;
-}
-
 /**
- * Starts reading `name` for `viewer` (the person the page was rendered for; undefined while it is
+ * Starts reading `feed` for `viewer` (the person the page was rendered for; undefined while it is
  * asking the server who is signed in); resolves to the function that stops it.
  */
-export async function connectFeed<N extends FeedName>(name: N, backend: FirebaseWebConfig['backend'], input: FeedInput<N>, viewer: string | null | undefined, events: FeedEvents<FeedData<N>>): Promise<() => void> {
-  type Data = FeedData<N>;
-  const feed = CLIENT_FEEDS[name] as unknown as ClientFeed<FeedInput<N>, Data>;
+export async function connectFeed<Input, Data>(feed: ClientFeed<Input, Data>, backend: FirebaseWebConfig['backend'], input: Input, viewer: string | null | undefined, events: FeedEvents<Data>): Promise<() => void> {
   const firestoreQuery = feed.firestore;
 
   if (backend === 'embedded' || !firestoreQuery) {
@@ -54,4 +44,34 @@ export async function connectFeed<N extends FeedName>(name: N, backend: Firebase
     },
     fail,
   );
+}
+
+/**
+ * Keeps useLiveFeed's state of `feed` (`update`, its setter) in step with the connection. With
+ * `serverRendered`, the list on screen is the server's and the state holds no copy of it.
+ */
+export function followFeed<Input, Data>(
+  feed: ClientFeed<Input, Data>,
+  backend: FirebaseWebConfig['backend'],
+  input: Input,
+  viewer: string | null | undefined,
+  serverRendered: boolean,
+  update: (change: SetStateAction<LiveState<Data>>) => void,
+): Promise<() => void> {
+  return connectFeed(feed, backend, input, viewer, {
+    data: (data, stale) => update({ status: 'ready', data, reconnecting: stale }),
+    reconnecting: () => update((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current)),
+    // Only Firestore's cache before its first answer. A list on screen stays, marked as
+    // reconnecting; the server's rendering of it too (out of reach, not empty); with nothing shown
+    // yet, an empty list, marked.
+    cacheOnly: () =>
+      update((current) =>
+        current.status === 'ready' ? { ...current, reconnecting: true } : serverRendered ? { status: 'error', error: 'unavailable' } : { status: 'ready', data: [] as Data, reconnecting: true },
+      ),
+    failed: (reason) => {
+      // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
+      if (reason === 'unavailable') update((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
+      else update({ status: 'error', error: reason });
+    },
+  });
 }

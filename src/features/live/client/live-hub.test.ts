@@ -3,7 +3,7 @@
 // leader closes; a feed no tab shows leaves the stream after a while; a tab rendered for another
 // person gets nothing of the stream's person. Channels, locks and the stream are stand-ins here.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FeedEvents } from './feed-connection';
+import type { FeedEvents } from './feed-events';
 import { feedKey, LiveHub, UNUSED_FEED_MS, VIEWER_RETRY_MS, type HubChannel, type HubLocks, type OpenStream } from './live-hub';
 
 /** One browser's BroadcastChannel: what one tab posts, the others hear (never the poster). */

@@ -9,7 +9,7 @@
 // The stream says whose data it carries (the server's view of the session cookie, which all tabs
 // share): a tab rendered for another person (signed in or out elsewhere) gets nothing of it, and
 // the leader opens the stream again so the cookie is read afresh.
-import type { FeedEvents } from './feed-connection';
+import type { FeedEvents } from './feed-events';
 import { openEventStream, streamUrl } from './event-stream';
 import { liveError, type LiveError } from './live-state';
 import { deserialize, type SuperJsonResult } from './superjson-lite';

@@ -1,26 +1,26 @@
 'use client';
 // One live feed as it changes, the same way on both backends (./feed-connection.ts: a tRPC
-// subscription over server-sent events, or Firestore's onSnapshot in the Firebase backend). With
-// `initial` (the list the server rendered into the page) it is ready at once; without, loading
-// until the first result. A dropped connection keeps the last list on screen, marked as
-// reconnecting; a refusal is an error. The connection, the feed table and the tRPC client load on
-// demand, after the page is interactive: a public page (the programme) ships none of them at
-// first load, and a list the server rendered waits for the browser to be idle first
-// (decision 027). A page whose list is on screen already and needs no copy of it (the programme,
-// which compares a fingerprint) says `serverRendered`: loading until the first result, as late.
+// subscription over server-sent events, or Firestore's onSnapshot in the Firebase backend). `feed`
+// is the feature's own definition of it (`<feature>/client/live-feeds.ts`). With `initial` (the
+// list the server rendered into the page) it is ready at once; without, loading until the first
+// result. A dropped connection keeps the last list on screen, marked as reconnecting; a refusal is
+// an error. The connection and the hub or Firestore load on demand, after the page is
+// interactive: a public page (the programme) ships none of them at first load, and a list the
+// server rendered waits for the browser to be idle first (decision 027). A page whose list is on
+// screen already and needs no copy of it (the programme, which compares a fingerprint) says
+// `serverRendered`: loading until the first result, as late.
 import { useEffect, useState } from 'react';
 import { useBackend } from '@/firebase-client/WebConfigProvider';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { whenIdle } from '@/ui/idle';
 import type { LiveState } from './live-state';
-import type { FeedData, FeedInput, FeedName } from './live-feeds';
+import type { ClientFeed } from './client-feed';
 
-export function useLiveFeed<N extends FeedName>(
-  name: N,
-  input: FeedInput<N>,
-  { initial, serverRendered = false }: { initial?: FeedData<N>; serverRendered?: boolean } = {},
-): LiveState<FeedData<N>> {
-  type Data = FeedData<N>;
+export function useLiveFeed<Input, Data>(
+  feed: ClientFeed<Input, Data>,
+  input: Input,
+  { initial, serverRendered = false }: { initial?: Data; serverRendered?: boolean } = {},
+): LiveState<Data> {
   const backend = useBackend();
   // Whose data the page may show: the person it was rendered for (undefined while it asks).
   const { person, loading } = useViewerState();
@@ -36,31 +36,12 @@ export function useLiveFeed<N extends FeedName>(
   }
 
   useEffect(() => {
-    const feedInput = JSON.parse(inputKey) as FeedInput<N>;
+    const feedInput = JSON.parse(inputKey) as Input;
     let cancelled = false;
     let stop = () => {};
     const load = () =>
       import('./feed-connection')
-        .then(({ connectFeed }) =>
-          connectFeed(name, backend, feedInput, viewer, {
-            data: (data, stale) => !cancelled && setState({ status: 'ready', data, reconnecting: stale }),
-            reconnecting: () => !cancelled && setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : current)),
-            // Only Firestore's cache before its first answer. A list on screen stays, marked as
-            // reconnecting; the server's rendering of it too (out of reach, not empty); with
-            // nothing shown yet, an empty list, marked.
-            cacheOnly: () =>
-              !cancelled &&
-              setState((current) =>
-                current.status === 'ready' ? { ...current, reconnecting: true } : serverRendered ? { status: 'error', error: 'unavailable' } : { status: 'ready', data: [] as Data, reconnecting: true },
-              ),
-            failed: (reason) => {
-              if (cancelled) return;
-              // Out of reach: the last list stays, marked; refused: the person must act (sign in, ...).
-              if (reason === 'unavailable') setState((current) => (current.status === 'ready' ? { ...current, reconnecting: true } : { status: 'error', error: reason }));
-              else setState({ status: 'error', error: reason });
-            },
-          }),
-        )
+        .then(({ followFeed }) => followFeed(feed, backend, feedInput, viewer, serverRendered, (change) => !cancelled && setState(change)))
         .then((stopFeed) => {
           if (cancelled) stopFeed();
           else stop = stopFeed;
@@ -73,7 +54,7 @@ export function useLiveFeed<N extends FeedName>(
       stopWaiting();
       stop();
     };
-  }, [backend, name, inputKey, viewer, rendered, serverRendered]);
+  }, [backend, feed, inputKey, viewer, rendered, serverRendered]);
 
   return state;
 }

@@ -4,7 +4,7 @@
 import type { ComponentType, ReactNode } from 'react';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import type { MemberEvent } from '@/features/events/public-events';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { daysLeft, isEndingSoon } from '../membership-rules';

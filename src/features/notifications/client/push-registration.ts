@@ -9,7 +9,7 @@
 // (to see it change), whose device it is, the language of its messages and when it was
 // registered (to register again after 7 days). No keys: the browser keeps the subscription.
 import type { TRPCClient } from '@trpc/client';
-import type { AppRouter } from '@/server/trpc/router';
+import type { AppRouter } from '@/app/_server/router';
 import { isLocale, type Locale } from '@/i18n/routing';
 import { PUSH_RECORD_KEY, PUSH_REFRESH_DAYS, PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 

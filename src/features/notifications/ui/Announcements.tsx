@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import type { Announcement } from '../inbox';
+import type { Announcement } from '../notifications';
 import styles from './notifications.module.css';
 
 export function Announcements({ announcements }: { announcements: Announcement[] }) {

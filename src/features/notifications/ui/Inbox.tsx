@@ -7,6 +7,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { inboxFeed } from '../client/live-feeds';
 import type { InboxEntry } from '../inbox';
 import { Skeleton } from '@/ui/Skeleton';
 import styles from './notifications.module.css';
@@ -14,7 +15,7 @@ import styles from './notifications.module.css';
 export function Inbox() {
   const t = useTranslations('Inbox');
   const id = useId();
-  const inbox = useLiveFeed('inbox', undefined);
+  const inbox = useLiveFeed(inboxFeed, undefined);
   const errorMessage = useApiErrorMessage();
   const markAll = trpc.inbox.markAllRead.useMutation();
   return (

@@ -4,12 +4,13 @@
 import { useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { inboxFeed } from '../client/live-feeds';
 import styles from './notifications.module.css';
 
 /** The header's unread count, for signed-in people: a link to the inbox, shown when there is one. */
 export function InboxBadge() {
   const t = useTranslations('Nav');
-  const inbox = useLiveFeed('inbox', undefined);
+  const inbox = useLiveFeed(inboxFeed, undefined);
   if (inbox.status !== 'ready' || inbox.data.unread === 0) return null;
   return (
     <Link href="/vip#inbox" className={styles['inbox-badge']} aria-label={t('inboxUnread', { count: inbox.data.unread })}>

@@ -5,6 +5,7 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
+import { notificationFeed } from '../client/live-feeds';
 import { NotificationStatusBadge } from './AdminNotifications';
 import styles from './notifications.module.css';
 
@@ -13,7 +14,7 @@ const FIGURES = ['recipients', 'inApp', 'read', 'pushSent', 'pushFailed', 'remov
 export function NotificationDetail({ id }: { id: string }) {
   const t = useTranslations('AdminNotifications');
   const format = useFormatter();
-  const live = useLiveFeed('notification', { id });
+  const live = useLiveFeed(notificationFeed, { id });
   const when = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
   if (live.status === 'loading') {
     return (

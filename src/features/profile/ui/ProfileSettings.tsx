@@ -17,7 +17,8 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
-import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD, DISPLAY_NAME_MAX } from '../constants';
+import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
+import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 import styles from './profile.module.css';
 

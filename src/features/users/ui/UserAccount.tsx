@@ -9,7 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
-import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/features/identity/roles';
+import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/access/roles';
 import { RoleBadge, StatusBadge } from './badges';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { SelectField } from '@/ui/form/SelectField';

@@ -1,7 +1,7 @@
 'use client';
 // Role and account status as text with a symbol, never as colour alone.
 import { useTranslations } from 'next-intl';
-import type { Role } from '@/features/identity/roles';
+import type { Role } from '@/access/roles';
 
 const ROLE_SYMBOL: Record<Role | 'none', string> = { admin: '★', scanner: '⌁', user: '◆', none: '○' };
 

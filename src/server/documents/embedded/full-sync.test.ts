@@ -5,8 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Checkins, CodeUses, Drinks, Scans } from '@/features/door/door-records';
-import { FULL_SYNC_COLLECTIONS } from '@/server/documents/documents';
 import { defineCollection } from '@/server/documents/port';
 import { SqliteDocuments } from './sqlite-documents';
 import type { Flush } from './wal-sync';
@@ -24,10 +22,6 @@ function storeWithControlledFlush() {
 const settled = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe('full sync for the writes door staff act on', () => {
-  it('names the admission, drink, scan and bar-code collections', () => {
-    expect([...FULL_SYNC_COLLECTIONS].sort()).toEqual([Checkins.name, CodeUses.name, Drinks.name, Scans.name].sort());
-  });
-
   it('acknowledges such a write, and reports it to live readers, only after the log is flushed; other writes wait for nothing', async () => {
     const { documents, flushes } = storeWithControlledFlush();
     const changes: string[] = [];

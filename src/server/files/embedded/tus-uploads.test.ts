@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Identity } from '@/features/identity/identity';
+import type { Identity } from '@/access/identity';
 import { FILE_USES } from '../uses';
 
 const { dataDir } = await vi.hoisted(async () => {
@@ -24,13 +24,11 @@ const people: Record<string, Identity> = Object.fromEntries(
   ]),
 );
 
-vi.mock('@/features/identity/session', () => ({
-  SESSION_COOKIE: '__session',
-  verifySession: async (_documents: unknown, cookie: string | undefined) => (cookie ? (people[cookie] ?? null) : null),
-}));
-vi.mock('@/server/documents/documents', () => ({ getDocuments: () => null }));
+/** The session cookie names the account, as the upload route's verified session would. */
+const identify = async (incoming: Request) => people[incoming.headers.get('cookie')?.split('=')[1] ?? ''] ?? null;
 
 const { createTusUploads, handleUploadRequest, tusUploadClaims } = await import('./tus-uploads');
+const send = (incoming: Request) => handleUploadRequest(incoming, identify);
 const { DiskFiles } = await import('./disk-files');
 
 const base64 = (value: string) => Buffer.from(value).toString('base64');
@@ -45,7 +43,7 @@ function request(uid: string | null, method: string, path: string, headers: Reco
 
 function create(uid: string, { use = 'images', size = 4, filetype = 'image/png', extra = '' } = {}) {
   const metadata = `use ${base64(use)},filetype ${base64(filetype)},filename ${base64('x.png')}${extra}`;
-  return handleUploadRequest(request(uid, 'POST', '/api/uploads', { 'upload-length': String(size), 'upload-metadata': metadata }));
+  return send(request(uid, 'POST', '/api/uploads', { 'upload-length': String(size), 'upload-metadata': metadata }));
 }
 
 afterAll(() => (globalThis as { __venueTus?: { close(): void } }).__venueTus?.close());
@@ -59,23 +57,23 @@ describe('tus uploads are owned', () => {
     const id = location.split('/').at(-1)!;
 
     const patch = (uid: string) =>
-      handleUploadRequest(
+      send(
         request(uid, 'PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, new Uint8Array([1, 2])),
       );
     // Another admin, even one the client's metadata named, gets nothing of it.
-    expect((await handleUploadRequest(request('admin-b', 'HEAD', location))).status).toBe(404);
+    expect((await send(request('admin-b', 'HEAD', location))).status).toBe(404);
     expect((await patch('admin-b')).status).toBe(404);
-    expect((await handleUploadRequest(request('admin-b', 'GET', location))).status).toBe(404);
-    expect((await handleUploadRequest(request('admin-b', 'DELETE', location))).status).toBe(404);
-    expect((await handleUploadRequest(request(null, 'HEAD', location))).status).toBe(401);
+    expect((await send(request('admin-b', 'GET', location))).status).toBe(404);
+    expect((await send(request('admin-b', 'DELETE', location))).status).toBe(404);
+    expect((await send(request(null, 'HEAD', location))).status).toBe(401);
 
     // The upload is untouched and still its owner's.
     expect((await patch('admin-a')).status).toBe(204);
-    const head = await handleUploadRequest(request('admin-a', 'HEAD', location));
+    const head = await send(request('admin-a', 'HEAD', location));
     expect(head.status).toBe(200);
     expect(head.headers.get('upload-offset')).toBe('2');
     expect(head.headers.get('upload-metadata')).toContain(`uploaderUid ${base64('admin-a')}`);
-    expect((await handleUploadRequest(request('admin-a', 'DELETE', location))).status).toBe(204);
+    expect((await send(request('admin-a', 'DELETE', location))).status).toBe(204);
     expect(existsSync(join(dataDir, 'uploads', id))).toBe(false);
   });
 });
@@ -86,7 +84,7 @@ describe('tus uploads are claimed', () => {
     const created = await create('admin-a', { size: text.byteLength });
     const location = created.headers.get('location')!;
     const id = location.split('/').at(-1)!;
-    const sent = await handleUploadRequest(request('admin-a', 'PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, text));
+    const sent = await send(request('admin-a', 'PATCH', location, { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, text));
     expect(sent.status).toBe(204);
     const claims = tusUploadClaims(new DiskFiles(mkdtempSync(join(tmpdir(), 'tus-claim-')), 'http://localhost'));
     await expect(claims.claim(id, 'admin-a', FILE_USES.images)).rejects.toMatchObject({ name: 'FilesError', code: 'invalid-content' });
@@ -132,41 +130,39 @@ describe('tus uploads are bounded', () => {
     const someoneElse = uploadId(await create('member', { use: 'avatars', filetype: 'image/jpeg' }));
     const second = uploadId(await pending());
     expect(existsSync(join(dataDir, 'uploads', first))).toBe(false);
-    expect((await handleUploadRequest(request('admin-b', 'HEAD', `/api/uploads/${first}`))).status).toBe(404);
+    expect((await send(request('admin-b', 'HEAD', `/api/uploads/${first}`))).status).toBe(404);
     // Only that use's upload of that account goes.
     for (const kept of [second, library, someoneElse]) expect(existsSync(join(dataDir, 'uploads', kept)), kept).toBe(true);
   });
 
   it('removes expired uploads on a timer, and at start', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'tus-expiry-'));
-    const identify = async (incoming: Request) => people[incoming.headers.get('cookie')?.split('=')[1] ?? ''] ?? null;
-    const uploads = createTusUploads({ directory, identify, expiryMs: 300, sweepEveryMs: 100 });
+    const uploads = createTusUploads({ directory, expiryMs: 300, sweepEveryMs: 100 });
     const metadata = `use ${base64('images')},filetype ${base64('image/png')}`;
-    const created = await uploads.handle(request('admin-a', 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }));
+    const created = await uploads.handle(request('admin-a', 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }), identify);
     const location = created.headers.get('location')!;
     const id = location.split('/').at(-1)!;
     expect(existsSync(join(directory, id))).toBe(true);
     await expect.poll(() => existsSync(join(directory, id)), { timeout: 3000 }).toBe(false);
-    expect((await uploads.handle(request('admin-a', 'HEAD', location))).status).toBe(404);
+    expect((await uploads.handle(request('admin-a', 'HEAD', location), identify)).status).toBe(404);
     uploads.close();
 
     // An upload left over from before a restart goes at the next start, without waiting for the timer.
-    const before = createTusUploads({ directory, identify, sweepEveryMs: 3_600_000 });
-    const left = await before.handle(request('admin-a', 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }));
+    const before = createTusUploads({ directory, sweepEveryMs: 3_600_000 });
+    const left = await before.handle(request('admin-a', 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }), identify);
     const leftId = left.headers.get('location')!.split('/').at(-1)!;
     before.close();
-    const later = createTusUploads({ directory, identify, sweepEveryMs: 3_600_000, now: () => Date.now() + 25 * 3600 * 1000 });
+    const later = createTusUploads({ directory, sweepEveryMs: 3_600_000, now: () => Date.now() + 25 * 3600 * 1000 });
     await expect.poll(() => existsSync(join(directory, leftId)), { timeout: 3000 }).toBe(false);
     later.close();
   });
 
   it("removes every upload an account started, finished or not, and no one else's", async () => {
     const directory = mkdtempSync(join(tmpdir(), 'tus-account-'));
-    const identify = async (incoming: Request) => people[incoming.headers.get('cookie')?.split('=')[1] ?? ''] ?? null;
-    const uploads = createTusUploads({ directory, identify, sweepEveryMs: 3_600_000 });
+    const uploads = createTusUploads({ directory, sweepEveryMs: 3_600_000 });
     const start = async (uid: string, use: string, filetype: string) => {
       const metadata = `use ${base64(use)},filetype ${base64(filetype)}`;
-      const created = await uploads.handle(request(uid, 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }));
+      const created = await uploads.handle(request(uid, 'POST', '/api/uploads', { 'upload-length': '10', 'upload-metadata': metadata }), identify);
       return created.headers.get('location')!.split('/').at(-1)!;
     };
     // One of each use: a second profile photo would replace the first by itself.

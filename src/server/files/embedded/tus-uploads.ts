@@ -10,10 +10,8 @@ import { join } from 'node:path';
 import { Server } from '@tus/server';
 import { FileStore } from '@tus/file-store';
 import { env } from '@/server/env';
-import { getDocuments } from '@/server/documents/documents';
-import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
-import type { Identity } from '@/features/identity/identity';
-import type { Role } from '@/features/identity/roles';
+import type { Identity } from '@/access/identity';
+import type { Role } from '@/access/roles';
 import { isSameOrigin } from '@/server/http/same-origin';
 import { sniffContentType } from '../checks';
 import { FilesError, isFilesError, type Files } from '../port';
@@ -43,18 +41,8 @@ class Refusal {
   ) {}
 }
 
-function cookieValue(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
-}
-
-/** The session cookie's account. */
-function sessionIdentity(request: Request): Promise<Identity | null> {
-  return verifySession(getDocuments(), cookieValue(request, SESSION_COOKIE));
-}
+/** Who sent a request: in the app, the session cookie's account (the upload route knows how to read it). */
+export type Identify = (request: Request) => Promise<Identity | null>;
 
 function fileUseNamed(name: string | null | undefined): [keyof typeof FILE_USES, UploadUse] | null {
   return name && Object.hasOwn(FILE_USES, name) ? [name as keyof typeof FILE_USES, FILE_USES[name as keyof typeof FILE_USES]] : null;
@@ -64,8 +52,6 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 
 export interface TusUploadsOptions {
   directory: string;
-  /** Who sent the request: the session cookie's account in the app. */
-  identify?: (request: Request) => Promise<Identity | null>;
   expiryMs?: number;
   sweepEveryMs?: number;
   now?: () => number;
@@ -76,8 +62,8 @@ type StoredUpload = NonNullable<Awaited<ReturnType<FileStore['configstore']['get
 export interface TusUploads {
   directory: string;
   store: FileStore;
-  /** Answers one tus request. */
-  handle(request: Request): Promise<Response>;
+  /** Answers one tus request from whoever `identify` finds (asked only when a check needs it). */
+  handle(request: Request, identify: Identify): Promise<Response>;
   /** Removes the uploads older than the expiry; returns how many. */
   sweep(): Promise<number>;
   /** Removes every upload the account started, finished or not, and forgets its quota. */
@@ -88,16 +74,16 @@ export interface TusUploads {
 
 export function createTusUploads({
   directory,
-  identify = sessionIdentity,
   expiryMs = UPLOAD_EXPIRY_MS,
   sweepEveryMs = UPLOAD_SWEEP_EVERY_MS,
   now = Date.now,
 }: TusUploadsOptions): TusUploads {
   const store = new FileStore({ directory, expirationPeriodInMilliseconds: expiryMs });
+  const identifiers = new WeakMap<Request, Identify>();
   const identities = new WeakMap<Request, Promise<Identity | null>>();
   const identityOf = (request: Request) => {
     let identity = identities.get(request);
-    if (!identity) identities.set(request, (identity = identify(request)));
+    if (!identity) identities.set(request, (identity = identifiers.get(request)?.(request) ?? Promise.resolve(null)));
     return identity;
   };
   /** What each account started within the quota window, per upload id; kept in memory, so a restart forgets it. */
@@ -200,7 +186,8 @@ export function createTusUploads({
   return {
     directory,
     store,
-    async handle(request) {
+    async handle(request, identify) {
+      identifiers.set(request, identify);
       const response = await server.handleWeb(request);
       const refusal = refusals.get(request);
       if (!refusal || Object.keys(refusal.headers).length === 0) return response;
@@ -221,8 +208,8 @@ function tus(): TusUploads {
 }
 
 /** Answers one tus request (the route handler's whole job). */
-export function handleUploadRequest(request: Request): Promise<Response> {
-  return tus().handle(request);
+export function handleUploadRequest(request: Request, identify: Identify): Promise<Response> {
+  return tus().handle(request, identify);
 }
 
 /** Embedded: moves a finished tus upload of this person into the files port and returns its path. */

@@ -1,5 +1,5 @@
-import { handleTrpcRequest } from '@/server/trpc/http';
-import { createContext } from '@/server/trpc/context';
+import { handleTrpcRequest } from '@/app/_server/http';
+import { createContext } from '@/app/_server/request-context';
 
 export const dynamic = 'force-dynamic';
 

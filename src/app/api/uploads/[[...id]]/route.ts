@@ -10,9 +10,14 @@ import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 
 export const dynamic = 'force-dynamic';
 
+/** The session cookie's account. */
+function sessionIdentity(request: NextRequest) {
+  return verifySession(getDocuments(), request.cookies.get(SESSION_COOKIE)?.value);
+}
+
 /** Uploads are limited per account, so one person cannot flood the disk or the server (decision 016). */
 async function uploaderKey(request: NextRequest): Promise<string> {
-  const identity = await verifySession(getDocuments(), request.cookies.get(SESSION_COOKIE)?.value);
+  const identity = await sessionIdentity(request);
   return identity ? `account:${identity.uid}` : `address:${clientAddress(request.headers)}`;
 }
 
@@ -23,7 +28,7 @@ async function handle(request: NextRequest): Promise<Response> {
     const limited = limitRequest('uploads', await uploaderKey(request), request);
     if (limited) return limited;
   }
-  return handleUploadRequest(request);
+  return handleUploadRequest(request, () => sessionIdentity(request));
 }
 
 export { handle as GET, handle as POST, handle as PATCH, handle as HEAD, handle as DELETE, handle as OPTIONS };

@@ -1,0 +1,29 @@
+// The tRPC context of one request: the caller's session cookie verified, the rest from its headers.
+import 'server-only';
+import { getDocuments } from '@/server/documents/documents';
+import { nextPublicPages } from '@/server/public-pages';
+import { clientAddress } from '@/server/http/client-address';
+import { createContextInner, type ContextInner } from '@/server/trpc/context';
+import { toLocale } from '@/i18n/routing';
+import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
+
+/** Builds the context of one request from its headers. */
+export async function createContext({ headers }: { headers: Headers }): Promise<ContextInner> {
+  const requested = headers.get('x-locale');
+  const documents = getDocuments();
+  return createContextInner({
+    locale: toLocale(requested),
+    documents,
+    publicPages: nextPublicPages,
+    clientAddress: clientAddress(headers),
+    identity: () => verifySession(documents, readCookie(headers, SESSION_COOKIE)),
+  });
+}
+
+function readCookie(headers: Headers, name: string): string | undefined {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}

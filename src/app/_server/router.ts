@@ -1,0 +1,31 @@
+// The application router: one entry per feature.
+import 'server-only';
+import { router, createCallerFactory } from '@/server/trpc/init';
+import { healthRouter } from '@/features/health/health.router';
+import { identityRouter } from '@/features/identity/identity.router';
+import { usersRouter } from '@/features/users/users.router';
+import { imagesRouter } from '@/features/images/images.router';
+import { eventsRouter } from '@/features/events/events.router';
+import { eventCovers } from '@/features/events/event-admin';
+import { membershipsRouter } from '@/features/memberships/memberships.router';
+import { profileRouter } from '@/features/profile/profile.router';
+import { doorRouter, passRouter } from '@/features/door/door.router';
+import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
+
+export const appRouter = router({
+  health: healthRouter,
+  identity: identityRouter,
+  users: usersRouter,
+  images: imagesRouter(eventCovers),
+  events: eventsRouter,
+  memberships: membershipsRouter,
+  profile: profileRouter,
+  pass: passRouter,
+  door: doorRouter,
+  notifications: notificationsRouter,
+  inbox: inboxRouter,
+  push: pushRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

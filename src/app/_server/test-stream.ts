@@ -1,0 +1,106 @@
+// Opens the browser's one live stream (GET /api/live) through its real handler, as a browser
+// reaches it, and reads its messages: for tests and the fan-out benchmark.
+import superjson from 'superjson';
+import type { Documents } from '@/server/documents/port';
+import type { Identity } from '@/access/identity';
+import { createContextInner } from '@/server/trpc/context';
+import { handleTrpcRequest } from './http';
+import { createCaller } from './router';
+import { LIVE_FEEDS } from './live-feeds';
+import { handleLiveRequest, type LiveEndpointOptions } from '@/features/live/live-endpoint';
+
+export interface TestFeed {
+  key: string;
+  feed: string;
+  input?: Record<string, unknown>;
+}
+
+/** One message of the stream, read: `viewer`, a feed's `data`, its refusal, or `retrying`. */
+export type ReadMessage = { viewer: string | null } | { key: string; data: unknown } | { key: string; refused: string } | { key: string; retrying: true };
+
+export interface OpenStream {
+  messages: ReadMessage[];
+  /** The stream's whole text so far (events as the server wrote them). */
+  text: () => string;
+  /** Resolves once `condition` holds for the messages read so far (or rejects after `ms`). */
+  until(condition: (messages: ReadMessage[]) => boolean, ms?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function streamRequest(feeds: readonly TestFeed[], { address = '203.0.113.7', signal }: { address?: string; signal?: AbortSignal } = {}): Request {
+  const input = encodeURIComponent(JSON.stringify(superjson.serialize({ feeds })));
+  return new Request(`http://localhost/api/live?input=${input}`, { signal, headers: { 'x-forwarded-for': address } });
+}
+
+/** Opens the stream as `identity` (null: signed out) from `address`. */
+export async function openStream(
+  documents: Documents,
+  feeds: readonly TestFeed[],
+  { identity = null, address = '203.0.113.7', ...options }: { identity?: Identity | null; address?: string } & LiveEndpointOptions = {},
+): Promise<OpenStream & { response: Response }> {
+  const abort = new AbortController();
+  const request = streamRequest(feeds, { address, signal: abort.signal });
+  const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents, identity, clientAddress: address }), createCaller, options);
+  // A refusal (400, 429) is JSON for the test to read; a stream is read here.
+  const streaming = response.headers.get('content-type')?.includes('text/event-stream');
+  return { ...readStream(streaming ? response : new Response(''), abort), response };
+}
+
+/** A tRPC path through the app's own tRPC handler (its checks before any procedure). */
+export async function openThroughHandler(documents: Documents, path: string): Promise<Response> {
+  return handleTrpcRequest(new Request(`http://localhost/api/trpc/${path}`), async () => createContextInner({ documents, identity: null, clientAddress: '203.0.113.7' }));
+}
+
+export function readStream(response: Response, abort: AbortController): OpenStream {
+  const messages: ReadMessage[] = [];
+  let text = '';
+  let buffered = '';
+  let ended = false;
+  const waiters = new Set<() => void>();
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    for (;;) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (done) break;
+      text += value;
+      buffered += value;
+      let end: number;
+      while ((end = buffered.indexOf('\n\n')) >= 0) {
+        const event = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(event)?.[1];
+        if (/^event: /m.test(event) || data === undefined) continue;
+        const message = superjson.deserialize(JSON.parse(data)) as Record<string, unknown>;
+        messages.push('data' in message ? { key: message.key as string, data: superjson.deserialize(message.data as Parameters<typeof superjson.deserialize>[0]) } : (message as ReadMessage));
+      }
+      for (const wake of waiters) wake();
+    }
+    ended = true;
+    for (const wake of waiters) wake();
+  })();
+  return {
+    messages,
+    text: () => text,
+    until: (condition, ms = 5_000) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`The stream did not say what was expected within ${ms} ms: ${text.slice(0, 600)}`));
+        }, ms);
+        function check() {
+          if (condition(messages) || ended) {
+            clearTimeout(timer);
+            waiters.delete(check);
+            if (condition(messages)) resolve();
+            else reject(new Error(`The stream ended first: ${text.slice(0, 600)}`));
+          }
+        }
+        waiters.add(check);
+        check();
+      }),
+    close: async () => {
+      abort.abort();
+      await reader.cancel().catch(() => {});
+    },
+  };
+}

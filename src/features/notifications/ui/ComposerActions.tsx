@@ -1,0 +1,84 @@
+'use client';
+// The composer's buttons: save, test, send now (asked first), schedule or reschedule at a time at
+// the venue, unschedule, delete a draft. Shown only while the notification can still change.
+import { useTranslations } from 'next-intl';
+import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import type { NotificationStatusName } from '../constants';
+import type { Draft } from './composer-draft';
+import type { ComposerAction, ComposerActions as Actions } from './useComposerActions';
+import styles from './notifications.module.css';
+
+interface Props {
+  formId: string;
+  /** The saved notification's id; null before its first save. */
+  id: string | null;
+  status: NotificationStatusName;
+  audience: Draft['audience'];
+  scheduleAt: string;
+  onScheduleAt: (at: string) => void;
+  actions: Actions;
+}
+
+function Spinner({ when, busy }: { when: ComposerAction; busy: ComposerAction | null }) {
+  return busy === when ? <span className="spinner" aria-hidden="true" /> : null;
+}
+
+export function ComposerActions({ formId, id, status, audience, scheduleAt, onScheduleAt, actions }: Props) {
+  const t = useTranslations('AdminNotifications');
+  const { busy, fieldError } = actions;
+  return (
+    <div className={styles.composer__actions}>
+      <button type="submit" className="button button--ghost" disabled={busy !== null}>
+        <Spinner when="save" busy={busy} /> {t('saveDraft')}
+      </button>
+      <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => void actions.onTest()}>
+        <Spinner when="test" busy={busy} /> {t('sendTest')}
+      </button>
+      <ConfirmDialog
+        open={actions.confirmSend}
+        onOpenChange={actions.setConfirmSend}
+        trigger={
+          <button type="button" className="button button--primary" disabled={busy !== null}>
+            <Spinner when="send" busy={busy} /> {t('sendNow')}
+          </button>
+        }
+        title={t('confirmSendTitle')}
+        text={t('confirmSendText', { audience: t(`audiences.${audience}`) })}
+        confirmLabel={t('sendNow')}
+        cancelLabel={t('cancel')}
+        onConfirm={() => void actions.onSendNow()}
+      />
+      <div className={styles.composer__schedule}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-at`}>
+            {t('scheduleLabel')}
+          </label>
+          <input
+            id={`${formId}-at`}
+            type="datetime-local"
+            className="field__input"
+            value={scheduleAt}
+            aria-describedby={`${formId}-at-hint`}
+            aria-invalid={fieldError('at') ? true : undefined}
+            onChange={(change) => onScheduleAt(change.target.value)}
+          />
+          <p id={`${formId}-at-hint`} className="field__hint">{t('scheduleHint')}</p>
+          {fieldError('at') ? <p className="field__error">{t('scheduleMissing')}</p> : null}
+        </div>
+        <button type="button" className="button button--ghost" disabled={busy !== null} onClick={actions.onScheduleOrConfirm}>
+          <Spinner when="schedule" busy={busy} /> {status === 'scheduled' ? t('reschedule') : t('schedule')}
+        </button>
+      </div>
+      {status === 'scheduled' ? (
+        <button type="button" className="button button--ghost" disabled={busy !== null} onClick={() => void actions.onCancel()}>
+          {t('unschedule')}
+        </button>
+      ) : null}
+      {id !== null && status === 'draft' ? (
+        <button type="button" className="button button--danger" disabled={busy !== null} onClick={() => void actions.onDelete()}>
+          {t('deleteDraft')}
+        </button>
+      ) : null}
+    </div>
+  );
+}

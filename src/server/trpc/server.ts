@@ -1,8 +1,0 @@
-// tRPC for server components: calls procedures directly, with the same context as HTTP requests.
-import 'server-only';
-import { cache } from 'react';
-import { headers } from 'next/headers';
-import { createContext } from './context';
-import { createCaller } from './router';
-
-export const getServerApi = cache(async () => createCaller(await createContext({ headers: await headers() })));
