@@ -266,7 +266,8 @@ test('drafts and unknown slugs are the 404 page for visitors; the home page show
   const next = page.locator('section', { has: page.getByRole('heading', { name: en.Home.nextHeading }) });
   await expect(next.getByRole('article')).not.toHaveCount(0);
   await expect(next.getByRole('link', { name: 'Harbour Lights' })).toBeVisible();
-  await expect(page.locator('.gallery img').first()).toBeVisible();
+  const gallery = page.locator('section', { has: page.getByRole('heading', { name: en.Home.galleryHeading }) });
+  await expect(gallery.locator('img').first()).toBeVisible();
   // Pages without a picture of their own preview with the site's card.
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /\/social-card\.png$/);
   await page.goto('/de');

@@ -46,7 +46,7 @@ for (const locale of TEST_LOCALES) {
     await page.getByRole('dialog').getByRole('button', { name: m.AdminNotifications.sendNow }).click();
     await expect(page).toHaveURL(/\/admin\/notifications\/[A-Za-z0-9]+$/);
     await expect(page.getByRole('cell').first()).toBeVisible();
-    await expect(page.locator('.badge--notification-sent')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('notification-status')).toContainText(m.AdminNotifications.status.sent, { timeout: 30_000 });
     // The refused send had saved a draft; the send that worked sent that same draft: none is left.
     const list = await page.request.get(`${baseURL}/api/trpc/notifications.list?input=${encodeURIComponent(JSON.stringify({ json: { filter: 'draft', cursor: null } }))}`);
     expect(list.status()).toBe(200);
@@ -86,8 +86,8 @@ test('a scheduled notification goes out at its time without anyone clicking', as
   const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(next).replace(' ', 'T');
   expect((await page.request.post(`${baseURL}/api/trpc/notifications.schedule`, { data: { json: { id, at: wall } }, headers })).status()).toBe(200);
   await page.goto(`/admin/notifications/${id}`);
-  await expect(page.locator('.badge--notification-scheduled')).toBeVisible();
+  await expect(page.getByTestId('notification-status')).toContainText(MESSAGES.en.AdminNotifications.status.scheduled);
   // The scheduler looks every 30 seconds; the page follows the status live.
-  await expect(page.locator('.badge--notification-sent')).toBeVisible({ timeout: 100_000 });
+  await expect(page.getByTestId('notification-status')).toContainText(MESSAGES.en.AdminNotifications.status.sent, { timeout: 100_000 });
   await expect(page.getByRole('row', { name: new RegExp(MESSAGES.en.AdminNotifications.figures.recipients) }).getByRole('cell').first()).toHaveText('1');
 });

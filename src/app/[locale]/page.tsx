@@ -12,6 +12,7 @@ import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '@/features/images/renditions';
+import pictures from '@/features/images/ui/gallery.module.css';
 import { ACCOUNT_DELETED_PARAM } from '@/features/profile/constants';
 import styles from './page.module.css';
 
@@ -97,9 +98,9 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
       {gallery.length > 0 && (
         <section className="section" aria-labelledby="gallery-title">
           <h2 id="gallery-title">{t('galleryHeading')}</h2>
-          <ul className="gallery">
+          <ul className={pictures.gallery}>
             {gallery.map((image) => (
-              <li key={image.id} className="gallery__item">
+              <li key={image.id} className={pictures['gallery__item']}>
                 <ResponsiveImage {...libraryImage(image)} sizes="(min-width: 64rem) 25vw, (min-width: 40rem) 33vw, 50vw" />
               </li>
             ))}

@@ -22,6 +22,7 @@ vi.mock('@/features/identity/viewer', async (original) => ({
 vi.mock('./ForbiddenView', () => ({ ForbiddenView: () => null }));
 
 const { routePage } = await import('./route-page');
+const { pageShell } = await import('./page-shell');
 const { ForbiddenView } = await import('./ForbiddenView');
 const { PageHeader } = await import('@/ui/page/PageHeader');
 const { ClientMessages } = await import('@/i18n/ClientMessages');
@@ -96,16 +97,20 @@ describe('routePage', () => {
   });
 
   it('renders a public route for anyone, without asking who is there', async () => {
-    const element = (await routePage('events', { content: () => 'programme' }).Page(props({}))) as ReactElement<{ children: ReactNode[] }>;
+    const element = (await pageShell('events', { content: () => 'programme' }).Page(props({}))) as ReactElement<{ children: ReactNode[] }>;
     const [header, body] = element.props.children as [ReactElement<{ title: string }>, ReactNode];
     expect(header.props.title).toBe(en.Pages.events.title);
     expect(body).toBe('programme');
   });
 
+  it('makes no guarded page without the guard', () => {
+    expect(() => pageShell('adminUsers', { content: () => null })).toThrow(/guarded/);
+  });
+
   it('keeps guarded routes out of search engines and public ones in', async () => {
     const guarded = await routePage('adminUser', { content: () => null }).generateMetadata({ params: Promise.resolve({ locale: 'de', id: 'a b' }) });
     expect(guarded).toMatchObject({ title: de.Pages.adminUser.title, robots: { index: false }, alternates: { canonical: '/de/admin/users/a%20b' } });
-    const open = await routePage('events', { content: () => null }).generateMetadata({ params: Promise.resolve({ locale: 'en' }) });
+    const open = await pageShell('events', { content: () => null }).generateMetadata({ params: Promise.resolve({ locale: 'en' }) });
     expect(open.title).toBe(en.Pages.events.title);
     expect(open.robots).toBeUndefined();
   });

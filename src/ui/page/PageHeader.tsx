@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import styles from './PageHeader.module.css';
 
 export function PageHeader({ title, lead, eyebrow }: { title: string; lead?: ReactNode; eyebrow?: string }) {
   return (
-    <header className="page-header">
+    <header className={styles['page-header']}>
       {eyebrow && <span className="eyebrow">{eyebrow}</span>}
       <h1>{title}</h1>
       {lead && <p>{lead}</p>}

@@ -4,9 +4,11 @@ import { getTranslations } from 'next-intl/server';
 import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
+import { TableScroll } from '@/ui/list/TableScroll';
 import { env } from '@/server/env';
 import { FIREBASE_BROWSER_HOSTS } from '@/server/http/security-headers';
 import { BROWSER_STORAGE } from '@/features/privacy/browser-storage';
+import styles from './page.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
@@ -33,7 +35,7 @@ export default async function ImpressumPage({ params }: LocaleParams) {
       <p className="notice" role="note">{t('Impressum.fictionalNotice')}</p>
       <section aria-labelledby="imp-provider">
         <h2 id="imp-provider">{t('Impressum.providerHeading')}</h2>
-        <address className="address">{t('Impressum.providerLines')}</address>
+        <address className={styles.address}>{t('Impressum.providerLines')}</address>
       </section>
       <section aria-labelledby="imp-contact">
         <h2 id="imp-contact">{t('Impressum.contactHeading')}</h2>
@@ -82,7 +84,7 @@ async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof loc
       <p>{t('noBanner')}</p>
       <h3 id="privacy-browser">{t('browserHeading')}</h3>
       <p>{t('browserIntro')}</p>
-      <div className="table-scroll" role="region" aria-labelledby="privacy-browser" tabIndex={0}>
+      <TableScroll labelledBy="privacy-browser">
         <table className="privacy__table">
           <thead>
             <tr>
@@ -106,7 +108,7 @@ async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof loc
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <h3>{t('serverHeading')}</h3>
       <ul>
         <li>{t('serverAccount')}</li>

@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { routePage } from '@/app/_compose/route-page';
 import { getServerApi } from '@/app/_server/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
-import { EventCard } from '@/features/events/ui/EventCard';
+import { EventGrid } from '@/features/events/ui/EventGrid';
 import { Inbox } from '@/features/notifications/ui/Inbox';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
@@ -18,7 +18,7 @@ const page = routePage('vip', {
     const [membership, events] = await Promise.all([api.memberships.mine(), api.events.forMembers()]);
     return (
       <>
-        <VipHome identity={identity!} membership={membership} events={events} now={new Date()} EventCard={EventCard} />
+        <VipHome identity={identity!} membership={membership} events={events} now={new Date()} EventGrid={EventGrid} />
         <ClientMessages namespaces={['Inbox']}>
           <Inbox />
         </ClientMessages>

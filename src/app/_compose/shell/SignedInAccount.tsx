@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import type { ViewerPerson } from '@/features/identity/client/viewer-person';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { InboxBadge } from '@/features/notifications/ui/InboxBadge';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import { ForgetThisDevice } from '../ForgetThisDevice';
 import styles from '@/ui/shell/header.module.css';
@@ -27,10 +28,7 @@ function Account({ person, className, onDone }: Props) {
   return (
     <div className={className}>
       <InboxBadge />
-      {ownPhoto(person.photoURL) ? (
-        // eslint-disable-next-line @next/next/no-img-element -- the photo comes from our own avatar route
-        <img className="avatar avatar--small" src={ownPhoto(person.photoURL)!} alt="" width={32} height={32} />
-      ) : null}
+      <Avatar photo={ownPhoto(person.photoURL)} alt="" size={32} small />
       <span className={styles['account-control__name']} title={person.email ?? undefined}>
         <span className="visually-hidden">{t('signedInAs')} </span>
         {name}

@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
@@ -107,14 +108,15 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
 /** The member's photo to check the face against, or their initial where they have none. */
 function HitPhoto({ hit }: { hit: DoorSearchHit }) {
   const t = useTranslations('Scanner');
-  const photo = ownPhoto(hit.photoURL);
-  if (photo) {
-    // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-    return <img className={`avatar avatar--small ${styles['scanner__hit-photo']}`} src={photo} alt={t('photoOf', { name: hit.name })} width={48} height={48} />;
-  }
   return (
-    <span className={`avatar avatar--small ${styles['scanner__hit-photo']}`} role="img" aria-label={t('noPhoto')}>
-      {hit.name.charAt(0).toUpperCase()}
-    </span>
+    <Avatar
+      photo={ownPhoto(hit.photoURL)}
+      initial={hit.name.charAt(0).toUpperCase()}
+      alt={t('photoOf', { name: hit.name })}
+      initialLabel={t('noPhoto')}
+      size={48}
+      small
+      className={styles['scanner__hit-photo']}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { nightFeed } from '../client/live-feeds';
@@ -140,14 +141,7 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
   return (
     <div className={styles.pass}>
       <div className={styles.pass__holder}>
-        {photo ? (
-          // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-          <img className={`avatar ${styles.pass__photo}`} src={photo} alt="" width={72} height={72} />
-        ) : (
-          <span className={`avatar ${styles.pass__photo}`} aria-hidden="true">
-            {(name || '?').charAt(0).toUpperCase()}
-          </span>
-        )}
+        <Avatar photo={photo} initial={(name || '?').charAt(0).toUpperCase()} alt="" size={72} className={styles.pass__photo} />
         <div>
           <p className={styles.pass__name}>{name}</p>
           {event ? <p className={styles.pass__event}>{localized(event.title, locale)}</p> : null}

@@ -5,6 +5,7 @@
 // retry) or the error.
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { Outcome } from '../client/useDoorScan';
 import { useVerdictFocus } from '../client/useVerdictFocus';
@@ -59,14 +60,14 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
       ) : null}
       {result.member ? (
         <div className={styles.verdict__member}>
-          {photo ? (
-            // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-            <img className={`avatar ${styles.verdict__photo}`} src={photo} alt={t('photoOf', { name: result.member.displayName ?? '' })} width={160} height={160} />
-          ) : (
-            <span className={`avatar ${styles.verdict__photo}`} role="img" aria-label={t('noPhoto')}>
-              {(result.member.displayName ?? '?').charAt(0).toUpperCase()}
-            </span>
-          )}
+          <Avatar
+            photo={photo}
+            initial={(result.member.displayName ?? '?').charAt(0).toUpperCase()}
+            alt={t('photoOf', { name: result.member.displayName ?? '' })}
+            initialLabel={t('noPhoto')}
+            size={160}
+            className={styles.verdict__photo}
+          />
           <p className={styles.verdict__name}>{result.member.displayName}</p>
         </div>
       ) : null}

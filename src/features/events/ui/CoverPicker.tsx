@@ -7,7 +7,10 @@ import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
 import { TRPCClientError } from '@trpc/client';
 import { trpc } from '@/trpc/client';
+import picker from '@/ui/dialog/picker.module.css';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/server/files/uses';
@@ -81,7 +84,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="dialog dialog--wide" aria-describedby={`${id}-lead`}>
+        <Dialog.Content className={`dialog ${picker['dialog--wide']}`} aria-describedby={`${id}-lead`}>
           <Dialog.Title className="dialog__title">{t('title')}</Dialog.Title>
           <p id={`${id}-lead`}>{t('lead')}</p>
 
@@ -103,15 +106,13 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
               }}
             />
             {upload.phase === 'uploading' && (
-              <div className="cover-upload__progress" role="status">
+              <div className={picker['cover-upload__progress']} role="status">
                 <progress max={upload.total || 1} value={upload.sent} aria-label={upload.name} />
                 <span>{t('uploading', { percent: upload.total ? Math.round((upload.sent / upload.total) * 100) : 0 })}</span>
               </div>
             )}
             {upload.phase === 'processing' && (
-              <p className="directory__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('processing')}
-              </p>
+              <LoadingStatus>{t('processing')}</LoadingStatus>
             )}
             {upload.phase === 'error' && (
               <p className="field__error" role="alert">
@@ -121,19 +122,11 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
             )}
           </div>
 
-          <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-            {PICKER_TAGS.map((option) => (
-              <button key={option ?? 'all'} type="button" className="segmented__option" aria-pressed={tag === option} onClick={() => setTag(option)}>
-                {option ? tUpload(`tags.${option}`) : tUpload('all')}
-              </button>
-            ))}
-          </div>
+          <Segmented wrap label={t('filterLabel')} options={PICKER_TAGS} chosen={tag} onChoose={setTag} labelOf={(option) => (option ? tUpload(`tags.${option}`) : tUpload('all'))} />
 
           <div className="cover-picker__list" aria-busy={images.isFetching}>
             {images.isPending && (
-              <p className="directory__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('loading')}
-              </p>
+              <LoadingStatus>{t('loading')}</LoadingStatus>
             )}
             {images.isError && <RetryAlert error={images.error} onRetry={() => images.refetch()} />}
             {images.data && choices.length === 0 && <p className="empty-state">{t('empty')}</p>}

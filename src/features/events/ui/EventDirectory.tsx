@@ -12,6 +12,8 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
+import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { localized } from '@/i18n/routing';
 import { ADMIN_EVENT_FILTERS } from '../events.inputs';
 import { isPublic } from '../programme';
@@ -47,19 +49,11 @@ export function EventDirectory({ rowDoor }: { rowDoor: (row: { eventId: string; 
         </Link>
       </div>
       <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
-      <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-        {ADMIN_EVENT_FILTERS.map((filter) => (
-          <button key={filter} type="button" className="segmented__option" aria-pressed={shown === filter} onClick={() => list.choose('filter', filter)}>
-            {t(`filters.${filter}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented wrap label={t('filterLabel')} options={ADMIN_EVENT_FILTERS} chosen={shown} onChoose={(filter) => list.choose('filter', filter)} labelOf={(filter) => t(`filters.${filter}`)} />
 
       {events.isError && <RetryAlert error={events.error} onRetry={() => events.refetch()} />}
       {events.isPending && (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('loading')}
-        </p>
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       )}
       {events.data && (
         <section aria-labelledby={`${id}-results`} aria-busy={events.isFetching}>

@@ -7,6 +7,8 @@ import { LOCALES, localized, localizedPath, type Locale } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { BackLink } from '@/ui/page/BackLink';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { EventSummary } from '../events';
 import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../events.inputs';
 import { RICH_TEXT_MAX } from '../rich-text';
@@ -52,9 +54,7 @@ export function EventEditor({ eventId, doorFigures }: { eventId: string | null; 
     );
   if (existing.isPending)
     return (
-      <p className="directory__status" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('loadingEvent')}
-      </p>
+      <LoadingStatus>{t('loadingEvent')}</LoadingStatus>
     );
   if (existing.isError) return <LoadFailure error={existing.error} retry={() => existing.refetch()} />;
   return (
@@ -85,12 +85,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
 
   return (
     <div className={styles['event-editor']}>
-      <p>
-        <Link href="/admin/events" className="back-link">
-          <span aria-hidden="true">← </span>
-          {t('backToList')}
-        </Link>
-      </p>
+      <BackLink href="/admin/events">{t('backToList')}</BackLink>
       <div className={styles['event-editor__head']}>
         <h2>{heading}</h2>
         {event && <EventStatusBadge status={event.status} />}

@@ -6,6 +6,7 @@ import { Link, useRouter } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { EventSummary } from '../events';
 import type { EventStatusAction } from '../events.inputs';
 import { isPublic } from '../programme';
@@ -103,9 +104,7 @@ export function EventStatusPanel({
         )}
       </div>
       {acting && (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('working')}
-        </p>
+        <LoadingStatus>{t('working')}</LoadingStatus>
       )}
     </section>
   );

@@ -120,7 +120,7 @@ export function ConfirmPanel() {
           value={email}
           onChange={setEmail}
         />
-        <button type="submit" className="button button--primary button--block" disabled={busy} aria-busy={busy}>
+        <button type="submit" className={`button button--primary ${styles['button--block']}`} disabled={busy} aria-busy={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {busy ? t('working') : t('confirm.submit')}
         </button>

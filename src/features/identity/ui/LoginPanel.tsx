@@ -22,6 +22,7 @@ import {
 } from '../client/sign-in';
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
 import { TextField } from '@/ui/form/TextField';
+import { Segmented } from '@/ui/form/Segmented';
 import styles from './auth.module.css';
 
 /** Firebase's default minimum (specification: 6, configured on the server). */
@@ -184,19 +185,7 @@ export function LoginPanel() {
 
   return (
     <div className={styles['auth-card']}>
-      <div className="segmented" role="group" aria-label={t('methods')}>
-        {(['signIn', 'link'] as const).map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="segmented__option"
-            aria-pressed={tab === option}
-            onClick={() => changeMode(option)}
-          >
-            {t(`modes.${option}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented label={t('methods')} options={['signIn', 'link'] as const} chosen={tab} onChoose={changeMode} labelOf={(option) => t(`modes.${option}`)} />
 
       <h2 ref={headingRef} tabIndex={-1} className={styles['auth-card__heading']}>
         {t(`headings.${mode}`)}
@@ -219,7 +208,7 @@ export function LoginPanel() {
             {...field('password')}
           />
         )}
-        <button type="submit" className="button button--primary button--block" disabled={busy !== null} aria-busy={busy === mode}>
+        <button type="submit" className={`button button--primary ${styles['button--block']}`} disabled={busy !== null} aria-busy={busy === mode}>
           {busy === mode ? (
             <>
               <span className="spinner" aria-hidden="true" /> {t('working')}
@@ -257,7 +246,7 @@ export function LoginPanel() {
       <div className={styles.divider} role="separator">
         <span>{t('or')}</span>
       </div>
-      <button type="button" className="button button--ghost button--block" onClick={google} disabled={busy !== null} aria-busy={busy === 'google'}>
+      <button type="button" className={`button button--ghost ${styles['button--block']}`} onClick={google} disabled={busy !== null} aria-busy={busy === 'google'}>
         {busy === 'google' ? <span className="spinner" aria-hidden="true" /> : <GoogleMark />}
         {t('google')}
       </button>

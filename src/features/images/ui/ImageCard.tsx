@@ -5,6 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { Facts } from '@/ui/Facts';
 import { TextField } from '@/ui/form/TextField';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ALT_MAX } from '../constants';
@@ -69,14 +70,14 @@ export function ImageCard({ image }: { image: ImageSummary }) {
         <details className={styles['image-card__details']}>
           <summary>{t('fileDetails')}</summary>
           {/* The specification's file-metadata fields, by their names. */}
-          <dl className={`facts ${styles['facts--small']}`}>
+          <Facts className={styles['facts--small']}>
             {(['bucket', 'fullPath', 'name', 'size', 'contentType', 'timeCreated', 'updated', 'md5Hash', 'generation', 'metageneration', 'cacheControl', 'contentDisposition', 'contentEncoding', 'contentLanguage'] as const).map((field) => (
               <Fact key={field} name={field} value={image.file[field]} />
             ))}
             {Object.entries(image.file.customMetadata).map(([key, value]) => (
               <Fact key={key} name={`customMetadata.${key}`} value={value} />
             ))}
-          </dl>
+          </Facts>
         </details>
         <form className="form" onSubmit={save}>
           <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={altErrors.en} onChange={(en) => setAlt({ ...alt, en })} />

@@ -8,6 +8,8 @@ import { libraryFeed } from '../client/live-feeds';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
+import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './images.module.css';
 
 export function ImageLibrary() {
@@ -32,17 +34,9 @@ export function ImageLibrary() {
           <h2 id={`${id}-library`}>{t('libraryHeading')}</h2>
           {live.status === 'ready' && <p className="field__hint">{t('count', { count: live.data.length })}</p>}
         </div>
-        <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-          {[null, ...IMAGE_TAGS].map((option) => (
-            <button key={option ?? 'all'} type="button" className="segmented__option" aria-pressed={tag === option} onClick={() => setTag(option)}>
-              {option ? t(`tags.${option}`) : t('all')}
-            </button>
-          ))}
-        </div>
+        <Segmented wrap label={t('filterLabel')} options={[null, ...IMAGE_TAGS]} chosen={tag} onChoose={setTag} labelOf={(option) => (option ? t(`tags.${option}`) : t('all'))} />
         {live.status === 'loading' && (
-          <p className="directory__status" role="status">
-            <span className="spinner" aria-hidden="true" /> {t('loading')}
-          </p>
+          <LoadingStatus>{t('loading')}</LoadingStatus>
         )}
         {live.status === 'error' && (
           <div className="alert alert--error" role="alert">

@@ -12,6 +12,7 @@ import type { LoungeImage } from '../lounge';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '../renditions';
 import { localized } from '@/i18n/routing';
+import pictures from './gallery.module.css';
 import styles from './LoungeGallery.module.css';
 
 /** A horizontal swipe this long (in CSS pixels) moves to the next or previous picture. */
@@ -69,9 +70,9 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
       {images.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (
-        <ul className="gallery lounge__grid" ref={grid}>
+        <ul className={`${pictures.gallery} lounge__grid`} ref={grid}>
           {images.map((image, position) => (
-            <li key={image.id} className="gallery__item">
+            <li key={image.id} className={pictures['gallery__item']}>
               <button
                 type="button"
                 className={styles.lounge__open}

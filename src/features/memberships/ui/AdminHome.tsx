@@ -5,6 +5,7 @@ import { getFormatter, getLocale, getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
 import { localized } from '@/i18n/routing';
 import type { ProgrammeOverview } from '@/features/events/event-admin';
+import { Facts } from '@/ui/Facts';
 import styles from './AdminHome.module.css';
 
 export async function AdminHome({ members, programme }: { members: { active: number; pending: number }; programme: ProgrammeOverview }) {
@@ -32,7 +33,7 @@ export async function AdminHome({ members, programme }: { members: { active: num
       <section className="panel" aria-labelledby="admin-next-title">
         <h2 id="admin-next-title">{t('nextHeading')}</h2>
         {next ? (
-          <dl className="facts">
+          <Facts>
             <dt>{t('event')}</dt>
             <dd>
               <Link href={`/admin/events?edit=${encodeURIComponent(next.id)}`}>{localized(next.title, locale)}</Link>
@@ -47,7 +48,7 @@ export async function AdminHome({ members, programme }: { members: { active: num
             <dd>{t('capacityValue', { count: next.capacity })}</dd>
             <dt>{t('drinks')}</dt>
             <dd>{next.drinkAllowance > 0 ? t('drinksValue', { count: next.drinkAllowance }) : t('noDrinks')}</dd>
-          </dl>
+          </Facts>
         ) : (
           <p className="empty-state">
             {t('noNext')} <Link href="/admin/events?edit=new">{t('createEvent')}</Link>

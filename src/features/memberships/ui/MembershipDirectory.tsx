@@ -12,6 +12,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
+import { Segmented } from '@/ui/form/Segmented';
 import { daysLeft, ENDING_SOON_DAYS } from '../membership-rules';
 import type { MembershipView } from '../memberships';
 import { MEMBERSHIP_FILTERS } from '../memberships.inputs';
@@ -73,13 +74,7 @@ export function MembershipDirectory() {
   return (
     <div className="directory">
       <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
-      <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-        {MEMBERSHIP_FILTERS.map((option) => (
-          <button key={option} type="button" className="segmented__option" aria-pressed={filter === option} onClick={() => list.choose('filter', option)}>
-            {tFilters(option)}
-          </button>
-        ))}
-      </div>
+      <Segmented wrap label={t('filterLabel')} options={MEMBERSHIP_FILTERS} chosen={filter} onChoose={(option) => list.choose('filter', option)} labelOf={(option) => tFilters(option)} />
 
       <div role="status" aria-live="polite">
         {feedback && (
@@ -124,7 +119,7 @@ export function MembershipDirectory() {
                         ) : membership.validFrom && membership.validUntil ? (
                           <span>{t('validRange', { from: day(membership.validFrom), until: day(new Date(membership.validUntil.getTime() - 1)) })}</span>
                         ) : null}
-                        {left !== null && left <= ENDING_SOON_DAYS && <span className="badge badge--warning">{t('daysLeft', { days: left })}</span>}
+                        {left !== null && left <= ENDING_SOON_DAYS && <span className={`badge ${styles['badge--warning']}`}>{t('daysLeft', { days: left })}</span>}
                       </p>
                       {membership.note && <p className={styles['membership-row__note']}>{t('note', { note: membership.note })}</p>}
                     </div>

@@ -80,7 +80,7 @@ function Offer() {
       ) : mine.data.pending ? (
         <>
           <p role="status">
-            <span className="badge badge--membership-pending">
+            <span className={`badge ${styles['badge--membership-pending']}`}>
               <span aria-hidden="true">◔</span> {t('pendingBadge')}
             </span>{' '}
             {t('pending', { date: day(mine.data.pending.requestedAt) })}

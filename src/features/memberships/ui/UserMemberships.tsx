@@ -7,6 +7,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
@@ -72,18 +73,20 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
                 )}
                 <Link href={`/admin/subscriptions?q=${encodeURIComponent(membership.email ?? '')}`}>{t('open')}</Link>
               </p>
-              <ol className="audit">
-                {membership.history.map((entry, index) => (
-                  <li key={index}>
-                    <time dateTime={entry.at.toISOString()}>{moment(entry.at)}</time>{' '}
-                    <span>
+              <AuditTrail
+                entries={membership.history.map((entry, index) => ({
+                  key: String(index),
+                  at: entry.at,
+                  when: moment(entry.at),
+                  what: (
+                    <>
                       {t(`history.${entry.action}`, { actor: entry.actorName ?? t('someone') })}
                       {entry.validUntil && ` · ${t('until', { date: day(new Date(entry.validUntil.getTime() - 1)) })}`}
                       {entry.note && ` · ${entry.note}`}
-                    </span>
-                  </li>
-                ))}
-              </ol>
+                    </>
+                  ),
+                }))}
+              />
             </li>
           ))}
         </ul>

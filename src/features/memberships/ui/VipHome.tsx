@@ -9,6 +9,7 @@ import type { MemberEvent } from '@/features/events/public-events';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { daysLeft, isEndingSoon } from '../membership-rules';
 import type { MyMembership } from '../memberships';
+import memberships from './memberships.module.css';
 import styles from './VipHome.module.css';
 
 const SHORTCUTS = [
@@ -18,19 +19,19 @@ const SHORTCUTS = [
   { key: 'profile', href: '/vip/profile', Icon: BellIcon },
 ] as const;
 
-/** `EventCard`: the events' card, handed in by the page that puts the two features together. */
+/** `EventGrid`: the events' grid of cards, handed in by the page that puts the two features together. */
 export async function VipHome({
   identity,
   membership,
   events,
   now,
-  EventCard,
+  EventGrid,
 }: {
   identity: Identity;
   membership: MyMembership;
   events: MemberEvent[];
   now: Date;
-  EventCard: ComponentType<{ event: MemberEvent; children: ReactNode }>;
+  EventGrid: ComponentType<{ events: readonly MemberEvent[]; below: (event: MemberEvent) => ReactNode }>;
 }) {
   const t = await getTranslations('VipHome');
   const tRoles = await getTranslations('Roles');
@@ -46,7 +47,7 @@ export async function VipHome({
         {current ? (
           <>
             <p className={styles['membership-card__status']}>
-              <span className="badge badge--membership-active">
+              <span className={`badge ${memberships['badge--membership-active']}`}>
                 <span aria-hidden="true">◆</span> {t('active')}
               </span>
               <span>{t('validUntil', { date: day(new Date(current.validUntil!.getTime() - 1)) })}</span>
@@ -82,17 +83,14 @@ export async function VipHome({
         {events.length === 0 ? (
           <p className="empty-state">{t('nextEmpty')}</p>
         ) : (
-          <ul className="event-grid">
-            {events.map((event) => (
-              <li key={event.id}>
-                <EventCard event={event}>
-                  <p className={styles['event-card__drinks']}>
-                    <GlassIcon className={styles['event-card__drinks-icon']} /> {t('drinks', { count: event.drinkAllowance })}
-                  </p>
-                </EventCard>
-              </li>
-            ))}
-          </ul>
+          <EventGrid
+            events={events}
+            below={(event) => (
+              <p className={styles['event-card__drinks']}>
+                <GlassIcon className={styles['event-card__drinks-icon']} /> {t('drinks', { count: event.drinkAllowance })}
+              </p>
+            )}
+          />
         )}
       </section>
     </div>

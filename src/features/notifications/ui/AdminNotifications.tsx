@@ -11,6 +11,8 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
+import { Segmented } from '@/ui/form/Segmented';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
 import styles from './notifications.module.css';
@@ -20,8 +22,9 @@ const SYMBOL: Record<NotificationStatusName, string> = { draft: '✎', scheduled
 
 export function NotificationStatusBadge({ status }: { status: NotificationStatusName }) {
   const t = useTranslations('AdminNotifications.status');
+  const tone = styles[`badge--notification-${status}`];
   return (
-    <span className={`badge badge--notification-${status}`}>
+    <span className={tone ? `badge ${tone}` : 'badge'} data-testid="notification-status">
       <span aria-hidden="true">{SYMBOL[status]}</span> {t(status)}
     </span>
   );
@@ -51,18 +54,10 @@ function NotificationList() {
           {t('create')}
         </Link>
       </div>
-      <div className="segmented segmented--wrap" role="group" aria-label={t('filterLabel')}>
-        {NOTIFICATION_FILTER_VALUES.map((value) => (
-          <button key={value} type="button" className="segmented__option" aria-pressed={filter === value} onClick={() => list.choose('filter', value)}>
-            {t(`filters.${value}`)}
-          </button>
-        ))}
-      </div>
+      <Segmented wrap label={t('filterLabel')} options={NOTIFICATION_FILTER_VALUES} chosen={filter} onChoose={(value) => list.choose('filter', value)} labelOf={(value) => t(`filters.${value}`)} />
       {notifications.isError && <RetryAlert error={notifications.error} onRetry={() => notifications.refetch()} />}
       {notifications.isPending && (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('loading')}
-        </p>
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       )}
       {notifications.data && (
         <section aria-labelledby={`${id}-results`} aria-busy={notifications.isFetching}>

@@ -60,7 +60,7 @@ function InboxItem({ entry }: { entry: InboxEntry }) {
     <li className={entry.read ? styles['inbox-entry'] : `${styles['inbox-entry']} ${styles['inbox-entry--unread']}`}>
       <p className={styles['inbox-entry__meta']}>
         {entry.read ? null : (
-          <span className="badge badge--unread">
+          <span className={`badge ${styles['badge--unread']}`}>
             <span aria-hidden="true">●</span> {t('unread')}
           </span>
         )}

@@ -16,6 +16,7 @@ import { ComposerLanguage } from './ComposerLanguage';
 import { ComposerLink } from './ComposerLink';
 import { ComposerAudience } from './ComposerAudience';
 import { ComposerActions } from './ComposerActions';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './notifications.module.css';
 
 /** Loads a saved notification, then shows the form with it (a new one starts empty). */
@@ -26,9 +27,7 @@ export function NotificationComposer({ id }: { id: string | null }) {
   if (id === null) return <ComposerForm id={null} existing={null} />;
   if (existing.isPending) {
     return (
-      <p className="directory__status" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('loading')}
-      </p>
+      <LoadingStatus>{t('loading')}</LoadingStatus>
     );
   }
   if (existing.isError) return <p className="alert alert--error" role="alert">{errorMessage(existing.error)}</p>;

@@ -7,6 +7,7 @@ import { Link } from '@/i18n/navigation';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { notificationFeed } from '../client/live-feeds';
 import { NotificationStatusBadge } from './AdminNotifications';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './notifications.module.css';
 
 const FIGURES = ['recipients', 'inApp', 'read', 'pushSent', 'pushFailed', 'removed'] as const;
@@ -18,9 +19,7 @@ export function NotificationDetail({ id }: { id: string }) {
   const when = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
   if (live.status === 'loading') {
     return (
-      <p className="directory__status" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('loading')}
-      </p>
+      <LoadingStatus>{t('loading')}</LoadingStatus>
     );
   }
   if (live.status === 'error') return <p className="alert alert--error" role="alert">{t('detailFailed')}</p>;

@@ -107,7 +107,7 @@ export function PushSettings() {
         </>
       ) : (
         <div className={settings['profile-form']}>
-          <label className="choice">
+          <label className={settings.choice}>
             <input
               type="checkbox"
               role="switch"

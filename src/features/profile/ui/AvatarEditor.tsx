@@ -12,8 +12,11 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed } from '@/features/files/client/upload-task';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import picker from '@/ui/dialog/picker.module.css';
+import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import settings from '@/ui/settings.module.css';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { Profile } from '../profile';
 import styles from './profile.module.css';
 
@@ -106,14 +109,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('photoHeading')}</h2>
       <div className={styles['profile-photo']}>
-        {photo ? (
-          // eslint-disable-next-line @next/next/no-img-element -- served by our own avatar route
-          <img className="avatar" src={photo} alt={t('photoAlt')} width={96} height={96} data-testid="profile-photo" />
-        ) : (
-          <span className="avatar" role="img" aria-label={t('noPhoto')}>
-            {initial}
-          </span>
-        )}
+        <Avatar photo={photo} initial={initial} alt={t('photoAlt')} initialLabel={t('noPhoto')} size={96} testId="profile-photo" />
         <div className={styles['profile-photo__actions']}>
           <p className={settings['profile-form__note']}>{t('photoLead')}</p>
           <div className={styles['profile-actions']}>
@@ -157,7 +153,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       <Dialog.Root open={step.phase !== 'idle'} onOpenChange={(open) => !open && !busy && setStep({ phase: 'idle' })}>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className="dialog dialog--wide crop-dialog" aria-describedby={`${id}-crop-lead`}>
+          <Dialog.Content className={`dialog ${picker['dialog--wide']} crop-dialog`} aria-describedby={`${id}-crop-lead`}>
             <Dialog.Title className="dialog__title">{t('cropTitle')}</Dialog.Title>
             <p id={`${id}-crop-lead`}>{t('cropLead')}</p>
             {source ? (
@@ -200,14 +196,12 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
               />
             </div>
             {step.phase === 'uploading' ? (
-              <div className="cover-upload__progress" role="status">
+              <div className={picker['cover-upload__progress']} role="status">
                 <progress max={step.total || 1} value={step.sent} aria-label={t('uploadingLabel')} />
                 <span>{t('uploading', { percent: step.total ? Math.round((step.sent / step.total) * 100) : 0 })}</span>
               </div>
             ) : step.phase === 'saving' ? (
-              <p className="directory__status" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('processing')}
-              </p>
+              <LoadingStatus>{t('processing')}</LoadingStatus>
             ) : null}
             {message && step.phase !== 'idle' ? <Feedback {...message} /> : null}
             <div className="dialog__actions">

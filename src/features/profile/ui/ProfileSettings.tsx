@@ -132,10 +132,10 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
           update.mutate({ locale: choice });
         }}
       >
-        <fieldset className="choice-group">
+        <fieldset className={settings['choice-group']}>
           <legend>{t('languageLegend')}</legend>
           {LOCALES.map((locale) => (
-            <label key={locale} className="choice" lang={locale}>
+            <label key={locale} className={settings.choice} lang={locale}>
               <input type="radio" name="locale" value={locale} checked={choice === locale} onChange={() => setChoice(locale)} />
               {t(`languages.${locale}`)}
             </label>

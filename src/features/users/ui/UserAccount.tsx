@@ -11,8 +11,11 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/access/roles';
 import { RoleBadge, StatusBadge } from './badges';
+import { AuditTrail } from '@/ui/AuditTrail';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { Facts } from '@/ui/Facts';
 import { SelectField } from '@/ui/form/SelectField';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './UserAccount.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
@@ -65,9 +68,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
 
   if (detail.isPending) {
     return (
-      <p className="directory__status" role="status">
-        <span className="spinner" aria-hidden="true" /> {t('loading')}
-      </p>
+      <LoadingStatus>{t('loading')}</LoadingStatus>
     );
   }
   if (detail.isError) {
@@ -105,7 +106,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
 
       <section className="panel" aria-labelledby={`${id}-details`}>
         <h3 id={`${id}-details`}>{t('details')}</h3>
-        <dl className="facts">
+        <Facts>
           <dt>{t('email')}</dt>
           <dd>{user.email ?? '–'}</dd>
           <dt>{t('status')}</dt>
@@ -118,7 +119,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
           <dd>{dateTime(user.lastSignInAt)}</dd>
           <dt>{t('language')}</dt>
           <dd>{user.locale ? t(`languages.${user.locale}`) : t('languageNone')}</dd>
-        </dl>
+        </Facts>
       </section>
 
       <section className="panel" aria-labelledby={`${id}-role`}>
@@ -210,20 +211,16 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
         {audit.length === 0 ? (
           <p className="field__hint">{t('auditEmpty')}</p>
         ) : (
-          <ol className="audit">
-            {audit.map((entry) => {
+          <AuditTrail
+            entries={audit.map((entry) => {
               const actor = entry.actorName ?? t('someone');
-              const text =
+              const what =
                 entry.action === 'role'
                   ? t('audit.role', { actor, from: tRoles(entry.fromRole ?? 'none'), to: tRoles(entry.toRole ?? 'none') })
                   : t(`audit.${entry.action}`, { actor });
-              return (
-                <li key={entry.id}>
-                  <time dateTime={entry.at.toISOString()}>{dateTime(entry.at)}</time> <span>{text}</span>
-                </li>
-              );
+              return { key: entry.id, at: entry.at, when: dateTime(entry.at), what };
             })}
-          </ol>
+          />
         )}
       </section>
     </div>

@@ -10,9 +10,11 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
+import { TableScroll } from '@/ui/list/TableScroll';
 import { PAGE_SIZES, USER_SORTS } from '../constants';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './UserDirectory.module.css';
 
 const USER_LIST_CHOICES = {
@@ -64,16 +66,13 @@ export function UserDirectory() {
       {users.isError && <RetryAlert error={users.error} onRetry={() => users.refetch()} />}
 
       {users.isPending ? (
-        <p className="directory__status" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('loading')}
-        </p>
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       ) : users.data && users.data.users.length === 0 ? (
         <p className="empty-state" role="status">
           {list.search ? t('noResults', { search: list.search }) : t('empty')}
         </p>
       ) : users.data ? (
-        // Focusable, so a keyboard can scroll the table where it is wider than the screen.
-        <div className="table-scroll" role="region" aria-labelledby={`${id}-caption`} tabIndex={0} aria-busy={users.isFetching}>
+        <TableScroll labelledBy={`${id}-caption`} busy={users.isFetching}>
           {/* Explicit roles keep the table's meaning when phones show its rows as cards. */}
           <table className={`${styles['data-table']} ${styles['data-table--cards']}`} role="table">
             <caption id={`${id}-caption`} className="visually-hidden">
@@ -118,7 +117,7 @@ export function UserDirectory() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       ) : null}
 
       <CursorPager label={t('pagination')} list={list} nextCursor={users.data?.nextCursor} fetching={users.isFetching && !users.isPending} />

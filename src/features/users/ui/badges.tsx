@@ -2,6 +2,7 @@
 // Role and account status as text with a symbol, never as colour alone.
 import { useTranslations } from 'next-intl';
 import type { Role } from '@/access/roles';
+import styles from './badges.module.css';
 
 const ROLE_SYMBOL: Record<Role | 'none', string> = { admin: '★', scanner: '⌁', user: '◆', none: '○' };
 
@@ -9,7 +10,7 @@ export function RoleBadge({ role }: { role: Role | null }) {
   const t = useTranslations('Roles');
   const key = role ?? 'none';
   return (
-    <span className={`badge badge--role-${key}`}>
+    <span className={role ? `badge ${styles[`badge--role-${role}`]}` : 'badge'}>
       <span aria-hidden="true">{ROLE_SYMBOL[key]}</span> {t(key)}
     </span>
   );
@@ -18,7 +19,7 @@ export function RoleBadge({ role }: { role: Role | null }) {
 export function StatusBadge({ disabled }: { disabled: boolean }) {
   const t = useTranslations('AdminUsers.status');
   return (
-    <span className={disabled ? 'badge badge--disabled' : 'badge'}>
+    <span className={disabled ? `badge ${styles['badge--disabled']}` : 'badge'}>
       <span aria-hidden="true">{disabled ? '⊘' : '✓'}</span> {disabled ? t('disabled') : t('active')}
     </span>
   );

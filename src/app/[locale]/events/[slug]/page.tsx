@@ -4,12 +4,13 @@ import { cache } from 'react';
 import type { Metadata } from 'next';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { getFormatter, getTranslations } from 'next-intl/server';
-import { Link } from '@/i18n/navigation';
 import { localized, type Locale } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { alternatesFor } from '@/navigation/metadata';
 import { localeFrom } from '@/i18n/locale-params';
 import { CalendarIcon, MapPinIcon } from '@/ui/icons';
+import { Facts } from '@/ui/Facts';
+import { BackLink } from '@/ui/page/BackLink';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/public-events';
 import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from '@/features/events/structured-data';
@@ -66,12 +67,7 @@ export default async function EventPage({ params }: EventParams) {
   return (
     <article className={styles['event-page']}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, locale, env.SITE_URL)) }} />
-      <p>
-        <Link href="/events" className="back-link">
-          <span aria-hidden="true">← </span>
-          {t('backToList')}
-        </Link>
-      </p>
+      <BackLink href="/events">{t('backToList')}</BackLink>
       {cancelled && (
         <div className={`alert alert--error ${styles['event-page__notice']}`} role="note">
           <span className="alert__label" aria-hidden="true">✕</span>
@@ -103,7 +99,7 @@ export default async function EventPage({ params }: EventParams) {
           <h2 id="event-facts" className="visually-hidden">
             {t('factsLabel')}
           </h2>
-          <dl className="facts">
+          <Facts>
             <dt>{t('date')}</dt>
             <dd>{format.dateTime(event.startsAt, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}</dd>
             <dt>{t('time')}</dt>
@@ -116,7 +112,7 @@ export default async function EventPage({ params }: EventParams) {
               <br />
               {event.venue.address}
             </dd>
-          </dl>
+          </Facts>
           <div className={styles['event-actions']}>
             <a className="button button--ghost" href={mapUrl(event.venue)} rel="noopener noreferrer">
               <MapPinIcon className="button__icon" />
