@@ -19,7 +19,7 @@ import { RETURN_PARAM } from '@/navigation/return-path';
 import { FORBIDDEN_SEGMENT } from '@/navigation/forbidden';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
-import { findEventBySlug } from '@/features/events/event-catalogue';
+import { findEventBySlug } from '@/features/events/public-events';
 import { env } from '@/server/env';
 import { refusesHost } from '@/server/http/exposure';
 import { localOnlyRefusal } from '@/server/http/local-only-refusal';

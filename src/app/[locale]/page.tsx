@@ -6,7 +6,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { getDocuments } from '@/server/documents/documents';
-import { nextEvents } from '@/features/events/event-catalogue';
+import { nextEvents } from '@/features/events/public-events';
 import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';

@@ -16,8 +16,8 @@ import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { probeImage } from '@/server/images/probe';
 import { importImage } from '@/features/images/image-library';
 import { createEvent } from '@/features/events/event-admin';
-import { EventInput } from '@/features/events/events.inputs';
 import { Events } from '@/features/events/events';
+import { eventForm } from '@/features/events/test-event';
 import type { Accounts } from '@/server/accounts/port';
 import { createContextInner } from '@/server/trpc/context';
 import { handleTrpcRequest } from './http';
@@ -52,19 +52,7 @@ const EVENT_ID = 'fuzz-event';
 const IMAGE_ID = 'fuzz-image';
 const USER_ID = 'demo-member';
 
-const VALID_EVENT = {
-  slug: '',
-  title: { en: 'Quiet night', de: 'Stille Nacht' },
-  summary: { en: 'A summary.', de: 'Eine Zusammenfassung.' },
-  description: { en: '', de: '' },
-  startsAt: '2031-05-01T21:00',
-  endsAt: '2031-05-02T02:00',
-  doorsAt: '2031-05-01T20:00',
-  venue: { name: 'Nordlicht', address: 'Am Kai 1, Hamburg' },
-  capacity: 200,
-  drinkAllowance: 2,
-  coverImageId: IMAGE_ID,
-};
+const VALID_EVENT = eventForm({ coverImageId: IMAGE_ID });
 
 /**
  * Examples for inputs a generated value would not pass (patterns, cross-field rules) or should
@@ -271,7 +259,7 @@ beforeAll(async () => {
   const png = new Uint8Array(await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffefc1' } }).png().toBuffer());
   await importImage({ documents, files, probe: probeImage }, admin.uid, { id: IMAGE_ID, fileName: 'fuzz.png', bytes: png, alt: { en: 'x', de: 'x' }, tags: ['cover'] });
   // The examples name the event by a fixed id: the created one is copied there.
-  const { id } = await createEvent(documents, admin.uid, EventInput.parse({ ...VALID_EVENT, coverImageId: null }));
+  const { id } = await createEvent(documents, admin, eventForm());
   const created = await documents.collection(Events).doc(id).get();
   await documents.collection(Events).doc(EVENT_ID).set(created.data!);
 }, 60_000);

@@ -3,7 +3,7 @@ import { DEFAULT_LOCALE } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { sitemapEntries, sitemapResponse } from '@/features/sitemap/sitemap';
 import { getDocuments } from '@/server/documents/documents';
-import { sitemapEvents } from '@/features/events/event-catalogue';
+import { sitemapEvents } from '@/features/events/public-events';
 import { BUILD_TIME } from '@/server/build-info';
 
 export const dynamic = 'force-dynamic';

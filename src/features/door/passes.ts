@@ -12,7 +12,7 @@ import type { PassKeys } from './pass-keys';
 import { Users } from '@/features/identity/users';
 import type { Identity } from '@/access/identity';
 import { AuditLog } from '@/features/identity/audit';
-import { isActiveNow } from '@/features/memberships/membership';
+import { isActiveNow } from '@/features/memberships/membership-rules';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import type { RegisterPassKeyInput } from './door.inputs';

@@ -12,7 +12,7 @@ import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/access/identity';
-import { isActiveNow } from '@/features/memberships/membership';
+import { isActiveNow } from '@/features/memberships/membership-rules';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts } from './passes';
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';

@@ -8,6 +8,7 @@ import { serverTimestamp, type Documents, type Query, type Transaction } from '@
 import { prefixTerms, searchTermOf } from '@/server/documents/search-terms';
 import { pageAfter } from '@/server/documents/paging';
 import { DomainError } from '@/server/domain-error';
+import type { Identity } from '@/access/identity';
 import { Images } from '@/features/images/images';
 import { isMembersOnly } from '@/features/images/members-only';
 import type { CoverHolders } from '@/features/images/image-library';
@@ -21,6 +22,8 @@ import {
   type AdminEventListInput,
   type EventInput,
   type EventStatusAction,
+  type EventStatusInput,
+  type EventUpdateInput,
 } from './events.inputs';
 import { wallTimeToDate } from './venue-time';
 
@@ -141,7 +144,7 @@ function fromForm(input: EventInput, times: EventTimes, cover: EventCover | null
 }
 
 /** The bookkeeping of an event that starts out as a draft under its first slug. */
-function newDraft(actorUid: string) {
+function newDraft(actor: Identity) {
   return {
     previousSlugs: [],
     status: 'draft' as const,
@@ -149,7 +152,7 @@ function newDraft(actorUid: string) {
     cancelledAt: null,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
-    updatedBy: actorUid,
+    updatedBy: actor.uid,
   };
 }
 
@@ -159,26 +162,20 @@ export interface SavedEvent {
 }
 
 /** A new event, as a draft. */
-export async function createEvent(documents: Documents, actorUid: string, input: EventInput): Promise<SavedEvent> {
+export async function createEvent(documents: Documents, actor: Identity, input: EventInput): Promise<SavedEvent> {
   const times = eventTimes(input);
   const ref = documents.collection(Events).doc();
   return documents.runTransaction(async (tx) => {
     const slug = await chooseSlug(tx, documents, ref.id, input.slug, input.title);
     const cover = await readCover(tx, documents, input.coverImageId);
     tx.create(documents.collection(EventSlugs).doc(slug), { eventId: ref.id });
-    createEventWithMirror(tx, documents, ref.id, { slug, ...fromForm(input, times, cover, slug), ...newDraft(actorUid) });
+    createEventWithMirror(tx, documents, ref.id, { slug, ...fromForm(input, times, cover, slug), ...newDraft(actor) });
     return { id: ref.id, slug };
   });
 }
 
 /** Saves the form over an event. A new slug is registered and the old one kept for redirects. */
-export async function updateEvent(
-  documents: Documents,
-  actorUid: string,
-  id: string,
-  input: EventInput,
-  loadedUpdatedAt?: Date,
-): Promise<SavedEvent> {
+export async function updateEvent(documents: Documents, actor: Identity, { id, event: input, loadedUpdatedAt }: EventUpdateInput): Promise<SavedEvent> {
   const times = eventTimes(input);
   const ref = documents.collection(Events).doc(id);
   return documents.runTransaction(async (tx) => {
@@ -198,7 +195,7 @@ export async function updateEvent(
       previousSlugs,
       ...fromForm(input, times, cover, slug),
       updatedAt: serverTimestamp(),
-      updatedBy: actorUid,
+      updatedBy: actor.uid,
     });
     return { id, slug };
   });
@@ -211,7 +208,7 @@ const TRANSITIONS: Record<EventStatusAction, { to: EventStatus; from: readonly E
   cancel: { to: 'cancelled', from: ['published'] },
 };
 
-export async function changeEventStatus(documents: Documents, actorUid: string, id: string, action: EventStatusAction): Promise<EventStatus> {
+export async function changeEventStatus(documents: Documents, actor: Identity, { id, action }: EventStatusInput): Promise<EventStatus> {
   const ref = documents.collection(Events).doc(id);
   const { to, from } = TRANSITIONS[action];
   return documents.runTransaction(async (tx) => {
@@ -224,14 +221,14 @@ export async function changeEventStatus(documents: Documents, actorUid: string, 
       ...(to === 'published' && !current.publishedAt ? { publishedAt: serverTimestamp() } : {}),
       cancelledAt: to === 'cancelled' ? serverTimestamp() : null,
       updatedAt: serverTimestamp(),
-      updatedBy: actorUid,
+      updatedBy: actor.uid,
     });
     return to;
   });
 }
 
 /** A copy of an event as a new draft, under the next free numbered slug. */
-export async function duplicateEvent(documents: Documents, actorUid: string, id: string): Promise<SavedEvent> {
+export async function duplicateEvent(documents: Documents, actor: Identity, id: string): Promise<SavedEvent> {
   const source = (await documents.collection(Events).doc(id).get()).data;
   if (!source) throw new DomainError('not-found', 'eventNotFound');
   const ref = documents.collection(Events).doc();
@@ -244,7 +241,7 @@ export async function duplicateEvent(documents: Documents, actorUid: string, id:
       ...source,
       slug,
       searchTerms: eventSearchTerms({ title: source.title, slug, venue: source.venue }),
-      ...newDraft(actorUid),
+      ...newDraft(actor),
     });
     return { id: ref.id, slug };
   });

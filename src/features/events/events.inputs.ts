@@ -102,4 +102,5 @@ export type AdminEventListInput = z.infer<typeof AdminEventListInput>;
 export const EVENT_STATUS_ACTIONS = ['publish', 'unpublish', 'cancel'] as const;
 export type EventStatusAction = (typeof EVENT_STATUS_ACTIONS)[number];
 export const EventStatusInput = z.object({ id: DocumentId, action: z.enum(EVENT_STATUS_ACTIONS) });
+export type EventStatusInput = z.infer<typeof EventStatusInput>;
 

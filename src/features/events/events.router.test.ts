@@ -5,24 +5,16 @@ import { handleTrpcRequest } from '@/app/_server/http';
 import { createCaller } from '@/app/_server/router';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Identity } from '@/access/identity';
-import type { EventInput } from './events.inputs';
+import { eventForm } from './test-event';
 
 const admin: Identity = { uid: 'admin-1', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 
-const form: EventInput = {
-  slug: '',
+const form = eventForm({
   title: { en: 'Dock Party', de: 'Dockparty' },
-  summary: { en: 'By the docks.', de: 'An den Docks.' },
-  description: { en: '', de: '' },
   doorsAt: '2030-03-01T20:00',
   startsAt: '2030-03-01T21:00',
   endsAt: '2030-03-02T02:00',
-  venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
-  capacity: 100,
-  drinkAllowance: 2,
-  barMenu: { en: '', de: '' },
-  coverImageId: null,
-};
+});
 
 function caller() {
   const changes: string[] = [];

@@ -3,8 +3,7 @@
 import 'server-only';
 import { adminChangingEvents, publicProcedure, roleProcedure, router } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
-import { PublicEvents } from './public-events';
-import { listPublicEvents, nextEventsForMembers } from './event-catalogue';
+import { listPublicEvents, nextEventsForMembers, PublicEvents } from './public-events';
 import { MEMBER_AREA } from '@/navigation/routes';
 import { changeEventStatus, createEvent, duplicateEvent, getEventForAdmin, listEventsForAdmin, programmeOverview, updateEvent } from './event-admin';
 import { AdminEventListInput, EventIdInput, EventInput, EventStatusInput, EventUpdateInput } from './events.inputs';
@@ -20,10 +19,10 @@ export const eventsRouter = router({
   overview: admin.query(({ ctx }) => programmeOverview(ctx.documents)),
   list: admin.input(AdminEventListInput).query(({ ctx, input }) => listEventsForAdmin(ctx.documents, input)),
   get: admin.input(EventIdInput).query(({ ctx, input }) => getEventForAdmin(ctx.documents, input.id)),
-  create: adminChangingEvents.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity.uid, input)),
-  update: adminChangingEvents.input(EventUpdateInput).mutation(({ ctx, input }) => updateEvent(ctx.documents, ctx.identity.uid, input.id, input.event, input.loadedUpdatedAt)),
-  changeStatus: adminChangingEvents.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity.uid, input.id, input.action)),
-  duplicate: adminChangingEvents.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity.uid, input.id)),
+  create: adminChangingEvents.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity, input)),
+  update: adminChangingEvents.input(EventUpdateInput).mutation(({ ctx, input }) => updateEvent(ctx.documents, ctx.identity, input)),
+  changeStatus: adminChangingEvents.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity, input)),
+  duplicate: adminChangingEvents.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity, input.id)),
   /** The public programme as it changes (embedded backend; Firebase reads it with onSnapshot). */
   live: publicProcedure.subscription(({ ctx, signal }) =>
     liveStream({

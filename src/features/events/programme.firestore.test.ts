@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startFirestoreStandIn, type StandIn } from '@/server/testing/firestore-stand-in';
 import { programmeFeed } from './client/live-feeds';
 import { withDates } from '@/features/live/client/firestore-values';
-import type { PublicEvent } from './event-catalogue';
+import type { PublicEvent } from './public-events';
 import { programmeKey, programmeOf } from './programme';
 
 const standIns: StandIn[] = [];
@@ -26,8 +26,7 @@ describe('programmeKey on Firestore', () => {
     const firestore = await import('firebase/firestore');
     const { initializeApp } = await import('firebase/app');
     const { FirestoreDocuments } = await import('@/server/documents/firestore/firestore-documents');
-    const { PublicEvents } = await import('./public-events');
-    const { listPublicEvents } = await import('./event-catalogue');
+    const { listPublicEvents, PublicEvents } = await import('./public-events');
 
     const projectId = `demo-programme-${Date.now()}`;
     const adminDb = adminFirestore(initAdmin({ projectId }, projectId));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import superjson from 'superjson';
-import type { PublicEvent } from './event-catalogue';
+import type { PublicEvent } from './public-events';
 import { PAST_SHOWN, programmeKey, programmeOf } from './programme';
 import { readQuickly, type SuperJsonResult } from '@/features/live/client/superjson-lite';
 

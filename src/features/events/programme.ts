@@ -1,7 +1,7 @@
 // The public programme's rules, free of schemas and server code so the browser's live list
 // can use them: which statuses the public sees, and how a list splits into upcoming and past.
+// The split takes any dated event, so this module needs nothing of the mirror that imports it.
 import type { EventStatus } from './events';
-import type { PublicEvent } from './event-catalogue';
 
 /** What the public sees: a cancelled event keeps its page, with a notice; a draft has none. */
 export const PUBLIC_STATUSES = ['published', 'cancelled'] as const satisfies readonly EventStatus[];
@@ -22,15 +22,21 @@ export const PUBLIC_LIST_LIMIT = 200;
 /** Past events shown under the upcoming ones. */
 export const PAST_SHOWN = 24;
 
-export interface Programme {
+/** What the split reads of an event. */
+interface Dated {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface Programme<Event extends Dated> {
   /** Not yet over, soonest first. */
-  upcoming: PublicEvent[];
+  upcoming: Event[];
   /** Over, most recent first. */
-  past: PublicEvent[];
+  past: Event[];
 }
 
 /** Splits events (in any order) at `now`: an event is upcoming until it ends. */
-export function programmeOf(events: readonly PublicEvent[], now: Date): Programme {
+export function programmeOf<Event extends Dated>(events: readonly Event[], now: Date): Programme<Event> {
   const upcoming = events.filter((event) => event.endsAt >= now).sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime());
   const past = events
     .filter((event) => event.endsAt < now)
@@ -59,7 +65,7 @@ function canonicalJson(value: unknown): string {
  * Two 32-bit FNV-1a hashes of the canonical JSON, so a change going unseen is out of the question
  * in practice.
  */
-export function programmeKey({ upcoming, past }: Programme): string {
+export function programmeKey({ upcoming, past }: Programme<Dated>): string {
   const text = canonicalJson([upcoming, past]);
   let a = 0x811c9dc5;
   let b = 0x01000193 ^ text.length;

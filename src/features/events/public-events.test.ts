@@ -4,29 +4,27 @@ import { Images, type ImageDocument } from '@/features/images/images';
 import { updateImage } from '@/features/images/image-library';
 import { imageDocument } from '@/features/images/test-image';
 import { changeEventStatus, createEvent, duplicateEvent, eventCovers, updateEvent } from './event-admin';
-import { findEventBySlug, listPublicEvents, nextEvents } from './event-catalogue';
 import type { EventInput } from './events.inputs';
 import { Events, HOME_VENUE, type EventDocument } from './events';
 import { Migrations } from '@/server/documents/migrations';
-import { backfillPublicEvents, PUBLIC_EVENTS_VERSION, PublicEventDocument, PublicEvents, publicProjection } from './public-events';
+import {
+  backfillPublicEvents,
+  findEventBySlug,
+  listPublicEvents,
+  nextEvents,
+  PUBLIC_EVENTS_VERSION,
+  PublicEventDocument,
+  PublicEvents,
+  publicProjection,
+} from './public-events';
 import { mirrorProblems } from './test-mirror';
+import { eventForm } from './test-event';
+import type { Identity } from '@/access/identity';
+
+const admin: Identity = { uid: 'admin', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
 
 function form(overrides: Partial<EventInput> = {}): EventInput {
-  return {
-    slug: '',
-    title: { en: 'Harbour Lights', de: 'Hafenlichter' },
-    summary: { en: 'A night by the water.', de: 'Eine Nacht am Wasser.' },
-    description: { en: 'Music **all night**.', de: 'Musik **die ganze Nacht**.' },
-    doorsAt: '2030-06-05T20:00',
-    startsAt: '2030-06-05T21:00',
-    endsAt: '2030-06-06T03:00',
-    venue: HOME_VENUE,
-    capacity: 300,
-    drinkAllowance: 2,
-    barMenu: { en: '', de: '' },
-    coverImageId: 'img1',
-    ...overrides,
-  };
+  return eventForm({ coverImageId: 'img1', ...overrides });
 }
 
 const image: ImageDocument = { ...imageDocument(new Date('2030-01-01')), width: 1600, height: 900, alt: { en: 'The stage', de: 'Die Bühne' }, tags: ['cover'] };
@@ -35,31 +33,31 @@ const image: ImageDocument = { ...imageDocument(new Date('2030-01-01')), width: 
 const PRIVATE_FIELDS = ['capacity', 'drinkAllowance', 'previousSlugs', 'updatedBy', 'searchTerms', 'createdAt', 'publishedAt', 'cancelledAt'];
 
 async function published(documents: SqliteDocuments): Promise<string> {
-  const { id } = await createEvent(documents, 'admin', form());
-  await changeEventStatus(documents, 'admin', id, 'publish');
+  const { id } = await createEvent(documents, admin, form());
+  await changeEventStatus(documents, admin, { id: id, action: 'publish' });
   return id;
 }
 
 /** Every function that writes events, each ending in the write under test. */
 const WRITES: { name: string; write: (documents: SqliteDocuments) => Promise<unknown> }[] = [
-  { name: 'create (a draft)', write: (documents) => createEvent(documents, 'admin', form()) },
-  { name: 'update a draft', write: async (documents) => updateEvent(documents, 'admin', (await createEvent(documents, 'admin', form())).id, form({ capacity: 10 })) },
+  { name: 'create (a draft)', write: (documents) => createEvent(documents, admin, form()) },
+  { name: 'update a draft', write: async (documents) => updateEvent(documents, admin, { id: (await createEvent(documents, admin, form())).id, event: form({ capacity: 10 }) }) },
   { name: 'publish', write: published },
   {
     name: 'update a published event, with a new slug',
-    write: async (documents) => updateEvent(documents, 'admin', await published(documents), form({ slug: 'harbour-lights-summer', title: { en: 'Summer', de: 'Sommer' } })),
+    write: async (documents) => updateEvent(documents, admin, { id: await published(documents), event: form({ slug: 'harbour-lights-summer', title: { en: 'Summer', de: 'Sommer' } }) }),
   },
-  { name: 'cancel', write: async (documents) => changeEventStatus(documents, 'admin', await published(documents), 'cancel') },
+  { name: 'cancel', write: async (documents) => changeEventStatus(documents, admin, { id: await published(documents), action: 'cancel' }) },
   {
     name: 'publish a cancelled event again',
     write: async (documents) => {
       const id = await published(documents);
-      await changeEventStatus(documents, 'admin', id, 'cancel');
-      return changeEventStatus(documents, 'admin', id, 'publish');
+      await changeEventStatus(documents, admin, { id: id, action: 'cancel' });
+      return changeEventStatus(documents, admin, { id: id, action: 'publish' });
     },
   },
-  { name: 'unpublish', write: async (documents) => changeEventStatus(documents, 'admin', await published(documents), 'unpublish') },
-  { name: 'duplicate a published event', write: async (documents) => duplicateEvent(documents, 'admin', await published(documents)) },
+  { name: 'unpublish', write: async (documents) => changeEventStatus(documents, admin, { id: await published(documents), action: 'unpublish' }) },
+  { name: 'duplicate a published event', write: async (documents) => duplicateEvent(documents, admin, await published(documents)) },
   {
     name: 'change the alt text of a cover in the library',
     write: async (documents) => {
@@ -84,11 +82,11 @@ describe('the public events mirror', () => {
 
   it('never holds a draft: a new event, a copy and an unpublished one stay out of it and off the public pages', async () => {
     const id = await published(documents);
-    const copy = await duplicateEvent(documents, 'admin', id);
-    await createEvent(documents, 'admin', form({ title: { en: 'Quiet', de: 'Leise' } }));
+    const copy = await duplicateEvent(documents, admin, id);
+    await createEvent(documents, admin, form({ title: { en: 'Quiet', de: 'Leise' } }));
     expect((await documents.collection(PublicEvents).get()).map((snapshot) => snapshot.id)).toEqual([id]);
     expect(await findEventBySlug(documents, copy.slug)).toEqual({ kind: 'missing' });
-    await changeEventStatus(documents, 'admin', id, 'unpublish');
+    await changeEventStatus(documents, admin, { id: id, action: 'unpublish' });
     expect(await documents.collection(PublicEvents).get()).toEqual([]);
     expect(await listPublicEvents(documents)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PublicEvent } from './event-catalogue';
+import type { PublicEvent } from './public-events';
 import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from './structured-data';
 
 const event: PublicEvent = {

@@ -2,7 +2,7 @@
 // addresses of the map, the calendar file and the preview image. Pure, so tests can parse it.
 import 'server-only';
 import { localized, localizedPath, type Locale } from '@/i18n/routing';
-import type { PublicEvent } from './event-catalogue';
+import type { PublicEvent } from './public-events';
 import type { Venue } from './events';
 import { plainText } from './rich-text';
 import { SOCIAL_CARD } from '@/navigation/social-card';

@@ -8,7 +8,7 @@ import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { addTestUser } from '@/features/identity/test-users';
 import type { Identity } from '@/access/identity';
 import { Users, withStoredRole } from '@/features/identity/users';
-import { Memberships } from './membership';
+import { Memberships } from './membership-rules';
 import { approveMembership, requestMembership } from './memberships';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);

@@ -3,7 +3,7 @@
 // functions take the parsed types.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
-import { MEMBERSHIP_STATUSES, NOTE_MAX } from './membership';
+import { MEMBERSHIP_STATUSES, NOTE_MAX } from './membership-rules';
 
 const Note = z.string().trim().max(NOTE_MAX);
 

@@ -21,7 +21,7 @@ import {
   type MembershipAction,
   type MembershipDocument,
   type MembershipStatus,
-} from './membership';
+} from './membership-rules';
 import type { ApproveInput, CancelInput, ExtendInput, MembershipListInput, RequestInput } from './memberships.inputs';
 
 interface Actor {

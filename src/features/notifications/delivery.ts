@@ -21,7 +21,7 @@ import { MAX_IN_VALUES } from '@/server/documents/query';
 import type { Push, PushMessage, PushTarget } from '@/server/push/port';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { effectiveRole, Users, type UserDocument } from '@/features/identity/users';
-import { isActiveNow } from '@/features/memberships/membership';
+import { isActiveNow } from '@/features/memberships/membership-rules';
 import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument } from './notifications';
 import type { Audience } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';

@@ -19,7 +19,7 @@ import { Users } from '@/features/identity/users';
 import { addTestUser } from '@/features/identity/test-users';
 import { recordSession, liveRecord } from '@/features/identity/session-records';
 import { AuditLog } from '@/features/identity/audit';
-import { Memberships } from '@/features/memberships/membership';
+import { Memberships } from '@/features/memberships/membership-rules';
 import { approveMembership, requestMembership } from '@/features/memberships/memberships';
 import { Checkins, Drinks, Scans } from '@/features/door/door-records';
 import { Passes, passOwner, rememberPassOwner } from '@/features/door/passes';

@@ -12,7 +12,7 @@ import { isFilesError, type Files } from '@/server/files/port';
 import type { UploadClaims } from '@/server/files/uploads';
 import { FILE_USES } from '@/server/files/uses';
 import { AuditLog } from '@/features/identity/audit';
-import { Memberships } from '@/features/memberships/membership';
+import { Memberships } from '@/features/memberships/membership-rules';
 import { Checkins, DoorConflicts, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
 import { forgetPassOwner, Passes } from '@/features/door/passes';
 import { Events } from '@/features/events/events';

@@ -18,7 +18,7 @@ import type { Identity } from '@/access/identity';
 import { Users } from '@/features/identity/users';
 import { recordSession } from '@/features/identity/session-records';
 import { approveMembership, cancelMembership, requestMembership } from '@/features/memberships/memberships';
-import { Memberships } from '@/features/memberships/membership';
+import { Memberships } from '@/features/memberships/membership-rules';
 import { Checkins, DoorConflicts, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
 import { tallyDoor } from '@/features/door/door-figures';
 import { Passes } from '@/features/door/passes';

@@ -2,7 +2,7 @@
 import 'server-only';
 import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
 import { APP_ROUTES, pathFor } from '@/navigation/routes';
-import type { SitemapEvent } from '@/features/events/event-catalogue';
+import type { SitemapEvent } from '@/features/events/public-events';
 
 export interface SitemapEntry {
   /** Path without locale prefix. */

@@ -5,7 +5,7 @@ import 'server-only';
 import type { Role } from '@/access/roles';
 import type { Identity } from '@/access/identity';
 import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
-import { roleWithMembership } from '@/features/memberships/membership';
+import { roleWithMembership } from '@/features/memberships/membership-rules';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { pageAfter } from '@/server/documents/paging';
 import { serverTimestamp, type Documents, type Query } from '@/server/documents/port';

@@ -2,7 +2,7 @@
 // the browser.
 import { pageShell } from '@/app/_compose/page-shell';
 import { getDocuments } from '@/server/documents/documents';
-import { listPublicEvents } from '@/features/events/event-catalogue';
+import { listPublicEvents } from '@/features/events/public-events';
 import { EventProgramme } from '@/features/events/ui/EventProgramme';
 import ProgrammeSections from '@/features/events/ui/ProgrammeSections';
 import { programmeKey, programmeOf } from '@/features/events/programme';

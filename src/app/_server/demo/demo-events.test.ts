@@ -7,7 +7,7 @@ import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { probeImage } from '@/server/images/probe';
 import { Events } from '@/features/events/events';
 import { Images } from '@/features/images/images';
-import { findEventBySlug, listPublicEvents } from '@/features/events/event-catalogue';
+import { findEventBySlug, listPublicEvents } from '@/features/events/public-events';
 import { programmeOf } from '@/features/events/programme';
 import { doorIsOpen } from '@/features/door/door-hours';
 import { mirrorProblems } from '@/features/events/test-mirror';

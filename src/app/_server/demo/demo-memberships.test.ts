@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { Users, withStoredRole } from '@/features/identity/users';
-import { isActiveNow, Memberships } from '@/features/memberships/membership';
+import { isActiveNow, Memberships } from '@/features/memberships/membership-rules';
 import { seedDemoData } from './seed';
 import { seedDemoMemberships } from './demo-memberships';
 

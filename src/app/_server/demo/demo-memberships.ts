@@ -4,7 +4,7 @@
 // that has any membership, or no user document (deleted on purpose), is left alone.
 import type { Identity } from '@/access/identity';
 import { Users } from '@/features/identity/users';
-import { Memberships, seasonEndAfter } from '@/features/memberships/membership';
+import { Memberships, seasonEndAfter } from '@/features/memberships/membership-rules';
 import {
   approveMembership,
   cancelMembership,

@@ -1,5 +1,5 @@
 // How the browser reads the events' live feeds (../live-feeds.ts), for useLiveFeed().
-import type { PublicEvent } from '../event-catalogue';
+import type { PublicEvent } from '../public-events';
 import { PUBLIC_EVENTS_COLLECTION, PUBLIC_LIST_LIMIT, PUBLIC_STATUSES } from '../programme';
 import type { ClientFeed } from '@/features/live/client/client-feed';
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localized } from '@/i18n/routing';
-import type { PublicEvent } from '../event-catalogue';
+import type { PublicEvent } from '../public-events';
 import { EventCoverImage } from './EventCoverImage';
 import styles from './programme.module.css';
 

@@ -3,7 +3,7 @@
 // `priorityFirst`: the grid is the page's first picture, so the first card's cover (the largest
 // paint on a phone) loads at once with high priority; the others wait until scrolled near.
 import type { ReactNode } from 'react';
-import type { PublicEvent } from '../event-catalogue';
+import type { PublicEvent } from '../public-events';
 import { EventCard } from './EventCard';
 import styles from './programme.module.css';
 

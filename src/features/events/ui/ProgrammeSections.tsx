@@ -3,10 +3,11 @@
 // changes what the server rendered.
 import { useTranslations } from 'next-intl';
 import type { Programme } from '../programme';
+import type { PublicEvent } from '../public-events';
 import { EventGrid } from './EventGrid';
 import styles from './programme.module.css';
 
-export default function ProgrammeSections({ programme: { upcoming, past } }: { programme: Programme }) {
+export default function ProgrammeSections({ programme: { upcoming, past } }: { programme: Programme<PublicEvent> }) {
   const t = useTranslations('Events');
   return (
     <>

@@ -7,7 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
-import { lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership';
+import { lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
 import styles from './memberships.module.css';
 
 /** `give` approves from the person's page: their request if they made one, else a new membership. */

@@ -13,7 +13,7 @@ import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
 import { Segmented } from '@/ui/form/Segmented';
-import { daysLeft, ENDING_SOON_DAYS } from '../membership';
+import { daysLeft, ENDING_SOON_DAYS } from '../membership-rules';
 import type { MembershipView } from '../memberships';
 import { MEMBERSHIP_FILTERS } from '../memberships.inputs';
 import { MembershipStatusBadge } from './MembershipStatusBadge';

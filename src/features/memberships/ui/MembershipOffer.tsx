@@ -10,7 +10,7 @@ import { trpc } from '@/trpc/client';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { NOTE_MAX } from '../membership';
+import { NOTE_MAX } from '../membership-rules';
 import { ConfirmAddress } from './ConfirmAddress';
 import styles from './memberships.module.css';
 

@@ -1,7 +1,7 @@
 'use client';
 // A membership's state as text with a symbol, never as colour alone.
 import { useTranslations } from 'next-intl';
-import type { MembershipStatus } from '../membership';
+import type { MembershipStatus } from '../membership-rules';
 import styles from './memberships.module.css';
 
 const SYMBOL: Record<MembershipStatus, string> = { pending: '◔', active: '◆', cancelled: '⊘', expired: '◌' };

@@ -9,7 +9,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { isActiveNow } from '../membership';
+import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
 import styles from './memberships.module.css';

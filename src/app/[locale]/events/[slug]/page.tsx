@@ -12,7 +12,7 @@ import { CalendarIcon, MapPinIcon } from '@/ui/icons';
 import { Facts } from '@/ui/Facts';
 import { BackLink } from '@/ui/page/BackLink';
 import { getDocuments } from '@/server/documents/documents';
-import { findEventBySlug } from '@/features/events/event-catalogue';
+import { findEventBySlug } from '@/features/events/public-events';
 import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from '@/features/events/structured-data';
 import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
 import { RichText } from '@/features/events/ui/RichText';

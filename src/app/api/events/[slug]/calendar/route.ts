@@ -3,7 +3,7 @@
 import { localized, toLocale } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
-import { findEventBySlug } from '@/features/events/event-catalogue';
+import { findEventBySlug } from '@/features/events/public-events';
 import { eventCalendar } from '@/features/events/ics';
 import { plainText } from '@/features/events/rich-text';
 import { calendarPath, eventPath } from '@/features/events/structured-data';

@@ -1,6 +1,8 @@
 // subscriptions/{id}: a VIP membership, from the request to its end, with the history of every
-// change. The rules here are pure: which change applies to which state, and the one answer to
-// "is this membership active right now?" that the page guard, the procedures and the door share.
+// change, and the rules of its state. The rules are pure and load no server-only module, so the
+// browser's screens use them too: which change applies to which state, and the one answer to "is
+// this membership active right now?" that the page guard, the procedures and the door share. The
+// changes themselves, with their checks and writes, are in ./memberships.ts.
 import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
