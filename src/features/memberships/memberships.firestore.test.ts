@@ -5,14 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import { addTestUser } from '@/features/identity/test-users';
-import type { Identity } from '@/access/identity';
+import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { Memberships } from './membership-rules';
 import { approveMembership, requestMembership } from './memberships';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
-const person = (uid: string, role: Identity['role'] = null): Identity => ({ uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role });
+const person = testPerson;
 const admin = person('admin', 'admin');
 
 describe('memberships given by an admin, on Firestore', () => {

@@ -5,16 +5,15 @@ import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import { addTestUser } from '@/features/identity/test-users';
+import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { AuditLog } from '@/features/identity/audit';
-import type { Identity } from '@/access/identity';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { approveMembership } from '@/features/memberships/memberships';
 import { signOutEverywhereContract } from './sign-out-everywhere.contract';
 import { changeRole } from './user-admin';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
-const person = (uid: string, role: Identity['role'] = null): Identity => ({ uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role });
+const person = testPerson;
 const admin = person('admin', 'admin');
 
 signOutEverywhereContract('Firestore', { open: standInDocuments });
