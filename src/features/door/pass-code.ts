@@ -70,14 +70,47 @@ export function formatPassCode(code: PassCode): string {
   return `${PASS_CODE_PREFIX}.${code.passId}.${code.step}.${code.mac}`;
 }
 
+/** The order of the P-256 group: of the two signatures (r, s) and (r, n − s) of one message, the one with s ≤ n/2 is the code. */
+const CURVE_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+const HALF_ORDER = CURVE_ORDER >> 1n;
+
+function integerOf(bytes: Uint8Array): bigint {
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  return value;
+}
+
+/** Whether a 64-byte signature (r‖s) is in the low form (s ≤ n/2), the only one a code may carry. */
+export function isLowS(signature: Uint8Array): boolean {
+  return signature.length === SIGNATURE_BYTES && integerOf(signature.subarray(32)) <= HALF_ORDER;
+}
+
+/**
+ * The low form of a signature WebCrypto made: (r, n − s) where s > n/2. It verifies as the original
+ * does (ECDSA cannot tell them apart), so every code has one written form (decision 042).
+ */
+export function lowS(signature: Uint8Array): Uint8Array {
+  if (isLowS(signature)) return signature;
+  let s = CURVE_ORDER - integerOf(signature.subarray(32));
+  const result = new Uint8Array(SIGNATURE_BYTES);
+  result.set(signature.subarray(0, 32));
+  for (let index = SIGNATURE_BYTES - 1; index >= 32; index--, s >>= 8n) result[index] = Number(s & 0xffn);
+  return result;
+}
+
 /** The parts of a code, or null for anything that is not one (a URL, a ticket, noise). */
 export function parsePassCode(text: string): PassCode | null {
   const parts = text.trim().split('.');
   if (parts.length !== 4) return null;
   const [prefix, passId, step, proof] = parts as [string, string, string, string];
-  if (!PASS_ID_PATTERN.test(passId) || !/^\d{1,12}$/.test(step) || !/^[A-Za-z0-9_-]+$/.test(proof)) return null;
-  // One written form per signature: 86 characters carry 516 bits for 512, and the last two must be 0.
-  if (prefix === SIGNED_CODE_PREFIX && proof.length === SIGNATURE_LENGTH && base64url(fromBase64url(proof)) === proof) return { format: 'NL2', passId, step: Number(step), signature: proof };
+  // A window is written without leading zeros: `0123` and `123` would be one code written twice.
+  if (!PASS_ID_PATTERN.test(passId) || !/^(?:0|[1-9]\d{0,11})$/.test(step) || !/^[A-Za-z0-9_-]+$/.test(proof)) return null;
+  // One written form per signature: 86 characters carry 516 bits for 512, and the last four must be
+  // 0; and of the twins (r, s) and (r, n − s), only the low one.
+  if (prefix === SIGNED_CODE_PREFIX && proof.length === SIGNATURE_LENGTH) {
+    const signature = fromBase64url(proof);
+    return base64url(signature) === proof && isLowS(signature) ? { format: 'NL2', passId, step: Number(step), signature: proof } : null;
+  }
   if (prefix === PASS_CODE_PREFIX && proof.length === MAC_LENGTH) return { format: 'NL1', passId, step: Number(step), mac: proof };
   return null;
 }

@@ -3,7 +3,7 @@
 // never be read back by a script) with its public key as registered, the clock's offset from
 // server time, and the name and photo the pass shows (decision 042). One record per account; all
 // of them go when someone signs out on this device (a shared phone keeps nobody's pass).
-import { base64url, formatPassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
+import { base64url, formatPassCode, lowS, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
 
 const DB_NAME = 'venue-pass';
 const STORE = 'passes';
@@ -80,5 +80,5 @@ export async function newPhoneKey(): Promise<PhoneKey> {
 export async function passCodeAt(pass: Pick<StoredPass, 'passId' | 'version' | 'offsetMs'> & { phoneKey: PhoneKey }, phoneTimeMs: number): Promise<{ code: string; step: number }> {
   const step = stepAt(phoneTimeMs + pass.offsetMs);
   const signature = await crypto.subtle.sign(PASS_SIGNATURE_ALGORITHM, pass.phoneKey.privateKey, new TextEncoder().encode(signedMessage(pass.version, pass.passId, step)));
-  return { code: formatPassCode({ format: 'NL2', passId: pass.passId, step, signature: base64url(new Uint8Array(signature)) }), step };
+  return { code: formatPassCode({ format: 'NL2', passId: pass.passId, step, signature: base64url(lowS(new Uint8Array(signature))) }), step };
 }
