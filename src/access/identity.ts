@@ -19,6 +19,16 @@ export interface Identity {
   authTime?: number;
 }
 
+/**
+ * What asks for a sign-in this recent (the session's `auth_time`): deleting the account, moving
+ * the pass to another phone. A phone left unlocked, or a session taken over, must not be enough.
+ */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+export function signedInRecently(identity: Identity, nowMs = Date.now()): boolean {
+  return identity.authTime !== undefined && nowMs / 1000 - identity.authTime <= RECENT_SIGN_IN_SECONDS;
+}
+
 /** Builds the identity from a verified Firebase token's claims. */
 export function identityFromClaims(claims: Record<string, unknown> & { uid: string }): Identity {
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);

@@ -10,7 +10,7 @@ import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
 import type { PassKeys } from './pass-keys';
 import { Users } from '@/features/identity/users';
-import type { Identity } from '@/access/identity';
+import { signedInRecently, type Identity } from '@/access/identity';
 import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
@@ -35,10 +35,14 @@ export const PassDocument = z.object({
   publicKey: z.string().nullable().optional(),
   keyRegisteredAt: z.date().nullable().optional(),
   /**
-   * The keys this pass had before, newest first, each with when it was replaced: a scanner that
-   * decided offline uploads codes of the key it knew, checked here against the key of that time.
+   * The keys this pass had before, newest first, each with when it was registered (`from`; absent
+   * on keys replaced before it was kept) and replaced (`until`): a scanner that decided offline
+   * uploads codes of the key it knew, checked here against the key of that time.
    */
-  formerKeys: z.array(z.object({ version: z.number().int().positive(), publicKey: z.string(), until: z.date() })).max(FORMER_KEYS_KEPT).optional(),
+  formerKeys: z
+    .array(z.object({ version: z.number().int().positive(), publicKey: z.string(), from: z.date().nullable().optional(), until: z.date() }))
+    .max(FORMER_KEYS_KEPT)
+    .optional(),
 });
 export type PassDocument = z.infer<typeof PassDocument>;
 
@@ -132,9 +136,10 @@ async function readPublicKey(text: string): Promise<CryptoKey | null> {
 /**
  * The member's phone shows the pass from now on: its public key replaces any other (a new version,
  * so every code of the older key is refused at once). Registering the key the pass has already is
- * no change. Replacing another phone's key is written to the person's history.
+ * no change. Taking the pass from another phone needs a sign-in of the last 5 minutes (a stolen
+ * phone still signed in must not take it back), and is written to the person's history.
  */
-export async function registerPassKey(ports: DoorPorts, member: Identity, { publicKey }: RegisterPassKeyInput): Promise<{ passId: string; version: number }> {
+export async function registerPassKey(ports: DoorPorts, member: Identity, { publicKey }: RegisterPassKeyInput, now = new Date()): Promise<{ passId: string; version: number }> {
   if (!(await readPublicKey(publicKey))) throw new DomainError('invalid', 'invalidRequest');
   const { documents } = ports;
   const { passId } = await ensurePass(ports, member.uid);
@@ -143,8 +148,9 @@ export async function registerPassKey(ports: DoorPorts, member: Identity, { publ
     const pass = (await tx.get(ref)).data;
     if (!pass) throw new DomainError('conflict', 'passUnavailable');
     if (pass.publicKey === publicKey) return { passId, version: pass.version };
+    if (pass.publicKey && !signedInRecently(member, now.getTime())) throw new DomainError('forbidden', 'passMoveNeedsRecentSignIn');
     const version = pass.version + 1;
-    tx.update(ref, { version, publicKey, keyRegisteredAt: serverTimestamp(), rotatedAt: pass.publicKey ? serverTimestamp() : pass.rotatedAt, formerKeys: formerKeys(pass) });
+    tx.update(ref, { version, publicKey, keyRegisteredAt: now, rotatedAt: pass.publicKey ? now : pass.rotatedAt, formerKeys: formerKeys(pass, now) });
     if (pass.publicKey) tx.create(documents.collection(AuditLog).doc(), renewal(member, member.uid));
     return { passId, version };
   });
@@ -155,7 +161,7 @@ export async function registerPassKey(ports: DoorPorts, member: Identity, { publ
  * every older code stops working at once; the member's phone asks to be registered again. The
  * person's history says who did it, in the same transaction.
  */
-export async function rotatePass(ports: DoorPorts, actor: Identity, uid: string): Promise<{ version: number }> {
+export async function rotatePass(ports: DoorPorts, actor: Identity, uid: string, now = new Date()): Promise<{ version: number }> {
   const { documents } = ports;
   const { passId } = await ensurePass(ports, uid);
   const ref = documents.collection(Passes).doc(passId);
@@ -163,17 +169,34 @@ export async function rotatePass(ports: DoorPorts, actor: Identity, uid: string)
     const pass = (await tx.get(ref)).data;
     if (!pass) throw new DomainError('conflict', 'passUnavailable');
     const version = pass.version + 1;
-    tx.update(ref, { version, publicKey: null, keyRegisteredAt: null, rotatedAt: serverTimestamp(), formerKeys: formerKeys(pass) });
+    tx.update(ref, { version, publicKey: null, keyRegisteredAt: null, rotatedAt: now, formerKeys: formerKeys(pass, now) });
     tx.create(documents.collection(AuditLog).doc(), renewal(actor, uid));
     return { version };
   });
 }
 
-/** The pass's former keys once its current key (if any) is replaced now. */
-function formerKeys(pass: PassDocument): NonNullable<PassDocument['formerKeys']> {
+/**
+ * Disabling an account ends its pass's key, as a new pass does (the account's history says it was
+ * disabled): a phone that still shows the pass offline signs codes no door list holds, and a
+ * member enabled again registers their phone anew. Found by owner, so no pass key is needed.
+ */
+export async function endPassKey(documents: Documents, uid: string, now = new Date()): Promise<void> {
+  const passes = await documents.collection(Passes).where('uid', '==', uid).get();
+  for (const { id } of passes) {
+    const ref = documents.collection(Passes).doc(id);
+    await documents.runTransaction(async (tx) => {
+      const pass = (await tx.get(ref)).data;
+      if (!pass?.publicKey) return;
+      tx.update(ref, { version: pass.version + 1, publicKey: null, keyRegisteredAt: null, rotatedAt: now, formerKeys: formerKeys(pass, now) });
+    });
+  }
+}
+
+/** The pass's former keys once its current key (if any) is replaced at `now`. */
+function formerKeys(pass: PassDocument, now: Date): NonNullable<PassDocument['formerKeys']> {
   const former = pass.formerKeys ?? [];
   if (!pass.publicKey) return former;
-  return [{ version: pass.version, publicKey: pass.publicKey, until: new Date() }, ...former].slice(0, FORMER_KEYS_KEPT);
+  return [{ version: pass.version, publicKey: pass.publicKey, from: pass.keyRegisteredAt ?? null, until: now }, ...former].slice(0, FORMER_KEYS_KEPT);
 }
 
 function renewal(actor: Identity, uid: string) {
@@ -203,16 +226,24 @@ export async function codeVerifies(keys: PassKeys, code: PassCode, pass: PassDoc
   return pass.publicKey ? signedWith(code, pass.version, pass.publicKey) : false;
 }
 
+/** The key that signed a code, with when it was registered and replaced (null: unknown, or current). */
+export interface SigningKey {
+  version: number;
+  from: Date | null;
+  until: Date | null;
+}
+
 /**
  * Which key of the pass signed an NL2 code: the current one (`until` null), a former one with
  * when it was replaced, or none. What an offline door decided is checked with this: a code of a
- * key replaced after the scan was good when it was scanned.
+ * key replaced after the scan was good when it was scanned, and one decided before its key was
+ * registered was never good.
  */
-export async function signingKey(code: PassCode, pass: PassDocument): Promise<{ version: number; until: Date | null } | null> {
+export async function signingKey(code: PassCode, pass: PassDocument): Promise<SigningKey | null> {
   if (code.format !== 'NL2') return null;
-  if (pass.publicKey && (await signedWith(code, pass.version, pass.publicKey))) return { version: pass.version, until: null };
+  if (pass.publicKey && (await signedWith(code, pass.version, pass.publicKey))) return { version: pass.version, from: pass.keyRegisteredAt ?? null, until: null };
   for (const former of pass.formerKeys ?? []) {
-    if (await signedWith(code, former.version, former.publicKey)) return { version: former.version, until: former.until };
+    if (await signedWith(code, former.version, former.publicKey)) return { version: former.version, from: former.from ?? null, until: former.until };
   }
   return null;
 }

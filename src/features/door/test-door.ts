@@ -19,6 +19,8 @@ import { scanCode } from './scanning';
 export const HOUR = 60 * 60 * 1000;
 export const NOW = new Date('2026-11-27T21:10:00Z');
 export const STEP_MS = STEP_SECONDS * 1000;
+/** When the members' phones registered their keys in these tests: a day before NOW. */
+export const KEYS_REGISTERED_AT = new Date(NOW.getTime() - 24 * HOUR);
 
 export function person(uid: string, role: Role | null): Identity {
   return { uid, email: `${uid}@example.org`, emailVerified: true, displayName: `Person ${uid}`, photoURL: null, role };
@@ -71,7 +73,9 @@ export async function phoneCode(ports: DoorPorts, uid: string, step: number): Pr
   let phoneKey = known.get(uid);
   if (!phoneKey || pass.publicKey !== phoneKey.publicKey) {
     phoneKey = await newPhoneKey();
-    await registerPassKey(ports, person(uid, 'user'), { publicKey: phoneKey.publicKey });
+    // Registered the day before the night (an upload's decision must come after its key), by a
+    // member just signed in (moving the pass from another phone asks for that).
+    await registerPassKey(ports, { ...person(uid, 'user'), authTime: KEYS_REGISTERED_AT.getTime() / 1000 }, { publicKey: phoneKey.publicKey }, KEYS_REGISTERED_AT);
     known.set(uid, phoneKey);
     ({ passId, pass } = await ensurePass(ports, uid));
   }

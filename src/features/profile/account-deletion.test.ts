@@ -25,7 +25,8 @@ import { Checkins, Drinks, Scans } from '@/features/door/door-records';
 import { Passes, passOwner, rememberPassOwner } from '@/features/door/passes';
 import { setAvatar, type AvatarPorts } from './profile';
 import { stagedUploadPorts } from './test-profile';
-import { deleteAccount, RECENT_SIGN_IN_SECONDS } from './account-deletion';
+import { RECENT_SIGN_IN_SECONDS } from '@/access/identity';
+import { deleteAccount } from './account-deletion';
 import { ADA, adaDeletesHerAccount, everyFile, namingAda } from './deletion-scenario';
 
 const root = mkdtempSync(join(tmpdir(), 'account-deletion-'));

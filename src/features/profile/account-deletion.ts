@@ -19,19 +19,13 @@ import { Events } from '@/features/events/events';
 import { Images } from '@/features/images/images';
 import { Users, type UserDocument } from '@/features/identity/users';
 import { endAllSessions } from '@/features/identity/session-records';
-import type { Identity } from '@/access/identity';
+import { signedInRecently, type Identity } from '@/access/identity';
 import { Inbox, inboxId } from '@/features/notifications/inbox';
 import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
-
-/**
- * Deleting needs a sign-in this recent (the session's `auth_time`): a phone left unlocked, or a
- * session taken over, must not be enough to erase someone.
- */
-export const RECENT_SIGN_IN_SECONDS = 5 * 60;
 
 /** Writes in one batch (Firestore allows 500). */
 const BATCH = 400;
@@ -48,10 +42,6 @@ export interface DeletionPorts {
   accounts: Accounts;
   files: Files;
   uploads: Pick<UploadClaims, 'discardAllOf'>;
-}
-
-export function signedInRecently(identity: Identity, now = Date.now()): boolean {
-  return identity.authTime !== undefined && now / 1000 - identity.authTime <= RECENT_SIGN_IN_SECONDS;
 }
 
 /**

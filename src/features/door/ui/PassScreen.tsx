@@ -3,10 +3,14 @@
 // phone with a key that never leaves it, so it works without signal; a moving band and the
 // member's photo and name make a screenshot or a shared screen easy to spot. The screen stays
 // awake while the pass is shown, and the door's admission appears here as it happens.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'next/navigation';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
-import { useApiErrorMessage } from '@/trpc/errors';
+import { usePathname, useRouter } from '@/i18n/navigation';
+import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
+import { loginHref } from '@/navigation/return-path';
+import { useSignOut } from '@/features/identity/client/useSignOut';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Avatar } from '@/ui/Avatar';
@@ -41,11 +45,31 @@ export function PassScreen() {
   return <PassOf uid={uid} />;
 }
 
+/** On the way back from signing in again to move the pass here: the page moves it at once. */
+const MOVE_AGAIN_PARAM = 'move';
+
+/** Whether a refusal asks for a fresh sign-in before the pass may move to this phone. */
+function needsSignIn(error: unknown): boolean {
+  return apiErrorReason(error) === 'passMoveNeedsRecentSignIn';
+}
+
+/**
+ * Moving the pass from another phone needs a sign-in of the last 5 minutes (a stolen phone still
+ * signed in must not take it back): sign out here, sign in, and come back to move it.
+ */
+function useSignInToMove(): () => Promise<void> {
+  const signOut = useSignOut();
+  const locale = useLocale();
+  const pathname = usePathname();
+  return () => signOut({ to: loginHref(`${pathname}?${MOVE_AGAIN_PARAM}`, locale) });
+}
+
 function PassOf({ uid }: { uid: string }) {
   const t = useTranslations('Pass');
   const { state, sync, moveHere } = usePass(uid);
   useWakeLock(state.status === 'ready');
   useKeptForOffline(state.status === 'ready' && !state.offline);
+  useMoveOnReturn(state.status === 'elsewhere', moveHere);
 
   if (state.status === 'loading') {
     return (
@@ -68,10 +92,25 @@ function PassOf({ uid }: { uid: string }) {
   return <Pass pass={state.pass} offline={state.offline} onMoveHere={moveHere} />;
 }
 
+/** Back from signing in again: the pass moves here once, and the address loses its parameter. */
+function useMoveOnReturn(elsewhere: boolean, moveHere: () => Promise<void>) {
+  const returning = useSearchParams().has(MOVE_AGAIN_PARAM);
+  const router = useRouter();
+  const pathname = usePathname();
+  const tried = useRef(false);
+  useEffect(() => {
+    if (!returning || !elsewhere || tried.current) return;
+    tried.current = true;
+    router.replace(pathname);
+    void moveHere().catch(() => undefined);
+  }, [returning, elsewhere, moveHere, router, pathname]);
+}
+
 /** The pass shows on another phone, or an admin renewed it: this phone's codes no longer work. */
 function Elsewhere({ moving, error, onMoveHere }: { moving: boolean; error: unknown; onMoveHere: () => Promise<void> }) {
   const t = useTranslations('Pass');
   const errorMessage = useApiErrorMessage();
+  const signInAgain = useSignInToMove();
   return (
     <section className="panel pass-elsewhere" aria-labelledby="pass-elsewhere-title" aria-busy={moving}>
       <h2 id="pass-elsewhere-title">{t('elsewhereTitle')}</h2>
@@ -82,9 +121,15 @@ function Elsewhere({ moving, error, onMoveHere }: { moving: boolean; error: unkn
           {errorMessage(error)}
         </p>
       ) : null}
-      <button type="button" className="button button--primary" disabled={moving} onClick={() => void onMoveHere().catch(() => undefined)}>
-        {moving ? t('moving') : t('moveHere')}
-      </button>
+      {needsSignIn(error) ? (
+        <button type="button" className="button button--primary" onClick={() => void signInAgain()}>
+          {t('signInAgain')}
+        </button>
+      ) : (
+        <button type="button" className="button button--primary" disabled={moving} onClick={() => void onMoveHere().catch(() => undefined)}>
+          {moving ? t('moving') : t('moveHere')}
+        </button>
+      )}
     </section>
   );
 }
@@ -98,14 +143,15 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
   const [now, setNow] = useState(() => Date.now());
   const [confirming, setConfirming] = useState(false);
   const [moving, setMoving] = useState(false);
-  const [rotateError, setRotateError] = useState<string | null>(null);
+  const [rotateError, setRotateError] = useState<{ text: string; signIn: boolean } | null>(null);
+  const signInAgain = useSignInToMove();
   const night = useLiveFeed(nightFeed, undefined);
   // "My phone was lost": this phone registers a new key, which ends every other phone's codes.
   const rotate = () => {
     setMoving(true);
     setRotateError(null);
     onMoveHere()
-      .catch((error: unknown) => setRotateError(errorMessage(error)))
+      .catch((error: unknown) => setRotateError({ text: errorMessage(error), signIn: needsSignIn(error) }))
       .finally(() => {
         setMoving(false);
         setConfirming(false);
@@ -173,8 +219,13 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
       {rotateError ? (
         <p className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
-          {rotateError}
+          {rotateError.text}
         </p>
+      ) : null}
+      {rotateError?.signIn ? (
+        <button type="button" className="button button--primary" onClick={() => void signInAgain()}>
+          {t('signInAgain')}
+        </button>
       ) : null}
       <div className={styles.pass__actions}>
         <ConfirmDialog
