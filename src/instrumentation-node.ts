@@ -82,9 +82,10 @@ async function reconcileAccounts() {
 }
 
 async function buildMirrors() {
-  const [{ backfillPublicEvents }, { backfillLounge }, { getDocuments }] = await Promise.all([
+  const [{ backfillPublicEvents }, { backfillLounge }, { maskScannedAddresses }, { getDocuments }] = await Promise.all([
     import('@/features/events/public-events'),
     import('@/features/images/lounge'),
+    import('@/features/door/door-names-migration'),
     import('@/server/documents/documents'),
   ]);
   try {
@@ -93,6 +94,13 @@ async function buildMirrors() {
   } catch (error) {
     // Until it is built, public pages of an older database show fewer events; nothing private shows.
     console.error('The public events mirror could not be built:', error);
+  }
+  try {
+    const written = await maskScannedAddresses(getDocuments());
+    if (written > 0) console.log(`Scan log: ${written} addresses masked.`);
+  } catch (error) {
+    // Until it runs, door phones may read an old scan's full address in the latest scans.
+    console.error('The scan log could not be masked:', error);
   }
   try {
     const written = await backfillLounge(getDocuments());

@@ -5,7 +5,8 @@ export type ScanMode = (typeof SCAN_MODES)[number];
 export const SCAN_SOURCES = ['camera', 'manual', 'keyboard'] as const;
 export type ScanSource = (typeof SCAN_SOURCES)[number];
 
-export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn', 'exited', 'welcomeBack', 'notInside'] as const;
+/** `notAdmitted`: a person the venue has shut out (a disabled account); the door says only "ask the manager". */
+export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn', 'exited', 'welcomeBack', 'notInside', 'notAdmitted'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 /** The verdicts that let someone in (again), out, or pour a drink. */
 export const ACCEPTED: readonly Verdict[] = ['admitted', 'drinkRedeemed', 'exited', 'welcomeBack'];

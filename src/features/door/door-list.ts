@@ -1,8 +1,10 @@
 // The door list (decision 043): what a scanner holds to decide without signal. For one event, each
-// member who may enter that night: the pass id, the phone's public key and its version, the name
-// and photo for the face check, the membership's validity and whether (and where) they are in
-// already. Nothing in it can make a valid code: a public key only checks signatures. Door staff
-// and admins fetch it when they open an event's door, and every 60 s while online.
+// member whose membership covers the night: the pass id, the phone's public key and its version,
+// the name and photo for the face check and whether (and where) they are in already; and the passes
+// the venue has shut out (disabled accounts). Nothing in it can make a valid code: a public key only
+// checks signatures. It says nothing of a membership's dates, and is handed out only for the night
+// (decision 046): from 12 hours before the door opens until the event ends. Door staff and admins
+// fetch it when they open an event's door, and every 60 s while online.
 import 'server-only';
 import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';
@@ -11,6 +13,7 @@ import { Checkins, Exits, Reentries } from './door-records';
 import type { DoorEventInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner, type DoorPorts } from './passes';
+import { DOOR_OPENS_BEFORE_MS } from './door-hours';
 import { storedPhoto } from '@/features/identity/avatar-access';
 
 export interface DoorListMember {
@@ -21,8 +24,6 @@ export interface DoorListMember {
   version: number;
   name: string;
   photoURL: string | null;
-  validFrom: Date;
-  validUntil: Date;
   /** The first admission tonight, if any, and whether the member is inside now. */
   admittedAt: Date | null;
   firstDoor: string | null;
@@ -36,8 +37,14 @@ export interface DoorList {
   /** The event's door hours (an offline door admits only while the door is open). */
   doorsAt: Date;
   endsAt: Date;
+  /** Members whose membership covers some of the night: being listed is what the door checks. */
   members: DoorListMember[];
+  /** Pass ids the door refuses ("Not admitted: ask the manager"): accounts the venue disabled. */
+  refusedPasses: string[];
 }
+
+/** How long before the door opens its list is handed out: a door phone prepared in the afternoon. */
+export const DOOR_LIST_BEFORE_MS = 12 * 60 * 60 * 1000;
 
 /** Members a list holds at most (a venue's members; far above any night's capacity). */
 export const DOOR_LIST_MAX = 5000;
@@ -46,13 +53,16 @@ export const DOOR_LIST_MAX = 5000;
 export async function doorList({ documents, keys }: DoorPorts, { eventId }: DoorEventInput, now = new Date()): Promise<DoorList> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event || event.status !== 'published') throw new DomainError('not-found', 'eventNotFound');
+  if (now.getTime() < event.doorsAt.getTime() - DOOR_OPENS_BEFORE_MS - DOOR_LIST_BEFORE_MS) throw new DomainError('conflict', 'doorListNotYet');
+  if (now.getTime() >= event.endsAt.getTime()) throw new DomainError('conflict', 'doorListOver');
   const [users, checkins, exits, reentries] = await Promise.all([
     documents.collection(Users).where('membership.validUntil', '>', now).limit(DOOR_LIST_MAX).get(),
     documents.collection(Checkins).where('eventId', '==', eventId).get(),
     documents.collection(Exits).where('eventId', '==', eventId).get(),
     documents.collection(Reentries).where('eventId', '==', eventId).get(),
   ]);
-  const members = users.filter(({ data }) => data.membership && !data.disabled && data.membership.validFrom.getTime() < event.endsAt.getTime());
+  const covering = users.filter(({ data }) => data.membership && data.membership.validFrom.getTime() < event.endsAt.getTime());
+  const members = covering.filter(({ data }) => !data.disabled);
   const passes = await Promise.all(members.map(({ id }) => documents.collection(Passes).doc(keys.passIdFor(id)).get()));
   const admitted = new Map(checkins.map(({ data }) => [data.uid, data]));
   const passages = (list: typeof exits) => list.reduce((counts, { data }) => counts.set(data.uid, (counts.get(data.uid) ?? 0) + 1), new Map<string, number>());
@@ -74,12 +84,11 @@ export async function doorList({ documents, keys }: DoorPorts, { eventId }: Door
         version: pass.data?.version ?? 1,
         name: nameAtDoor(data),
         photoURL: storedPhoto(id, data),
-        validFrom: data.membership!.validFrom,
-        validUntil: data.membership!.validUntil,
         admittedAt: checkin?.at ?? null,
         firstDoor: checkin?.device ?? null,
         inside: Boolean(checkin) && (out.get(id) ?? 0) <= (back.get(id) ?? 0),
       };
     }),
+    refusedPasses: covering.filter(({ data }) => data.disabled).map(({ id }) => keys.passIdFor(id)),
   };
 }

@@ -66,12 +66,24 @@ export type ScanDocument = z.infer<typeof ScanDocument>;
 export const Scans = defineCollection('scans', ScanDocument);
 
 /**
- * What an offline door's upload flagged for the admins (decision 043): a second admission of one
- * member to one event (`secondAdmission`, naming both doors and times), an admission from a list
- * that was out of date (`staleList`: the membership had ended or the pass had a new phone), or an
- * admission whose code the server cannot verify (`badCode`). One per uploaded scan at most.
+ * What an offline door's upload flagged for the admins (decisions 043 and 046). Recorded as
+ * admissions (the door let the person in, so who is inside stays right), but looked at:
+ * - `secondAdmission`: one member admitted twice to one event (naming both doors and times), or
+ *   let in while inside already at the time decided;
+ * - `staleList`: from a list that was out of date (the membership had ended, or the pass had a new
+ *   phone);
+ * - `disabledAccount`: the account was disabled; by name, not an admission;
+ * - `byNameNoMembership`: by name, without a membership at the time decided: not an admission;
+ * - `byNameOffline`: admitted by name without signal, which no code proves.
+ * Never admissions (a door could not have decided them honestly that night):
+ * - `badCode`: a code the server cannot verify;
+ * - `outsideNight`: decided outside the event's door hours, or for an event not published;
+ * - `impossibleTime`: decided after its upload, before the list it names, or before the key that
+ *   signed its code was registered;
+ * - `codeOutOfWindow`: the code's window is not the decision's (an old code replayed).
+ * One per uploaded scan at most.
  */
-export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode'] as const;
+export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode', 'disabledAccount', 'byNameOffline', 'byNameNoMembership', 'outsideNight', 'impossibleTime', 'codeOutOfWindow'] as const;
 export type DoorFlag = (typeof DOOR_FLAGS)[number];
 const Door = z.object({ device: z.string(), at: z.date(), offline: z.boolean() });
 export const DoorConflicts = defineCollection(

@@ -6,13 +6,13 @@ import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
-import { Checkins, DoorConflicts, Drinks, Exits, Reentries } from './door-records';
+import { Checkins, DOOR_FLAGS, DoorConflicts, Drinks, Exits, Reentries } from './door-records';
 import type { ScanSource } from './constants';
 
 export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'door', 'source', 'drink', 'firstDoor', 'firstAt'] as const;
 export type DoorReportColumn = (typeof DOOR_REPORT_COLUMNS)[number];
 
-export const DOOR_REPORT_KINDS = ['admission', 'offlineAdmission', 'exit', 'reentry', 'drink', 'secondAdmission', 'staleList', 'badCode'] as const;
+export const DOOR_REPORT_KINDS = ['admission', 'offlineAdmission', 'exit', 'reentry', 'drink', ...DOOR_FLAGS] as const;
 
 export interface DoorReportRow {
   kind: (typeof DOOR_REPORT_KINDS)[number];

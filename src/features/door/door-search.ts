@@ -28,7 +28,8 @@ const LOOKED_AT = 30;
 export async function searchAtDoor(documents: Documents, input: DoorSearchInput, now = new Date()): Promise<DoorSearchHit[]> {
   // As the terms are stored: a whole address is longer than the longest prefix kept.
   const users = await documents.collection(Users).where('searchTerms', 'array-contains', searchTermOf(input.query)).limit(LOOKED_AT).get();
-  const members = users.filter((user) => hasActiveMembership(user.data, now)).slice(0, HITS);
+  // A disabled account is not offered: the venue shut it out (its scan says so, and no more).
+  const members = users.filter((user) => !user.data.disabled && hasActiveMembership(user.data, now)).slice(0, HITS);
   return Promise.all(
     members.map(async (user) => ({
       uid: user.id,

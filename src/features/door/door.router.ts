@@ -83,7 +83,11 @@ export const doorRouter = router({
     }
     return { results };
   }),
-  admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => admitManually(doorPorts(ctx), ctx.identity, input)),
+  admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => {
+    // As search is: admitting by name must not become a way to walk the member list.
+    limitRate('doorAdmits', doorDevice(ctx.identity));
+    return admitManually(doorPorts(ctx), ctx.identity, input);
+  }),
   search: door.input(DoorSearchInput).query(({ ctx, input }) => {
     limitRate('doorSearches', doorDevice(ctx.identity));
     return searchAtDoor(ctx.documents, input);

@@ -14,13 +14,14 @@ import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/access/identity';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
-import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts } from './passes';
+import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts, type SigningKey } from './passes';
 import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import type { ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './constants';
 import { storedPhoto } from '@/features/identity/avatar-access';
+import { nameAtDoor } from './door-names';
 
 /** Windows accepted on each side of the current one (clock drift, a slow scan). */
 export const STEP_TOLERANCE = 1;
@@ -90,8 +91,13 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
   return once({ documents: ports.documents, scanner, scan: input, now, prefetch: Promise.all([passRead, early]) }, async (event, round) => {
     if (!code) return { verdict: 'invalid', user: null };
     const pass = await passRead;
-    // Unknown pass, another phone's key, a renewed (older) version: all the same to the door.
-    if (!pass || !(await codeVerifies(ports.keys, code, pass))) return { verdict: 'invalid', user: null };
+    if (!pass) return { verdict: 'invalid', user: null };
+    // Unknown pass, another phone's key, a renewed (older) version: all the same to the door, but
+    // for a disabled account, whose key ended with it: its phone still signs, and is shut out.
+    if (!(await codeVerifies(ports.keys, code, pass))) {
+      const owner = await readUser(ports.documents, pass.uid);
+      return owner?.disabled ? { verdict: 'notAdmitted', user: owner } : { verdict: 'invalid', user: null };
+    }
     rememberPassOwner(code.passId, pass.uid);
     const current = stepAt(now.getTime());
     if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
@@ -99,6 +105,7 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
     // pass's first scan on this server, or a decision made again after another door's claim).
     const facts = round === 0 && early && owner === pass.uid ? await early : await memberFacts(ports.documents, input.eventId, pass.uid, barCode);
     const { user } = facts;
+    if (user?.disabled) return { verdict: 'notAdmitted', user };
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
     // Leaving is recorded whatever the membership says now: who is inside must stay right.
     if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, { ...facts, user }, at) : { verdict: 'notOnTonight', user };
@@ -121,11 +128,13 @@ export async function admitManually(ports: DoorPorts, scanner: Identity, input: 
   // The member is known: what the verdict needs of them is read alongside the event.
   const first = memberFacts(ports.documents, input.eventId, input.uid, null);
   return once({ documents: ports.documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: first }, async (event, round) => {
+    // A closed door names nobody: the answer says nothing of the member asked for.
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null };
     const facts = round === 0 ? await first : await memberFacts(ports.documents, input.eventId, input.uid, null);
     const { user } = facts;
     if (!user) throw new DomainError('not-found', 'userNotFound');
+    if (user.disabled) return { verdict: 'notAdmitted', user };
     if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
-    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
     return admit(ports.documents, { ...facts, user }, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
   });
 }
@@ -133,20 +142,28 @@ export async function admitManually(ports: DoorPorts, scanner: Identity, input: 
 /** What became of an uploaded offline scan: recorded now, or known already (an earlier upload, or its online attempt). */
 export type UploadStatus = 'recorded' | 'known';
 
+/** How far a door's clock, corrected to server time, may be off: half a round trip, and a margin. */
+export const CLOCK_SKEW_MS = 5_000;
+
 /**
  * Records a scan a door decided without signal (decision 043): as it was decided, never decided
  * again, once per scanner and nonce (an upload retried, or the online attempt that timed out and
  * reached the server after all, finds the first record). What it let happen is written as it
- * happened: an admission (or a re-entry, when the member had left), an exit. What the server knows
- * better is flagged for the admins, not undone: a member admitted twice (two offline doors, or
- * offline after online), an admission from an out-of-date list, a code that does not verify.
+ * happened: an admission (or a re-entry, when the member was out at the time decided), an exit.
+ * What the server knows better is flagged for the admins, not undone: a member admitted twice
+ * (two offline doors, offline after online, or in already at the time decided), an admission from
+ * an out-of-date list, by name, or of a disabled account. A decision no door could honestly have
+ * made that night is never an admission, only a flag (decision 046): a code that does not verify,
+ * a time outside the door's hours or the event not published, a time after the upload, before the
+ * list or before the key that signed the code, a code of another window than the decision's.
  */
 export async function recordOffline(ports: DoorPorts, scanner: Identity, input: OfflineDecision, now = new Date()): Promise<UploadStatus> {
   const log = ports.documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
   const code = input.code ? parsePassCode(input.code) : null;
   const [logged, pass] = await Promise.all([log.get(), code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : undefined]);
-  // A scanner's clock ahead of the server's is held to the upload's time.
-  const at = input.decidedAt.getTime() > now.getTime() ? now : input.decidedAt;
+  // Judged at the time the door gives; written no later than the upload, so the log stays in order.
+  const decidedAt = input.decidedAt;
+  const at = decidedAt.getTime() > now.getTime() ? now : decidedAt;
   const uid = input.uid ?? pass?.uid ?? null;
   const accepted = input.verdict === 'admitted' || input.verdict === 'welcomeBack' || input.verdict === 'exited';
   const place: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now: at };
@@ -155,7 +172,7 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
     return 'known';
   }
   const scan = { ...input, at, offline: { listAt: input.listAt, uploadedAt: now } };
-  await once({ documents: ports.documents, scanner, scan, now, prefetch: Promise.resolve() }, async () => {
+  await once({ documents: ports.documents, scanner, scan, now, prefetch: Promise.resolve() }, async (event) => {
     const facts = uid ? await memberFacts(ports.documents, input.eventId, uid, null) : null;
     const user = facts?.user ?? null;
     const decision: Decision = { verdict: input.verdict, user };
@@ -166,15 +183,54 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
     // Signed by a key of the pass (the current one, or one replaced since): else nothing is claimed.
     const key = code ? await signingKey(code, pass!) : null;
     if (code && !key) return { ...decision, records: [flag('badCode')] };
+    const unbound = unboundDecision({ event, input, code, key, uploadedAt: now });
+    if (unbound) return { ...decision, records: [flag(unbound)] };
     if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
-    const { claims } = admit(ports.documents, member, place);
-    const offlineClaims = (claims ?? []).map((each) => ({ ...each, data: { ...each.data, offline: true } }));
-    // Inside already: admitted twice (the first admission named).
-    if (!offlineClaims.length) return { ...decision, records: [flag('secondAdmission', member.checkin ?? null)] };
-    const stale = !hasActiveMembership(member.user, at) || (key?.until !== null && key !== null && key.until.getTime() < at.getTime());
-    return { ...decision, claims: offlineClaims, records: stale ? [flag('staleList')] : [] };
+    const lapsed = !hasActiveMembership(member.user, decidedAt) || (key?.until != null && key.until.getTime() < decidedAt.getTime());
+    // By name, nothing proves the member was there: the online door's checks hold, at the time decided.
+    if (input.source === 'manual' && (member.user.disabled || lapsed)) return { ...decision, records: [flag(member.user.disabled ? 'disabledAccount' : 'byNameNoMembership')] };
+    const entry = await entryAt(ports.documents, member, place);
+    if (!entry.claims) return { ...decision, records: [flag('secondAdmission', member.checkin ?? null)] };
+    const offlineClaims = entry.claims.map((each) => ({ ...each, data: { ...each.data, offline: true } }));
+    const kind: DoorFlag | null = member.user.disabled ? 'disabledAccount' : lapsed ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null;
+    return { ...decision, claims: offlineClaims, records: kind ? [flag(kind)] : [] };
   });
   return 'recorded';
+}
+
+/**
+ * Why an uploaded decision cannot be one a door made honestly that night, or null: the event's
+ * door was not open at the time decided (or the event is not published); the time is after the
+ * upload, before the list it names, or before the key that signed the code was registered; the
+ * code's window is not the decision's. Each within the clock's skew or the online door's tolerance.
+ */
+function unboundDecision({ event, input, code, key, uploadedAt }: { event: EventDocument; input: OfflineDecision; code: PassCode | null; key: SigningKey | null; uploadedAt: Date }): DoorFlag | null {
+  const decidedAt = input.decidedAt.getTime();
+  if (!doorIsOpen(event, input.decidedAt)) return 'outsideNight';
+  const latest = uploadedAt.getTime() + CLOCK_SKEW_MS;
+  if (decidedAt > latest || input.listAt.getTime() > latest || decidedAt < input.listAt.getTime() - CLOCK_SKEW_MS) return 'impossibleTime';
+  if (key?.from && decidedAt < key.from.getTime() - CLOCK_SKEW_MS) return 'impossibleTime';
+  if (code && Math.abs(code.step - stepAt(decidedAt)) > STEP_TOLERANCE) return 'codeOutOfWindow';
+  return null;
+}
+
+/**
+ * An uploaded entry, judged by who was inside at the time decided, not at the upload: admitted
+ * when the member had no admission; a re-entry when they were out then and are out still; else
+ * nothing is claimed (a second admission: inside then, admitted first elsewhere later, or back in
+ * since by another door).
+ */
+async function entryAt(documents: Documents, member: KnownMember, place: ScanAt): Promise<Decision> {
+  const { user, checkin } = member;
+  if (!checkin) return admit(documents, member, place);
+  if (checkin.at.getTime() > place.now.getTime()) return { verdict: 'alreadyAdmitted', user };
+  const passages = (collection: typeof Exits) => documents.collection(collection).where('eventId', '==', place.eventId).where('uid', '==', user.uid).get();
+  const [exits, reentries] = await Promise.all([passages(Exits), passages(Reentries)]);
+  const before = (list: typeof exits) => list.filter((each) => each.data.at.getTime() <= place.now.getTime()).length;
+  const outThen = before(exits) > before(reentries);
+  const outNow = exits.length > reentries.length;
+  if (!outThen || !outNow) return { verdict: 'alreadyAdmitted', user };
+  return admit(documents, { ...member, exits: exits.length, reentries: reentries.length }, place);
 }
 
 /** What an uploaded scan tells the admins: the admission the server had first, if any, and the scan itself. */
@@ -314,7 +370,8 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
       source: input.source,
       verdict: decision.verdict,
       uid: decision.user?.uid ?? null,
-      name: decision.user?.displayName ?? decision.user?.email ?? null,
+      // The door's name for the member: never a full address (door staff read the log live).
+      name: decision.user ? nameAtDoor(decision.user) : null,
       scannerUid: scanner.uid,
       device: input.device,
       at,
@@ -360,7 +417,7 @@ function result(
     verdict,
     eventId,
     mode,
-    member: user ? { uid: user.uid, displayName: user.displayName ?? user.email, photoURL: storedPhoto(user.uid, user) } : null,
+    member: user ? { uid: user.uid, displayName: nameAtDoor(user), photoURL: storedPhoto(user.uid, user) } : null,
     firstAt: detail.firstAt,
     firstDevice: detail.firstDevice,
     drinksLeft: detail.drinksLeft,

@@ -12,6 +12,7 @@ import { serverTimestamp, type Documents, type Query } from '@/server/documents/
 import type { Accounts } from '@/server/accounts/port';
 import { DomainError } from '@/server/domain-error';
 import { endEverySession } from '@/features/profile/profile';
+import { endPassKey } from '@/features/door/passes';
 import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 
 import type { UserListInput } from './users.inputs';
@@ -119,14 +120,18 @@ export async function changeRole(documents: Documents, accounts: Accounts, actor
 }
 
 /** Disables (and signs out everywhere) or enables an account. Never one's own. */
-export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean) {
+export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean, now = new Date()) {
   if (uid === actor.uid) throw new DomainError('forbidden', 'selfDisable');
   const change = await applyChange(documents, actor, uid, (user) =>
     user.disabled === disabled ? null : { action: disabled ? 'disabled' : 'enabled', patch: { disabled } },
   );
   if (!change) return;
   await accounts.setDisabled(uid, disabled);
-  if (disabled) await endEverySession(documents, accounts, uid);
+  if (!disabled) return;
+  // The phone's pass key ends too, as an admin's new pass does: a phone that still shows the pass
+  // offline signs codes no door list holds, and an account enabled again registers its phone anew.
+  await endPassKey(documents, uid, now);
+  await endEverySession(documents, accounts, uid);
 }
 
 /** Ends every session of the account; the person can sign in again. */

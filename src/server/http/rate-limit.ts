@@ -25,6 +25,8 @@ export const RATE_POLICIES = {
   doorLists: { burst: 20, perMinute: 10 },
   /** Offline scans uploaded, per account and sign-in: 50 a call, every 10 s while a queue waits. */
   doorUploads: { burst: 30, perMinute: 30 },
+  /** Admissions by name at the door, per account and sign-in: each follows a search, as often. */
+  doorAdmits: { burst: 20, perMinute: 20 },
   /** Searches by name at the door, per account and sign-in: a few a minute when phones die. */
   doorSearches: { burst: 20, perMinute: 20 },
   /** "Send a test to me", per admin: a few while writing, not a flood to one's own phone. */

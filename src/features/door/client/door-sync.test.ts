@@ -6,7 +6,7 @@ import type { TrpcClient } from '@/trpc/browser-client';
 import type { DoorList } from '../door-list';
 import { DoorSync } from './door-sync';
 
-const LIST: DoorList = { eventId: 'tonight', at: new Date(), doorsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), members: [] };
+const LIST: DoorList = { eventId: 'tonight', at: new Date(), doorsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), members: [], refusedPasses: [] };
 
 describe('the door’s link with the server', () => {
   const online = { value: true };

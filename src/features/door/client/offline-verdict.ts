@@ -1,8 +1,8 @@
 // Deciding a scan on the door's phone, without the server (decision 043): the same checks in the
-// same order as the server's (src/features/door/scanning.ts), against the event's door list. The
-// code's signature with the pass's public key, its window on the phone's clock corrected to server
-// time, the membership's validity, the door's hours, and whether the member is in already, on this
-// phone or in the list. The bar is never decided here. No DOM, no Node: tested in Node's WebCrypto.
+// same order as the server's (src/features/door/scanning.ts), against the event's door list. A pass
+// the venue shut out, the code's signature with the pass's public key, its window on the phone's
+// clock corrected to server time, the membership (being in the list: it covers the night), the
+// door's hours, and whether the member is in already, on this phone or in the list. The bar is never decided here. No DOM, no Node: tested in Node's WebCrypto.
 import type { DoorList, DoorListMember } from '../door-list';
 import { doorIsOpen } from '../door-hours';
 import { fromBase64url, parsePassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
@@ -80,6 +80,8 @@ export async function decideOffline(
     if (!code) return verdict('invalid', null);
     // A code made with a key the server holds (a phone that has not updated) is the server's to check.
     if (code.format === 'NL1') return { kind: 'undecidable', reason: 'onlineOnly' };
+    // A pass the venue shut out: its phone may still sign (offline, the page kept), the door refuses it.
+    if (list.refusedPasses?.includes(code.passId)) return verdict('notAdmitted', null);
     member = list.members.find((candidate) => candidate.passId === code.passId);
     // Unknown here: no pass of a member who may enter tonight, or not a pass at all.
     if (!member?.publicKey) return verdict('invalid', null);
@@ -97,7 +99,6 @@ export async function decideOffline(
     if (!state.admittedAt) return verdict('notCheckedIn', member);
     return verdict(state.inside ? 'exited' : 'notInside', member);
   }
-  if (!(member.validFrom.getTime() <= now.getTime() && now.getTime() < member.validUntil.getTime())) return verdict('noMembership', member);
   if (!doorIsOpen(event, now)) return verdict('notOnTonight', member);
   if (!state.admittedAt) return verdict('admitted', member);
   return state.inside ? verdict('alreadyAdmitted', member, state) : verdict('welcomeBack', member, state);

@@ -75,6 +75,8 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
         <p className={styles.verdict__detail}>{t('firstAdmitted', { time: time(result.firstAt), door: result.firstDevice ?? '' })}</p>
       ) : null}
       {result.verdict === 'expiredCode' ? <p className={styles.verdict__detail}>{t('expiredHint')}</p> : null}
+      {/* Says no more: why the venue shut someone out is for the manager, not the door. */}
+      {result.verdict === 'notAdmitted' ? <p className={styles.verdict__detail}>{t('notAdmittedHint')}</p> : null}
       {result.drinksLeft !== null && result.verdict === 'drinkRedeemed' ? <p className={styles.verdict__detail}>{t('drinksLeft', { count: result.drinksLeft })}</p> : null}
       <div className={styles.verdict__actions}>
         <button ref={action} type="button" className="button button--ghost" onClick={onDismiss}>
