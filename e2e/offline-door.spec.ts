@@ -274,3 +274,54 @@ test('de: without signal, admitting by name searches the door list on this phone
   await door.context.close();
   await adminContext.close();
 });
+
+for (const locale of ['en', 'de'] as const) {
+  test(`${locale}: a disabled member's phone is refused at the door, online at once and offline after the next list`, async ({ browser, baseURL }) => {
+    test.setTimeout(120_000);
+    const m = MESSAGES[locale];
+    const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, `Shut out ${locale} ${Date.now().toString(36)}`);
+    const member = await newMember(browser, baseURL!, `disabled-${locale}`);
+    // The member's phone keeps signing with its key after the account is disabled (the pass page
+    // kept by the worker, no signal to learn otherwise).
+    const memberPhone = await testPhone(browser, baseURL!, member);
+    const door = await doorPhone(browser, baseURL!, 'scanner', event.id, locale === 'en' ? 'Front door' : 'Haupteingang', locale);
+    // A second tab of the scanner, as staff leave one open on the event list.
+    const other = await door.context.newPage();
+    await other.goto(`${locale === 'en' ? '' : '/de'}/scanner`);
+
+    const disabled = await adminContext.request.post('/api/trpc/users.setDisabled', {
+      headers: { 'content-type': 'application/json', origin: baseURL! },
+      data: { json: { uid: member.uid, disabled: true } },
+    });
+    expect(disabled.status(), await disabled.text()).toBe(200);
+
+    // Online: refused at once, with a verdict that says only to ask the manager.
+    await readingPause(door.page);
+    await scanCode(door.page, door.field, await memberPhone.code());
+    await expect(door.verdict).toHaveAttribute('data-verdict', 'notAdmitted');
+    await expect(door.verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.notAdmitted);
+    await expect(door.verdict).toContainText(m.Scanner.notAdmittedHint);
+    await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toHaveCount(0);
+    await door.page.keyboard.press('Escape');
+
+    // The door's next list (the page reopened) names the pass as refused: offline, refused too.
+    const listAt = await door.status.getAttribute('data-list-at');
+    await door.page.reload();
+    await expect(door.status).toHaveAttribute('data-list-at', /./);
+    await expect(door.status).not.toHaveAttribute('data-list-at', listAt!);
+    await door.context.setOffline(true);
+    await expect(door.status).toContainText(locale === 'en' ? /Offline since/ : /Offline seit/);
+    await scanCode(door.page, door.field, await memberPhone.code());
+    await expect(door.verdict).toHaveAttribute('data-verdict', 'notAdmitted');
+    await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+    await expect(door.verdict).toContainText(m.Scanner.notAdmittedHint);
+    await door.context.setOffline(false);
+    await expect(door.status).toContainText(locale === 'en' ? /^.Online · list from/ : /^.Online · Liste von/, { timeout: 25_000 });
+    // Nobody was let in.
+    expect(await figuresOf(adminContext, event.id)).toMatchObject({ admitted: 0, inside: 0 });
+
+    await event.unpublish();
+    await door.context.close();
+    await adminContext.close();
+  });
+}

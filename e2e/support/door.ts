@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { expect, type APIRequestContext, type Browser } from '@playwright/test';
 import { demoAccount, serverSession } from './accounts';
 import { signUp, uniqueEmail } from './emulator';
+import { base64url, lowS } from '../../src/features/door/pass-code';
 
 export const OPEN_EVENT = 'demo-event-open-house';
 
@@ -106,7 +107,8 @@ export async function testPhone(browser: Browser, baseURL: string, member: { ema
     async code(stepsFromNow = 0) {
       const step = Math.floor(Date.now() / 30_000) + stepsFromNow;
       const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`NL2|${version}|${passId}|${step}`));
-      return `NL2.${passId}.${step}.${Buffer.from(signature).toString('base64url')}`;
+      // In the low-S form, as the phone writes it: the door accepts no other (decision 042).
+      return `NL2.${passId}.${step}.${base64url(lowS(new Uint8Array(signature)))}`;
     },
   };
 }

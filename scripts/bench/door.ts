@@ -34,6 +34,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
+import { base64url, lowS } from '../../src/features/door/pass-code';
 
 const base = (process.env.BENCH_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const dataDir = process.env.BENCH_DATA_DIR ?? '.data';
@@ -72,7 +73,7 @@ async function memberPhone(): Promise<() => Promise<string>> {
     if (shown?.step !== step) {
       const code = crypto.subtle
         .sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`NL2|${version}|${passId}|${step}`))
-        .then((signature) => `NL2.${passId}.${step}.${Buffer.from(signature).toString('base64url')}`);
+        .then((signature) => `NL2.${passId}.${step}.${base64url(lowS(new Uint8Array(signature)))}`);
       shown = { step, code };
     }
     return shown.code;

@@ -21,7 +21,7 @@ export const ManualAdmitInput = z.object({ eventId: DocumentId, uid: DocumentId,
 export type ManualAdmitInput = z.infer<typeof ManualAdmitInput>;
 
 /** The verdicts a door may reach offline: entry and exit (the bar stays online, decision 043). */
-export const OFFLINE_VERDICTS = ['admitted', 'alreadyAdmitted', 'welcomeBack', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'exited', 'notInside', 'notCheckedIn'] as const;
+export const OFFLINE_VERDICTS = ['admitted', 'alreadyAdmitted', 'welcomeBack', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'exited', 'notInside', 'notCheckedIn', 'notAdmitted'] as const;
 
 /** A scan a door decided without signal, as it uploads it: the code read (or the member admitted by name), the verdict, when. */
 export const OfflineDecision = z
