@@ -19,7 +19,6 @@ export function DoorStatus({ state }: { state: DoorSyncState }) {
         {state.online ? '●' : '○'}
       </span>
       <span className={styles['door-status__text']}>{parts.join(' · ')}</span>
-      {state.rejected > 0 ? <span className={styles['door-status__rejected']}>{t('rejected', { count: state.rejected })}</span> : null}
     </p>
   );
 }

@@ -5,6 +5,7 @@
 // and name for the face check, until the next scan. Below: the night's figures and latest scans,
 // admitting by name when a phone has died, and a field a USB or Bluetooth scanner can type into.
 import { useLocale, useTranslations } from 'next-intl';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { useDoorScan } from '../client/useDoorScan';
 import { useKeyboardWedge } from '../client/useKeyboardWedge';
 import { useKeptForOffline } from '@/features/pwa/useKeptForOffline';
@@ -28,7 +29,9 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
   const locale = useLocale();
   const setup = useScannerSetup(events, eventInUrl, modeInUrl, t('defaultDoor'));
   const { event, mode, doorName } = setup;
-  const door = useDoorSync(event?.id ?? null);
+  // The person signed in decides the scans queued here, and only they upload them.
+  const { person } = useViewerState();
+  const door = useDoorSync(event?.id ?? null, person ? { uid: person.uid, name: person.displayName } : null);
   const scans = useDoorScan(event, mode, doorName, door.sync);
   useKeyboardWedge((code) => scans.submit(code, 'keyboard'));
   // The scanner reopens without signal once it has shown online (decision 043).
