@@ -36,10 +36,8 @@ function Account({ person, className, onDone }: Props) {
       <button
         type="button"
         className="button button--ghost button--small"
-        onClick={async () => {
-          onDone?.();
-          await signOut();
-        }}
+        // The menu closes once the sign-out goes ahead: the question it may ask first lives in it.
+        onClick={() => void signOut({ onLeaving: onDone })}
       >
         {t('signOut')}
       </button>

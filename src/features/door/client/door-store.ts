@@ -5,14 +5,19 @@
 // - `passages`: who this phone admitted or let out tonight, so a second scan here is "Already
 //   admitted" before the next list knows it; they go with the lists.
 // - `queue`: scans decided without signal, each written with durability "strict" before its verdict
-//   shows, removed only when the server has recorded it. It stays when someone signs out (the
-//   venue's record of who came in must still reach the server); it holds no names or photos.
+//   shows, with the account that decided it, removed only when the server has recorded it. It stays
+//   when someone signs out (the venue's record of who came in must still reach the server, sent by
+//   the person who decided it when they sign in again); it holds no member's name or photo.
+// - `setAside`: queued scans the server refused for good, moved out of the queue so they never hold
+//   up the scans behind them, kept until someone at the door has read them.
 import type { OfflineDecision } from '../door.inputs';
 import type { DoorList } from '../door-list';
 import type { LocalPassage } from './offline-verdict';
 
 const DB_NAME = 'venue-door';
-type Store = 'lists' | 'photos' | 'passages' | 'queue';
+/** 2: the set-aside store (the queue's records carry their own version, read below). */
+const DB_VERSION = 2;
+type Store = 'lists' | 'photos' | 'passages' | 'queue' | 'setAside';
 
 export interface StoredList {
   eventId: string;
@@ -26,18 +31,67 @@ export interface StoredList {
   origin: number;
 }
 
-/** A scan decided here and not yet recorded by the server, exactly as it will be uploaded. */
-export type QueuedScan = Omit<OfflineDecision, 'decidedAt' | 'listAt'> & { decidedAt: Date; listAt: Date };
+/** A scan decided here, exactly as it is uploaded. */
+export type QueuedDecision = Omit<OfflineDecision, 'decidedAt' | 'listAt'> & { decidedAt: Date; listAt: Date };
+
+/** The account that decided a scan: the only one that uploads it; its name, to say whom the scan waits for. */
+export interface Decider {
+  uid: string;
+  name: string | null;
+}
+
+/** The version of the queue's records this code writes. Records without one are version 1. */
+export const QUEUE_VERSION = 2;
+
+/** A scan decided here and not yet recorded by the server. */
+export interface QueuedScan {
+  version: typeof QUEUE_VERSION;
+  nonce: string;
+  decision: QueuedDecision;
+  /**
+   * Who decided it. Null for a scan queued before the phone recorded it (version 1): the account
+   * that is signed in uploads those, as it always did.
+   */
+  by: Decider | null;
+}
+
+/** Why the server will never record a scan: its event is gone, or it refused the scan itself. */
+export type SetAsideReason = 'eventGone' | 'refused';
+
+/** A queued scan the server refused for good, kept for the door to read. */
+export interface SetAsideScan extends QueuedScan {
+  reason: SetAsideReason;
+  setAsideAt: Date;
+}
+
+/**
+ * A queue record as this code reads it, whatever version wrote it. Version 1 was the decision
+ * itself, keyed by its nonce, without an account. A record of a later version (a newer release of
+ * the app wrote it) is not this code's to read: it is left on disk, untouched, for that release.
+ */
+export function readQueued(record: unknown): QueuedScan | null {
+  if (typeof record !== 'object' || record === null) return null;
+  const { version } = record as { version?: unknown };
+  if (version === QUEUE_VERSION) return record as QueuedScan;
+  if (version !== undefined) return null;
+  const decision = record as QueuedDecision;
+  return { version: QUEUE_VERSION, nonce: decision.nonce, decision, by: null };
+}
 
 function open(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, 1);
-    request.onupgradeneeded = () => {
+    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    // Stores only: the queue's records are read in any version (readQueued), never rewritten here,
+    // so an upgrade cannot fail on a record and leave the door with no store at all.
+    request.onupgradeneeded = (event) => {
       const db = request.result;
-      db.createObjectStore('lists', { keyPath: 'eventId' });
-      db.createObjectStore('photos', { keyPath: 'url' });
-      db.createObjectStore('passages', { keyPath: ['eventId', 'uid'] }).createIndex('eventId', 'eventId');
-      db.createObjectStore('queue', { keyPath: 'nonce' });
+      if (event.oldVersion < 1) {
+        db.createObjectStore('lists', { keyPath: 'eventId' });
+        db.createObjectStore('photos', { keyPath: 'url' });
+        db.createObjectStore('passages', { keyPath: ['eventId', 'uid'] }).createIndex('eventId', 'eventId');
+        db.createObjectStore('queue', { keyPath: 'nonce' });
+      }
+      if (event.oldVersion < 2) db.createObjectStore('setAside', { keyPath: 'nonce' });
     };
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
@@ -114,16 +168,69 @@ export async function enqueue(scan: QueuedScan, passage: LocalPassage | null): P
   );
 }
 
-/** Every scan waiting for the server, in the order they were decided. */
+/** Every scan waiting for the server, whoever decided it, in the order they were decided. */
 export async function queuedScans(): Promise<QueuedScan[]> {
-  const all = await transact(['queue'], 'readonly', (tx) => request(tx.objectStore('queue').getAll() as IDBRequest<QueuedScan[]>));
-  return all.sort((a, b) => a.decidedAt.getTime() - b.decidedAt.getTime());
+  const all = await transact(['queue'], 'readonly', (tx) => request(tx.objectStore('queue').getAll()));
+  return all
+    .map(readQueued)
+    .filter((scan): scan is QueuedScan => scan !== null)
+    .sort((a, b) => a.decision.decidedAt.getTime() - b.decision.decidedAt.getTime());
 }
 
-/** The server has recorded these scans: they leave the queue. */
-export async function removeQueued(nonces: readonly string[]): Promise<void> {
-  if (!nonces.length) return;
-  await transact(['queue'], 'readwrite', (tx) => nonces.forEach((nonce) => tx.objectStore('queue').delete(nonce)), 'strict');
+/**
+ * What the server answered for uploaded scans: `recorded` leave the queue; `setAside` leave it for
+ * the set-aside store, with why. One transaction, on disk before the next upload.
+ */
+export async function settleQueued({ recorded = [], setAside = [] }: { recorded?: readonly string[]; setAside?: readonly { scan: QueuedScan; reason: SetAsideReason }[] }, now = new Date()): Promise<void> {
+  if (!recorded.length && !setAside.length) return;
+  await transact(
+    ['queue', 'setAside'],
+    'readwrite',
+    (tx) => {
+      for (const nonce of recorded) tx.objectStore('queue').delete(nonce);
+      for (const { scan, reason } of setAside) {
+        tx.objectStore('queue').delete(scan.nonce);
+        tx.objectStore('setAside').put({ ...scan, reason, setAsideAt: now } satisfies SetAsideScan);
+      }
+    },
+    'strict',
+  );
+}
+
+/** The scans the server refused for good, the latest first. */
+export async function setAsideScans(): Promise<SetAsideScan[]> {
+  const all = await transact(['setAside'], 'readonly', (tx) => request(tx.objectStore('setAside').getAll() as IDBRequest<SetAsideScan[]>));
+  return all.sort((a, b) => b.decision.decidedAt.getTime() - a.decision.decidedAt.getTime());
+}
+
+/** Someone at the door has read a set-aside scan: it leaves this phone. */
+export async function dismissSetAside(nonce: string): Promise<void> {
+  await transact(['setAside'], 'readwrite', (tx) => void tx.objectStore('setAside').delete(nonce));
+}
+
+/** A set-aside scan goes back to the queue as it was, to be sent again. */
+export async function requeueSetAside(nonce: string): Promise<void> {
+  await transact(
+    ['queue', 'setAside'],
+    'readwrite',
+    (tx) => {
+      const store = tx.objectStore('setAside');
+      const entry = store.get(nonce) as IDBRequest<SetAsideScan | undefined>;
+      entry.onsuccess = () => {
+        if (!entry.result) return;
+        const { reason: _reason, setAsideAt: _setAsideAt, ...scan } = entry.result;
+        tx.objectStore('queue').put(scan satisfies QueuedScan);
+        store.delete(nonce);
+      };
+    },
+    'strict',
+  );
+}
+
+/** How many scans wait for this account's upload (for the warning on signing out); 0 on a phone that never kept any. */
+export async function queuedFor(uid: string): Promise<number> {
+  if (!(await doorStoreExists())) return 0;
+  return (await queuedScans()).filter((scan) => scan.by?.uid === uid).length;
 }
 
 export async function loadPhoto(url: string): Promise<Blob | undefined> {
@@ -166,11 +273,19 @@ export async function forgetEndedLists(now: Date): Promise<void> {
   });
 }
 
-/** Signing out: the lists, photos and passages go; the queue stays until the server has it. */
-export async function forgetDoorLists(): Promise<void> {
-  if (typeof indexedDB === 'undefined') return;
+/** Whether this phone has the door's database (it is made by the first use, which a sign-out or its warning must not be). */
+async function doorStoreExists(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined') return false;
   const names = await indexedDB.databases?.().catch(() => []);
-  if (names && !names.some((db) => db.name === DB_NAME)) return;
+  return !names || names.some((db) => db.name === DB_NAME);
+}
+
+/**
+ * Signing out: the lists, photos and passages go; the queue stays until the server has it from
+ * the person who decided it, and the set-aside scans until someone has read them.
+ */
+export async function forgetDoorLists(): Promise<void> {
+  if (!(await doorStoreExists())) return;
   await transact(['lists', 'photos', 'passages'], 'readwrite', (tx) => {
     tx.objectStore('lists').clear();
     tx.objectStore('photos').clear();

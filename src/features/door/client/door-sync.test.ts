@@ -1,10 +1,14 @@
 // The door's link with the server, without a browser: a round with nothing to do leaves the next
 // one free (a round that never ended once kept a door offline for good after the signal came
 // back), and a request the server never answers is given up after its time.
+import { TRPCClientError } from '@trpc/client';
+import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrpcClient } from '@/trpc/browser-client';
-import type { DoorList } from '../door-list';
-import { DoorSync } from './door-sync';
+import { UploadInput } from '../door.inputs';
+import type { DoorList, DoorListMember } from '../door-list';
+import { enqueue, queuedScans, setAsideScans, type QueuedDecision, type QueuedScan } from './door-store';
+import { DoorSync, UPLOAD_BATCH } from './door-sync';
 
 const LIST: DoorList = { eventId: 'tonight', at: new Date(), doorsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), members: [], refusedPasses: [] };
 
@@ -50,5 +54,269 @@ describe('the door’s link with the server', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+// The queue (decision 043), over fake-indexeddb's IndexedDB and a server that checks each upload
+// as the procedure does: a scan is uploaded only by the account that decided it; a scan the server
+// refuses for good is set aside and never holds up the others; nothing is lost when the page
+// reloads in the middle of an upload, and nothing the server confirmed is sent again.
+describe('the door’s queue', () => {
+  const online = { value: true };
+  const ALEX = { uid: 'alex', name: 'Alex' };
+  const SAM = { uid: 'sam', name: 'Sam' };
+  const KAI: DoorListMember = {
+    uid: 'member-kai',
+    passId: 'AAAAAAAAAAAAAAAA',
+    publicKey: null,
+    version: 1,
+    name: 'Kai Berg',
+    photoURL: null,
+    validFrom: new Date(Date.now() - 86_400_000),
+    validUntil: new Date(Date.now() + 86_400_000),
+    admittedAt: null,
+    firstDoor: null,
+    inside: false,
+  };
+
+  beforeEach(() => {
+    vi.stubGlobal('navigator', { get onLine() { return online.value; } });
+    // A phone of its own for each test.
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    vi.stubGlobal('IDBKeyRange', IDBKeyRange);
+    online.value = true;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  function refusal(httpStatus: number, code: string) {
+    return new TRPCClientError(code, { result: { error: { code: -32600, message: code, data: { code, httpStatus } } } });
+  }
+
+  /**
+   * door.upload as the server answers it: the whole call refused (400) when one decision fails the
+   * procedure's schema, else each decision recorded once per signed-in account and nonce ('known'
+   * after that), or 'rejected' when its event is gone. `failWith` answers the next calls with an error.
+   */
+  function doorServer() {
+    const server = {
+      session: 'alex',
+      recorded: [] as string[],
+      calls: [] as string[][],
+      gone: new Set<string>(),
+      failWith: null as (() => Error) | null,
+      /** Holds the answer to a call with these nonces (after recording it) until released. */
+      hold: null as { nonces: string[]; until: Promise<void> } | null,
+    };
+    const mutate = vi.fn(async ({ decisions }: { decisions: QueuedDecision[] }) => {
+      const nonces = decisions.map((each) => each.nonce);
+      server.calls.push(nonces);
+      if (server.failWith) throw server.failWith();
+      if (!UploadInput.safeParse({ decisions }).success) throw refusal(400, 'BAD_REQUEST');
+      const results = decisions.map(({ nonce, eventId }) => {
+        if (server.gone.has(eventId)) return { nonce, status: 'rejected' as const };
+        const key = `${server.session}:${nonce}`;
+        if (server.recorded.includes(key)) return { nonce, status: 'known' as const };
+        server.recorded.push(key);
+        return { nonce, status: 'recorded' as const };
+      });
+      if (server.hold && server.hold.nonces.join() === nonces.join()) await server.hold.until;
+      return { results };
+    });
+    const query = vi.fn(async () => ({ ...LIST, at: new Date(), members: [KAI] }));
+    // Who the phone's session cookie says is signed in.
+    const me = vi.fn(async () => ({ uid: server.session }));
+    return { server, mutate, client: { door: { list: { query }, upload: { mutate } }, identity: { me: { query: me } } } as unknown as TrpcClient };
+  }
+
+  function queued(nonce: string, minute: number, by: QueuedScan['by'] = ALEX, extra: Partial<QueuedDecision> = {}): QueuedScan {
+    const decision: QueuedDecision = { eventId: 'tonight', nonce, mode: 'entry', source: 'manual', uid: KAI.uid, verdict: 'admitted', decidedAt: new Date(Date.UTC(2026, 2, 14, 22, minute)), device: 'Front door', listAt: LIST.at, ...extra };
+    return { version: 2, nonce, decision, by };
+  }
+
+  async function queue(...scans: QueuedScan[]) {
+    for (const scan of scans) await enqueue(scan, null);
+  }
+
+  const nonces = (scans: { nonce: string }[]) => scans.map((scan) => scan.nonce);
+
+  it('decides a scan without signal, queues it on disk with the account that decided it, and counts it as waiting', async () => {
+    const { client: fake } = doorServer();
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.setAccount(ALEX);
+    await sync.refresh();
+    online.value = false;
+    const answer = await sync.admit({ eventId: 'tonight', uid: KAI.uid, nonce: 'n-kai-0001', device: 'Front door' });
+    expect(answer).toMatchObject({ kind: 'verdict', verdict: { verdict: 'admitted', decidedOffline: true, member: { uid: KAI.uid } } });
+    expect(await queuedScans()).toEqual([
+      { version: 2, nonce: 'n-kai-0001', decision: expect.objectContaining({ eventId: 'tonight', nonce: 'n-kai-0001', mode: 'entry', source: 'manual', uid: KAI.uid, verdict: 'admitted', device: 'Front door' }), by: ALEX },
+    ]);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 1, waitingForOthers: [], setAside: [] });
+  });
+
+  it('decides nothing without signal while it does not know who is scanning', async () => {
+    const { client: fake } = doorServer();
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.refresh();
+    online.value = false;
+    expect(await sync.admit({ eventId: 'tonight', uid: KAI.uid, nonce: 'n-kai-0001', device: 'Front door' })).toEqual({ kind: 'undecided', reason: 'noAccount' });
+    expect(await queuedScans()).toEqual([]);
+  });
+
+  it('uploads the waiting scans in the order they were decided, and removes those the server recorded or knew already', async () => {
+    const { server, client: fake } = doorServer();
+    await queue(queued('n-third-01', 3), queued('n-first-01', 1), queued('n-second-1', 2));
+    // The first one reached the server once already (an online attempt that timed out).
+    server.recorded.push('alex:n-first-01');
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.setAccount(ALEX);
+    expect(server.calls).toEqual([['n-first-01', 'n-second-1', 'n-third-01']]);
+    expect(server.recorded).toEqual(['alex:n-first-01', 'alex:n-second-1', 'alex:n-third-01']);
+    expect(await queuedScans()).toEqual([]);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 0, setAside: [], online: true });
+  });
+
+  it('sets aside exactly the scan the server refuses for good (400) and uploads every other, in order, in a few calls', async () => {
+    const { server, client: fake } = doorServer();
+    // More than one call's worth; the 21st was written by a release the server no longer understands.
+    const scans = Array.from({ length: UPLOAD_BATCH + 3 }, (_, index) => queued(`n-scan-${String(index).padStart(3, '0')}`, index, ALEX, index === 20 ? { device: '   ' } : {}));
+    await queue(...scans);
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.setAccount(ALEX);
+    const bad = scans[20]!;
+    expect(server.recorded).toEqual(scans.filter((scan) => scan !== bad).map((scan) => `alex:${scan.nonce}`));
+    expect(await queuedScans()).toEqual([]);
+    expect(nonces(await setAsideScans())).toEqual([bad.nonce]);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 0, setAside: [{ nonce: bad.nonce, reason: 'refused', by: ALEX, member: 'Kai Berg' }] });
+    // Halving finds it in about 2·log2(50) calls, well within the server's 30 uploads a minute.
+    expect(server.calls.length).toBeLessThanOrEqual(14);
+  });
+
+  it('sets aside a scan whose event the server no longer has, and uploads the rest', async () => {
+    const { server, client: fake } = doorServer();
+    server.gone.add('deleted');
+    await queue(queued('n-first-01', 1), queued('n-gone-001', 2, ALEX, { eventId: 'deleted' }), queued('n-third-01', 3));
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.setAccount(ALEX);
+    expect(server.recorded).toEqual(['alex:n-first-01', 'alex:n-third-01']);
+    expect(await queuedScans()).toEqual([]);
+    expect(sync.getSnapshot().setAside).toEqual([expect.objectContaining({ nonce: 'n-gone-001', reason: 'eventGone', member: null })]);
+    // Read at the door, then removed.
+    await sync.dismiss('n-gone-001');
+    expect(sync.getSnapshot().setAside).toEqual([]);
+    expect(await setAsideScans()).toEqual([]);
+  });
+
+  it.each([
+    ['no answer', () => new TRPCClientError('fetch failed')],
+    ['a server error (500)', () => refusal(500, 'INTERNAL_SERVER_ERROR')],
+    ['too many uploads (429)', () => refusal(429, 'TOO_MANY_REQUESTS')],
+    ['no session (401)', () => refusal(401, 'UNAUTHORIZED')],
+    ['no door role (403)', () => refusal(403, 'FORBIDDEN')],
+  ])('keeps every scan for a later round after %s', async (_, failure) => {
+    const { server, client: fake } = doorServer();
+    await queue(queued('n-first-01', 1), queued('n-second-1', 2));
+    server.failWith = failure;
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.setAccount(ALEX);
+    expect(server.calls).toEqual([['n-first-01', 'n-second-1']]);
+    expect(nonces(await queuedScans())).toEqual(['n-first-01', 'n-second-1']);
+    expect(await setAsideScans()).toEqual([]);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 2, setAside: [] });
+    // The next round, with the server back, sends them.
+    server.failWith = null;
+    await sync.tick();
+    expect(server.recorded).toEqual(['alex:n-first-01', 'alex:n-second-1']);
+  });
+
+  it('keeps the earlier person’s scans when another signs in, says how many wait for whom, and sends them when that person signs in again', async () => {
+    const { server, client: fake } = doorServer();
+    // Alex's last scan was decided after a reload without signal, when the phone knew only Alex's account.
+    await queue(queued('n-alex-001', 1, ALEX), queued('n-sam-0001', 2, SAM), queued('n-alex-002', 3, ALEX), queued('n-alex-003', 4, { uid: 'alex', name: null }));
+    const sync = new DoorSync(fake, 'tonight');
+    server.session = 'sam';
+    await sync.setAccount(SAM);
+    expect(server.recorded).toEqual(['sam:n-sam-0001']);
+    expect(nonces(await queuedScans())).toEqual(['n-alex-001', 'n-alex-002', 'n-alex-003']);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 0, waitingForOthers: [{ uid: 'alex', name: 'Alex', count: 3 }] });
+    // Sam's rounds leave Alex's scans alone.
+    await sync.tick();
+    expect(server.calls).toEqual([['n-sam-0001']]);
+
+    // Alex signs in again on this phone.
+    server.session = 'alex';
+    await sync.setAccount(ALEX);
+    expect(server.recorded).toEqual(['sam:n-sam-0001', 'alex:n-alex-001', 'alex:n-alex-002', 'alex:n-alex-003']);
+    expect(await queuedScans()).toEqual([]);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 0, waitingForOthers: [] });
+  });
+
+  it('counts every scan as waiting, and names no one they wait for, while it does not know who is signed in (a reload without signal)', async () => {
+    const { server, client: fake } = doorServer();
+    await queue(queued('n-alex-001', 1, ALEX), queued('n-alex-002', 2, ALEX), queued('n-sam-0001', 3, SAM));
+    const sync = new DoorSync(fake, 'tonight');
+    server.session = 'sam';
+    await sync.setAccount(SAM);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 0, waitingForOthers: [{ uid: 'alex', count: 2 }] });
+    // The page no longer knows who is here: Alex's scans still wait, for no one named, and nothing is sent.
+    await sync.setAccount(null);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 2, waitingForOthers: [] });
+    await sync.tick();
+    expect(server.calls).toEqual([['n-sam-0001']]);
+  });
+
+  it('sends nothing while the session is another account’s than the page believes (someone signed in in another tab)', async () => {
+    const { server, client: fake } = doorServer();
+    await queue(queued('n-alex-001', 1, ALEX));
+    server.session = 'sam';
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.setAccount(ALEX);
+    expect(server.calls).toEqual([]);
+    expect(nonces(await queuedScans())).toEqual(['n-alex-001']);
+    expect(sync.getSnapshot()).toMatchObject({ waiting: 1 });
+  });
+
+  it('uploads scans queued before the phone recorded who decided them with whoever signs in, as before', async () => {
+    const { server, client: fake } = doorServer();
+    const { decision } = queued('n-old-0001', 1);
+    // As the release before wrote it: the decision itself, without a version or an account.
+    await enqueue(decision as unknown as QueuedScan, null);
+    const sync = new DoorSync(fake, 'tonight');
+    server.session = 'sam';
+    await sync.setAccount(SAM);
+    expect(server.recorded).toEqual(['sam:n-old-0001']);
+    expect(await queuedScans()).toEqual([]);
+  });
+
+  it('loses nothing when the page reloads in the middle of an upload, and sends nothing again that the server confirmed', async () => {
+    const { server, client: fake } = doorServer();
+    const scans = [queued('n-first-01', 1), queued('n-bad-0001', 2, ALEX, { device: '' }), queued('n-third-01', 3), queued('n-fourth-1', 4)];
+    await queue(...scans);
+    // The call with the last two: the server records them, and the page dies before the answer arrives.
+    let die!: () => void;
+    server.hold = { nonces: ['n-third-01', 'n-fourth-1'], until: new Promise<void>((resolve) => (die = resolve)) };
+    const before = new DoorSync(fake, 'tonight');
+    const dying = before.setAccount(ALEX);
+    await vi.waitFor(() => expect(server.calls.at(-1)).toEqual(['n-third-01', 'n-fourth-1']));
+    expect(server.recorded).toEqual(['alex:n-first-01', 'alex:n-third-01', 'alex:n-fourth-1']);
+    // What the server has not confirmed is still on disk.
+    expect(nonces(await queuedScans())).toEqual(['n-third-01', 'n-fourth-1']);
+    const sentBefore = server.calls.length;
+
+    // The page loads again, from nothing but what is on disk.
+    vi.resetModules();
+    const reloaded = await import('./door-sync');
+    server.hold = null;
+    const after = new reloaded.DoorSync(fake, 'tonight');
+    await after.setAccount(ALEX);
+    expect(server.calls.slice(sentBefore)).toEqual([['n-third-01', 'n-fourth-1']]);
+    expect(server.recorded).toEqual(['alex:n-first-01', 'alex:n-third-01', 'alex:n-fourth-1']);
+    expect(await queuedScans()).toEqual([]);
+    expect(nonces(await setAsideScans())).toEqual(['n-bad-0001']);
+
+    // The dead page's answer never comes (here: the network drops it); it changes nothing.
+    server.failWith = () => new TRPCClientError('fetch failed');
+    die();
+    await dying;
+    expect(await queuedScans()).toEqual([]);
   });
 });

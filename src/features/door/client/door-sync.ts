@@ -1,8 +1,10 @@
 // A door phone's link with the server (decision 043). Each scan is asked of the server first; when
 // no answer comes within 3 s, or the phone is offline, the same scan (same nonce) is decided here
 // from the event's door list, queued on disk before its verdict shows, and uploaded as soon as the
-// server answers again (every 10 s while scans wait). The list is fetched when the door opens and
-// every 60 s while online, and after each upload. One per scanner page; `subscribe` and
+// server answers again (every 10 s while scans wait), by the account that decided them: another
+// person's scans on this phone wait for that person to sign in here again. A scan the server refuses
+// for good is set aside, never in the way of the scans behind it. The list is fetched when the door
+// opens and every 60 s while online, and after each upload. One per scanner page; `subscribe` and
 // `getSnapshot` feed React's useSyncExternalStore.
 import { TRPCClientError } from '@trpc/client';
 import type { TrpcClient } from '@/trpc/browser-client';
@@ -10,10 +12,32 @@ import { ownPhoto } from '@/ui/shell/own-photo';
 import type { ScanInput, ManualAdmitInput } from '../door.inputs';
 import type { DoorSearchHit } from '../door-search';
 import { maskedAddress } from '../door-names';
+import { parsePassCode } from '../pass-code';
 import type { ScanResult } from '../scanning';
 import type { ScanMode, ScanSource } from '../constants';
 import { decideOffline, passageAfter, type LocalPassage, type Undecidable } from './offline-verdict';
-import { enqueue, forgetEndedLists, keptPhotos, loadList, loadPassages, loadPhoto, notePassage, queuedScans, removeQueued, saveList, savePhoto, type QueuedScan, type StoredList } from './door-store';
+import {
+  dismissSetAside,
+  enqueue,
+  forgetEndedLists,
+  keptPhotos,
+  loadList,
+  loadPassages,
+  loadPhoto,
+  notePassage,
+  QUEUE_VERSION,
+  queuedScans,
+  requeueSetAside,
+  saveList,
+  savePhoto,
+  setAsideScans,
+  settleQueued,
+  type Decider,
+  type QueuedDecision,
+  type QueuedScan,
+  type SetAsideReason,
+  type StoredList,
+} from './door-store';
 
 /** How long a scan waits for the server before the door decides it. */
 export const ANSWER_WITHIN_MS = 3000;
@@ -24,18 +48,47 @@ export const RETRY_EVERY_MS = 10_000;
 /** A phone clock that moved this far against the page's monotonic clock since the list was fetched can no longer be corrected. */
 const CLOCK_JUMP_MS = 60_000;
 /** Scans uploaded per request (the server's maximum). */
-const UPLOAD_BATCH = 50;
+export const UPLOAD_BATCH = 50;
 const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * The server's answers that refuse what an upload holds, for good: asked again, it answers the
+ * same. Anything else (silence, 5xx, 429, 401 and 403: the wrong person, or none) is asked again later.
+ */
+const REFUSED_FOR_GOOD: ReadonlySet<number> = new Set([400, 413, 422]);
+
+/** Scans on this phone that wait for another account to sign in here. */
+export interface WaitingFor {
+  uid: string;
+  /** The name that account had when it decided them; null if this phone never knew it. */
+  name: string | null;
+  count: number;
+}
+
+/** A scan the server refused for good, as the door shows it until someone has read it. */
+export interface SetAsideEntry {
+  nonce: string;
+  decision: QueuedDecision;
+  by: Decider | null;
+  reason: SetAsideReason;
+  /** The member's name, when this door's list knows them. */
+  member: string | null;
+}
 
 export interface DoorSyncState {
   /** Whether the server answered the last request. */
   online: boolean;
   /** When the server last failed to answer, while it still does not. */
   offlineSince: Date | null;
-  /** Scans decided here that the server has not recorded yet (on this phone, every event). */
+  /**
+   * Scans decided here that the server has not recorded yet and that the account signed in uploads
+   * (on this phone, every event): its own, and any queued before scans recorded their account;
+   * every scan while the page does not know who is signed in.
+   */
   waiting: number;
-  /** Scans the server will never record (their event was deleted), since this page opened. */
-  rejected: number;
+  /** Scans waiting for another account to sign in on this phone, by account. */
+  waitingForOthers: WaitingFor[];
+  /** Scans the server refused for good, the latest first, until someone at the door removes them. */
+  setAside: SetAsideEntry[];
   /** When the list this door holds was made (server time), if it holds one. */
   listAt: Date | null;
 }
@@ -43,10 +96,10 @@ export interface DoorSyncState {
 /** A verdict as the door shows it: the server's, or decided here. */
 export type DoorVerdict = Omit<ScanResult, 'counts'> & { counts: ScanResult['counts'] | null; decidedOffline: boolean; photo: string | null };
 
-export type DoorAnswer =
-  | { kind: 'verdict'; verdict: DoorVerdict }
-  | { kind: 'undecided'; reason: Undecidable | 'noAnswer' }
-  | { kind: 'error'; error: unknown };
+/** Why a scan was not decided: the phone cannot (Undecidable), the server did not answer, or the phone does not know who is scanning. */
+export type NotDecided = Undecidable | 'noAnswer' | 'noAccount';
+
+export type DoorAnswer = { kind: 'verdict'; verdict: DoorVerdict } | { kind: 'undecided'; reason: NotDecided } | { kind: 'error'; error: unknown };
 
 type Listener = () => void;
 
@@ -76,8 +129,14 @@ function answeredWithError(error: unknown): boolean {
   return error instanceof TRPCClientError && Boolean(error.data);
 }
 
+function refusedForGood(error: unknown): boolean {
+  return error instanceof TRPCClientError && REFUSED_FOR_GOOD.has((error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0);
+}
+
+export const BEFORE_START: DoorSyncState = { online: true, offlineSince: null, waiting: 0, waitingForOthers: [], setAside: [], listAt: null };
+
 export class DoorSync {
-  private state: DoorSyncState = { online: true, offlineSince: null, waiting: 0, rejected: 0, listAt: null };
+  private state: DoorSyncState = BEFORE_START;
   private listeners = new Set<Listener>();
   private stored: StoredList | null = null;
   private passages = new Map<string, LocalPassage>();
@@ -87,6 +146,10 @@ export class DoorSync {
   private stopped = false;
   /** A list is fetched at the next round whatever the age of the one held (the door just opened). */
   private listDue = false;
+  /** Who is signed in on this phone: the account whose scans upload and that decides the next ones offline. */
+  private account: Decider | null = null;
+  /** Counts of the queue asked for so far (recount). */
+  private counts = 0;
 
   constructor(
     private readonly client: TrpcClient,
@@ -105,16 +168,28 @@ export class DoorSync {
     for (const listener of this.listeners) listener();
   }
 
+  /**
+   * The person signed in on this phone (the scanner page's), or null while it is not known: their
+   * scans are uploaded, and the next offline scans are theirs. Another person's wait for them.
+   */
+  async setAccount(account: Decider | null): Promise<void> {
+    if (account?.uid === this.account?.uid && account?.name === this.account?.name) return;
+    this.account = account;
+    await this.recount();
+    if (this.state.waiting > 0 && !this.stopped) await this.tick();
+  }
+
   /** Loads what this phone holds for the event, then keeps it fresh; returns the stop. */
   start(): () => void {
     this.stopped = false;
     void (async () => {
       await forgetEndedLists(new Date()).catch(() => undefined);
-      const [stored, passages, queue] = await Promise.all([loadList(this.eventId), loadPassages(this.eventId), queuedScans()]).catch(() => [undefined, new Map<string, LocalPassage>(), [] as QueuedScan[]] as const);
+      const [stored, passages] = await Promise.all([loadList(this.eventId), loadPassages(this.eventId)]).catch(() => [undefined, new Map<string, LocalPassage>()] as const);
       if (this.stopped) return;
       this.stored = stored ?? null;
       this.passages = new Map(passages);
-      this.set({ waiting: queue.length, listAt: stored?.list.at ?? null, ...(navigator.onLine ? {} : { online: false, offlineSince: new Date() }) });
+      this.set({ listAt: stored?.list.at ?? null, ...(navigator.onLine ? {} : { online: false, offlineSince: new Date() }) });
+      await this.recount();
       // Opening the door online fetches its list afresh (after uploading what waits).
       this.listDue = true;
       await this.tick();
@@ -155,7 +230,7 @@ export class DoorSync {
   tick(): Promise<void> {
     if (this.busy) return this.busy;
     const round = async () => {
-      if (this.state.waiting > 0) await this.upload();
+      if (this.account && this.state.waiting > 0) await this.upload();
       else if (this.listDue || this.offline || !this.stored || Date.now() - this.stored.wallAt >= LIST_EVERY_MS - 1000) await this.refresh();
     };
     // Cleared once the round is over, never before it is set (a round with nothing to do ends at once).
@@ -195,6 +270,8 @@ export class DoorSync {
     await saveList(stored).catch(() => undefined);
     this.passages = await loadPassages(this.eventId).catch(() => this.passages);
     this.set({ listAt: list.at });
+    // Set-aside scans name the members the new list knows.
+    if (this.state.setAside.length) await this.recount();
     void this.keepPhotos(list.members.map((member) => member.photoURL));
   }
 
@@ -215,32 +292,130 @@ export class DoorSync {
     }
   }
 
-  /** Uploads every scan waiting, oldest first; one uploader per phone, however many tabs. */
+  /**
+   * What the queue holds now, as the state says it: the scans this account uploads, those waiting
+   * for others by account (named as they last were), and the set-aside ones.
+   */
+  private async recount(): Promise<void> {
+    // The last count asked for is the one shown: an earlier one may have read the queue before a change.
+    const count = ++this.counts;
+    let queue: QueuedScan[];
+    let setAside: Awaited<ReturnType<typeof setAsideScans>>;
+    try {
+      [queue, setAside] = await Promise.all([queuedScans(), setAsideScans()]);
+    } catch {
+      // No IndexedDB (a private window): nothing was queued either.
+      return;
+    }
+    if (count !== this.counts) return;
+    // Until the page knows who is signed in (a reload without signal), no scan is said to wait for another.
+    const others = new Map<string, WaitingFor>();
+    for (const scan of this.account ? queue : []) {
+      if (!scan.by || scan.by.uid === this.account?.uid) continue;
+      const entry = others.get(scan.by.uid) ?? { uid: scan.by.uid, name: null, count: 0 };
+      others.set(scan.by.uid, { ...entry, name: scan.by.name ?? entry.name, count: entry.count + 1 });
+    }
+    this.set({
+      waiting: this.account ? queue.filter((scan) => this.uploads(scan)).length : queue.length,
+      waitingForOthers: [...others.values()],
+      setAside: setAside.map(({ nonce, decision, by, reason }) => ({ nonce, decision, by, reason, member: this.memberName(decision) })),
+    });
+  }
+
+  /** Whether the account signed in uploads this scan: its own, and those queued before scans recorded their account. */
+  private uploads(scan: QueuedScan): boolean {
+    return scan.by === null || (this.account !== null && scan.by.uid === this.account.uid);
+  }
+
+  /** The name of the member a decision was about, if this door's list holds them. */
+  private memberName(decision: QueuedDecision): string | null {
+    if (!this.stored || decision.eventId !== this.eventId) return null;
+    const passId = decision.code ? parsePassCode(decision.code)?.passId : undefined;
+    const member = this.stored.list.members.find((candidate) => (decision.uid !== undefined ? candidate.uid === decision.uid : candidate.passId === passId));
+    return member?.name ?? null;
+  }
+
+  /** Uploads this account's waiting scans, oldest first; one uploader per phone, however many tabs. */
   private async upload(): Promise<void> {
     const run = async () => {
-      let queue = await queuedScans();
-      while (queue.length && !this.stopped) {
-        const batch = queue.slice(0, UPLOAD_BATCH);
-        let answer;
-        try {
-          answer = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.door.upload.mutate({ decisions: batch }, { signal }));
-        } catch (error) {
-          if (answeredWithError(error)) this.answered();
-          else this.unanswered();
-          return;
-        }
-        this.answered();
-        await removeQueued(answer.results.map((each) => each.nonce));
-        const rejected = answer.results.filter((each) => each.status === 'rejected').length;
-        queue = await queuedScans();
-        this.set({ waiting: queue.length, rejected: this.state.rejected + rejected });
+      if (!(await this.sessionIsAccount())) return;
+      while (!this.stopped) {
+        const batch = (await queuedScans()).filter((scan) => this.uploads(scan)).slice(0, UPLOAD_BATCH);
+        if (!batch.length || !(await this.send(batch))) return;
       }
     };
     if (navigator.locks) await navigator.locks.request('venue-door-upload', { ifAvailable: true }, async (lock) => (lock ? run() : undefined));
     else await run();
-    this.set({ waiting: (await queuedScans()).length });
+    await this.recount();
     // The list after the upload: what the server made of it.
     if (this.state.online && !this.stopped) await this.refresh();
+  }
+
+  /**
+   * Whether the session this phone's requests carry is the account's: another tab may have signed
+   * someone else in since this page learnt who is here, and the server records an upload as the
+   * session's account.
+   */
+  private async sessionIsAccount(): Promise<boolean> {
+    try {
+      const me = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.identity.me.query(undefined, { signal }));
+      this.answered();
+      return me.uid === this.account?.uid;
+    } catch (error) {
+      if (answeredWithError(error)) this.answered();
+      else this.unanswered();
+      return false;
+    }
+  }
+
+  /**
+   * Uploads `batch` (in the door's order) and settles what the server answered: recorded and known
+   * scans leave the queue, rejected ones (their event is gone) are set aside. A call the server
+   * refuses for good as a whole (one scan it cannot take fails the call) is halved, the first half
+   * first, until the scan is found: only it is set aside, the rest are uploaded. Silence and other
+   * errors keep the scans for a later round. Whether every scan of the batch was settled.
+   */
+  private async send(batch: QueuedScan[]): Promise<boolean> {
+    let answer;
+    try {
+      answer = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.door.upload.mutate({ decisions: batch.map((scan) => scan.decision) }, { signal }));
+    } catch (error) {
+      if (!answeredWithError(error)) {
+        this.unanswered();
+        return false;
+      }
+      this.answered();
+      if (!refusedForGood(error)) return false;
+      if (batch.length > 1) {
+        const half = Math.ceil(batch.length / 2);
+        return (await this.send(batch.slice(0, half))) && (await this.send(batch.slice(half)));
+      }
+      await settleQueued({ setAside: [{ scan: batch[0]!, reason: 'refused' }] });
+      await this.recount();
+      return true;
+    }
+    this.answered();
+    const status = new Map(answer.results.map((each) => [each.nonce, each.status]));
+    await settleQueued({
+      recorded: batch.filter((scan) => status.get(scan.nonce) === 'recorded' || status.get(scan.nonce) === 'known').map((scan) => scan.nonce),
+      setAside: batch.filter((scan) => status.get(scan.nonce) === 'rejected').map((scan) => ({ scan, reason: 'eventGone' as const })),
+    });
+    await this.recount();
+    // A scan the answer did not mention stays queued, and this round ends rather than send it again at once.
+    return batch.every((scan) => status.has(scan.nonce));
+  }
+
+  /** Someone at the door has read a set-aside scan: it leaves this phone. */
+  async dismiss(nonce: string): Promise<void> {
+    await dismissSetAside(nonce);
+    await this.recount();
+  }
+
+  /** A set-aside scan goes back to the queue, to be sent again by the account that decided it (after an update of the app, say). */
+  async sendAgain(nonce: string): Promise<void> {
+    await requeueSetAside(nonce);
+    await this.recount();
+    void this.tick();
   }
 
   /** A scan: the server's answer within 3 s, else decided here (the bar waits for the server). */
@@ -297,20 +472,28 @@ export class DoorSync {
     const now = this.serverNow();
     const answer = await decideOffline(this.stored?.list ?? null, scan, now, this.passages);
     if (answer.kind === 'undecidable') return { kind: 'undecided', reason: answer.reason };
+    // Each queued scan is uploaded by the account that decided it: without one it is not decided here.
+    const by = this.account;
+    if (!by) return { kind: 'undecided', reason: 'noAccount' };
     const member = answer.member;
     const previous = member ? (this.passages.get(member.uid) ?? { admittedAt: member.admittedAt, firstDoor: member.firstDoor }) : null;
     const after = member && previous ? passageAfter(previous, answer.verdict, now, scan.device) : null;
     const passage = member && after ? { eventId: scan.eventId, uid: member.uid, ...after, at: now } : null;
     const queued: QueuedScan = {
-      eventId: scan.eventId,
+      version: QUEUE_VERSION,
       nonce: scan.nonce,
-      mode: scan.mode === 'exit' ? 'exit' : 'entry',
-      source: scan.source,
-      ...(scan.uid !== undefined ? { uid: scan.uid } : { code: scan.code! }),
-      verdict: answer.verdict as QueuedScan['verdict'],
-      decidedAt: now,
-      device: scan.device,
-      listAt: this.stored!.list.at,
+      decision: {
+        eventId: scan.eventId,
+        nonce: scan.nonce,
+        mode: scan.mode === 'exit' ? 'exit' : 'entry',
+        source: scan.source,
+        ...(scan.uid !== undefined ? { uid: scan.uid } : { code: scan.code! }),
+        verdict: answer.verdict as QueuedDecision['verdict'],
+        decidedAt: now,
+        device: scan.device,
+        listAt: this.stored!.list.at,
+      },
+      by,
     };
     // On disk before the verdict shows: a crash now loses no scan.
     try {
@@ -320,6 +503,7 @@ export class DoorSync {
     }
     if (passage) this.passages.set(passage.uid, passage);
     this.set({ waiting: this.state.waiting + 1 });
+    void this.recount();
     // Uploaded at once if the server is back (the timer tries again every 10 s).
     if (navigator.onLine) void this.tick();
     return {

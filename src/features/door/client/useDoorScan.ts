@@ -7,15 +7,14 @@ import { useCallback, useRef, useState } from 'react';
 import { useApiErrorMessage } from '@/trpc/errors';
 import type { DoorEvent } from '../door-figures';
 import { CODE_MAX, type ScanMode } from '../constants';
-import type { DoorAnswer, DoorSync, DoorVerdict } from './door-sync';
-import type { Undecidable } from './offline-verdict';
+import type { DoorAnswer, DoorSync, DoorVerdict, NotDecided } from './door-sync';
 import { signal } from './verdict-signals';
 
 /** The same code is not sent again within this time (a phone held in front of the camera). */
 const RESUBMIT_AFTER_MS = 3000;
 
 /** What the scanner shows after a scan: the verdict, not decided (why, with a retry), or an error. */
-export type Outcome = { kind: 'verdict'; result: DoorVerdict } | { kind: 'offline'; reason: Undecidable | 'noAnswer'; retry: () => void } | { kind: 'error'; text: string };
+export type Outcome = { kind: 'verdict'; result: DoorVerdict } | { kind: 'offline'; reason: NotDecided; retry: () => void } | { kind: 'error'; text: string };
 
 export function newNonce(): string {
   return crypto.randomUUID().replace(/-/g, '');

@@ -2,9 +2,11 @@
 // /scanner: the door, for one hand in the dark. Pick the event and the mode (both in the URL, so a
 // door's setup is a bookmark); the camera decodes passes and the server decides; each verdict
 // fills the screen in colour, icon and words, with a sound and a vibration, and the member's photo
-// and name for the face check, until the next scan. Below: the night's figures and latest scans,
+// and name for the face check, until the next scan. Above it: the door's status, whose scans wait on
+// this phone, and the scans the server refused. Below: the night's figures and latest scans,
 // admitting by name when a phone has died, and a field a USB or Bluetooth scanner can type into.
 import { useLocale, useTranslations } from 'next-intl';
+import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { useDoorScan } from '../client/useDoorScan';
 import { useKeyboardWedge } from '../client/useKeyboardWedge';
 import { useKeptForOffline } from '@/features/pwa/useKeptForOffline';
@@ -19,6 +21,7 @@ import { DoorStatus } from './DoorStatus';
 import { KeyboardEntry } from './KeyboardEntry';
 import { ManualAdmit } from './ManualAdmit';
 import { ScannerSetup } from './ScannerSetup';
+import { SetAsideScans } from './SetAsideScans';
 import { VerdictPanel } from './VerdictPanel';
 import { localized } from '@/i18n/routing';
 import styles from './door.module.css';
@@ -28,7 +31,9 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
   const locale = useLocale();
   const setup = useScannerSetup(events, eventInUrl, modeInUrl, t('defaultDoor'));
   const { event, mode, doorName } = setup;
-  const door = useDoorSync(event?.id ?? null);
+  // The person signed in decides the scans queued here, and only they upload them.
+  const { person } = useViewerState();
+  const door = useDoorSync(event?.id ?? null, person ? { uid: person.uid, name: person.displayName } : null);
   const scans = useDoorScan(event, mode, doorName, door.sync);
   useKeyboardWedge((code) => scans.submit(code, 'keyboard'));
   // The scanner reopens without signal once it has shown online (decision 043).
@@ -42,6 +47,7 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
       <ScannerSetup events={events} event={event} mode={mode} device={setup.device} onChoose={setup.setUrl} onNameDoor={setup.nameDoor} />
 
       <DoorStatus state={door.state} />
+      <SetAsideScans entries={door.state.setAside} sync={door.sync} />
       {setup.chosenEventId !== null && setup.chosenEventId !== event.id ? (
         // A bookmark of an event the door no longer lists: never scanned for another one unsaid.
         <p className="alert alert--warning" role="alert">

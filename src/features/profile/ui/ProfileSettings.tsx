@@ -165,8 +165,8 @@ function Sessions() {
   const everywhere = trpc.profile.signOutEverywhere.useMutation({
     onSuccess: async () => {
       setConfirming(false);
-      // This device too: its session ended with the others.
-      await signOut();
+      // This device too: its session ended with the others (nothing left to stay signed in for).
+      await signOut({ ask: false });
     },
     onError: (error) => {
       setConfirming(false);
@@ -185,10 +185,9 @@ function Sessions() {
           className="button button--ghost"
           disabled={busy}
           aria-busy={busy}
-          onClick={async () => {
-            setBusy(true);
-            await signOut();
-          }}
+          // Busy once the sign-out goes ahead: while it asks first (scans of theirs wait on this
+          // phone), the button stays as it was.
+          onClick={() => void signOut({ onLeaving: () => setBusy(true) })}
         >
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('signOut')}
@@ -227,8 +226,8 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   const expected = profile.email ?? DELETE_WORD;
   const remove = trpc.profile.deleteAccount.useMutation({
     onSuccess: async () => {
-      // Home, which says the account is gone (no one is left to show anything else to).
-      await signOut({ to: `/?${ACCOUNT_DELETED_PARAM}` });
+      // Home, which says the account is gone (no one is left to show anything else to, or to ask).
+      await signOut({ to: `/?${ACCOUNT_DELETED_PARAM}`, ask: false });
     },
     onError: (caught) => {
       setError(errorMessage(caught));
