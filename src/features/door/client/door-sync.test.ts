@@ -72,8 +72,6 @@ describe('the door’s queue', () => {
     version: 1,
     name: 'Kai Berg',
     photoURL: null,
-    validFrom: new Date(Date.now() - 86_400_000),
-    validUntil: new Date(Date.now() + 86_400_000),
     admittedAt: null,
     firstDoor: null,
     inside: false,

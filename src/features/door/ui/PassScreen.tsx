@@ -57,7 +57,7 @@ function needsSignIn(error: unknown): boolean {
  * Moving the pass from another phone needs a sign-in of the last 5 minutes (a stolen phone still
  * signed in must not take it back): sign out here, sign in, and come back to move it.
  */
-function useSignInToMove(): () => Promise<void> {
+function useSignInToMove(): () => Promise<boolean> {
   const signOut = useSignOut();
   const locale = useLocale();
   const pathname = usePathname();
