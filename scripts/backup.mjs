@@ -5,12 +5,13 @@
 // Documents first: every account a copied user document names was made before it, so it is in the
 // later copy of the accounts. backup.json is written last; a copy without it is not a finished
 // backup. `--plain` writes the copy as an unencrypted folder instead, as backups were before.
-import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { closeSync, copyFileSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import nextEnv from '@next/env';
 import { BackupError, MIN_PASSPHRASE, packFolder, passphraseFrom } from './backup-archive.mjs';
+import { removeAbandonedCopies, stageCopy } from './backup-staging.mjs';
 
 nextEnv.loadEnvConfig(process.cwd(), false);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
@@ -26,6 +27,10 @@ try {
 } catch (error) {
   fail(`${error.message}\nUsage: npm run backup -- [file] [--passphrase-file <file>] | [folder] --plain`);
 }
+// A backup killed outright (kill -9, a power cut) left its copy in clear: it goes first, whatever
+// this run does next.
+const abandoned = removeAbandonedCopies(dataDir);
+if (abandoned.length > 0) console.log(`Removed the plain copies that interrupted backups left beside DATA_DIR: ${abandoned.join(', ')}.`);
 const plain = options.values.plain === true;
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
 const target = resolve(options.positionals[0] ?? join('backups', plain ? `venue-${stamp}` : `venue-${stamp}.backup`));
@@ -52,16 +57,20 @@ process.umask(0o077);
 
 // An encrypted backup is first copied beside DATA_DIR, on its disk and as private as it, so the
 // target (a USB stick, a shared folder) never holds a plain byte.
-const copyDir = plain ? target : mkdtempSync(join(dirname(dataDir), `${basename(dataDir)}.backing-up-`));
+const copyDir = plain ? target : stageCopy(dataDir);
 const partial = `${target}.partial`;
 let written = false;
 if (!plain) {
+  // Every way out Node sees passes here: the end, an error, process.exit (the signals below call
+  // it). SIGKILL and a power cut do not: removeAbandonedCopies at the next start takes what they leave.
+  process.once('exit', () => {
+    rmSync(copyDir, { recursive: true, force: true });
+    if (!written) rmSync(partial, { force: true });
+  });
   // Node handles a signal between steps, not inside the synchronous ones: by then the backup may be whole.
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGQUIT']) {
     process.once(signal, () => {
-      rmSync(copyDir, { recursive: true, force: true });
       if (written) return;
-      rmSync(partial, { force: true });
       fail(`Interrupted; no backup was written (${signal}).`);
     });
   }
@@ -113,9 +122,7 @@ try {
     `Backup of ${dataDir} written to ${target}: ${documents} documents, ${accounts} accounts, ${files} files and keys, in ${((Date.now() - started) / 1000).toFixed(1)} s` +
       (plain ? ' (unencrypted: it holds every password and key in clear).' : ', encrypted with the passphrase.'),
   );
-} catch (error) {
-  if (!plain) rmSync(partial, { force: true });
-  throw error;
 } finally {
+  // At once, rather than at exit: the plain copy lives no longer than the backup needs it.
   if (!plain) rmSync(copyDir, { recursive: true, force: true });
 }

@@ -12,7 +12,7 @@ export const GUARD_ENV: string;
 export function isLoopbackName(hostname: string | undefined): boolean;
 export function isLoopbackHost(host: string | undefined): boolean;
 export function appOrigins(options: { appPort: number; siteUrl?: string; emulatorHost: string; emulatorUrl?: string }): string[];
-export function refusalOf(headers: IncomingHttpHeaders, policy: GuardPolicy): string | null;
+export function refusalOf(headers: IncomingHttpHeaders, policy: GuardPolicy, request?: { method?: string; url?: string }): string | null;
 export function withoutPrivateNetworkGrant<T extends ServerResponse>(response: T): T;
 export function refuseRequest(request: IncomingMessage, response: ServerResponse, policy: GuardPolicy): boolean;
 export function refuseSocket(request: IncomingMessage, socket: Duplex, policy: GuardPolicy): boolean;

@@ -11,8 +11,12 @@
 // - Requests from programs (firebase-admin, the journal, scripts: no Origin, no Sec-Fetch-Site or
 //   Sec-Fetch-Dest; Node's fetch sends only Sec-Fetch-Mode) pass.
 // - From a browser, only the API ports answer, only to the app's origins (and pages the emulator
-//   serves itself, such as the sign-in popup), never with `Bearer owner`. The hub and logging
-//   ports answer no browser at all.
+//   serves itself, such as the sign-in popup), never with an Authorization header: the emulator
+//   takes `Bearer owner` and every `Bearer ya29.…` as its administrator, and the browser's SDK
+//   sends none (ID tokens travel in request bodies). The hub and logging ports answer no browser.
+// - The emulator's own API (/emulator/v1/*) needs no token at all: a browser may only read its
+//   configuration, from the app's origins; wiping accounts, changing the configuration and
+//   reading the codes of e-mail links and SMS are for programs only.
 // - No answer carries Access-Control-Allow-Private-Network: the app reaches the emulator from the
 //   same address space (loopback, or the demo's network), so it is never needed.
 
@@ -61,11 +65,30 @@ export function appOrigins({ appPort, siteUrl, emulatorHost, emulatorUrl }) {
 }
 
 /**
+ * The request's path with dot segments resolved (a browser resolves them before it sends a URL),
+ * slashes single and letters small: forms the emulator may route alike count alike, since the
+ * check only refuses more.
+ */
+function routedPath(url) {
+  const target = String(url);
+  try {
+    const { pathname } = target.startsWith('/') ? new URL(`http://emulator${target.replace(/^\/+/, '/')}`) : new URL(target);
+    return pathname.replace(/\/{2,}/g, '/').toLowerCase();
+  } catch {
+    return target.toLowerCase();
+  }
+}
+
+const EMULATOR_API = /^\/emulator\/v1\//;
+const CODES = /\/(?:oobcodes|verificationcodes)\/?$/;
+const READS = new Set(['GET', 'HEAD']);
+
+/**
  * Why a request must not reach the emulator (a short code), or null when it may. `policy.api`:
  * the port serves the Identity Toolkit API the browser's SDK uses; otherwise (hub, logging) no
- * browser may use it at all.
+ * browser may use it at all. `method` and `url` are the request line's.
  */
-export function refusalOf(headers, { api, origins, allowNetwork }) {
+export function refusalOf(headers, { api, origins, allowNetwork }, { method = 'GET', url = '/' } = {}) {
   if (!allowNetwork && !isLoopbackHost(headers.host)) return 'host-not-loopback';
   const origin = headers.origin;
   const site = headers['sec-fetch-site'];
@@ -74,7 +97,18 @@ export function refusalOf(headers, { api, origins, allowNetwork }) {
   const fromBrowser = origin !== undefined || site !== undefined || headers['sec-fetch-dest'] !== undefined;
   if (!fromBrowser) return null;
   if (!api) return 'browser-not-allowed';
-  if (/^bearer\s+owner$/i.test(String(headers.authorization ?? '').trim())) return 'owner-from-browser';
+  // Not only `Bearer owner`: firebase-tools also takes any `ya29.` token as its owner, and spells
+  // neither strictly. The SDK never sends the header, so no value of it is needed from a page.
+  if (headers.authorization !== undefined) return 'authorization-from-browser';
+  const path = routedPath(url);
+  if (EMULATOR_API.test(path)) {
+    // A preflight asks for the method that would follow; refusing it keeps the CORS grant back too.
+    const asked = String(method === 'OPTIONS' ? (headers['access-control-request-method'] ?? 'GET') : method).toUpperCase();
+    if (!READS.has(asked) || CODES.test(path)) return 'emulator-api-from-browser';
+    // Only the app's own calls, which carry Origin: not frames or navigations, and not the
+    // emulator's own pages (the app is never on the emulator's origin).
+    return origin !== undefined && origins.includes(origin) && site !== 'same-origin' ? null : 'origin-not-allowed';
+  }
   if (origin !== undefined) return origins.includes(origin) ? null : 'origin-not-allowed';
   // No Origin: a navigation or a same-origin read. From another site only when the app led there
   // (the SDK's sign-in popup and iframe; the app sends its origin as Referer to other origins).
@@ -109,7 +143,7 @@ export function withoutPrivateNetworkGrant(response) {
  * granting private-network access.
  */
 export function refuseRequest(request, response, policy) {
-  const refusal = refusalOf(request.headers, policy);
+  const refusal = refusalOf(request.headers, policy, request);
   if (refusal === null) {
     withoutPrivateNetworkGrant(response);
     return false;
@@ -122,7 +156,7 @@ export function refuseRequest(request, response, policy) {
 
 /** The same for a WebSocket upgrade or CONNECT, which hold the raw socket instead of a response. */
 export function refuseSocket(request, socket, policy) {
-  if (refusalOf(request.headers, policy) === null) return false;
+  if (refusalOf(request.headers, policy, request) === null) return false;
   socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   return true;
 }

@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import nextEnv from '@next/env';
 import { accountJournal, loadSnapshot, restoreIntoEmulator, snapshotPaths } from './account-journal.mjs';
+import { removeAbandonedCopies } from './backup-staging.mjs';
 import { appOrigins, GUARD_ENV, isLoopbackName } from './emulator-guard.mjs';
 
 const [command, ...args] = process.argv.slice(2);
@@ -230,6 +231,9 @@ if (backend === 'embedded') {
   const config = resolve(dataDir, 'firebase.emulators.json');
   // Next's server renames its process (`next-server (v16…)`), so its command line no longer names the binary.
   const recovered = recoverEarlierStart(runDir, { emulator: [config], app: [resolve('node_modules/.bin', command), ...(command === 'next' ? ['next-server'] : [])] });
+  // A backup killed outright left every secret in clear beside DATA_DIR; one still running keeps its copy.
+  const abandonedCopies = removeAbandonedCopies(dataDir);
+  if (abandonedCopies.length > 0) recovered.push(`removed the plain copies that interrupted backups left beside DATA_DIR (${abandonedCopies.join(', ')})`);
   const snapshot = loadSnapshot(authData);
   if (snapshot.recovered) recovered.push(snapshot.recovered.replace(/^Accounts: /, ''));
   for (const taken of [Number(port), Number(port) + 1, Number(port) + 2]) {

@@ -1,10 +1,12 @@
 // scripts/backup.mjs and scripts/restore.mjs as `npm run backup` and `npm run restore` run them
 // (decision 031): a backup sealed with a passphrase holds nothing of DATA_DIR in clear and restores
 // every file; a wrong passphrase or a damaged file changes nothing; restores keep a bounded number
-// of the folders they replace.
-import { spawnSync } from 'node:child_process';
+// of the folders they replace; the plain copy of a killed backup is gone at the next backup and at
+// the app's next start (scripts/with-backend.mjs, with a real Auth emulator on
+// BACKUP_TEST_EMULATOR_HOST, default 127.0.0.1:9599).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -57,6 +59,40 @@ function contents(dir: string): Record<string, string> {
     } else found[name] = statSync(path).isDirectory() ? 'folder' : readFileSync(path).toString('base64');
   }
   return found;
+}
+
+/** A backup running in the background, as `npm run backup` from another terminal or cron. */
+function startBackup(dataDir: string, file: string) {
+  const { BACKUP_PASSPHRASE: _unset, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['scripts/backup.mjs', file], { cwd: ROOT, env: { ...inherited, DATA_DIR: dataDir, BACKUP_PASSPHRASE: PASSPHRASE } });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, exited, output: () => output };
+}
+
+/** The plain copies beside DATA_DIR (`data.backing-up-*`). */
+const stagedCopies = (parent: string) => readdirSync(parent).filter((name) => name.startsWith('data.backing-up-'));
+
+/** Waits until `child` has staged its whole plain copy (backup.json is its last file) and is sealing it. */
+async function stagedWhole(parent: string, child: ChildProcess, besides: string[] = []) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the backup ended (${child.exitCode}) before it was caught staging`);
+    const staged = stagedCopies(parent).find((name) => !besides.includes(name) && existsSync(join(parent, name, 'backup.json')));
+    if (staged) return staged;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  throw new Error('no staged copy appeared');
+}
+
+/** Every file under `dir` (but DATA_DIR itself) that holds one of `secrets` in clear. */
+function plainSecretsOutside(dir: string, dataDir: string, secrets: string[]) {
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((name) => join(dir, name))
+    .filter((path) => !path.startsWith(`${dataDir}/`) && path !== dataDir && statSync(path).isFile())
+    .filter((path) => secrets.some((secret) => readFileSync(path).toString('latin1').includes(secret)));
 }
 
 function encryptedBackupOf(dataDir: string, file: string) {
@@ -157,6 +193,60 @@ describe('npm run backup and npm run restore', { timeout: 60_000 }, () => {
     const { 'backup.json': _manifest, ...restoredContents } = contents(restored);
     expect(restoredContents).toEqual(contents(dataDir));
   });
+
+  it("remove the plain copy a backup killed outright left, at the next backup and at the app's next start, say so without secrets, and keep the copy of a backup still running", async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'venue-backup-test-'));
+    const { dataDir, secrets } = dataDirWithSecrets(parent);
+    const mentionsNoSecret = (output: string) => expect(secrets.filter((secret) => output.includes(secret))).toEqual([]);
+
+    // A backup still running (stopped, so it is caught sealing): its copy must stay.
+    const running = startBackup(dataDir, join(parent, 'backups', 'running.backup'));
+    const runningCopy = await stagedWhole(parent, running.child);
+    running.child.kill('SIGSTOP');
+    try {
+      // kill -9 while it seals: the copy stays behind with every secret in clear.
+      const killed = startBackup(dataDir, join(parent, 'backups', 'killed.backup'));
+      const left = await stagedWhole(parent, killed.child, [runningCopy]);
+      killed.child.kill('SIGKILL');
+      await killed.exited;
+      const passKey = readFileSync(join(dataDir, 'pass-signing-key'));
+      expect(readFileSync(join(parent, left, 'pass-signing-key'))).toEqual(passKey);
+      // One left by a backup from before copies named their owner, untouched for two days.
+      const older = 'data.backing-up-Ab12Cd';
+      mkdirSync(join(parent, older));
+      writeFileSync(join(parent, older, 'pass-signing-key'), passKey);
+      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600 * 1000);
+      utimesSync(join(parent, older), twoDaysAgo, twoDaysAgo);
+
+      const next = run('backup', [join(parent, 'backups', 'next.backup')], { DATA_DIR: dataDir, BACKUP_PASSPHRASE: PASSPHRASE });
+      expect(next.status, next.stderr).toBe(0);
+      const removed = /^Removed the plain copies that interrupted backups left beside DATA_DIR: (.*)\.$/m.exec(next.stdout);
+      expect(removed?.[1]?.split(', ').sort()).toEqual([left, older].sort());
+      mentionsNoSecret(next.stdout + next.stderr);
+      expect(stagedCopies(parent)).toEqual([runningCopy]);
+    } finally {
+      running.child.kill('SIGCONT');
+    }
+    expect(await running.exited, running.output()).toBe(0);
+    expect(stagedCopies(parent)).toEqual([]);
+
+    // The app's next start: the launcher removes it before anything else runs.
+    const killedAgain = startBackup(dataDir, join(parent, 'backups', 'killed-again.backup'));
+    const leftAgain = await stagedWhole(parent, killedAgain.child);
+    killedAgain.child.kill('SIGKILL');
+    await killedAgain.exited;
+    const start = spawnSync(process.execPath, ['scripts/with-backend.mjs', 'tsx', '-e', '0'], {
+      cwd: ROOT,
+      env: { ...process.env, BACKEND: 'embedded', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: process.env.BACKUP_TEST_EMULATOR_HOST ?? '127.0.0.1:9599', EMBEDDED_ALLOW_NETWORK: '0' },
+      encoding: 'utf8',
+      timeout: 200_000,
+    });
+    expect(start.status, start.stderr).toBe(0);
+    expect(/^Recovered after an unclean stop: (.*)\.$/m.exec(start.stdout)?.[1]).toBe(`removed the plain copies that interrupted backups left beside DATA_DIR (${leftAgain})`);
+    mentionsNoSecret(start.stdout + start.stderr);
+    expect(stagedCopies(parent)).toEqual([]);
+    expect(plainSecretsOutside(parent, dataDir, secrets)).toEqual([]);
+  }, 240_000);
 
   it('keep the newest three folders that restores replaced, remove what an interrupted restore left, and say what was removed', () => {
     const parent = mkdtempSync(join(tmpdir(), 'venue-backup-test-'));

@@ -163,7 +163,7 @@ describe("the emulator's ports and another web page in the operator's browser", 
       request.end(body);
     });
 
-  it('gives a page on another origin no CORS grant and no account on the journal, emulator, hub and logging ports, while the app and firebase-admin keep theirs', async () => {
+  it('gives a page on another origin no CORS grant and no account on the journal, emulator, hub and logging ports, and the app no owner token and no wiping or codes, while the app signs in and programs keep theirs', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'venue-launch-'));
     const appPort = 3987;
     const { child, ready } = startSigningUp({ ...process.env, BACKEND: 'embedded', FIREBASE_AUTH_EMULATOR_HOST: EMULATOR, EMBEDDED_ALLOW_NETWORK: '0', DATA_DIR: dataDir, PORT: String(appPort), SIGN_UP: 'kept@example.org' });
@@ -201,6 +201,19 @@ describe("the emulator's ports and another web page in the operator's browser", 
         const fromApp = { origin: `http://localhost:${appPort}`, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' };
         expect((await ask(port, 'POST', `${project}/accounts:query`, { ...fromApp, authorization: 'Bearer owner' }, '{}')).status, name).toBe(403);
         if (name === 'hub' || name === 'logging') expect((await ask(port, 'GET', '/emulators', fromApp)).status, name).toBe(403);
+        // Nor a service-account token (the emulator takes every `ya29.` one as its owner), nor the
+        // emulator's own API to wipe the accounts or read the codes of the e-mail links.
+        const fromAppAttempts: [string, string, Record<string, string>, string?][] = [
+          ['POST', `${project}/accounts:query`, { ...fromApp, authorization: 'Bearer ya29.x' }, '{}'],
+          ['GET', `${project}/accounts:batchGet?maxResults=-1`, { ...fromApp, authorization: 'Bearer ya29.x' }],
+          ['DELETE', '/emulator/v1/projects/demo-venue/accounts', fromApp],
+          ['GET', '/emulator/v1/projects/demo-venue/oobCodes', fromApp],
+        ];
+        for (const [method, path, headers, body] of fromAppAttempts) {
+          const answer = await ask(port, method, path, headers, body);
+          expect(answer.status, `${method} ${path} from the app on the ${name} port`).toBe(403);
+          expect(answer.body, `${method} ${path} from the app on the ${name} port`).not.toContain('kept@example.org');
+        }
       }
       expect(existsSync(join(dataDir, 'stolen'))).toBe(false);
       // Still deleted nothing: the account is there for the server, as firebase-admin asks.
@@ -221,6 +234,10 @@ describe("the emulator's ports and another web page in the operator's browser", 
         expect(signIn.headers['access-control-allow-origin'], origin).toBe(origin);
         expect(JSON.parse(signIn.body), origin).toHaveProperty('idToken');
       }
+
+      // Programs keep the emulator's own API: the tests wipe every account with it.
+      expect((await ask(journal, 'DELETE', '/emulator/v1/projects/demo-venue/accounts', {})).status).toBe(200);
+      expect((await ask(journal, 'POST', `${project}/accounts:query`, { authorization: 'Bearer owner' }, '{}')).body).not.toContain('kept@example.org');
     } finally {
       try {
         process.kill(-child.pid!, 'SIGKILL');

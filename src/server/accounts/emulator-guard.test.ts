@@ -28,8 +28,8 @@ describe('who the embedded Auth emulator answers', () => {
       ['another site', browser('https://evil.example'), api, 'origin-not-allowed'],
       ['another port on this machine', browser('http://localhost:8080', 'same-site'), api, 'origin-not-allowed'],
       ['a sandboxed frame', browser('null'), api, 'origin-not-allowed'],
-      ['the app with Bearer owner', { ...browser(APP), authorization: 'Bearer owner' }, api, 'owner-from-browser'],
-      ['Bearer owner with fetch metadata only', { ...program, 'sec-fetch-site': 'same-origin' }, api, 'owner-from-browser'],
+      ['the app with Bearer owner', { ...browser(APP), authorization: 'Bearer owner' }, api, 'authorization-from-browser'],
+      ['Bearer owner with fetch metadata only', { ...program, 'sec-fetch-site': 'same-origin' }, api, 'authorization-from-browser'],
       ["another site's iframe", { ...HOST, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe', referer: 'https://evil.example/' }, api, 'site-not-allowed'],
       ["another site's image tag", { ...HOST, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' }, api, 'site-not-allowed'],
       ['the app on the hub', browser(APP), hub, 'browser-not-allowed'],
@@ -41,6 +41,42 @@ describe('who the embedded Auth emulator answers', () => {
       ['another site in a network demo', { ...browser('https://evil.example'), host: '192.168.1.20:9099' }, { ...api, allowNetwork: true }, 'origin-not-allowed'],
     ];
     for (const [name, headers, policy, refusal] of table) expect(refusalOf(headers, policy), name).toBe(refusal);
+  });
+
+  it("refuses a browser any Authorization (the emulator takes `Bearer ya29.…` as its owner too; the browser's SDK sends none), its own /emulator/v1 API to any page but the app's, and that API's changes and codes to every browser", () => {
+    const accounts = '/identitytoolkit.googleapis.com/v1/projects/demo-venue/accounts:query';
+    const emulator = '/emulator/v1/projects/demo-venue';
+    const fromApp = browser(APP, 'same-site');
+    const table: [string, string, string, IncomingHttpHeaders, string | null][] = [
+      ['the app with a service-account token, which the emulator takes as its owner', 'POST', accounts, { ...fromApp, authorization: 'Bearer ya29.x' }, 'authorization-from-browser'],
+      ['the app with owner in other spelling', 'POST', accounts, { ...fromApp, authorization: 'bearer  OWNER ' }, 'authorization-from-browser'],
+      ['the app with an ID token as bearer', 'POST', '/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo-key', { ...fromApp, authorization: 'Bearer eyJhbGciOiJub25lIn0.e30.' }, 'authorization-from-browser'],
+      ['the app with Basic credentials', 'POST', accounts, { ...fromApp, authorization: 'Basic b3duZXI6' }, 'authorization-from-browser'],
+      ['a program with a service-account token', 'POST', accounts, { ...HOST, authorization: 'Bearer ya29.x' }, null],
+      ['the app signing in, no Authorization', 'POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key', fromApp, null],
+      ['the app wiping every account', 'DELETE', `${emulator}/accounts`, fromApp, 'emulator-api-from-browser'],
+      ["the app wiping a tenant's accounts", 'DELETE', `${emulator}/tenants/t1/accounts`, fromApp, 'emulator-api-from-browser'],
+      ["the app changing the emulator's configuration", 'PATCH', `${emulator}/config`, fromApp, 'emulator-api-from-browser'],
+      ['the app asking leave to wipe every account', 'OPTIONS', `${emulator}/accounts`, { ...fromApp, 'access-control-request-method': 'DELETE' }, 'emulator-api-from-browser'],
+      ['the app reading the codes of every e-mail link', 'GET', `${emulator}/oobCodes`, fromApp, 'emulator-api-from-browser'],
+      ["the app reading a tenant's codes", 'GET', `${emulator}/tenants/t1/oobCodes`, fromApp, 'emulator-api-from-browser'],
+      ['the app reading the SMS codes', 'GET', `${emulator}/verificationCodes?x=1`, fromApp, 'emulator-api-from-browser'],
+      ['the codes page typed into the address bar', 'GET', `${emulator}/oobCodes`, { ...HOST, 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' }, 'emulator-api-from-browser'],
+      ['the codes through dot segments', 'GET', `/identitytoolkit.googleapis.com/..${emulator}/oobCodes`, fromApp, 'emulator-api-from-browser'],
+      ['the codes through doubled slashes', 'GET', `/${emulator}//oobCodes`, fromApp, 'emulator-api-from-browser'],
+      ['the codes in capitals', 'GET', `${emulator.toUpperCase()}/OOBCODES`, fromApp, 'emulator-api-from-browser'],
+      ['the codes by an absolute URL', 'GET', `http://127.0.0.1:9099${emulator}/oobCodes`, fromApp, 'emulator-api-from-browser'],
+      ["the app reading the emulator's configuration", 'GET', `${emulator}/config`, fromApp, null],
+      ["the emulator's own page reading its configuration", 'GET', `${emulator}/config`, browser('http://127.0.0.1:9099', 'same-origin'), 'origin-not-allowed'],
+      ['a frame the app opened, on the configuration', 'GET', `${emulator}/config`, { ...HOST, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe', referer: `${APP}/` }, 'origin-not-allowed'],
+      ['a same-origin read of the configuration without Origin', 'GET', `${emulator}/config`, { ...HOST, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }, 'origin-not-allowed'],
+      ['another site wiping every account', 'DELETE', `${emulator}/accounts`, browser('https://evil.example'), 'emulator-api-from-browser'],
+      ['the sign-in popup of the emulator, opened by the app', 'GET', '/emulator/auth/handler?apiKey=demo-key', { ...HOST, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document', referer: `${APP}/` }, null],
+      ['a program wiping every account (the tests, npm run reset)', 'DELETE', `${emulator}/accounts`, { ...HOST, 'sec-fetch-mode': 'cors' }, null],
+      ['a program reading the codes (the tests, the server)', 'GET', `${emulator}/oobCodes`, HOST, null],
+      ['a program restoring the configuration (the journal)', 'PATCH', `${emulator}/config`, HOST, null],
+    ];
+    for (const [name, method, url, headers, refusal] of table) expect(refusalOf(headers, api, { method, url }), name).toBe(refusal);
   });
 
   it("counts as the app's origins its port under each loopback name, SITE_URL, the emulator's own address, and the demo's host name", () => {
