@@ -2,13 +2,13 @@
 // feeds on one stream, each with its own access level; open streams counted per account (many
 // accounts behind one address are many people) and per address only for the signed-out; a slot
 // released when the browser is gone or the stream reaches its maximum duration; and a feed asked
-// for on its own, outside the stream, refused.
-import { afterEach, describe, expect, it } from 'vitest';
+// for on its own, outside the stream, refused; and a stream that ends with its person's rights.
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Identity } from '@/access/identity';
 import { MAX_STREAMS_PER_ACCOUNT, StreamSlots } from '@/server/live/stream-limits';
 import { streamSlots } from './live-endpoint';
-import { openStream, openThroughHandler, type OpenStream, type ReadMessage } from '@/app/_server/test-stream';
+import { openStream, openThroughHandler, testEvent, type OpenStream, type ReadMessage } from '@/app/_server/test-stream';
 
 const documents = new SqliteDocuments(':memory:');
 const ADDRESS = '203.0.113.7';
@@ -122,6 +122,62 @@ describe('the one live stream', () => {
   it('refuses a feed asked for on its own, outside the one stream', async () => {
     const alone = await openThroughHandler(documents, 'events.live');
     expect(await alone.text()).toContain('"NOT_FOUND"');
+  });
+});
+
+describe('a stream ends with its rights', () => {
+  /** The issue's bound: a change of an account reaches its open streams within this long. */
+  const BOUND_MS = 15_000;
+  let door: { key: string; feed: string; input: { eventId: string } };
+  beforeAll(async () => {
+    door = { key: 'door', feed: 'door.activity', input: { eventId: await testEvent(documents, 'rights-night') } };
+  });
+  // Only the clock of the streams' rounds is faked; reads and the stream itself run as ever.
+  beforeEach(() => vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] }));
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((stream) => stream.close()));
+    vi.useRealTimers();
+  });
+
+  const stoppedServing = (stream: OpenStream, key: string) => stream.ended() || has(key, 'refused')(stream.messages);
+
+  it.each([
+    ['its role is taken away', (scanner: Identity): Identity | null => ({ ...scanner, role: null })],
+    ['it is disabled or its session ends', (): Identity | null => null],
+    ['another account holds the session', (scanner: Identity): Identity | null => member(`${scanner.uid}-other`, 'scanner')],
+  ])('stops serving the door to a scanner within 15 s when %s', async (_change, change) => {
+    let now: Identity | null = member('door-phone', 'scanner');
+    const stream = await open(documents, [door], { identity: async () => now });
+    await stream.until(has('door', 'data'));
+
+    now = change(now!);
+    await vi.advanceTimersByTimeAsync(BOUND_MS);
+    await expect.poll(() => stoppedServing(stream, 'door')).toBe(true);
+  });
+
+  it('keeps a stream whose person keeps their rights, checking them again and again (a new name is no reason to end it)', async () => {
+    let checks = 0;
+    const stream = await open(documents, [door], { identity: async () => ({ ...member('steady', 'scanner'), displayName: `Steady ${++checks}` }) });
+    await stream.until(has('door', 'data'));
+    await vi.advanceTimersByTimeAsync(3 * BOUND_MS);
+    await expect.poll(() => checks).toBeGreaterThanOrEqual(4);
+    expect(stream.ended()).toBe(false);
+    expect(has('door', 'refused')(stream.messages)).toBe(false);
+  });
+
+  it('gives a person who gains the door role its feed once the browser opens the stream again', async () => {
+    let now: Identity | null = member('new-staff', null);
+    const identity = async () => now;
+    const before = await open(documents, [door], { identity });
+    await before.until(has('door', 'refused'));
+    expect(before.messages).toContainEqual({ key: 'door', refused: 'FORBIDDEN' });
+
+    now = member('new-staff', 'scanner');
+    await vi.advanceTimersByTimeAsync(BOUND_MS);
+    await expect.poll(() => before.ended()).toBe(true);
+    // What the browser's EventSource does by itself when a stream ends without a closing event.
+    const after = await open(documents, [door], { identity });
+    await after.until(has('door', 'data'));
   });
 });
 
