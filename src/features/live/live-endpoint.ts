@@ -6,7 +6,11 @@
 // same bytes to all of them, made once per change (../../server/live/serialization.ts), where
 // tRPC's stream would serialize and encode it again for each. The stream's slot is counted per
 // account, or per address for the signed-out, and released as soon as the browser is gone; the
-// stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects.
+// stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects. A
+// signed-in stream's session is verified again every STREAM_RECHECK_MS; when its person, role or
+// session is no longer what the stream opened with, the stream ends the same way, and the
+// browser's new stream is read with the identity the cookie gives now: its feeds refused or
+// served (a role gained) by each feed's own access check, as at any opening.
 import 'server-only';
 import { z } from 'zod';
 import superjson from 'superjson';
@@ -15,11 +19,23 @@ import type { ContextInner } from '@/server/trpc/context';
 import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
 import { resultEvent } from '@/server/live/serialization';
 import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder } from '@/server/live/stream-limits';
+import { StreamRechecks } from '@/server/live/stream-rechecks';
+import type { Identity } from '@/access/identity';
 import type { LiveFeed } from './feeds';
 
-const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots };
+const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots; __venueStreamRechecks?: StreamRechecks };
 /** The open streams of this server process, per account and per signed-out address. */
 export const streamSlots = (holder.__venueStreamSlots ??= new StreamSlots());
+/** The signed-in streams of this server process, their sessions verified again in rounds. */
+export const streamRechecks = (holder.__venueStreamRechecks ??= new StreamRechecks());
+
+/**
+ * Whether `now` may still read what a stream opened for `opened` reads: the same account, role and
+ * session (its name or photo may change). Signed out, disabled, or the session ended: null.
+ */
+function sameRights(opened: Identity, now: Identity | null): boolean {
+  return now !== null && now.uid === opened.uid && now.role === opened.role && now.session === opened.session;
+}
 
 /** A feed's parameters: a few short values (an event's id, a tag); each procedure checks its own. */
 const FeedParameters = z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
@@ -100,11 +116,16 @@ export async function handleLiveRequest(
   let ping: ReturnType<typeof setInterval> | undefined;
   let ending: ReturnType<typeof setTimeout> | undefined;
   let finished = false;
+  // Ends the stream without a closing event, so the browser opens it again; set once it has started.
+  let end = () => {};
+  // A signed-out stream has no session to lose: its cookie gave nobody, and gives nobody later.
+  const stopRechecks = identity ? streamRechecks.watch(async () => sameRights(identity, await ctx.recheckIdentity()), () => end()) : undefined;
   const finish = () => {
     if (finished) return;
     finished = true;
     clearInterval(ping);
     clearTimeout(ending);
+    stopRechecks?.();
     abort.abort();
     request.signal.removeEventListener('abort', finish);
     void messages.return(undefined).catch(() => {});
@@ -119,10 +140,12 @@ export async function handleLiveRequest(
       controller.enqueue(CONNECTED);
       controller.enqueue(event({ viewer: identity?.uid ?? null }));
       ping = setInterval(() => !finished && controller.enqueue(PING), pingMs);
-      ending = setTimeout(() => {
+      end = () => {
+        if (finished) return;
         finish();
         controller.close();
-      }, maxDurationMs);
+      };
+      ending = setTimeout(end, maxDurationMs);
     },
     // One message at a time, as the connection takes them: a slow browser gets each feed's newest.
     async pull(controller) {

@@ -27,6 +27,14 @@ export const MAX_FEEDS_PER_STREAM = 32;
 export const MAX_STREAM_DURATION_MS = 20 * 60 * 1000;
 
 /**
+ * An open stream's session is verified again this often (./stream-rechecks.ts): a role taken away,
+ * an account disabled or a session ended stops the stream's feeds within this and one check's
+ * time, not at its end MAX_STREAM_DURATION_MS later. The browser's own check of who is signed in
+ * runs every 15 s (ROLE_REFRESH_MS); a stream's is not slower.
+ */
+export const STREAM_RECHECK_MS = 10_000;
+
+/**
  * The server says something at least this often on an idle stream, so the browser can tell a
  * quiet stream from a dead one (a phone that lost its signal) and a proxy keeps it open.
  */
