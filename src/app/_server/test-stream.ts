@@ -8,7 +8,7 @@ import { handleTrpcRequest } from './http';
 import { createCaller } from './router';
 import { LIVE_FEEDS } from './live-feeds';
 import { handleLiveRequest, type LiveEndpointOptions } from '@/features/live/live-endpoint';
-import { createEvent } from '@/features/events/event-admin';
+import { changeEventStatus, createEvent } from '@/features/events/event-admin';
 import { eventForm } from '@/features/events/test-event';
 
 export interface TestFeed {
@@ -53,10 +53,20 @@ export async function openStream(
   return { ...readStream(streaming ? response : new Response(''), abort), response };
 }
 
+const TEST_ADMIN: Identity = { uid: 'test-admin', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
+
 /** An event whose door a stream can follow (`door.activity`); returns its id. */
 export async function testEvent(documents: Documents, slug: string): Promise<string> {
-  const admin: Identity = { uid: 'test-admin', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
-  return (await createEvent(documents, admin, eventForm({ slug }))).id;
+  return (await createEvent(documents, TEST_ADMIN, eventForm({ slug }))).id;
+}
+
+/** `count` published events with a few paragraphs each: a public programme (`events.live`) of some size. */
+export async function testProgramme(documents: Documents, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const text = `Night ${i}: music until late. `.repeat(20);
+    const { id } = await createEvent(documents, TEST_ADMIN, eventForm({ slug: `night-${i}`, description: { en: text, de: text } }));
+    await changeEventStatus(documents, TEST_ADMIN, { id, action: 'publish' });
+  }
 }
 
 /** A tRPC path through the app's own tRPC handler (its checks before any procedure). */

@@ -6,7 +6,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Identity } from '@/access/identity';
-import { MAX_STREAMS_PER_ACCOUNT, StreamSlots } from '@/server/live/stream-limits';
+import { MAX_SIGNED_OUT_STREAMS_PER_ADDRESS, MAX_STREAMS_PER_ACCOUNT, StreamSlots } from '@/server/live/stream-limits';
 import { streamSlots } from './live-endpoint';
 import { openStream, openThroughHandler, testEvent, type OpenStream, type ReadMessage } from '@/app/_server/test-stream';
 
@@ -99,6 +99,23 @@ describe('the one live stream', () => {
     await expect.poll(() => streamSlots.count({ account: 'busy' })).toBe(MAX_STREAMS_PER_ACCOUNT - 1);
     const again = await open(documents, [{ key: 'inbox', feed: 'inbox.live' }], { identity: member('busy') });
     await again.until(has('inbox', 'data'));
+  });
+
+  it('refuses a signed-out stream past the limit of the whole process, whatever its address, in its own words, and still takes a signed-in one', async () => {
+    const slots = new StreamSlots({ account: MAX_STREAMS_PER_ACCOUNT, address: MAX_SIGNED_OUT_STREAMS_PER_ADDRESS, signedOut: 3 });
+    for (let i = 0; i < 3; i++) {
+      const stream = await open(documents, [{ key: 'p', feed: 'events.live' }], { address: `192.0.2.${i}`, slots });
+      await stream.until(has('p', 'data'));
+    }
+    const refused = await open(documents, [{ key: 'p', feed: 'events.live' }], { address: '192.0.2.99', slots });
+    expect(refused.response.status).toBe(429);
+    expect(refused.response.headers.get('retry-after')).toBe('10');
+    expect(await refused.response.json()).toMatchObject({
+      reason: 'tooManySignedOutStreams',
+      message: 'Too many live connections are open right now for visitors who are not signed in (at most 3). Wait a moment and reload.',
+    });
+    const signedIn = await open(documents, [{ key: 'i', feed: 'inbox.live' }], { identity: member('still-welcome'), address: '192.0.2.99', slots });
+    await signedIn.until(has('i', 'data'));
   });
 
   it('ends at its maximum duration without a closing event (the browser reconnects), and pings while quiet', async () => {
@@ -195,5 +212,16 @@ describe('stream slots', () => {
     expect(slots.count({ account: 'a' })).toBe(1);
     expect(slots.take({ account: 'a' })).not.toBeNull();
     expect(slots.total()).toBe(6);
+  });
+
+  it('count the signed-out of every address together against the process’s limit', () => {
+    const slots = new StreamSlots({ account: 2, address: 3, signedOut: 4 });
+    const signedOut = [slots.take({ address: '192.0.2.1' }), slots.take({ address: '192.0.2.1' }), slots.take({ address: '192.0.2.2' }), slots.take({ address: '192.0.2.3' })];
+    expect(signedOut.every(Boolean)).toBe(true);
+    expect(slots.take({ address: '192.0.2.4' })).toBeNull();
+    expect(slots.reached({ address: '192.0.2.4' })).toBe('signedOut');
+    expect(slots.take({ account: 'a' })).not.toBeNull();
+    signedOut[0]!();
+    expect(slots.take({ address: '192.0.2.4' })).not.toBeNull();
   });
 });
