@@ -55,9 +55,10 @@ const encoder = new TextEncoder();
 const CONNECTED = encoder.encode('event: connected\ndata: {}\n\n');
 const PING = encoder.encode('event: ping\ndata: \n\n');
 
-function event(message: LiveMessage): Uint8Array {
+/** A message as the bytes of one event, written in the order given. */
+function event(message: LiveMessage): Uint8Array[] {
   if ('value' in message) return resultEvent(message.key, message.value);
-  return encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`);
+  return [encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`)];
 }
 
 function refuse(status: number, reason: 'invalidRequest' | 'tooManyStreamsForAccount' | 'tooManyStreamsFromAddress', message: string): Response {
@@ -138,7 +139,7 @@ export async function handleLiveRequest(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(CONNECTED);
-      controller.enqueue(event({ viewer: identity?.uid ?? null }));
+      for (const part of event({ viewer: identity?.uid ?? null })) controller.enqueue(part);
       ping = setInterval(() => !finished && controller.enqueue(PING), pingMs);
       end = () => {
         if (finished) return;
@@ -156,7 +157,7 @@ export async function handleLiveRequest(
         controller.close();
         return;
       }
-      controller.enqueue(event(next.value));
+      for (const part of event(next.value)) controller.enqueue(part);
     },
     cancel: finish,
   });
