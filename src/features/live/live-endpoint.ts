@@ -18,13 +18,13 @@ import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import type { ContextInner } from '@/server/trpc/context';
 import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
 import { resultEvent } from '@/server/live/serialization';
-import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder } from '@/server/live/stream-limits';
+import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder, type StreamLimit } from '@/server/live/stream-limits';
 import { StreamRechecks } from '@/server/live/stream-rechecks';
 import type { Identity } from '@/access/identity';
 import type { LiveFeed } from './feeds';
 
 const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots; __venueStreamRechecks?: StreamRechecks };
-/** The open streams of this server process, per account and per signed-out address. */
+/** The open streams of this server process, per account, per signed-out address and signed-out in all. */
 export const streamSlots = (holder.__venueStreamSlots ??= new StreamSlots());
 /** The signed-in streams of this server process, their sessions verified again in rounds. */
 export const streamRechecks = (holder.__venueStreamRechecks ??= new StreamRechecks());
@@ -61,7 +61,14 @@ function event(message: LiveMessage): Uint8Array[] {
   return [encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`)];
 }
 
-function refuse(status: number, reason: 'invalidRequest' | 'tooManyStreamsForAccount' | 'tooManyStreamsFromAddress', message: string): Response {
+/** The reason said for each limit a stream may meet (Errors.reasons in src/i18n/messages). */
+const TOO_MANY_STREAMS = {
+  account: 'tooManyStreamsForAccount',
+  address: 'tooManyStreamsFromAddress',
+  signedOut: 'tooManySignedOutStreams',
+} as const satisfies Record<StreamLimit, string>;
+
+function refuse(status: number, reason: 'invalidRequest' | (typeof TOO_MANY_STREAMS)[StreamLimit], message: string): Response {
   const headers: Record<string, string> = { 'cache-control': 'no-store' };
   if (status === 429) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
   return Response.json({ error: status === 429 ? 'rate-limited' : 'invalid', reason, message }, { status, headers });
@@ -73,6 +80,8 @@ export type FeedCaller = (ctx: ContextInner, options: { signal: AbortSignal }) =
 export interface LiveEndpointOptions {
   maxDurationMs?: number;
   pingMs?: number;
+  /** The slots to count the stream in (tests give smaller limits); the process's by default. */
+  slots?: StreamSlots;
 }
 
 /**
@@ -84,7 +93,7 @@ export async function handleLiveRequest(
   liveFeeds: readonly LiveFeed[],
   createContext: () => Promise<ContextInner>,
   createCaller: FeedCaller,
-  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS }: LiveEndpointOptions = {},
+  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS, slots = streamSlots }: LiveEndpointOptions = {},
 ): Promise<Response> {
   const t = errorMessages(requestLocale(request.headers));
   let feeds: KeyedFeed[];
@@ -101,10 +110,11 @@ export async function handleLiveRequest(
   const ctx = await createContext();
   const identity = await ctx.resolveIdentity();
   const streamHolder: StreamHolder = identity ? { account: identity.uid } : { address: ctx.clientAddress };
-  const release = streamSlots.take(streamHolder);
+  const release = slots.take(streamHolder);
   if (!release) {
-    const reason = identity ? 'tooManyStreamsForAccount' : 'tooManyStreamsFromAddress';
-    return refuse(429, reason, t(`reasons.${reason}`, { limit: streamSlots.limitOf(streamHolder) }));
+    const reached = slots.reached(streamHolder) ?? (identity ? 'account' : 'address');
+    const reason = TOO_MANY_STREAMS[reached];
+    return refuse(429, reason, t(`reasons.${reason}`, { limit: slots.limit(reached) }));
   }
 
   const abort = new AbortController();
