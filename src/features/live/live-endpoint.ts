@@ -5,7 +5,7 @@
 // superjson, `ping`). Not a tRPC procedure itself: a result many browsers share goes out as the
 // same bytes to all of them, made once per change (../../server/live/serialization.ts), where
 // tRPC's stream would serialize and encode it again for each. The stream's slot is counted per
-// account, or per address for the signed-out, and released as soon as the browser is gone; the
+// account, or for the signed-out per address and in all, and released as soon as the browser is gone; the
 // stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects. A
 // signed-in stream's session is verified again every STREAM_RECHECK_MS; when its person, role or
 // session is no longer what the stream opened with, the stream ends the same way, and the
