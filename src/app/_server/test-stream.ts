@@ -8,6 +8,8 @@ import { handleTrpcRequest } from './http';
 import { createCaller } from './router';
 import { LIVE_FEEDS } from './live-feeds';
 import { handleLiveRequest, type LiveEndpointOptions } from '@/features/live/live-endpoint';
+import { changeEventStatus, createEvent } from '@/features/events/event-admin';
+import { eventForm } from '@/features/events/test-event';
 
 export interface TestFeed {
   key: string;
@@ -24,6 +26,8 @@ export interface OpenStream {
   text: () => string;
   /** Resolves once `condition` holds for the messages read so far (or rejects after `ms`). */
   until(condition: (messages: ReadMessage[]) => boolean, ms?: number): Promise<void>;
+  /** Whether the server has ended the stream. */
+  ended: () => boolean;
   close(): Promise<void>;
 }
 
@@ -32,11 +36,14 @@ export function streamRequest(feeds: readonly TestFeed[], { address = '203.0.113
   return new Request(`http://localhost/api/live?input=${input}`, { signal, headers: { 'x-forwarded-for': address } });
 }
 
-/** Opens the stream as `identity` (null: signed out) from `address`. */
+/**
+ * Opens the stream as `identity` (null: signed out; a function: asked again whenever the stream
+ * checks its session) from `address`.
+ */
 export async function openStream(
   documents: Documents,
   feeds: readonly TestFeed[],
-  { identity = null, address = '203.0.113.7', ...options }: { identity?: Identity | null; address?: string } & LiveEndpointOptions = {},
+  { identity = null, address = '203.0.113.7', ...options }: { identity?: Identity | null | (() => Promise<Identity | null>); address?: string } & LiveEndpointOptions = {},
 ): Promise<OpenStream & { response: Response }> {
   const abort = new AbortController();
   const request = streamRequest(feeds, { address, signal: abort.signal });
@@ -44,6 +51,22 @@ export async function openStream(
   // A refusal (400, 429) is JSON for the test to read; a stream is read here.
   const streaming = response.headers.get('content-type')?.includes('text/event-stream');
   return { ...readStream(streaming ? response : new Response(''), abort), response };
+}
+
+const TEST_ADMIN: Identity = { uid: 'test-admin', email: 'admin@example.org', emailVerified: true, displayName: 'Admin', photoURL: null, role: 'admin' };
+
+/** An event whose door a stream can follow (`door.activity`); returns its id. */
+export async function testEvent(documents: Documents, slug: string): Promise<string> {
+  return (await createEvent(documents, TEST_ADMIN, eventForm({ slug }))).id;
+}
+
+/** `count` published events with a few paragraphs each: a public programme (`events.live`) of some size. */
+export async function testProgramme(documents: Documents, count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const text = `Night ${i}: music until late. `.repeat(20);
+    const { id } = await createEvent(documents, TEST_ADMIN, eventForm({ slug: `night-${i}`, description: { en: text, de: text } }));
+    await changeEventStatus(documents, TEST_ADMIN, { id, action: 'publish' });
+  }
 }
 
 /** A tRPC path through the app's own tRPC handler (its checks before any procedure). */
@@ -81,6 +104,7 @@ export function readStream(response: Response, abort: AbortController): OpenStre
   return {
     messages,
     text: () => text,
+    ended: () => ended,
     until: (condition, ms = 5_000) =>
       new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => {

@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
-import { createSession, endSession, SESSION_MAX_AGE_SECONDS, SessionError, verifySession } from './session';
+import { createSession, endSession, SESSION_MAX_AGE_SECONDS, SessionError, sessionRechecks, verifySession } from './session';
+import { Users } from './users';
 import { endAllSessions, RENEWAL_GRACE_SECONDS, Sessions } from './session-records';
 
 // FakeAccounts accepts any unsigned token, as firebase-admin does against the Auth emulator: what
@@ -110,6 +111,27 @@ describe('server sessions', () => {
     expect(await who(cookie, start + 13 * day)).toBe('mia');
     expect(await who(cookie, start + (SESSION_MAX_AGE_SECONDS + 1) * 1000)).toBeNull();
     await expect(renewAt(start + (SESSION_MAX_AGE_SECONDS + 60) * 1000)).rejects.toMatchObject({ reason: 'stale-token' });
+  });
+
+  it('open streams’ rechecks made at once are one round (each cookie verified once, each account’s document read once), and the next round sees a change', async () => {
+    const doorPhone = await signIn('door');
+    const otherPhone = await signIn('door');
+    const recheck = sessionRechecks(documents, accounts);
+    const verified = vi.spyOn(accounts, 'verifySessionCookie');
+    const collections = vi.spyOn(documents, 'collection');
+    const userReads = () => collections.mock.calls.filter(([collection]) => collection.name === Users.name).length;
+
+    const round = await Promise.all([recheck(doorPhone), recheck(doorPhone), recheck(otherPhone), recheck(undefined)]);
+    expect(round.map((identity) => identity?.uid ?? null)).toEqual(['door', 'door', 'door', null]);
+    expect(verified).toHaveBeenCalledTimes(2);
+    expect(userReads()).toBe(1);
+
+    await endSession(documents, doorPhone);
+    await documents.collection(Users).doc('door').update({ role: 'scanner' });
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = await Promise.all([recheck(doorPhone), recheck(otherPhone)]);
+    expect(next.map((identity) => identity?.role ?? null)).toEqual([null, 'scanner']);
+    expect(next[0]).toBeNull();
   });
 
   it('a stale or invalid ID token starts no session', async () => {

@@ -9,7 +9,7 @@ import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
 import { identityFromClaims, type Identity } from '@/access/identity';
 import { liveRecord, recordSession } from './session-records';
-import { recordSignIn, withStoredRole } from './users';
+import { readUser, recordSignIn, withStoredRole, type UserDocument } from './users';
 import type { Locale } from '@/i18n/routing';
 
 export { endSession } from './session-records';
@@ -106,6 +106,7 @@ export async function verifySession(
   cookie: string | undefined,
   accounts: Accounts = getAccounts(),
   now = Date.now(),
+  storedUser: (uid: string) => Promise<UserDocument | undefined> = (uid) => readUser(documents, uid),
 ): Promise<Identity | null> {
   const signed = cookie ? firebasePart(cookie) : null;
   if (!cookie || !signed) return null;
@@ -117,7 +118,37 @@ export async function verifySession(
   }
   const [recorded, identity] = await Promise.all([
     liveRecord(documents, cookie, claims.uid, now),
-    withStoredRole(documents, identityFromClaims(claims)),
+    withStoredRole(documents, identityFromClaims(claims), new Date(now), storedUser(claims.uid)),
   ]);
   return recorded && identity ? { ...identity, session: recorded.device } : null;
+}
+
+/**
+ * verifySession for the open live streams, which check their sessions again all at once every
+ * STREAM_RECHECK_MS (src/server/live/stream-rechecks.ts). The checks asked for in one turn of the
+ * event loop are one round: each cookie is verified once and each account's document read once,
+ * however many streams share them (a door team's phones on one scanner account), and the
+ * accounts' states are looked up in Firebase Auth together (src/server/accounts/account-states.ts).
+ * A request's own check stays verifySession, fresh for that request.
+ */
+export function sessionRechecks(documents: Documents, accounts: Accounts = getAccounts()): (cookie: string | undefined) => Promise<Identity | null> {
+  let round: { sessions: Map<string, Promise<Identity | null>>; users: Map<string, Promise<UserDocument | undefined>> } | undefined;
+  return (cookie) => {
+    if (!cookie) return Promise.resolve(null);
+    if (!round) {
+      const current = (round = { sessions: new Map(), users: new Map() });
+      setImmediate(() => {
+        if (round === current) round = undefined;
+      });
+    }
+    const { sessions, users } = round;
+    const storedUser = (uid: string) => {
+      let read = users.get(uid);
+      if (!read) users.set(uid, (read = readUser(documents, uid)));
+      return read;
+    };
+    let check = sessions.get(cookie);
+    if (!check) sessions.set(cookie, (check = verifySession(documents, cookie, accounts, Date.now(), storedUser)));
+    return check;
+  };
 }

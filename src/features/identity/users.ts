@@ -109,12 +109,18 @@ export function admittedByMembership(user: Pick<UserDocument, 'membership'>, now
   return user.membership !== null && withinValidity(user.membership, now);
 }
 
+/** The person's document, or undefined when there is none. */
+export async function readUser(documents: Documents, uid: string): Promise<UserDocument | undefined> {
+  return (await documents.collection(Users).doc(uid).get()).data;
+}
+
 /**
  * The identity as the server trusts it: the role (and the name and the photo the server stored)
  * from the user's document, not from the token, and no identity at all for an account whose document is disabled.
+ * `stored`: the document as the caller has just read it (one read for many checks of one account).
  */
-export async function withStoredRole(documents: Documents, identity: Identity, now = new Date()): Promise<Identity | null> {
-  const user = (await documents.collection(Users).doc(identity.uid).get()).data;
+export async function withStoredRole(documents: Documents, identity: Identity, now = new Date(), stored = readUser(documents, identity.uid)): Promise<Identity | null> {
+  const user = await stored;
   if (user?.disabled) return null;
   if (!user) return { ...identity, role: null };
   // Name and photo as the person last set them through the server (the session's token may predate the change, or carry its own).

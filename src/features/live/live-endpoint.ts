@@ -5,8 +5,12 @@
 // superjson, `ping`). Not a tRPC procedure itself: a result many browsers share goes out as the
 // same bytes to all of them, made once per change (../../server/live/serialization.ts), where
 // tRPC's stream would serialize and encode it again for each. The stream's slot is counted per
-// account, or per address for the signed-out, and released as soon as the browser is gone; the
-// stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects.
+// account, or for the signed-out per address and in all, and released as soon as the browser is gone; the
+// stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects. A
+// signed-in stream's session is verified again every STREAM_RECHECK_MS; when its person, role or
+// session is no longer what the stream opened with, the stream ends the same way, and the
+// browser's new stream is read with the identity the cookie gives now: its feeds refused or
+// served (a role gained) by each feed's own access check, as at any opening.
 import 'server-only';
 import { z } from 'zod';
 import superjson from 'superjson';
@@ -14,12 +18,24 @@ import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import type { ContextInner } from '@/server/trpc/context';
 import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
 import { resultEvent } from '@/server/live/serialization';
-import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder } from '@/server/live/stream-limits';
+import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder, type StreamLimit } from '@/server/live/stream-limits';
+import { StreamRechecks } from '@/server/live/stream-rechecks';
+import type { Identity } from '@/access/identity';
 import type { LiveFeed } from './feeds';
 
-const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots };
-/** The open streams of this server process, per account and per signed-out address. */
+const holder = globalThis as typeof globalThis & { __venueStreamSlots?: StreamSlots; __venueStreamRechecks?: StreamRechecks };
+/** The open streams of this server process, per account, per signed-out address and signed-out in all. */
 export const streamSlots = (holder.__venueStreamSlots ??= new StreamSlots());
+/** The signed-in streams of this server process, their sessions verified again in rounds. */
+export const streamRechecks = (holder.__venueStreamRechecks ??= new StreamRechecks());
+
+/**
+ * Whether `now` may still read what a stream opened for `opened` reads: the same account, role and
+ * session (its name or photo may change). Signed out, disabled, or the session ended: null.
+ */
+function sameRights(opened: Identity, now: Identity | null): boolean {
+  return now !== null && now.uid === opened.uid && now.role === opened.role && now.session === opened.session;
+}
 
 /** A feed's parameters: a few short values (an event's id, a tag); each procedure checks its own. */
 const FeedParameters = z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()]));
@@ -39,12 +55,20 @@ const encoder = new TextEncoder();
 const CONNECTED = encoder.encode('event: connected\ndata: {}\n\n');
 const PING = encoder.encode('event: ping\ndata: \n\n');
 
-function event(message: LiveMessage): Uint8Array {
+/** A message as the bytes of one event, written in the order given. */
+function event(message: LiveMessage): Uint8Array[] {
   if ('value' in message) return resultEvent(message.key, message.value);
-  return encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`);
+  return [encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`)];
 }
 
-function refuse(status: number, reason: 'invalidRequest' | 'tooManyStreamsForAccount' | 'tooManyStreamsFromAddress', message: string): Response {
+/** The reason said for each limit a stream may meet (Errors.reasons in src/i18n/messages). */
+const TOO_MANY_STREAMS = {
+  account: 'tooManyStreamsForAccount',
+  address: 'tooManyStreamsFromAddress',
+  signedOut: 'tooManySignedOutStreams',
+} as const satisfies Record<StreamLimit, string>;
+
+function refuse(status: number, reason: 'invalidRequest' | (typeof TOO_MANY_STREAMS)[StreamLimit], message: string): Response {
   const headers: Record<string, string> = { 'cache-control': 'no-store' };
   if (status === 429) headers['retry-after'] = String(RETRY_AFTER_SECONDS);
   return Response.json({ error: status === 429 ? 'rate-limited' : 'invalid', reason, message }, { status, headers });
@@ -56,6 +80,8 @@ export type FeedCaller = (ctx: ContextInner, options: { signal: AbortSignal }) =
 export interface LiveEndpointOptions {
   maxDurationMs?: number;
   pingMs?: number;
+  /** The slots to count the stream in (tests give smaller limits); the process's by default. */
+  slots?: StreamSlots;
 }
 
 /**
@@ -67,7 +93,7 @@ export async function handleLiveRequest(
   liveFeeds: readonly LiveFeed[],
   createContext: () => Promise<ContextInner>,
   createCaller: FeedCaller,
-  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS }: LiveEndpointOptions = {},
+  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS, slots = streamSlots }: LiveEndpointOptions = {},
 ): Promise<Response> {
   const t = errorMessages(requestLocale(request.headers));
   let feeds: KeyedFeed[];
@@ -84,10 +110,11 @@ export async function handleLiveRequest(
   const ctx = await createContext();
   const identity = await ctx.resolveIdentity();
   const streamHolder: StreamHolder = identity ? { account: identity.uid } : { address: ctx.clientAddress };
-  const release = streamSlots.take(streamHolder);
+  const release = slots.take(streamHolder);
   if (!release) {
-    const reason = identity ? 'tooManyStreamsForAccount' : 'tooManyStreamsFromAddress';
-    return refuse(429, reason, t(`reasons.${reason}`, { limit: streamSlots.limitOf(streamHolder) }));
+    const reached = slots.reached(streamHolder) ?? (identity ? 'account' : 'address');
+    const reason = TOO_MANY_STREAMS[reached];
+    return refuse(429, reason, t(`reasons.${reason}`, { limit: slots.limit(reached) }));
   }
 
   const abort = new AbortController();
@@ -100,11 +127,16 @@ export async function handleLiveRequest(
   let ping: ReturnType<typeof setInterval> | undefined;
   let ending: ReturnType<typeof setTimeout> | undefined;
   let finished = false;
+  // Ends the stream without a closing event, so the browser opens it again; set once it has started.
+  let end = () => {};
+  // A signed-out stream has no session to lose: its cookie gave nobody, and gives nobody later.
+  const stopRechecks = identity ? streamRechecks.watch(async () => sameRights(identity, await ctx.recheckIdentity()), () => end()) : undefined;
   const finish = () => {
     if (finished) return;
     finished = true;
     clearInterval(ping);
     clearTimeout(ending);
+    stopRechecks?.();
     abort.abort();
     request.signal.removeEventListener('abort', finish);
     void messages.return(undefined).catch(() => {});
@@ -117,12 +149,14 @@ export async function handleLiveRequest(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(CONNECTED);
-      controller.enqueue(event({ viewer: identity?.uid ?? null }));
+      for (const part of event({ viewer: identity?.uid ?? null })) controller.enqueue(part);
       ping = setInterval(() => !finished && controller.enqueue(PING), pingMs);
-      ending = setTimeout(() => {
+      end = () => {
+        if (finished) return;
         finish();
         controller.close();
-      }, maxDurationMs);
+      };
+      ending = setTimeout(end, maxDurationMs);
     },
     // One message at a time, as the connection takes them: a slow browser gets each feed's newest.
     async pull(controller) {
@@ -133,7 +167,7 @@ export async function handleLiveRequest(
         controller.close();
         return;
       }
-      controller.enqueue(event(next.value));
+      for (const part of event(next.value)) controller.enqueue(part);
     },
     cancel: finish,
   });

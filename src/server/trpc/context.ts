@@ -31,6 +31,12 @@ export interface ContextInner {
    * (by the signed-in and role levels), so public procedures cost no check against Firebase Auth.
    */
   resolveIdentity: () => Promise<Identity | null>;
+  /**
+   * Who is calling now, verified again from the same credentials (an open live stream asks every
+   * STREAM_RECHECK_MS, src/server/live/stream-rechecks.ts): a role changed, an account disabled or
+   * a session ended since the request began shows here, never in resolveIdentity's answer.
+   */
+  recheckIdentity: () => Promise<Identity | null>;
   /** Push messages to devices (Web Push or FCM by backend), created on first use. */
   push: () => Push;
   /** Cached public pages to render afresh after a change. */
@@ -51,6 +57,8 @@ export interface ContextOptions {
   publicPages?: PublicPages;
   /** A known identity (tests), or how to find it (requests). */
   identity?: Identity | null | (() => Promise<Identity | null>);
+  /** How to verify the identity again; by default `identity` asked again. */
+  recheckIdentity?: () => Promise<Identity | null>;
   clientAddress?: string;
 }
 
@@ -69,6 +77,7 @@ export function createContextInner(options: ContextOptions): ContextInner {
     publicPages: options.publicPages ?? unchangingPublicPages,
     clientAddress: options.clientAddress ?? 'unknown',
     resolveIdentity: () => (identity ??= typeof source === 'function' ? source() : Promise.resolve(source)),
+    recheckIdentity: options.recheckIdentity ?? (typeof source === 'function' ? source : () => Promise.resolve(source)),
   };
 }
 

@@ -55,7 +55,7 @@ describe('connectFeed', () => {
 
   it('gives a public feed to anyone', async () => {
     await connectFeed(publicNotesFeed, 'embedded', { topic: 'door' }, 'member-1', events());
-    expect(hub.subscribe).toHaveBeenCalledWith({ feed: 'notes.public', input: { topic: 'door' } }, undefined, expect.anything());
+    expect(hub.subscribe).toHaveBeenCalledWith({ feed: 'notes.public', input: { topic: 'door' }, public: true }, undefined, expect.anything());
   });
 
   it('reads a feed the server computes through the live stream in the Firebase backend too', async () => {

@@ -21,7 +21,7 @@ export async function connectFeed<Input, Data>(feed: ClientFeed<Input, Data>, ba
     // The browser's one stream of live feeds, shared by its tabs. A public list is anyone's.
     const { liveHub } = await import('./live-hub');
     const parameters = input === undefined || input === null ? undefined : (input as Record<string, unknown>);
-    return liveHub().subscribe({ feed: feed.procedure, input: parameters }, feed.public ? undefined : viewer, events as FeedEvents<unknown>);
+    return liveHub().subscribe({ feed: feed.procedure, input: parameters, public: feed.public }, feed.public ? undefined : viewer, events as FeedEvents<unknown>);
   }
 
   let answered = false;

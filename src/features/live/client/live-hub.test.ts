@@ -113,7 +113,7 @@ function shown() {
 }
 
 const settle = () => vi.advanceTimersByTimeAsync(100);
-const PROGRAMME = { feed: 'events.live' };
+const PROGRAMME = { feed: 'events.live', public: true };
 const INBOX = { feed: 'inbox.live' };
 const DOOR = (eventId: string) => ({ feed: 'door.activity', input: { eventId } });
 
@@ -228,6 +228,40 @@ describe('one live stream for all of a browser’s tabs', () => {
     // Not opened again and again while the old tab still shows Ann.
     await vi.advanceTimersByTimeAsync(VIEWER_RETRY_MS * 3);
     expect(b.streams).toHaveLength(2);
+  });
+
+  it('a page still asking who is signed in is shown no one’s result of a feed that is not public, and no new stream is opened for it', async () => {
+    const b = (current = browser());
+    const ann = shown();
+    const leader = b.tab('leader');
+    leader.subscribe(INBOX, 'ann', ann.events);
+    leader.subscribe(PROGRAMME, undefined, shown().events);
+    await settle();
+    b.server.viewer('ann');
+    b.server.data(feedKey(INBOX), { unread: 1, of: 'ann' });
+    b.server.data(feedKey(PROGRAMME), ['Dock Party']);
+    await settle();
+
+    // The pass's shell, rendered for no one, in the leading tab and in another.
+    const asking = shown();
+    const askingElsewhere = shown();
+    const programme = shown();
+    leader.subscribe(INBOX, undefined, asking.events);
+    b.tab('shell').subscribe(INBOX, undefined, askingElsewhere.events);
+    b.tabs[1]!.subscribe(PROGRAMME, undefined, programme.events);
+    await settle();
+    b.server.data(feedKey(INBOX), { unread: 2, of: 'ann' });
+    await settle();
+    expect(asking.seen).toEqual([]);
+    expect(askingElsewhere.seen).toEqual([]);
+    expect(ann.seen).toEqual([
+      { unread: 1, of: 'ann' },
+      { unread: 2, of: 'ann' },
+    ]);
+    // A public feed's result is anyone's.
+    expect(programme.seen).toEqual([['Dock Party']]);
+    await vi.advanceTimersByTimeAsync(VIEWER_RETRY_MS * 2);
+    expect(b.streams).toHaveLength(1);
   });
 
   it('says a refusal to the feed’s tabs only, and a dropped stream to every tab', async () => {

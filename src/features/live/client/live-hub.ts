@@ -20,13 +20,19 @@ export interface FeedRequest {
   input?: Record<string, unknown>;
 }
 
+/** A feed a tab shows: `public` when its results are anyone's (the programme), whoever the stream's person. */
+export interface FeedSubscription extends FeedRequest {
+  public?: boolean;
+}
+
 /**
- * Whose data a subscriber may be shown: the person its page was rendered for (null: signed out),
- * or undefined for anyone's (a public feed, or a page still asking who is signed in).
+ * Whose data a subscriber of a feed that is not public may be shown: the person its page was
+ * rendered for (null: signed out), or undefined while the page still asks who is signed in, and
+ * then no one's.
  */
 export type FeedViewer = string | null | undefined;
 
-interface Want extends FeedRequest {
+interface Want extends FeedSubscription {
   key: string;
   viewer: FeedViewer;
   /** When the tab asked for it (the same clock for all tabs): a claim newer than the stream may mean a new sign-in. */
@@ -97,6 +103,7 @@ export function feedKey({ feed, input }: FeedRequest): string {
 
 interface Subscriber {
   key: string;
+  public?: boolean;
   viewer: FeedViewer;
   events: FeedEvents<unknown>;
 }
@@ -107,7 +114,14 @@ interface Latest {
   refused?: LiveError;
 }
 
-const sees = (viewer: FeedViewer, of: string | null) => viewer === undefined || viewer === of;
+/** Whether a subscriber may be shown a result of the stream of `of`. */
+const sees = (subscriber: { public?: boolean; viewer: FeedViewer }, of: string | null) => subscriber.public === true || (subscriber.viewer !== undefined && subscriber.viewer === of);
+
+/**
+ * Whether a subscriber was rendered for someone other than `of`: a page still asking who it is for
+ * is no one yet, and the stream is not opened again for it.
+ */
+const isStranger = (subscriber: { public?: boolean; viewer: FeedViewer }, of: string | null) => subscriber.public !== true && subscriber.viewer !== undefined && subscriber.viewer !== of;
 
 export class LiveHub {
   /** This tab's name among the browser's tabs. */
@@ -135,13 +149,14 @@ export class LiveHub {
   }
 
   /** Starts showing a feed to `events`; returns the function that stops it. */
-  subscribe(request: FeedRequest, viewer: FeedViewer, events: FeedEvents<unknown>): () => void {
+  subscribe(request: FeedSubscription, viewer: FeedViewer, events: FeedEvents<unknown>): () => void {
     const key = feedKey(request);
     const id = this.nextId++;
-    this.subscribers.set(id, { key, viewer, events });
+    const subscriber: Subscriber = { key, public: request.public, viewer, events };
+    this.subscribers.set(id, subscriber);
     this.wants.set(id, { ...request, key, viewer, since: Date.now() });
     const known = this.latest.get(key);
-    if (known && sees(viewer, known.viewer)) {
+    if (known && sees(subscriber, known.viewer)) {
       queueMicrotask(() => {
         if (!this.subscribers.has(id)) return;
         if (known.refused) events.failed(known.refused);
@@ -212,7 +227,7 @@ export class LiveHub {
         if (note.to !== undefined && note.to !== this.tab) return;
         this.latest.set(note.key, note.type === 'data' ? { viewer: note.viewer, data: note.data } : { viewer: note.viewer, refused: note.reason });
         for (const subscriber of this.subscribers.values()) {
-          if (subscriber.key !== note.key || !sees(subscriber.viewer, note.viewer)) continue;
+          if (subscriber.key !== note.key || !sees(subscriber, note.viewer)) continue;
           if (note.type === 'data') subscriber.events.data(note.data, false);
           else subscriber.events.failed(note.reason);
         }
@@ -327,7 +342,7 @@ class Leader {
     for (const want of wants) {
       if (had.has(`${want.key}\n${want.viewer}`)) continue;
       const latest = this.latest.get(want.key);
-      if (!latest || !sees(want.viewer, latest.viewer)) continue;
+      if (!latest || !sees(want, latest.viewer)) continue;
       const note: Note =
         latest.refused !== undefined
           ? { type: 'refused', key: want.key, viewer: latest.viewer, reason: latest.refused, to: tab }
@@ -380,7 +395,7 @@ class Leader {
   private newStranger(): boolean {
     const stream = this.stream;
     if (!stream || stream.viewer === undefined) return false;
-    for (const { wants } of this.tabs.values()) for (const want of wants) if (!sees(want.viewer, stream.viewer) && want.since >= stream.openedAt) return true;
+    for (const { wants } of this.tabs.values()) for (const want of wants) if (isStranger(want, stream.viewer) && want.since >= stream.openedAt) return true;
     return false;
   }
 
