@@ -1,12 +1,11 @@
 // The door's records can be trusted (issue 43): an uploaded offline decision is bound to its night,
 // its window and the key of its time; admissions by name pass the online checks; an upload is
-// judged by who was inside when it was decided; a disabled account is shut out everywhere; door
-// staff never see a full address; one written form per code; the door list is for the night; and
+// judged by who was inside when it was decided; door staff never see a full address (a disabled
+// account shut out: src/features/users/disabled-at-the-door.test.ts); one written form per code; the door list is for the night; and
 // moving the pass to another phone needs a recent sign-in.
 import { describe, expect, it } from 'vitest';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { Users } from '@/features/identity/users';
-import { setDisabled } from '@/features/users/user-admin';
 import { createContextInner } from '@/server/trpc/context';
 import { createCaller } from '@/app/_server/router';
 import { RATE_POLICIES } from '@/server/http/rate-limit';
@@ -15,12 +14,10 @@ import type { OfflineDecision } from './door.inputs';
 import { doorList } from './door-list';
 import { doorActivity } from './door-figures';
 import { doorReport } from './door-report';
-import { searchAtDoor } from './door-search';
 import { ensurePass, registerPassKey, Passes } from './passes';
 import { newPhoneKey, passCodeAt } from './client/pass-store';
-import { decideOffline, type LocalPassage } from './client/offline-verdict';
 import { parsePassCode, stepAt } from './pass-code';
-import { admitManually, recordOffline } from './scanning';
+import { recordOffline } from './scanning';
 import { maskScannedAddresses } from './door-names-migration';
 import { doorNight, HOUR, NOW, person, scanners, STEP_MS } from './test-door';
 
@@ -174,51 +171,6 @@ describe('what an offline door uploads is bound to its night, its window and its
     const back = new Date(NOW.getTime() + 40 * MINUTE);
     expect(await upload({ code: await codeOf('ada', back), decidedAt: back, verdict: 'welcomeBack' }, new Date(NOW.getTime() + HOUR))).toBe('recorded');
     expect(await figures()).toMatchObject({ admitted: 1, inside: 1, conflicts: 1 });
-  });
-});
-
-describe('a disabled account is shut out everywhere', () => {
-  const tonight = doorNight();
-  const { addUser, codeOf, scan, nonce } = tonight;
-  const admin = person('boss', 'admin');
-
-  async function disable(uid: string) {
-    await addUser('boss', { member: false });
-    await tonight.documents.collection(Users).doc('boss').update({ role: 'admin' });
-    await setDisabled(tonight.documents, new FakeAccounts(), admin, uid, true, NOW);
-  }
-
-  it('refuses a disabled member at the door online, by name and in search, with a verdict of its own', async () => {
-    const code = await codeOf('ada');
-    await disable('ada');
-    expect((await scan(code)).verdict).toBe('notAdmitted');
-    expect((await admitManually(tonight.ports, scanners[0]!, { eventId: 'tonight', uid: 'ada', nonce: nonce(), device: 'Front door' }, NOW)).verdict).toBe('notAdmitted');
-    expect(await searchAtDoor(tonight.documents, { eventId: 'tonight', query: 'Person' }, NOW)).toEqual([]);
-    expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(0);
-  });
-
-  it('disabling ends the pass key, as a new pass does; the door list names the pass as refused, and the phone refuses it offline', async () => {
-    await codeOf('ada');
-    const { passId, pass } = await ensurePass(tonight.ports, 'ada');
-    await disable('ada');
-    const after = (await tonight.documents.collection(Passes).doc(passId).get()).data!;
-    expect(after).toMatchObject({ publicKey: null, version: pass.version + 1 });
-    expect(after.formerKeys?.[0]).toMatchObject({ publicKey: pass.publicKey, until: NOW });
-    const list = await doorList(tonight.ports, { eventId: 'tonight' }, NOW);
-    expect(list.members.map((member) => member.uid)).toEqual([]);
-    expect(list.refusedPasses).toEqual([passId]);
-    // Codes the phone still signs with its old key (offline, the pass page cached).
-    const { code } = await passCodeAt({ passId, version: pass.version, phoneKey: (await newPhoneKey()), offsetMs: 0 }, NOW.getTime());
-    expect(await decideOffline(list, { mode: 'entry', code }, NOW, new Map<string, LocalPassage>())).toMatchObject({ kind: 'verdict', verdict: 'notAdmitted' });
-  });
-
-  it('flags an uploaded admission of a disabled account', async () => {
-    const code = await codeOf('ada');
-    await disable('ada');
-    const decided: OfflineDecision = { eventId: 'tonight', nonce: nonce(), mode: 'entry', source: 'camera', verdict: 'admitted', decidedAt: NOW, device: 'Side door', listAt: new Date(NOW.getTime() - MINUTE), code };
-    expect(await recordOffline(tonight.ports, scanners[0]!, decided, new Date(NOW.getTime() + MINUTE))).toBe('recorded');
-    const flagged = await tonight.documents.collection(DoorConflicts).get();
-    expect(flagged.map((flag) => flag.data.kind)).toEqual(['disabledAccount']);
   });
 });
 
