@@ -19,6 +19,7 @@ const FEATURE_ORDER = [
   'pwa',
   'files',
   'identity',
+  'mail',
   'live',
   'images',
   'events',

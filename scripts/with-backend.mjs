@@ -8,12 +8,14 @@
 // The embedded backend is for this machine only (decision 012): the app and the emulator listen
 // on loopback, DATA_DIR is the user's alone (0700, files 0600), unless EMBEDDED_ALLOW_NETWORK=1
 // opens both to the network for a demo; and the emulator answers no web page but the app's
-// (scripts/emulator-guard.mjs, on every port it serves).
+// (scripts/emulator-guard.mjs, on every port it serves). Beside the emulator it runs MailDev, on
+// loopback only and behind the same guard: every mail the app sends lands in its inbox (decision
+// 047), unless SMTP_URL names another server.
 //   node scripts/with-backend.mjs next dev
 //   node scripts/with-backend.mjs next start -p 3100
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import nextEnv from '@next/env';
 import { accountJournal, loadSnapshot, restoreIntoEmulator, snapshotPaths } from './account-journal.mjs';
@@ -33,6 +35,7 @@ const allowNetwork = process.env.EMBEDDED_ALLOW_NETWORK === '1';
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const children = new Set();
 let emulatorProcess = null;
+let mailDevProcess = null;
 
 function run(cmd, cmdArgs, options) {
   const child = spawn(cmd, cmdArgs, { stdio: 'inherit', env, ...options });
@@ -166,6 +169,70 @@ function portFree(hostname, port) {
   });
 }
 
+/**
+ * MailDev's ports: SMTP 1025 and its inbox 1080 beside the default emulator (127.0.0.1:9099);
+ * beside any other, the two after the emulator's own three, so a test server and a development
+ * server run side by side. MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT choose others.
+ */
+function mailDevPorts(emulatorPort) {
+  const fallback = emulatorPort === 9099 ? [1025, 1080] : [emulatorPort + 3, emulatorPort + 4];
+  return { smtpPort: Number(process.env.MAILDEV_SMTP_PORT ?? fallback[0]), webPort: Number(process.env.MAILDEV_WEB_PORT ?? fallback[1]) };
+}
+
+/**
+ * Starts MailDev on loopback (its inbox holds sign-in links: never on the network, not even in a
+ * network demo), keeping mail in DATA_DIR/maildev across restarts. MailDev answers any web origin
+ * with a CORS grant, so the emulator's guard stands in front of its web port too: its own page and
+ * the app's origins only, loopback Host only (decision 044).
+ */
+async function startMailDev({ dataDir, emulatorPort, appOrigins: origins }) {
+  const { smtpPort, webPort } = mailDevPorts(emulatorPort);
+  for (const taken of [smtpPort, webPort]) {
+    if (!(await portFree('127.0.0.1', taken))) {
+      console.error(`Port ${taken} on 127.0.0.1 is in use (MailDev needs ${smtpPort} for SMTP and ${webPort} for its inbox): stop what holds it, or set MAILDEV_SMTP_PORT and MAILDEV_WEB_PORT.`);
+      stopAll(1);
+      await new Promise(() => {});
+    }
+  }
+  const mailDir = resolve(dataDir, 'maildev');
+  mkdirSync(mailDir, { recursive: true });
+  const own = ['localhost', '127.0.0.1', '[::1]'].map((name) => `http://${name}:${webPort}`);
+  const guard = { origins: [...own, ...origins], allowNetwork: false, apiPorts: [webPort] };
+  const mailDevArgs = ['--ip', '127.0.0.1', '--smtp', String(smtpPort), '--web-ip', '127.0.0.1', '--web', String(webPort), '--mail-directory', mailDir, '--silent'];
+  mailDevProcess = run(resolve('node_modules/.bin/maildev'), mailDevArgs, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    cwd: dataDir,
+    env: { ...env, NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${new URL('./emulator-guard-preload.mjs', import.meta.url).href}`.trim(), [GUARD_ENV]: JSON.stringify(guard) },
+  });
+  const mailDev = mailDevProcess;
+  mailDev.on('exit', (code) => {
+    if (children.size > 0 && !stopping) {
+      console.error(`MailDev exited (code ${code}); stopping the app.`);
+      stopAll(1);
+    }
+  });
+  for (let waited = 0; waited < 30_000; waited += 200) {
+    if (mailDev.exitCode !== null) break;
+    // Asked by connecting, never by binding: a probe holding the port would keep MailDev from it.
+    if ((await portAnswers(smtpPort)) && (await portAnswers(webPort))) return { smtpPort, webPort };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  console.error('MailDev did not start (see its output above).');
+  stopAll(1);
+  return new Promise(() => {});
+}
+
+function portAnswers(port) {
+  return new Promise((done) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      done(true);
+    });
+    socket.once('error', () => done(false));
+  });
+}
+
 const processAlive = (pid) => {
   try {
     process.kill(pid, 0);
@@ -192,6 +259,7 @@ function recoverEarlierStart(runDir, marks) {
     }
     for (const [name, pid, mark] of [
       ['Auth emulator', earlier.emulatorPid, marks.emulator],
+      ['MailDev', earlier.mailDevPid, marks.mailDev],
       ['app', earlier.appPid, marks.app],
     ]) {
       if (!Number.isInteger(pid) || !processAlive(pid)) continue;
@@ -230,7 +298,7 @@ if (backend === 'embedded') {
   if (!allowNetwork && !isLoopbackName(hostname)) refuseToStart(`Refusing to run the Auth emulator on ${host}.`);
   const config = resolve(dataDir, 'firebase.emulators.json');
   // Next's server renames its process (`next-server (v16…)`), so its command line no longer names the binary.
-  const recovered = recoverEarlierStart(runDir, { emulator: [config], app: [resolve('node_modules/.bin', command), ...(command === 'next' ? ['next-server'] : [])] });
+  const recovered = recoverEarlierStart(runDir, { emulator: [config], mailDev: ['maildev'], app: [resolve('node_modules/.bin', command), ...(command === 'next' ? ['next-server'] : [])] });
   // A backup killed outright left every secret in clear beside DATA_DIR; one still running keeps its copy.
   const abandonedCopies = removeAbandonedCopies(dataDir);
   if (abandonedCopies.length > 0) recovered.push(`removed the plain copies that interrupted backups left beside DATA_DIR (${abandonedCopies.join(', ')})`);
@@ -310,6 +378,11 @@ if (backend === 'embedded') {
   setInterval(() => {
     if (!stopping) journal.snapshot().catch((error) => console.error(`Accounts: ${error.message}`));
   }, 10_000).unref();
+  if (!process.env.SMTP_URL) {
+    const mail = await startMailDev({ dataDir, emulatorPort: Number(port), appOrigins: guard.origins });
+    env.SMTP_URL = `smtp://127.0.0.1:${mail.smtpPort}`;
+    console.log(`Mail: every mail lands in MailDev, http://127.0.0.1:${mail.webPort} (SMTP 127.0.0.1:${mail.smtpPort}).`);
+  }
   if (recovered.length > 0) console.log(`Recovered after an unclean stop: ${recovered.join('; ')}.`);
   console.log(`Embedded backend: Auth emulator on ${host} (project ${projectId}, ${snapshot.users.length} accounts), data in ${dataDir}`);
 }
@@ -319,6 +392,6 @@ app.on('exit', (code) => stopAll(code ?? 0));
 if (backend === 'embedded') {
   writeFileSync(
     resolve(process.env.DATA_DIR ?? '.data', 'run', 'launcher.json'),
-    JSON.stringify({ launcherPid: process.pid, emulatorPid: emulatorProcess.pid, appPid: app.pid }),
+    JSON.stringify({ launcherPid: process.pid, emulatorPid: emulatorProcess.pid, mailDevPid: mailDevProcess?.pid ?? null, appPid: app.pid }),
   );
 }

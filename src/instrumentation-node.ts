@@ -1,7 +1,8 @@
 // What the server does once when it starts, on the Node runtime only (instrumentation.ts imports
 // it there alone). In both backends it builds the public events mirror and the lounge once for a
-// database of an earlier version and starts the membership expiry sweep and the notification
-// scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint); in the embedded
+// database of an earlier version and starts the membership expiry sweep, the notification
+// scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint) and the mail
+// outbox's sender (where an SMTP service is set); in the embedded
 // backend it first writes the demo data that is missing, so a fresh checkout opens with accounts,
 // and compares the sign-in accounts with the user documents.
 import 'server-only';
@@ -28,6 +29,23 @@ export async function startServer() {
   ]);
   scheduleMembershipExpiry(getDocuments(), getAccounts());
   if (env.NOTIFICATION_SCHEDULER === 'on') scheduleNotifications(getDocuments(), getPush);
+  await startMail(env.SITE_URL);
+}
+
+/** Mail: where it goes, in one line, and the outbox's rounds; or that it is off (decision 047). */
+async function startMail(siteUrl: string) {
+  const [{ getMailTransport }, { scheduleMail }, { getDocuments }] = await Promise.all([
+    import('@/server/mail/mail'),
+    import('@/app/_server/mail-sender'),
+    import('@/server/documents/documents'),
+  ]);
+  const transport = getMailTransport();
+  if (!transport) {
+    console.log('Mail: off (no SMTP_URL): no mail is queued or sent, and the admin area says so.');
+    return;
+  }
+  console.log(`Mail: through ${transport.describe}.`);
+  scheduleMail(getDocuments(), transport, siteUrl);
 }
 
 async function seedDemo() {

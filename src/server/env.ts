@@ -53,6 +53,20 @@ export const EnvSchema = z
     .string()
     .regex(/^[A-Za-z0-9_-]{43,}$/, 'must be base64url of at least 32 random bytes')
     .optional(),
+  /**
+   * The SMTP service mail goes through: `smtp://user:password@host:587` (STARTTLS) or
+   * `smtps://…:465`. The embedded backend's launcher sets it to MailDev on this machine; on
+   * Firebase, unset means mail is off (the start says so, the admin area shows it).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From of every mail (`Venue <no-reply@example.org>`); default: the site's host name. */
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  /**
+   * Who mails sign-in links, address confirmations and password resets: `app` (through SMTP, in the
+   * person's language, from the app's own templates) or `firebase` (Firebase's templates). The
+   * embedded backend always uses `app`; Firebase's default is `firebase`.
+   */
+  AUTH_MAILS: z.enum(['app', 'firebase']).optional(),
   /** The bearer secret of POST /api/notifications/due (a cron service's call); unset: no endpoint. */
   NOTIFICATIONS_CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** `off`: this server does not run the notification scheduler (a cron service calls the endpoint). */

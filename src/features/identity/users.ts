@@ -29,6 +29,12 @@ export const UserDocument = z.object({
    * of every membership change), so each request decides "member now?" from this one document.
    */
   membership: z.object({ id: z.string(), validFrom: z.date(), validUntil: z.date() }).nullable().default(null),
+  /**
+   * The mail the person chose (src/features/mail): announcements by e-mail (yes only when they say
+   * so) with the token of their one-click unsubscribe, and, for admins, the morning digests.
+   * Service mails (sign-in, membership, tickets) need no choice. Absent: nothing chosen yet.
+   */
+  mail: z.object({ announcements: z.boolean(), unsubscribeToken: z.string().nullable(), digest: z.boolean() }).optional(),
 });
 export type UserDocument = z.infer<typeof UserDocument>;
 

@@ -27,4 +27,6 @@ export interface MailTransport {
   readonly describe: string;
   /** Sends one mail; never throws. */
   send(mail: OutgoingMail): Promise<MailOutcome>;
+  /** Closes the connections kept open for the next mail (a server stopping, a test's end). */
+  close(): void;
 }

@@ -48,5 +48,8 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
         return code !== null && code >= 500 && code < 600 ? { status: 'refused', reason } : { status: 'failed', reason };
       }
     },
+    close() {
+      transport.close();
+    },
   };
 }
