@@ -259,7 +259,7 @@ function recoverEarlierStart(runDir, marks) {
     }
     for (const [name, pid, mark] of [
       ['Auth emulator', earlier.emulatorPid, marks.emulator],
-      ['MailDev', earlier.mailDevPid, marks.mailDev],
+      ['MailDev inbox', earlier.mailDevPid, marks.mailDev],
       ['app', earlier.appPid, marks.app],
     ]) {
       if (!Number.isInteger(pid) || !processAlive(pid)) continue;

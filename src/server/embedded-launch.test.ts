@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import nodemailer from 'nodemailer';
 import { describe, expect, it } from 'vitest';
 
 const EMULATOR = process.env.LAUNCH_TEST_EMULATOR_HOST ?? '127.0.0.1:9499';
@@ -135,7 +136,7 @@ describe('a start after an unclean stop', () => {
     const second = start('second@example.org');
     try {
       await second.ready;
-      expect(second.output()).toMatch(/^Recovered after an unclean stop: stopped the Auth emulator an earlier start left running \(pid \d+\); stopped the app an earlier start left running \(pid \d+\)(; removed the emulator lock an earlier start left)?\.$/m);
+      expect(second.output()).toMatch(/^Recovered after an unclean stop: stopped the Auth emulator an earlier start left running \(pid \d+\); stopped the MailDev inbox an earlier start left running \(pid \d+\); stopped the app an earlier start left running \(pid \d+\)(; removed the emulator lock an earlier start left)?\.$/m);
       const accounts = JSON.parse(readFileSync(join(dataDir, 'auth', 'auth_export', 'accounts.json'), 'utf8')) as { users: { email: string }[] };
       expect(accounts.users.map((user) => user.email).sort()).toEqual(['first@example.org', 'second@example.org']);
     } finally {
@@ -234,6 +235,29 @@ describe("the emulator's ports and another web page in the operator's browser", 
         expect(signIn.headers['access-control-allow-origin'], origin).toBe(origin);
         expect(JSON.parse(signIn.body), origin).toHaveProperty('idToken');
       }
+
+      // MailDev beside it holds every sign-in link the app mails, and reflects any origin in its
+      // CORS answer: behind the same guard, a page on another origin (or another Host) reads none.
+      const mailDev = journal + 4;
+      const transport = nodemailer.createTransport({ host: '127.0.0.1', port: journal + 3, ignoreTLS: true });
+      await transport.sendMail({ from: 'app@example.org', to: 'kept@example.org', subject: 'Your link', text: 'https://app.example/confirm?oobCode=secret-code' });
+      transport.close();
+      for (const [method, headers] of [
+        ['GET', evil],
+        ['OPTIONS', { ...evil, ...preflight }],
+        ['GET', { host: 'evil.example' }],
+        ['DELETE', { ...evil, 'content-type': 'text/plain' }],
+      ] as const) {
+        const answer = await ask(mailDev, method, '/api/email', headers);
+        expect(answer.status, `${method} MailDev from ${headers.origin ?? headers.host}`).toBe(403);
+        expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+        expect(answer.body).not.toContain('secret-code');
+      }
+      // Its own page, the app's pages and programs read it.
+      const read = async (headers: Record<string, string>) => (await ask(mailDev, 'GET', '/api/email', headers)).body;
+      expect(await read({})).toContain('secret-code');
+      expect(await read({ origin: `http://localhost:${appPort}`, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' })).toContain('secret-code');
+      expect(await read({ 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty', origin: `http://127.0.0.1:${mailDev}` })).toContain('secret-code');
 
       // Programs keep the emulator's own API: the tests wipe every account with it.
       expect((await ask(journal, 'DELETE', '/emulator/v1/projects/demo-venue/accounts', {})).status).toBe(200);
