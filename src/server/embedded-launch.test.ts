@@ -242,12 +242,13 @@ describe("the emulator's ports and another web page in the operator's browser", 
       const transport = nodemailer.createTransport({ host: '127.0.0.1', port: journal + 3, ignoreTLS: true });
       await transport.sendMail({ from: 'app@example.org', to: 'kept@example.org', subject: 'Your link', text: 'https://app.example/confirm?oobCode=secret-code' });
       transport.close();
-      for (const [method, headers] of [
+      const mailDevAttempts: [string, Record<string, string>][] = [
         ['GET', evil],
         ['OPTIONS', { ...evil, ...preflight }],
         ['GET', { host: 'evil.example' }],
         ['DELETE', { ...evil, 'content-type': 'text/plain' }],
-      ] as const) {
+      ];
+      for (const [method, headers] of mailDevAttempts) {
         const answer = await ask(mailDev, method, '/api/email', headers);
         expect(answer.status, `${method} MailDev from ${headers.origin ?? headers.host}`).toBe(403);
         expect(answer.headers['access-control-allow-origin']).toBeUndefined();
