@@ -47,16 +47,17 @@ const FIELD_RULES: Record<Mode, Partial<Record<Field, Rule[]>>> = {
   link: { email: [rules.required, rules.email] },
 };
 
-type Notice = { kind: 'error'; key: AuthErrorKey } | { kind: 'sent'; message: 'resetSent' | 'linkSent'; email: string } | { kind: 'signedIn' };
+type Notice = { kind: 'error'; key: AuthErrorKey; retryAfterSeconds?: number } | { kind: 'sent'; message: 'resetSent' | 'linkSent'; email: string } | { kind: 'signedIn' };
 
 export function LoginPanel() {
   const t = useTranslations('Auth');
   const tForms = useTranslations('Forms');
   const tNav = useTranslations('Nav');
+  const tErrors = useTranslations('Errors');
   const locale = useLocale();
   const router = useRouter();
   const searchParams = useSearchParams();
-  const { auth, user, loading, unavailable } = useAuth();
+  const { auth, user, loading, unavailable, waitForSession } = useAuth();
   const signOut = useSignOut();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? localizedPath(locale, '/');
   const finish = useFinishSignIn();
@@ -114,15 +115,17 @@ export function LoginPanel() {
     setBusy(mode);
     try {
       if (mode === 'signIn') await completeSignIn(await signInWithPassword(auth, values.email, values.password));
-      else if (mode === 'register') await completeSignIn(await createAccount(auth, values));
+      else if (mode === 'register') await completeSignIn(await createAccount(auth, values, waitForSession));
       else if (mode === 'reset') {
-        const { error } = await sendPasswordReset(auth, values.email, locale);
+        // The new password signs the person in on /confirm, which then goes on to where they were going.
+        rememberReturnPath(returnTo);
+        const { error, retryAfterSeconds } = await sendPasswordReset(auth, values.email, locale);
         // Whether an account exists is not revealed: a missing one reads like a sent mail.
-        setNotice(error && error !== 'wrongCredentials' ? { kind: 'error', key: error } : { kind: 'sent', message: 'resetSent', email: values.email.trim() });
+        setNotice(error && error !== 'wrongCredentials' ? { kind: 'error', key: error, retryAfterSeconds } : { kind: 'sent', message: 'resetSent', email: values.email.trim() });
       } else {
         rememberReturnPath(returnTo);
-        const { error } = await sendSignInLink(auth, values.email, locale);
-        setNotice(error ? { kind: 'error', key: error } : { kind: 'sent', message: 'linkSent', email: values.email.trim() });
+        const { error, retryAfterSeconds } = await sendSignInLink(auth, values.email, locale);
+        setNotice(error ? { kind: 'error', key: error, retryAfterSeconds } : { kind: 'sent', message: 'linkSent', email: values.email.trim() });
       }
     } finally {
       setBusy(null);
@@ -259,7 +262,8 @@ export function LoginPanel() {
       return (
         <div id={id} ref={noticeRef} tabIndex={-1} className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
-          {t(`errors.${notice.key}`)}
+          {/* The server's limit says how long to wait; Firebase's says only "a few minutes". */}
+          {notice.retryAfterSeconds !== undefined ? tErrors('reasons.rateLimited', { seconds: notice.retryAfterSeconds }) : t(`errors.${notice.key}`)}
         </div>
       );
     }
