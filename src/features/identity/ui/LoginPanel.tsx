@@ -21,28 +21,22 @@ import {
   type SignInResult,
 } from '../client/sign-in';
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
+import { NEW_PASSWORD_RULES, PASSWORD_MIN_LENGTH } from './password-rules';
 import { TextField } from '@/ui/form/TextField';
 import { Segmented } from '@/ui/form/Segmented';
 import styles from './auth.module.css';
 
-/** Firebase's default minimum (specification: 6, configured on the server). */
-export const PASSWORD_MIN_LENGTH = 6;
-
 type Mode = 'signIn' | 'register' | 'reset' | 'link';
 type Field = 'displayName' | 'email' | 'password';
 
-const minLength =
-  (min: number): Rule =>
-  (value) =>
-    value === '' || value.length >= min ? null : 'passwordTooShort';
 const maxLength =
   (max: number): Rule =>
   (value) =>
     value.trim().length <= max ? null : 'tooLong';
 
-const FIELD_RULES: Record<Mode, Partial<Record<Field, Rule[]>>> = {
+const FIELD_RULES: Record<Mode, Partial<Record<Field, readonly Rule[]>>> = {
   signIn: { email: [rules.required, rules.email], password: [rules.required] },
-  register: { displayName: [rules.required, maxLength(DISPLAY_NAME_MAX)], email: [rules.required, rules.email], password: [rules.required, minLength(PASSWORD_MIN_LENGTH)] },
+  register: { displayName: [rules.required, maxLength(DISPLAY_NAME_MAX)], email: [rules.required, rules.email], password: NEW_PASSWORD_RULES },
   reset: { email: [rules.required, rules.email] },
   link: { email: [rules.required, rules.email] },
 };
@@ -104,7 +98,7 @@ export function LoginPanel() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!auth || busy) return;
-    const problems = validateFields(values, FIELD_RULES[mode] as Record<Field, Rule[]>);
+    const problems = validateFields(values, FIELD_RULES[mode] as Record<Field, readonly Rule[]>);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       const first = (['displayName', 'email', 'password'] as const).find((field) => problems[field]);
