@@ -23,7 +23,7 @@ let authPromise: Promise<Auth> | undefined;
 
 /** The page's Firebase app (Firebase backend: Firestore and Storage use it too). */
 export function firebaseApp() {
-  const { authEmulatorUrl: _emulator, backend: _backend, demoOnNetwork: _demo, ...options } = webConfig();
+  const { authEmulatorUrl: _emulator, backend: _backend, demoOnNetwork: _demo, authMails: _mails, ...options } = webConfig();
   return getApps().some((existing) => existing.name === APP_NAME) ? getApp(APP_NAME) : initializeApp(options, APP_NAME);
 }
 

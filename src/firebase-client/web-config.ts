@@ -12,6 +12,11 @@ export interface FirebaseWebConfig {
   messagingSenderId?: string;
   /** The Auth emulator's URL as the browser reaches it (embedded backend, emulator tests). */
   authEmulatorUrl?: string;
+  /**
+   * Who mails sign-in links, address confirmations and resets: `app` (the browser asks the
+   * server's mail procedures) or `firebase` (the browser asks Firebase Auth, whose templates mail).
+   */
+  authMails: 'app' | 'firebase';
   /** Embedded backend opened to the network (EMBEDDED_ALLOW_NETWORK=1): every page warns. */
   demoOnNetwork?: boolean;
 }

@@ -34,6 +34,14 @@ describe('environment', () => {
     expect(() => parseEnv({ EMBEDDED_ALLOW_NETWORK: 'yes' })).toThrow(/EMBEDDED_ALLOW_NETWORK/);
   });
 
+  it("lets the app mail sign-in links on the Firebase backend only with an SMTP service to send them", () => {
+    const firebase = { BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' };
+    expect(() => parseEnv({ ...firebase, AUTH_MAILS: 'app' })).toThrow(/AUTH_MAILS: 'app' needs SMTP_URL/);
+    expect(parseEnv({ ...firebase, AUTH_MAILS: 'app', SMTP_URL: 'smtps://apikey:secret@smtp.example.org:465' }).AUTH_MAILS).toBe('app');
+    expect(parseEnv({ ...firebase }).AUTH_MAILS).toBeUndefined();
+    expect(() => parseEnv({ AUTH_MAILS: 'smtp' })).toThrow(/AUTH_MAILS/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => parseEnv({ BACKEND: 'postgres', SITE_URL: 'not a url' })).toThrow(/BACKEND[\s\S]*SITE_URL|SITE_URL[\s\S]*BACKEND/);
   });

@@ -77,6 +77,10 @@ export const EnvSchema = z
     for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'PASS_SIGNING_KEY'] as const) {
       if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
     }
+    // The app's own sign-in mails need a way to send them; without one nobody could sign in by link.
+    if (value.AUTH_MAILS === 'app' && !value.SMTP_URL) {
+      context.addIssue({ code: 'custom', path: ['AUTH_MAILS'], message: "'app' needs SMTP_URL on the Firebase backend (or leave it unset for Firebase's own mails)" });
+    }
     // firebase-admin accepts unsigned tokens from the emulator: never with a real project.
     if (value.FIREBASE_AUTH_EMULATOR_HOST && !value.FIREBASE_PROJECT_ID?.startsWith('demo-')) {
       context.addIssue({

@@ -41,8 +41,10 @@ afterAll(() => {
 const ORIGIN = 'http://localhost:3000';
 const admin: Identity = { uid: 'demo-admin', email: 'admin@nordlicht.example', emailVerified: true, displayName: 'Alex Admin', photoURL: null, role: 'admin' };
 
+/** A one-time link as Firebase makes one, for the procedures that mail them. */
+const actionLink = async (kind: string) => `https://demo-venue.firebaseapp.com/__/auth/action?mode=${kind}&oobCode=fuzz-code&apiKey=fuzz-key`;
 /** Sign-in accounts that accept every change (whatever the port grows): no emulator here. */
-const accounts = new Proxy({}, { get: () => async () => true }) as Accounts;
+const accounts = new Proxy({}, { get: (_, name) => (name === 'actionLink' ? actionLink : async () => true) }) as Accounts;
 const documents = new SqliteDocuments(':memory:');
 const files = new DiskFiles(filesRoot, ORIGIN);
 const context = () => Promise.resolve(createContextInner({ documents, accounts, files: () => files, identity: admin, publicPages: { eventsChanged: () => {} } }));
@@ -83,6 +85,8 @@ const EXAMPLES: Record<string, unknown> = {
   'door.rotatePass': { uid: USER_ID },
   'pass.register': { publicKey: 'B'.repeat(87) },
   'notifications.schedule': { id: 'some-notification', at: '2026-12-24T18:00' },
+  'mail.sendSignInLink': { email: 'fuzz@example.org', locale: 'en' },
+  'mail.sendPasswordReset': { email: 'fuzz@example.org', locale: 'de' },
   'push.register': { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' },
 };
 

@@ -3,7 +3,7 @@ import 'server-only';
 import { adminAuth } from '@/server/firebase/admin';
 import { env } from '@/server/env';
 import type { Role } from '@/access/roles';
-import type { Accounts, NewAccount, VerifiedClaims } from './port';
+import type { Accounts, ActionLinkKind, NewAccount, VerifiedClaims } from './port';
 import { accountStates, sessionStillValid, type AccountState } from './account-states';
 import { verifyEmulatorToken, type TokenKind } from './emulator-tokens';
 import { emulatorLookup } from './emulator-lookup';
@@ -11,6 +11,23 @@ import { journalGeneration } from './journal-generation';
 
 function isMissingUser(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/user-not-found';
+}
+
+/** A reset asked for an address without an account (the other links say user-not-found). */
+function isMissingAddress(error: unknown): boolean {
+  return isMissingUser(error) || (typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'auth/email-not-found');
+}
+
+/**
+ * The link itself, from firebase-admin (`accounts:sendOobCode` with `returnOobLink`: the emulator
+ * answers it too, through the account journal, which passes it on as a read). Only a sign-in link
+ * needs a continue URL; given to the others it would have to be on the project's authorized
+ * domains for nothing, since the mail leads to the app's own page.
+ */
+function generateLink(kind: ActionLinkKind, email: string, continueUrl: string): Promise<string> {
+  if (kind === 'signIn') return adminAuth().generateSignInWithEmailLink(email, { url: continueUrl, handleCodeInApp: true });
+  if (kind === 'verifyEmail') return adminAuth().generateEmailVerificationLink(email);
+  return adminAuth().generatePasswordResetLink(email);
 }
 
 /**
@@ -98,5 +115,13 @@ export const firebaseAccounts: Accounts = {
   },
   async verifySessionCookie(cookie: string) {
     return unrevoked(await tokenClaims(cookie, 'session'));
+  },
+  async actionLink(kind, email, continueUrl) {
+    try {
+      return await generateLink(kind, email, continueUrl);
+    } catch (error) {
+      if (isMissingAddress(error)) return null;
+      throw error;
+    }
   },
 };

@@ -2,6 +2,13 @@
 // backends; the embedded one runs its emulator). Domain code takes this interface.
 import type { Role } from '@/access/roles';
 
+/**
+ * What a one-time link of Firebase Auth lets its holder do, named as Firebase names its `mode`:
+ * sign in (an e-mail link), confirm the account's address, choose a new password.
+ */
+export const ACTION_LINK_KINDS = ['signIn', 'verifyEmail', 'resetPassword'] as const;
+export type ActionLinkKind = (typeof ACTION_LINK_KINDS)[number];
+
 export interface NewAccount {
   uid: string;
   email: string;
@@ -36,4 +43,11 @@ export interface Accounts {
   createSessionCookie(idToken: string, expiresInSeconds: number): Promise<string>;
   /** The claims of a valid, unrevoked session cookie of an enabled account; throws otherwise. */
   verifySessionCookie(cookie: string): Promise<VerifiedClaims>;
+  /**
+   * A one-time link for `email` as Firebase Auth makes it (its own action page, with `mode`,
+   * `oobCode` and `apiKey`), nothing mailed: the app mails it. `continueUrl` is where a sign-in
+   * link returns. Null when the address has no account, which a confirmation and a reset need (a
+   * sign-in link makes one at its first use).
+   */
+  actionLink(kind: ActionLinkKind, email: string, continueUrl: string): Promise<string | null>;
 }

@@ -21,6 +21,12 @@ describe('Firebase web config', () => {
     expect(() => parseEnv({ ...real, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: is for emulator tests only/);
   });
 
+  it("tells the browser who mails sign-in links: the app on the embedded backend, Firebase's templates on Firebase unless AUTH_MAILS=app", () => {
+    expect(firebaseWebConfig(parseEnv({}), undefined, undefined).authMails).toBe('app');
+    expect(firebaseWebConfig(parseEnv(real), undefined, undefined).authMails).toBe('firebase');
+    expect(firebaseWebConfig(parseEnv({ ...real, AUTH_MAILS: 'app', SMTP_URL: 'smtp://mail.example.org:587' }), undefined, undefined).authMails).toBe('app');
+  });
+
   it('tells the browser there is no Storage when none is reachable', () => {
     expect(firebaseWebConfig(parseEnv(real), undefined, undefined).storageBucket).toBeUndefined();
     // A demo project reaches Storage only through its emulator.

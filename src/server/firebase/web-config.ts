@@ -4,6 +4,7 @@ import { env, type Env } from '@/server/env';
 import { storageUnavailableReason } from '@/server/files/storage-availability';
 import type { FirebaseWebConfig } from '@/firebase-client/web-config';
 import { exposureOf } from '@/server/http/exposure';
+import { authMailsOf } from '@/server/mail/mail';
 
 export function firebaseWebConfig(
   source: Env = env,
@@ -18,6 +19,7 @@ export function firebaseWebConfig(
       authDomain: `${source.FIREBASE_PROJECT_ID}.firebaseapp.com`,
       projectId: source.FIREBASE_PROJECT_ID,
       authEmulatorUrl: source.AUTH_EMULATOR_URL ?? `http://${emulatorHost ?? '127.0.0.1:9099'}`,
+      authMails: authMailsOf(source),
       ...(exposureOf(source) === 'network-demo' ? { demoOnNetwork: true } : {}),
     };
   }
@@ -31,6 +33,7 @@ export function firebaseWebConfig(
     // Absent when this deployment has no Storage: the image library says so instead of failing.
     storageBucket: storage ? source.FIREBASE_STORAGE_BUCKET : undefined,
     messagingSenderId: source.FIREBASE_MESSAGING_SENDER_ID,
+    authMails: authMailsOf(source),
     // Emulator tests only (env.ts refuses it with a real project): the server trusts the Auth
     // emulator, so the browser must sign in there too.
     ...(source.FIREBASE_AUTH_EMULATOR_HOST ? { authEmulatorUrl: `http://${source.FIREBASE_AUTH_EMULATOR_HOST}` } : {}),

@@ -129,6 +129,22 @@ describe('the policies leave a busy night alone and slow a script', () => {
     expect(refusals('avatarChanges', every(600, SECOND))).toBeGreaterThan(580);
   });
 
+  it('sign-in mails to one address: three clicks while the first mail is slow, then one every five minutes, all pass', () => {
+    expect(refusals('authMailsToAddress', [...every(3, 5 * SECOND), ...every(10, 5 * MINUTE + SECOND, 5 * MINUTE + 11 * SECOND)])).toBe(0);
+  });
+
+  it("sign-in mails to one address: a script filling a stranger's inbox every ten seconds for an hour gets 12 more through", () => {
+    expect(360 - refusals('authMailsToAddress', every(360, 10 * SECOND))).toBeLessThanOrEqual(3 + 12);
+  });
+
+  it("sign-in mails from one client: thirty phones behind a venue's Wi-Fi at once, then one every ten seconds, all pass", () => {
+    expect(refusals('authMailsFromClient', [...every(30, 500), ...every(300, 10 * SECOND, MINUTE)])).toBe(0);
+  });
+
+  it('sign-in mails from one client: a script mailing a new address ten times a second is held to one every six seconds', () => {
+    expect(refusals('authMailsFromClient', every(600, 100))).toBeGreaterThan(550);
+  });
+
   it('uploads: a script sending a hundred requests a second is held to two a second', () => {
     expect(refusals('uploads', every(3000, 10))).toBeGreaterThan(2500);
   });

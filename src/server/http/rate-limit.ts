@@ -40,6 +40,17 @@ export const RATE_POLICIES = {
   avatarChanges: { burst: 5, perMinute: 1 },
   /** Pass keys registered, per account: a new phone, or the pass moved back, now and then. */
   passKeys: { burst: 10, perMinute: 2 },
+  /**
+   * Sign-in links, address confirmations and password resets mailed to one address, whoever asks:
+   * a few at once (a slow mail, a second click), then one every five minutes, so nobody can fill
+   * a stranger's inbox with them.
+   */
+  authMailsToAddress: { burst: 3, perMinute: 0.2 },
+  /**
+   * The same mails asked for from one client address, to any addresses: a venue's Wi-Fi puts many
+   * phones behind one, but a script mailing address after address is held to one every six seconds.
+   */
+  authMailsFromClient: { burst: 30, perMinute: 10 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

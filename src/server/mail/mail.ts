@@ -2,7 +2,7 @@
 // SMTP_URL (on the embedded backend the launcher points it at MailDev beside the Auth emulator);
 // without one, mail is off: nothing is queued, the start says so once and the admin area shows it.
 import 'server-only';
-import { env } from '@/server/env';
+import { env, type Env } from '@/server/env';
 import type { MailTransport } from './port';
 import { createSmtpTransport } from './smtp';
 
@@ -32,4 +32,14 @@ export function getMailTransport(): MailTransport | null {
 /** Whether this server sends mail at all (always on the embedded backend): the outbox writes nothing otherwise. */
 export function mailIsOn(): boolean {
   return smtpUrl() !== null;
+}
+
+/**
+ * Who mails sign-in links, address confirmations and password resets: the app, through the outbox
+ * and in the person's language (always on the embedded backend, whose emulator mails nothing), or
+ * Firebase with its own templates (the Firebase backend's default; AUTH_MAILS=app chooses the app).
+ * The page's web config hands the answer to the browser, which sends the request either way.
+ */
+export function authMailsOf(source: Pick<Env, 'BACKEND' | 'AUTH_MAILS'> = env): 'app' | 'firebase' {
+  return source.BACKEND === 'embedded' ? 'app' : (source.AUTH_MAILS ?? 'firebase');
 }

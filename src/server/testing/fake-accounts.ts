@@ -2,7 +2,7 @@
 // emulator: any well-formed token names its account, nothing is signed. Tests of what the
 // server must refuse on top of Firebase's checks (ended or forged sessions) run against it.
 import type { Role } from '@/access/roles';
-import type { Accounts, NewAccount, VerifiedClaims } from '@/server/accounts/port';
+import type { Accounts, ActionLinkKind, NewAccount, VerifiedClaims } from '@/server/accounts/port';
 
 export class FakeAccounts implements Accounts {
   /** What was changed on the sign-in accounts, in order. */
@@ -10,6 +10,10 @@ export class FakeAccounts implements Accounts {
   readonly existing = new Set<string>();
   /** The role claim of each account that has one. */
   readonly roleClaims = new Map<string, Role>();
+  /** Addresses that have an account (lower case), for links that need one. */
+  readonly addresses = new Set<string>();
+  /** Every one-time link made, in order, as Firebase's action page would take it. */
+  readonly links: { kind: ActionLinkKind; email: string; continueUrl: string; link: string }[] = [];
 
   /**
    * An ID token as the emulator issues one: unsigned, naming its account and issue time; signed
@@ -33,6 +37,7 @@ export class FakeAccounts implements Accounts {
   async ensureAccount(account: NewAccount) {
     if (this.existing.has(account.uid)) return false;
     this.existing.add(account.uid);
+    this.addresses.add(account.email.toLowerCase());
     this.calls.push(`create ${account.uid}`);
     return true;
   }
@@ -55,6 +60,19 @@ export class FakeAccounts implements Accounts {
   }
   async verifySessionCookie(cookie: string): Promise<VerifiedClaims> {
     return decode(cookie);
+  }
+  /** A link in the emulator's form (its own action page), with a new code each time. */
+  async actionLink(kind: ActionLinkKind, email: string, continueUrl: string) {
+    if (kind !== 'signIn' && !this.addresses.has(email.trim().toLowerCase())) return null;
+    const link = new URL('http://127.0.0.1:9099/emulator/action');
+    link.searchParams.set('mode', kind);
+    link.searchParams.set('lang', 'en');
+    link.searchParams.set('oobCode', `code-${this.links.length + 1}-${kind}`);
+    link.searchParams.set('apiKey', 'fake-api-key');
+    if (kind === 'signIn') link.searchParams.set('continueUrl', continueUrl);
+    this.links.push({ kind, email, continueUrl, link: link.toString() });
+    this.calls.push(`link ${kind} ${email}`);
+    return link.toString();
   }
 }
 

@@ -21,42 +21,37 @@ import {
   type SignInResult,
 } from '../client/sign-in';
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
+import { NEW_PASSWORD_RULES, PASSWORD_MIN_LENGTH } from './password-rules';
 import { TextField } from '@/ui/form/TextField';
 import { Segmented } from '@/ui/form/Segmented';
 import styles from './auth.module.css';
 
-/** Firebase's default minimum (specification: 6, configured on the server). */
-export const PASSWORD_MIN_LENGTH = 6;
-
 type Mode = 'signIn' | 'register' | 'reset' | 'link';
 type Field = 'displayName' | 'email' | 'password';
 
-const minLength =
-  (min: number): Rule =>
-  (value) =>
-    value === '' || value.length >= min ? null : 'passwordTooShort';
 const maxLength =
   (max: number): Rule =>
   (value) =>
     value.trim().length <= max ? null : 'tooLong';
 
-const FIELD_RULES: Record<Mode, Partial<Record<Field, Rule[]>>> = {
+const FIELD_RULES: Record<Mode, Partial<Record<Field, readonly Rule[]>>> = {
   signIn: { email: [rules.required, rules.email], password: [rules.required] },
-  register: { displayName: [rules.required, maxLength(DISPLAY_NAME_MAX)], email: [rules.required, rules.email], password: [rules.required, minLength(PASSWORD_MIN_LENGTH)] },
+  register: { displayName: [rules.required, maxLength(DISPLAY_NAME_MAX)], email: [rules.required, rules.email], password: NEW_PASSWORD_RULES },
   reset: { email: [rules.required, rules.email] },
   link: { email: [rules.required, rules.email] },
 };
 
-type Notice = { kind: 'error'; key: AuthErrorKey } | { kind: 'sent'; message: 'resetSent' | 'linkSent'; email: string } | { kind: 'signedIn' };
+type Notice = { kind: 'error'; key: AuthErrorKey; retryAfterSeconds?: number } | { kind: 'sent'; message: 'resetSent' | 'linkSent'; email: string } | { kind: 'signedIn' };
 
 export function LoginPanel() {
   const t = useTranslations('Auth');
   const tForms = useTranslations('Forms');
   const tNav = useTranslations('Nav');
+  const tErrors = useTranslations('Errors');
   const locale = useLocale();
   const router = useRouter();
   const searchParams = useSearchParams();
-  const { auth, user, loading, unavailable } = useAuth();
+  const { auth, user, loading, unavailable, waitForSession } = useAuth();
   const signOut = useSignOut();
   const returnTo = safeReturnPath(searchParams.get(RETURN_PARAM)) ?? localizedPath(locale, '/');
   const finish = useFinishSignIn();
@@ -103,7 +98,7 @@ export function LoginPanel() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!auth || busy) return;
-    const problems = validateFields(values, FIELD_RULES[mode] as Record<Field, Rule[]>);
+    const problems = validateFields(values, FIELD_RULES[mode] as Record<Field, readonly Rule[]>);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       const first = (['displayName', 'email', 'password'] as const).find((field) => problems[field]);
@@ -114,15 +109,17 @@ export function LoginPanel() {
     setBusy(mode);
     try {
       if (mode === 'signIn') await completeSignIn(await signInWithPassword(auth, values.email, values.password));
-      else if (mode === 'register') await completeSignIn(await createAccount(auth, values));
+      else if (mode === 'register') await completeSignIn(await createAccount(auth, values, waitForSession));
       else if (mode === 'reset') {
-        const { error } = await sendPasswordReset(auth, values.email, locale);
+        // The new password signs the person in on /confirm, which then goes on to where they were going.
+        rememberReturnPath(returnTo);
+        const { error, retryAfterSeconds } = await sendPasswordReset(auth, values.email, locale);
         // Whether an account exists is not revealed: a missing one reads like a sent mail.
-        setNotice(error && error !== 'wrongCredentials' ? { kind: 'error', key: error } : { kind: 'sent', message: 'resetSent', email: values.email.trim() });
+        setNotice(error && error !== 'wrongCredentials' ? { kind: 'error', key: error, retryAfterSeconds } : { kind: 'sent', message: 'resetSent', email: values.email.trim() });
       } else {
         rememberReturnPath(returnTo);
-        const { error } = await sendSignInLink(auth, values.email, locale);
-        setNotice(error ? { kind: 'error', key: error } : { kind: 'sent', message: 'linkSent', email: values.email.trim() });
+        const { error, retryAfterSeconds } = await sendSignInLink(auth, values.email, locale);
+        setNotice(error ? { kind: 'error', key: error, retryAfterSeconds } : { kind: 'sent', message: 'linkSent', email: values.email.trim() });
       }
     } finally {
       setBusy(null);
@@ -259,7 +256,8 @@ export function LoginPanel() {
       return (
         <div id={id} ref={noticeRef} tabIndex={-1} className="alert alert--error" role="alert">
           <span className="alert__label" aria-hidden="true">!</span>
-          {t(`errors.${notice.key}`)}
+          {/* The server's limit says how long to wait; Firebase's says only "a few minutes". */}
+          {notice.retryAfterSeconds !== undefined ? tErrors('reasons.rateLimited', { seconds: notice.retryAfterSeconds }) : t(`errors.${notice.key}`)}
         </div>
       );
     }

@@ -35,14 +35,10 @@ export function ConfirmAddress({ onConfirmed }: { onConfirmed: () => void }) {
   async function confirmed() {
     setStep('checking');
     try {
-      const [{ confirmedAddressToken }, { postSession }, auth] = await Promise.all([
-        import('@/features/identity/client/sign-in'),
-        import('@/features/identity/client/session-sync'),
-        signedInAuth(),
-      ]);
-      const token = await confirmedAddressToken(auth);
-      if (!token) return setStep('notYet');
-      if ((await postSession(token)) !== 'ready') return setStep('failed');
+      const [{ takeConfirmationIntoSession }, auth] = await Promise.all([import('@/features/identity/client/sign-in'), signedInAuth()]);
+      const outcome = await takeConfirmationIntoSession(auth);
+      if (outcome === 'notYet') return setStep('notYet');
+      if (outcome !== 'confirmed') return setStep('failed');
       setStep('idle');
       onConfirmed();
     } catch {
