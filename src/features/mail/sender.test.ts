@@ -110,10 +110,12 @@ describe('the mail outbox', () => {
     await queue({ kind: 'announcement', params: { title: 'Summer opening', body: 'Doors at 20:00.', link: '/vip/lounge' } }, 'news-1');
     await round();
     expect(transport.sent[0]!.headers).toEqual({
-      'List-Unsubscribe': '<https://nordlicht.example/unsubscribe?u=ada&t=token-ada-1>',
+      // The header is for mail programs, which POST to it (RFC 8058); the text's link opens the page that asks first.
+      'List-Unsubscribe': '<https://nordlicht.example/api/mail/unsubscribe?u=ada&t=token-ada-1>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(transport.sent[0]!.text).toContain('Unsubscribe from announcements: https://nordlicht.example/unsubscribe?u=ada&t=token-ada-1');
+    expect(transport.sent[0]!.html).toContain('href="https://nordlicht.example/unsubscribe?u=ada&amp;t=token-ada-1"');
     await documents.collection(Users).doc('ada').update({ mail: { announcements: false, unsubscribeToken: null, digest: false } });
     await queue({ kind: 'announcement', params: { title: 'Next', body: '…', link: '/' } }, 'news-2');
     expect(await round()).toMatchObject({ suppressed: 1, sent: 0 });

@@ -40,6 +40,12 @@ export const RATE_POLICIES = {
   avatarChanges: { burst: 5, perMinute: 1 },
   /** Pass keys registered, per account: a new phone, or the pass moved back, now and then. */
   passKeys: { burst: 10, perMinute: 2 },
+  /**
+   * One-click unsubscribes (POST /api/mail/unsubscribe), per account the link names: a mail
+   * program posting once or twice, the person clicking the mail's link as well. Not per address:
+   * Gmail and the like post from their own servers, for thousands of people at once.
+   */
+  unsubscribes: { burst: 10, perMinute: 5 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;
