@@ -83,6 +83,7 @@ const EXAMPLES: Record<string, unknown> = {
   'door.rotatePass': { uid: USER_ID },
   'pass.register': { publicKey: 'B'.repeat(87) },
   'notifications.schedule': { id: 'some-notification', at: '2026-12-24T18:00' },
+  'profile.updateMail': { announcements: true, digest: false },
   'push.register': { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' },
 };
 
