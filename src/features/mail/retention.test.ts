@@ -5,7 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Locale } from '@/i18n/routing';
 import { enqueueMail, Mail, type MailStatus } from './outbox';
-import { announcementFigures, forgetOldMail, MAIL_KEPT_DAYS, MailTallies } from './retention';
+import { announcementFigures, forgetMailOf, forgetOldMail, MAIL_KEPT_DAYS, MailTallies } from './retention';
+import { isUndeliverable, markUndeliverable } from './addresses';
 
 const NOW = new Date('2026-11-28T09:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -73,5 +74,19 @@ describe('keeping the outbox', () => {
     expect(await forgetOldMail(documents, NOW)).toBe(230);
     expect(await documents.collection(Mail).count()).toBe(0);
     expect((await announcementFigures(documents, 'big')).total.sent).toBe(230);
+  });
+
+  it("forgets a deleted account's mails, waiting or kept, and its address's refusal, and still counts an announcement's", async () => {
+    const uidOf = async (id: string) => (await documents.collection(Mail).doc(id).get()).data!.uid!;
+    const waiting = await mail('pending', ago(0), { notificationId: 'n' });
+    const gone = await uidOf(waiting);
+    const sent = await mail('sent', ago(2));
+    await documents.collection(Mail).doc(sent).update({ uid: gone });
+    const others = await mail('pending', ago(0), { notificationId: 'n' });
+    await markUndeliverable(documents, `${gone}@example.org`, '550 gone', NOW);
+    expect(await forgetMailOf(documents, gone, `${gone}@example.org`)).toBe(2);
+    expect(await kept()).toEqual([others]);
+    expect(await isUndeliverable(documents, `${gone}@example.org`)).toBe(false);
+    expect((await announcementFigures(documents, 'n')).total).toEqual({ queued: 1, sent: 0, failed: 0, undeliverable: 0, suppressed: 1 });
   });
 });

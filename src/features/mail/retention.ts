@@ -11,10 +11,12 @@ import 'server-only';
 import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { LOCALES, type Locale } from '@/i18n/routing';
+import { MAIL_KEPT_DAYS } from '@/features/privacy/mailed';
 import { Mail, type MailStatus } from './outbox';
+import { clearUndeliverable } from './addresses';
 
-/** Days a finished mail's document is kept after it was written. */
-export const MAIL_KEPT_DAYS = 30;
+/** Days a finished mail's document is kept after it was written: the privacy notice's figure. */
+export { MAIL_KEPT_DAYS };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The states a mail does not leave: the sender is done with it. */
@@ -94,7 +96,29 @@ async function deleteMails(documents: Documents, ids: string[]): Promise<number>
   return ids.length;
 }
 
-async function tallyAndDelete(documents: Documents, notificationId: string, ids: string[]): Promise<number> {
+/**
+ * A deleted account's mails: none waiting is sent any more (an announcement's counts as not sent,
+ * its finished ones as what came of them), and its address's refusal record goes too.
+ */
+export async function forgetMailOf(documents: Documents, uid: string, email: string | null): Promise<number> {
+  const mails = await documents.collection(Mail).where('uid', '==', uid).get();
+  const byNotification = new Map<string | null, string[]>();
+  for (const mail of mails) {
+    const key = mail.data.notificationId ?? null;
+    byNotification.set(key, [...(byNotification.get(key) ?? []), mail.id]);
+  }
+  let forgotten = 0;
+  for (const [notificationId, ids] of byNotification) {
+    for (let start = 0; start < ids.length; start += SWEEP_BATCH) {
+      const slice = ids.slice(start, start + SWEEP_BATCH);
+      forgotten += notificationId === null ? await deleteMails(documents, slice) : await tallyAndDelete(documents, notificationId, slice, 'suppressed');
+    }
+  }
+  if (email) await clearUndeliverable(documents, email);
+  return forgotten;
+}
+
+async function tallyAndDelete(documents: Documents, notificationId: string, ids: string[], waitingAs?: 'suppressed'): Promise<number> {
   const tallyRef = documents.collection(MailTallies).doc(notificationId);
   return documents.runTransaction(async (tx) => {
     const current = (await tx.get(tallyRef)).data;
@@ -103,8 +127,9 @@ async function tallyAndDelete(documents: Documents, notificationId: string, ids:
     let counted = 0;
     for (const { id, data } of mails) {
       // Gone already (another server's sweep), or not finished after all: neither counted nor deleted here.
-      if (!data || !(FINISHED_STATUSES as readonly string[]).includes(data.status)) continue;
-      tally[data.locale][data.status as Finished] += 1;
+      const status = data && ((FINISHED_STATUSES as readonly string[]).includes(data.status) ? (data.status as Finished) : waitingAs);
+      if (!data || !status) continue;
+      tally[data.locale][status] += 1;
       tx.delete(documents.collection(Mail).doc(id));
       counted += 1;
     }

@@ -4,7 +4,7 @@
 import 'server-only';
 import { env } from '@/server/env';
 import type { MailTransport } from './port';
-import { createSmtpTransport } from './smtp';
+import { createSmtpTransport, isLoopback } from './smtp';
 
 const holder = globalThis as typeof globalThis & { __venueMail?: MailTransport | null };
 
@@ -32,4 +32,11 @@ export function getMailTransport(): MailTransport | null {
 /** Whether this server sends mail at all (always on the embedded backend): the outbox writes nothing otherwise. */
 export function mailIsOn(): boolean {
   return smtpUrl() !== null;
+}
+
+/** Where this server's mail goes, as the privacy notice says it: nowhere, an inbox on this machine (MailDev), or a mail service. */
+export function mailDestination(): 'off' | 'thisMachine' | 'service' {
+  const url = smtpUrl();
+  if (!url) return 'off';
+  return isLoopback(new URL(url).hostname) ? 'thisMachine' : 'service';
 }
