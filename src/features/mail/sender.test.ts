@@ -122,6 +122,14 @@ describe('the mail outbox', () => {
     expect(transport.sent).toHaveLength(1);
   });
 
+  it("links a German announcement to the German page, and its header to the one POST address mail programs use", async () => {
+    await documents.collection(Users).doc('ada').update({ mail: { announcements: true, unsubscribeToken: 'token-ada-2', digest: false } });
+    await queue({ kind: 'announcement', locale: 'de', params: { title: 'Sommer', body: 'Einlass um 20 Uhr.' } }, 'news-de');
+    await round();
+    expect(transport.sent[0]!.headers?.['List-Unsubscribe']).toBe('<https://nordlicht.example/api/mail/unsubscribe?u=ada&t=token-ada-2>');
+    expect(transport.sent[0]!.text).toContain('Ankündigungen abbestellen: https://nordlicht.example/de/unsubscribe?u=ada&t=token-ada-2');
+  });
+
   it('keeps to a number of mails an address gets in an hour, and sends the rest later', async () => {
     for (let i = 0; i < 14; i++) await queue({}, `burst-${String(i).padStart(2, '0')}`);
     const first = await round();
