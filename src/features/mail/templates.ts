@@ -49,7 +49,9 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 export function renderMail(kind: MailKind, category: MailCategory, locale: Locale, params: MailParams, context: MailContext): RenderedMail {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Mail' });
   const words = MESSAGES[locale].Mail as unknown as Record<string, Record<string, unknown>>;
-  const has = (part: Part) => typeof words[kind]?.[part] === 'string';
+  // The build compiles every message with a placeholder (decision 027): such a part is there, but
+  // is no string then. Asking for a string sent nothing at all from a built server.
+  const has = (part: Part) => words[kind]?.[part] !== undefined;
   // Counts are stored as text; a plural needs the number.
   const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, /^\d{1,9}$/.test(value) ? Number(value) : value]));
   const say = (part: Part) => (has(part) ? (t as unknown as (key: string, values: Record<string, string | number>) => string)(`${kind}.${part}`, values) : null);
