@@ -115,7 +115,7 @@ test('an announcement by e-mail, its one-click unsubscribe without cookies, and 
   await expect(lenaPage.getByRole('heading', { name: de.Unsubscribe.question })).toBeVisible();
   await readingPause(lenaPage, 500);
   await lenaPage.getByRole('button', { name: de.Unsubscribe.confirm }).click();
-  await expect(lenaPage.getByRole('status')).toContainText(de.Unsubscribe.outcomes.alreadyUnsubscribed);
+  await expect(lenaPage.getByRole('status').filter({ hasText: de.Unsubscribe.outcomes.alreadyUnsubscribed })).toBeVisible();
   await expect(lenaPage.getByRole('link', { name: de.Unsubscribe.profileLink })).toBeVisible();
   const { violations } = await new AxeBuilder({ page: lenaPage }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -127,5 +127,5 @@ test('an announcement by e-mail, its one-click unsubscribe without cookies, and 
   await waitForMail(ben.email, second.en);
   // Ben's mail was sent in the same rounds as Lena's would have been; a few more seconds for good measure.
   await page.waitForTimeout(6_000);
-  expect((await mailTo(lena.email)).map((mail) => mail.subject)).toEqual([first.de]);
+  expect((await mailTo(lena.email)).map((mail) => mail.subject).filter((subject) => subject.includes(stamp))).toEqual([first.de]);
 });
