@@ -1,7 +1,8 @@
 // Every mail the venue sends, in one table beside the browser's (decision 026): the privacy notice
 // on /impressum renders it, and a test of the mail feature fails on a kind of mail this table
 // does not name, so a feature that mails something new must add it here (and so to the notice).
-// Plain data, no imports.
+// Plain data; only the server's notice reads it.
+import 'server-only';
 
 export interface MailedItem {
   /** The kinds of mail of this row, as the outbox names them (src/features/mail/outbox.ts, MAIL_KINDS). */
