@@ -21,6 +21,8 @@ function visitorOf(route: AppRoute): IdentityName | null {
 async function addressOf(page: Page, route: AppRoute): Promise<string> {
   if (route.id === 'event') return '/events/members-open-house';
   if (route.id === 'adminUser') return `/admin/users/${demoAccount('user').uid}`;
+  // As a mail's link opens it: the question and its button (a token of the right form, nobody's).
+  if (route.id === 'unsubscribe') return `/unsubscribe?u=${demoAccount('user').uid}&t=${'A'.repeat(24)}`;
   if (route.id === 'adminNotification') {
     await page.goto('/admin/notifications');
     const href = await page.locator('a[href*="/admin/notifications/"]').first().getAttribute('href');

@@ -32,13 +32,18 @@ export async function startServer() {
   await startMail(env.SITE_URL);
 }
 
-/** Mail: where it goes, in one line, and the outbox's rounds; or that it is off (decision 047). */
+/**
+ * Mail: where it goes, in one line, and the outbox's rounds; or that it is off (decision 047). The
+ * retention sweep runs either way: a server whose mail was turned off still holds what it queued.
+ */
 async function startMail(siteUrl: string) {
-  const [{ getMailTransport }, { scheduleMail }, { getDocuments }] = await Promise.all([
+  const [{ getMailTransport }, { scheduleMail }, { scheduleMailRetention }, { getDocuments }] = await Promise.all([
     import('@/server/mail/mail'),
     import('@/app/_server/mail-sender'),
+    import('@/app/_server/mail-retention'),
     import('@/server/documents/documents'),
   ]);
+  scheduleMailRetention(getDocuments());
   const transport = getMailTransport();
   if (!transport) {
     console.log('Mail: off (no SMTP_URL): no mail is queued or sent, and the admin area says so.');

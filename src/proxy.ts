@@ -24,7 +24,7 @@ import { env } from '@/server/env';
 import { refusesHost } from '@/server/http/exposure';
 import { localOnlyRefusal } from '@/server/http/local-only-refusal';
 import { firebaseWebConfig } from '@/server/firebase/web-config';
-import { isOfflineShell, PERSONAL_PAGE_HEADER } from '@/features/pwa/private-caches';
+import { carriesPersonalLink, isOfflineShell, PERSONAL_PAGE_HEADER } from '@/features/pwa/private-caches';
 import { createNonce, NONCE_HEADER, PATH_HEADER, pageSecurityHeaders, type BrowserBackend } from '@/server/http/security-headers';
 
 const handleLocale = createMiddleware(routing);
@@ -104,8 +104,10 @@ export default async function proxy(request: NextRequest) {
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   // A page or payload rendered with a session may name the person (the header's account): the
   // service worker never keeps it, so the next person on this phone finds no trace of them
-  // (decision 040). The pass's shell is rendered for no one, and is kept.
-  if (request.cookies.has(SESSION_COOKIE) && !isOfflineShell(request.nextUrl.pathname)) response.headers.set(PERSONAL_PAGE_HEADER, '1');
+  // (decision 040). The pass's shell is rendered for no one, and is kept. The unsubscribe page is
+  // rendered for nobody but its address holds a person's token: not kept either.
+  const { pathname } = request.nextUrl;
+  if ((request.cookies.has(SESSION_COOKIE) && !isOfflineShell(pathname)) || carriesPersonalLink(pathname)) response.headers.set(PERSONAL_PAGE_HEADER, '1');
   return response;
 }
 

@@ -12,6 +12,11 @@ export function errorMessages(locale: Locale) {
   return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Errors' });
 }
 
+/** The unsubscribe endpoint's answers, which the page (and a person testing the link by hand) reads. */
+export function unsubscribeMessages(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Unsubscribe.outcomes' });
+}
+
 export function requestLocale(headers: Headers): Locale {
   const requested = headers.get('x-locale');
   if (isLocale(requested)) return requested;

@@ -3,12 +3,14 @@ import { accessDecision, APP_ROUTES, canAccess, matchRoute, pathFor, type Viewer
 import { splitLocale } from './not-found';
 
 // The routes of the specification (section 2) and who may open them (section 6, plus the
-// product's decision that subscriptions and notification details are admin-only).
+// product's decision that subscriptions and notification details are admin-only), and the page an
+// announcement's unsubscribe link opens (issue 44), which needs no sign-in.
 const SPEC = [
   ['/', 'public'],
   ['/about', 'public'],
   ['/login', 'public'],
   ['/confirm', 'public'],
+  ['/unsubscribe', 'public'],
   ['/impressum', 'public'],
   ['/events', 'public'],
   ['/events/[slug]', 'public'],

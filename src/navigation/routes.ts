@@ -10,6 +10,7 @@ export type RouteId =
   | 'impressum'
   | 'login'
   | 'confirm'
+  | 'unsubscribe'
   | 'events'
   | 'event'
   | 'vip'
@@ -49,6 +50,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { id: 'impressum', pattern: '/impressum', access: 'public', nav: 'footer' },
   { id: 'login', pattern: '/login', access: 'public' },
   { id: 'confirm', pattern: '/confirm', access: 'public' },
+  // Not in the specification: where an announcement's unsubscribe link leads (issue 44). Public,
+  // as a mail's link works without signing in; kept out of the sitemap and from search engines.
+  { id: 'unsubscribe', pattern: '/unsubscribe', access: 'public' },
   { id: 'vip', pattern: '/vip', access: MEMBER_AREA, nav: 'main' },
   { id: 'vipQr', pattern: '/vip/qr', access: MEMBER_AREA },
   { id: 'vipBar', pattern: '/vip/bar', access: MEMBER_AREA },

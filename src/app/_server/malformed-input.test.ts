@@ -84,9 +84,12 @@ const EXAMPLES: Record<string, unknown> = {
   'door.activity': { eventId: EVENT_ID },
   'door.rotatePass': { uid: USER_ID },
   'pass.register': { publicKey: 'B'.repeat(87) },
+  // The branches the generated example would not reach: the lapsed members' weeks and the e-mail channel.
+  'notifications.save': { id: null, notification: { title: { en: 'We miss you', de: 'Wir vermissen dich' }, body: { en: 'Friday?', de: 'Freitag?' }, link: '/events', audience: { kind: 'lapsed', weeks: 8 }, email: 'optedIn' } },
   'notifications.schedule': { id: 'some-notification', at: '2026-12-24T18:00' },
   'mail.sendSignInLink': { email: 'fuzz@example.org', locale: 'en' },
   'mail.sendPasswordReset': { email: 'fuzz@example.org', locale: 'de' },
+  'profile.updateMail': { announcements: true, digest: false },
   'push.register': { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' },
 };
 

@@ -1,9 +1,12 @@
-// What the mail procedures accept: the address a sign-in link or a password reset goes to, and the
-// language it is written in (the page's, where the person asked). Parsed once by the procedure; the
-// domain functions take the parsed types.
+// What the mail procedures and endpoints accept: the address a sign-in link or a password reset
+// goes to and the language it is written in (the page's, where the person asked); and the one-click
+// unsubscribe link of an announcement (the person's uid and the token their document keeps), read
+// from the URL a mail carried. Parsed once by the procedure or route; the domain functions take the
+// parsed types.
 import 'server-only';
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
+import { DocumentId } from '@/server/documents/document-id';
 
 /** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
 export const EMAIL_MAX = 254;
@@ -15,3 +18,9 @@ export type SignInLinkInput = z.infer<typeof SignInLinkInput>;
 
 export const PasswordResetInput = z.object({ email: address(), locale: z.enum(LOCALES) });
 export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
+
+/** A token as newUnsubscribeToken() makes it (18 random bytes, base64url), with room for a longer one. */
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+export const UnsubscribeLink = z.object({ u: DocumentId, t: z.string().regex(UNSUBSCRIBE_TOKEN_PATTERN) });
+export type UnsubscribeLink = z.infer<typeof UnsubscribeLink>;

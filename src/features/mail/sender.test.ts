@@ -110,14 +110,24 @@ describe('the mail outbox', () => {
     await queue({ kind: 'announcement', params: { title: 'Summer opening', body: 'Doors at 20:00.', link: '/vip/lounge' } }, 'news-1');
     await round();
     expect(transport.sent[0]!.headers).toEqual({
-      'List-Unsubscribe': '<https://nordlicht.example/unsubscribe?u=ada&t=token-ada-1>',
+      // The header is for mail programs, which POST to it (RFC 8058); the text's link opens the page that asks first.
+      'List-Unsubscribe': '<https://nordlicht.example/api/mail/unsubscribe?u=ada&t=token-ada-1>',
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
     expect(transport.sent[0]!.text).toContain('Unsubscribe from announcements: https://nordlicht.example/unsubscribe?u=ada&t=token-ada-1');
+    expect(transport.sent[0]!.html).toContain('href="https://nordlicht.example/unsubscribe?u=ada&amp;t=token-ada-1"');
     await documents.collection(Users).doc('ada').update({ mail: { announcements: false, unsubscribeToken: null, digest: false } });
     await queue({ kind: 'announcement', params: { title: 'Next', body: '…', link: '/' } }, 'news-2');
     expect(await round()).toMatchObject({ suppressed: 1, sent: 0 });
     expect(transport.sent).toHaveLength(1);
+  });
+
+  it("links a German announcement to the German page, and its header to the one POST address mail programs use", async () => {
+    await documents.collection(Users).doc('ada').update({ mail: { announcements: true, unsubscribeToken: 'token-ada-2', digest: false } });
+    await queue({ kind: 'announcement', locale: 'de', params: { title: 'Sommer', body: 'Einlass um 20 Uhr.' } }, 'news-de');
+    await round();
+    expect(transport.sent[0]!.headers?.['List-Unsubscribe']).toBe('<https://nordlicht.example/api/mail/unsubscribe?u=ada&t=token-ada-2>');
+    expect(transport.sent[0]!.text).toContain('Ankündigungen abbestellen: https://nordlicht.example/de/unsubscribe?u=ada&t=token-ada-2');
   });
 
   it('keeps to a number of mails an address gets in an hour, and sends the rest later', async () => {

@@ -18,7 +18,7 @@ import { Users } from '@/features/identity/users';
 import { Mail, type MailDocument } from './outbox';
 import { renderMail } from './templates';
 import { isUndeliverable, markUndeliverable } from './addresses';
-import { mailSettingsOf, unsubscribeUrl, wantsAnnouncements } from './preferences';
+import { mailSettingsOf, oneClickUnsubscribeUrl, unsubscribeUrl, wantsAnnouncements } from './preferences';
 
 /** The first wait after a failed attempt; it doubles to MAX_RETRY_MS. */
 export const FIRST_RETRY_MS = 60_000;
@@ -99,22 +99,25 @@ type Outcome = keyof RoundReport;
 async function sendOne(ports: MailPorts, id: string, mail: MailDocument, holder: string, now: Date): Promise<Outcome> {
   const { documents, transport, siteUrl } = ports;
   if (await isUndeliverable(documents, mail.to)) return finish(documents, id, holder, { status: 'undeliverable', lastError: 'address refuses mail' }, 'undeliverable');
-  let unsubscribe: string | null = null;
+  // An announcement names two addresses: the page a person opens from the text (it asks first, as
+  // link scanners open every link), and the one-click POST mail programs send (RFC 8058).
+  let unsubscribe: { page: string; oneClick: string } | null = null;
   if (mail.category === 'announcement') {
     const user = mail.uid ? (await documents.collection(Users).doc(mail.uid).get()).data : undefined;
     // Opted out (or gone) since it was queued: not sent.
     if (!user || !wantsAnnouncements(user) || user.email?.toLowerCase() !== mail.to.toLowerCase()) return finish(documents, id, holder, { status: 'suppressed', lastError: null }, 'suppressed');
-    unsubscribe = unsubscribeUrl(siteUrl, mail.uid!, mailSettingsOf(user).unsubscribeToken!, mail.locale);
+    const token = mailSettingsOf(user).unsubscribeToken!;
+    unsubscribe = { page: unsubscribeUrl(siteUrl, mail.uid!, token, mail.locale), oneClick: oneClickUnsubscribeUrl(siteUrl, mail.uid!, token) };
   }
   if ((await sentWithinHour(documents, mail.toKey, now)) >= MAX_PER_ADDRESS_PER_HOUR) {
     return finish(documents, id, holder, { status: 'pending', nextAttemptAt: new Date(now.getTime() + MAX_RETRY_MS), lastError: 'hourly limit for this address' }, 'retried');
   }
-  const rendered = renderMail(mail.kind, mail.category, mail.locale, mail.params, { siteUrl, unsubscribeUrl: unsubscribe, now });
+  const rendered = renderMail(mail.kind, mail.category, mail.locale, mail.params, { siteUrl, unsubscribeUrl: unsubscribe?.page ?? null, now });
   const outcome = await transport.send({
     to: mail.to,
     ...rendered,
     messageId: messageIdOf(id, siteUrl),
-    headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
+    headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
   });
   const attempts = mail.attempts + 1;
   if (outcome.status === 'sent') {

@@ -13,15 +13,22 @@
 // server (or this one after restart) takes it over and continues with the first chunk not done.
 // A chunk found `pushing` is not pushed again: its recipients have their in-app copy, and at most
 // that chunk's pushes are lost, never sent twice. Gone devices are deleted as the service says.
+// Where the notification goes by e-mail too, the chunk's announcement mails are queued in the
+// outbox in the same transaction that writes `pushing` (one id per notification and recipient), so
+// they are queued exactly once whatever crashes when; the outbox sends them (decision 047).
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { defineCollection, type Documents, type Transaction, type UpdateData } from '@/server/documents/port';
 import { MAX_IN_VALUES } from '@/server/documents/query';
 import type { Push, PushMessage, PushTarget } from '@/server/push/port';
+import { mailIsOn } from '@/server/mail/mail';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
 import { effectiveRole, Users, type UserDocument } from '@/features/identity/users';
+import { enqueueMail, type MailRequest } from '@/features/mail/outbox';
+import { wantsAnnouncements } from '@/features/mail/preferences';
 import { isActiveNow } from '@/features/memberships/membership-rules';
+import { Checkins } from '@/features/door/door-records';
 import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument } from './notifications';
 import type { Audience } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';
@@ -59,6 +66,18 @@ function languageOf(user: UserDocument): Locale {
   return user.locale ?? DEFAULT_LOCALE;
 }
 
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether the person's membership admits them now. */
+function activeMember(data: UserDocument, now: Date): data is UserDocument & { membership: NonNullable<UserDocument['membership']> } {
+  return data.membership !== null && isActiveNow({ status: 'active', ...data.membership }, now);
+}
+
+/** `uids` in groups a query's `in` filter takes. */
+function inGroups(uids: readonly string[]): string[][] {
+  return Array.from({ length: Math.ceil(uids.length / MAX_IN_VALUES) }, (_, index) => uids.slice(index * MAX_IN_VALUES, (index + 1) * MAX_IN_VALUES));
+}
+
 /** Who receives it now: enabled accounts in the audience, each with their language, by uid. */
 export async function resolveAudience(documents: Documents, audience: Audience, now = new Date()): Promise<{ uid: string; lang: Locale }[]> {
   const users = documents.collection(Users);
@@ -68,8 +87,17 @@ export async function resolveAudience(documents: Documents, audience: Audience, 
       found = await users.where('disabled', '==', false).get();
       break;
     case 'members':
-      found = (await users.where('disabled', '==', false).get()).filter(({ data }) => data.membership !== null && isActiveNow({ status: 'active', ...data.membership }, now));
+      found = (await users.where('disabled', '==', false).get()).filter(({ data }) => activeMember(data, now));
       break;
+    case 'lapsed': {
+      // No admission to any event since then (the door's records, one per member and event), among
+      // members whose membership began before it: someone who joined last week has not lapsed.
+      const since = new Date(now.getTime() - audience.weeks * WEEK_MS);
+      const [people, admissions] = await Promise.all([users.where('disabled', '==', false).get(), documents.collection(Checkins).where('at', '>=', since).get()]);
+      const seen = new Set(admissions.map((admission) => admission.data.uid));
+      found = people.filter(({ id, data }) => activeMember(data, now) && data.membership.validFrom <= since && !seen.has(id));
+      break;
+    }
     case 'role':
       // The role the person holds now: a member role whose membership has run out reaches no one.
       found = (await users.where('role', '==', audience.role).where('disabled', '==', false).get()).filter(({ data }) => effectiveRole(data, now) === audience.role);
@@ -247,9 +275,13 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const figures: ChunkDocument['figures'] = { en: emptyFigures(), de: emptyFigures() };
   for (const recipient of chunk.recipients) figures[recipient.lang].recipients += 1;
 
+  // Who of the chunk gets it by e-mail, read before the step below queues their mails with it.
+  const mails = chunk.state === 'pending' || chunk.state === 'inbox' ? await announcementMails(documents, id, notification, chunk.recipients) : [];
   // Written before any push of the chunk goes out, by one server only: a crash from here on, or
-  // another server finding the chunk like this, never pushes it again.
-  const pushing = await advanceChunk(documents, id, holder, index, 'inbox', 'pushing', clock());
+  // another server finding the chunk like this, never pushes it again, nor queues its mails again.
+  const pushing = await advanceChunk(documents, id, holder, index, 'inbox', 'pushing', clock(), (tx) => {
+    for (const mail of mails) enqueueMail(tx, documents, mail.request, at, mail.id);
+  });
   const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
   if (pushing.moved) {
     if (await options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
@@ -261,13 +293,44 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   }
 }
 
+/** The announcement mail of a notification to one person: one id per pair, so it is queued once. */
+export const announcementMailId = (notificationId: string, uid: string) => `announcement_${notificationId}_${uid}`;
+
+/**
+ * The chunk's recipients who get the notification by e-mail too, as its channel says: those who
+ * said yes to announcements (and have an address), all of them or only those with no device that
+ * allowed pushes; each in their language, with the notification's link as the mail's button.
+ */
+async function announcementMails(documents: Documents, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients']): Promise<{ id: string; request: MailRequest }[]> {
+  if (notification.email === 'off' || !mailIsOn()) return [];
+  const people = await Promise.all(recipients.map(async (recipient) => ({ ...recipient, user: (await documents.collection(Users).doc(recipient.uid).get()).data })));
+  const asked = people.filter((person): person is typeof person & { user: UserDocument & { email: string } } => Boolean(person.user?.email) && wantsAnnouncements(person.user!));
+  const withDevice = new Set<string>();
+  if (notification.email === 'withoutPush') {
+    const devices = await Promise.all(inGroups(asked.map((person) => person.uid)).map((uids) => documents.collection(PushDevices).where('uid', 'in', uids).get()));
+    for (const device of devices.flat()) withDevice.add(device.data.uid);
+  }
+  return asked
+    .filter((person) => !withDevice.has(person.uid))
+    .map(({ uid, lang, user }) => ({
+      id: announcementMailId(id, uid),
+      request: {
+        kind: 'announcement',
+        to: user.email,
+        uid,
+        locale: lang,
+        params: { title: notification.title[lang], body: notification.body[lang], ...(notification.link ? { link: notification.link } : {}) },
+        notificationId: id,
+      },
+    }));
+}
+
 async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients'], figures: ChunkDocument['figures']) {
   const { documents, push } = ports;
   const items: { deviceId: string; lang: Locale; target: PushTarget; message: PushMessage }[] = [];
   // The chunk's devices, 30 people per query (Firestore's limit of an `in` filter).
   const langOf = new Map(recipients.map((recipient) => [recipient.uid, recipient.lang]));
-  const groups = Array.from({ length: Math.ceil(recipients.length / MAX_IN_VALUES) }, (_, index) => recipients.slice(index * MAX_IN_VALUES, (index + 1) * MAX_IN_VALUES).map((recipient) => recipient.uid));
-  const found = (await Promise.all(groups.map((uids) => documents.collection(PushDevices).where('uid', 'in', uids).get()))).flat();
+  const found = (await Promise.all(inGroups(recipients.map((recipient) => recipient.uid)).map((uids) => documents.collection(PushDevices).where('uid', 'in', uids).get()))).flat();
   for (const device of found) {
     const lang = langOf.get(device.data.uid);
     if (lang) items.push({ deviceId: device.id, lang, target: device.data.target, message: messageFor(id, notification, lang) });

@@ -7,11 +7,13 @@ import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { LOCALES } from '@/i18n/routing';
 import { ROLES } from '@/access/roles';
-import { BODY_LIMIT, NOTIFICATION_FILTER_VALUES, PEOPLE_LIMIT, TITLE_LIMIT } from './constants';
+import { BODY_LIMIT, EMAIL_CHANNELS, LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN, NOTIFICATION_FILTER_VALUES, PEOPLE_LIMIT, TITLE_LIMIT } from './constants';
 
 export const Audience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('everyone') }),
   z.object({ kind: z.literal('members') }),
+  /** Active members not admitted at the door in the last `weeks` weeks (their membership older than that). */
+  z.object({ kind: z.literal('lapsed'), weeks: z.number().int().min(LAPSED_WEEKS_MIN).max(LAPSED_WEEKS_MAX) }),
   z.object({ kind: z.literal('role'), role: z.enum(ROLES) }),
   z.object({ kind: z.literal('people'), uids: z.array(DocumentId).min(1).max(PEOPLE_LIMIT) }),
 ]);
@@ -25,6 +27,8 @@ export const NotificationInput = z.object({
   /** A page of this site, checked against the route table when saved; empty: no link. */
   link: z.string().trim().max(300).default(''),
   audience: Audience,
+  /** Also by e-mail, to those of the audience who asked for announcements; absent: not by e-mail. */
+  email: z.enum(EMAIL_CHANNELS).optional(),
 });
 export type NotificationInput = z.infer<typeof NotificationInput>;
 

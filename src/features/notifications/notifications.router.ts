@@ -18,6 +18,8 @@ import {
   sendNotificationNow,
 } from './notifications';
 import { deliverNotification, deliveryFigures, NotificationChunks, sendTestToSelf } from './delivery';
+import { Mail } from '@/features/mail/outbox';
+import { announcementFigures, MailTallies } from '@/features/mail/retention';
 import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { registerDevice, unregisterDevice } from './push-devices';
 import { IdInput, NotificationListInput, RegisterInput, SaveInput, ScheduleInput, UnregisterInput } from './notifications.inputs';
@@ -41,17 +43,25 @@ export const notificationsRouter = router({
     limitRate('notificationTests', ctx.identity.uid);
     return sendTestToSelf({ documents: ctx.documents, push: ctx.push() }, ctx.identity.uid, input.id);
   }),
-  /** The message, its state and its delivery figures as they change. */
+  /**
+   * The message, its state and its delivery figures as they change: in the app and by push from
+   * the inbox and the chunks, by e-mail from the outbox's mails of it (as the senders record them).
+   */
   live: admin.input(IdInput).subscription(({ ctx, input, signal }) =>
     liveStream({
       documents: ctx.documents,
       key: `notifications.live ${input.id}`,
-      collections: [Notifications.name, NotificationChunks.name, Inbox.name],
+      collections: [Notifications.name, NotificationChunks.name, Inbox.name, Mail.name, MailTallies.name],
       otherServers: [
         ctx.documents.collection(NotificationChunks).where('notificationId', '==', input.id),
         ctx.documents.collection(Inbox).where('notificationId', '==', input.id).orderBy('readAt', 'desc').limit(1),
+        ctx.documents.collection(Mail).where('notificationId', '==', input.id).orderBy('sentAt', 'desc').limit(1),
       ],
-      read: async () => ({ notification: await getNotification(ctx.documents, input.id), figures: await deliveryFigures(ctx.documents, input.id) }),
+      read: async () => {
+        const notification = await getNotification(ctx.documents, input.id);
+        const [figures, mail] = await Promise.all([deliveryFigures(ctx.documents, input.id), notification.email === 'off' ? null : announcementFigures(ctx.documents, input.id)]);
+        return { notification, figures, mail };
+      },
       signal,
     }),
   ),

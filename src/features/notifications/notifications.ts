@@ -15,7 +15,7 @@ import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 import { Inbox } from './inbox';
 import { Audience, type NotificationListInput, type SaveInput, type ScheduleInput } from './notifications.inputs';
 
-import { AUDIENCE_KIND_NAMES, BODY_LIMIT, NOTIFICATION_STATUS_NAMES, TITLE_LIMIT } from './constants';
+import { AUDIENCE_KIND_NAMES, BODY_LIMIT, EMAIL_CHANNELS, NOTIFICATION_STATUS_NAMES, TITLE_LIMIT, type EmailChannel } from './constants';
 
 export const NOTIFICATION_STATUSES = NOTIFICATION_STATUS_NAMES;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
@@ -40,6 +40,8 @@ export const NotificationDocument = z.object({
   audience: Audience,
   /** The audience's kind again at the top level, so the lounge can ask for members' ones. */
   audienceKind: z.enum(AUDIENCE_KINDS),
+  /** Who of the audience also gets it by e-mail; notifications written before there was mail: nobody. */
+  email: z.enum(EMAIL_CHANNELS).default('off'),
   status: z.enum(NOTIFICATION_STATUSES),
   scheduledAt: z.date().nullable(),
   startedAt: z.date().nullable(),
@@ -82,6 +84,7 @@ export async function saveNotification(documents: Documents, actor: Identity, { 
     link: notification.link || null,
     audience: notification.audience,
     audienceKind: notification.audience.kind,
+    email: notification.email ?? 'off',
     updatedAt: now,
   };
   if (id === null) {
@@ -155,6 +158,7 @@ export interface NotificationSummary {
   title: NotificationDocument['title'];
   status: NotificationStatus;
   audience: Audience;
+  email: EmailChannel;
   scheduledAt: Date | null;
   sentAt: Date | null;
   createdAt: Date;
@@ -165,7 +169,7 @@ export interface NotificationSummary {
 }
 
 function summary(id: string, data: NotificationDocument): NotificationSummary {
-  return { id, title: data.title, status: data.status, audience: data.audience, scheduledAt: data.scheduledAt, sentAt: data.sentAt, createdAt: data.createdAt, recipients: data.recipients, failure: data.failure, delivered: null };
+  return { id, title: data.title, status: data.status, audience: data.audience, email: data.email, scheduledAt: data.scheduledAt, sentAt: data.sentAt, createdAt: data.createdAt, recipients: data.recipients, failure: data.failure, delivered: null };
 }
 
 /** The in-app copies of a notification and how many were read: two counts, no documents read. */

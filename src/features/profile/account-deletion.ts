@@ -1,6 +1,6 @@
 // Deleting one's own account: the person goes, the venue's records stay without them. What names
 // the person is deleted (their account, memberships, pass, photo, uploads, sessions, inbox,
-// devices) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
+// devices, the mails waiting for them or kept in the outbox) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
 // done to them at the door), so the night's figures and the delivery counts stay as they were.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,7 @@ import { Inbox, inboxId } from '@/features/notifications/inbox';
 import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
+import { forgetMailOf } from '@/features/mail/retention';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
 
@@ -68,6 +69,8 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
   // The devices that received their messages go, in batches (there may be many).
   await deleteWhere(documents, PushDevices, 'uid', identity.uid);
   await deleteWhere(documents, AccountChecks, 'uid', identity.uid);
+  // Nothing more is mailed to them; an announcement's figures still count their mail.
+  await forgetMailOf(documents, identity.uid, user.email);
   await ports.accounts.deleteAccount(identity.uid);
   await removeFiles(ports, identity.uid, report.avatarPath).catch((error: unknown) => {
     // A site without file storage (Firebase without Storage) has none of theirs to remove.

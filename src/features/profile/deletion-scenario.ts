@@ -30,6 +30,8 @@ import { saveNotification, scheduleNotification } from '@/features/notifications
 import { deliverDue, deliveryFigures } from '@/features/notifications/delivery';
 import { markAllRead } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
+import { markUndeliverable } from '@/features/mail/addresses';
+import { Mail } from '@/features/mail/outbox';
 import { deleteAccount } from './account-deletion';
 
 /** What must appear nowhere once Ada is gone. */
@@ -116,14 +118,17 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
     updatedAt: NOW,
   });
 
-  // A notification Ada wrote to herself and Bob, delivered to the inbox and their phones.
+  // A notification Ada wrote to herself and Bob, delivered to the inbox and their phones, and by
+  // e-mail to her, who asked for announcements; her address once refused a mail.
+  await documents.collection(Users).doc(ADA.uid).update({ mail: { announcements: true, unsubscribeToken: 'AbCdEfGhIjKlMnOpQrStUvWx', digest: false } });
+  await markUndeliverable(documents, ADA.email, '452 mailbox of ada.lovelace@example.org is full', NOW);
   const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
   for (const uid of [ADA.uid, 'bob']) {
     await documents.collection(PushDevices).doc(`device-${uid}`).create({ uid, target: { kind: 'webpush', endpoint: `https://fcm.googleapis.com/fcm/send/${uid}`, keys }, lang: 'en', registeredAt: NOW });
   }
   const notificationId = await saveNotification(documents, ada, {
     id: null,
-    notification: { title: { en: 'Tonight', de: 'Heute' }, body: { en: 'Doors at ten', de: 'Einlass um zehn' }, link: '/vip', audience: { kind: 'people', uids: [ADA.uid, 'bob'] } },
+    notification: { title: { en: 'Tonight', de: 'Heute' }, body: { en: 'Doors at ten', de: 'Einlass um zehn' }, link: '/vip', audience: { kind: 'people', uids: [ADA.uid, 'bob'] }, email: 'optedIn' },
   }, NOW);
   await scheduleNotification(documents, ada, { id: notificationId, at: '2000-01-01T00:00' }, NOW);
   await deliverDue({ documents, push: new AcceptingPush() }, { clock: () => NOW });
@@ -145,6 +150,7 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   await recordSession(documents, { uid: ADA.uid, cookie: 'cookie-of-ada', expiresInSeconds: 3600, now: NOW.getTime() });
   await documents.collection(AccountChecks).doc(`accountWithoutDocument:${ADA.uid}`).create({ kind: 'accountWithoutDocument', uid: ADA.uid, noticedAt: NOW });
 
+  if ((await documents.collection(Mail).where('uid', '==', ADA.uid).count()) !== 1) throw new Error('The scenario should have queued a mail to Ada');
   const before = await figures(documents, notificationId);
   const deletion = await deleteAccount({ documents, accounts, files, uploads }, { ...ada, authTime: Math.floor(NOW.getTime() / 1000) }, { confirmation: ADA.email }, NOW.getTime());
   return { before, after: await figures(documents, notificationId), deletion, accounts };

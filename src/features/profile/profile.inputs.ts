@@ -23,3 +23,12 @@ export const DeleteAccountInput = z.object({
   confirmation: z.string().trim().min(1).max(320),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
+
+/**
+ * The person's choice of mail: announcements (yes makes a new unsubscribe token), and for admins
+ * the morning digest of waiting membership requests. Either or both; the other stays.
+ */
+export const MailSettingsInput = z
+  .object({ announcements: z.boolean().optional(), digest: z.boolean().optional() })
+  .refine((input) => input.announcements !== undefined || input.digest !== undefined, 'Nothing to change.');
+export type MailSettingsInput = z.infer<typeof MailSettingsInput>;

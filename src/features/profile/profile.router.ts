@@ -9,7 +9,8 @@ import { limitRate } from '@/server/http/rate-limit';
 import { renderAvatar } from './avatar-image';
 import { getProfile, removeAvatar, setAvatar, signOutEverywhere, updateProfile } from './profile';
 import { deleteAccount } from './account-deletion';
-import { AvatarInput, DeleteAccountInput, ProfileInput } from './profile.inputs';
+import { getMailSettings, updateMailSettings } from './mail-settings';
+import { AvatarInput, DeleteAccountInput, MailSettingsInput, ProfileInput } from './profile.inputs';
 
 const members = roleProcedure(...MEMBER_AREA);
 
@@ -22,6 +23,9 @@ export const profileRouter = router({
       limitRate('avatarChanges', ctx.identity.uid);
       return setAvatar({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files(), uploads: ctx.uploads(), render: renderAvatar, siteUrl: env.SITE_URL }, ctx.identity, input);
     }),
+  /** What the person gets by mail, and whether their address takes mail at all. */
+  getMail: signedInProcedure.query(({ ctx }) => getMailSettings(ctx.documents, ctx.identity)),
+  updateMail: signedInProcedure.input(MailSettingsInput).mutation(({ ctx, input }) => updateMailSettings(ctx.documents, ctx.identity, input)),
   removeAvatar: signedInProcedure.mutation(({ ctx }) => removeAvatar({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files() }, ctx.identity)),
   signOutEverywhere: signedInProcedure.mutation(({ ctx }) => signOutEverywhere(ctx.documents, ctx.accounts, ctx.identity)),
   deleteAccount: signedInProcedure

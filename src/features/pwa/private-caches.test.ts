@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@/navigation/routes';
-import { forgetPersonalCaches, holdsOnlyBuildFiles, isKeepablePage, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { forgetPersonalCaches, holdsOnlyBuildFiles, isKeepablePage, carriesPersonalLink, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 
 const concrete = (pattern: string) => pattern.replace(/\[\w+\]/g, 'x1');
 
@@ -107,5 +107,11 @@ describe('which pages the worker may keep', () => {
     expect(isKeepablePage(fetched(page({ [PERSONAL_PAGE_HEADER]: '1' })))).toBe(false);
     expect(isKeepablePage(fetched(page({}, 500)))).toBe(false);
     expect(isKeepablePage(page())).toBe(false);
+  });
+
+  it('not the unsubscribe page, whose address holds a person’s token, in any language', () => {
+    expect(carriesPersonalLink('/unsubscribe')).toBe(true);
+    expect(carriesPersonalLink('/de/unsubscribe')).toBe(true);
+    expect(carriesPersonalLink('/events')).toBe(false);
   });
 });

@@ -107,8 +107,17 @@ export async function removeCachesOfEarlierReleases(storage: CacheStorage): Prom
 /**
  * Set by the proxy on every page and payload rendered for a request that carried a session: such a
  * response may name the person (the header's account, decision 025), so the worker never keeps it.
+ * Also on a public page whose address is a person's (carriesPersonalLink).
  */
 export const PERSONAL_PAGE_HEADER = 'x-personal-page';
+
+/**
+ * A public page whose address carries one person's secret: the unsubscribe page, opened from a
+ * mail with the person's token in its query. The worker would keep it under that address.
+ */
+export function carriesPersonalLink(pathname: string): boolean {
+  return splitLocale(pathname).path === routeById('unsubscribe').pattern;
+}
 
 /** Whether the worker may keep this page or payload for offline reading: a public one, rendered for nobody. */
 export function isKeepablePage(response: Response): boolean {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderSitemap, sitemapEntries, staticSitemapEntries } from './sitemap';
 
 describe('sitemap', () => {
-  it('lists the public pages without parameters, not the sign-in pages', () => {
+  it('lists the public pages without parameters, not the sign-in pages nor the unsubscribe page', () => {
     expect(staticSitemapEntries().map((e) => e.path)).toEqual(['/', '/events', '/about', '/impressum']);
   });
 

@@ -10,8 +10,8 @@ export interface SitemapEntry {
   lastModified?: Date;
 }
 
-/** Public pages without parameters that belong in a sitemap (sign-in pages do not). */
-const EXCLUDED = new Set(['login', 'confirm']);
+/** Public pages without parameters that belong in no sitemap: sign-in, and the page a mail's unsubscribe link opens. */
+const EXCLUDED = new Set(['login', 'confirm', 'unsubscribe']);
 
 /** Pages whose content includes the programme change when an event does. */
 const SHOWS_EVENTS = new Set(['/', '/events']);

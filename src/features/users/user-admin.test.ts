@@ -7,6 +7,7 @@ import type { Identity } from '@/access/identity';
 import type { Role } from '@/access/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
 import { signOutEverywhereContract } from './sign-out-everywhere.contract';
+import { markUndeliverable } from '@/features/mail/addresses';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
 
 /** The list's options as the procedure hands them over when the page sends none. */
@@ -187,5 +188,16 @@ describe('changing accounts', () => {
     await expect(getUserDetail(documents, 'ghost')).rejects.toBeInstanceOf(DomainError);
     await expect(changeRole(documents, accounts, admin, 'ghost', 'scanner')).rejects.toMatchObject({ kind: 'not-found', reason: 'userNotFound' });
     expect(accounts.calls).toEqual([]);
+  });
+
+  it("shows the person's mail choices and an address that refuses mail, never their unsubscribe token", async () => {
+    await documents.collection(Users).doc('mia').update({ mail: { announcements: true, unsubscribeToken: 'secret-token-of-mia-0001', digest: false } });
+    expect((await getUserDetail(documents, 'mia')).mail).toEqual({ announcements: true, digest: false, undeliverable: null });
+    const at = new Date('2026-11-28T09:00:00Z');
+    await markUndeliverable(documents, 'mia@example.org', '550 5.1.1 No such mailbox', at);
+    const detail = await getUserDetail(documents, 'mia');
+    expect(detail.mail.undeliverable).toEqual({ at, reason: '550 5.1.1 No such mailbox' });
+    expect(JSON.stringify(detail)).not.toContain('secret-token-of-mia');
+    expect(JSON.stringify(await listUsers(documents, LIST))).not.toContain('secret-token-of-mia');
   });
 });

@@ -14,6 +14,8 @@ import { DomainError } from '@/server/domain-error';
 import { endEverySession } from '@/features/profile/profile';
 import { endPassKey } from '@/features/door/passes';
 import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
+import { mailSettingsOf } from '@/features/mail/preferences';
+import { undeliverableSince } from '@/features/mail/addresses';
 
 import type { UserListInput } from './users.inputs';
 import { storedPhoto } from '@/features/identity/avatar-access';
@@ -37,9 +39,12 @@ export interface UserPage {
   nextCursor: string | null;
 }
 
-/** The role shown is the one the person holds now: "Member" only while a membership admits them. */
+/**
+ * The role shown is the one the person holds now: "Member" only while a membership admits them.
+ * Their mail choices stay behind (the unsubscribe token is theirs alone, not the admins').
+ */
 function summary(snapshot: { id: string; data: UserDocument }, now: Date): UserSummary {
-  const { searchTerms: _terms, locale: _locale, ...rest } = snapshot.data;
+  const { searchTerms: _terms, locale: _locale, mail: _mail, ...rest } = snapshot.data;
   return { uid: snapshot.id, ...rest, role: effectiveRole(snapshot.data, now), photoURL: storedPhoto(snapshot.id, snapshot.data) };
 }
 
@@ -56,15 +61,22 @@ export async function listUsers(documents: Documents, input: UserListInput, now 
 export interface UserDetail {
   user: UserSummary & { locale: UserDocument['locale'] };
   audit: (AuditEntry & { id: string })[];
+  /** What the person chose to get by mail, and whether their address still takes mail (when and why not). */
+  mail: { announcements: boolean; digest: boolean; undeliverable: { at: Date; reason: string } | null };
 }
 
 export async function getUserDetail(documents: Documents, uid: string, now = new Date()): Promise<UserDetail> {
   const snapshot = await documents.collection(Users).doc(uid).get();
   if (!snapshot.data) throw new DomainError('not-found', 'userNotFound');
-  const audit = await documents.collection(AuditLog).where('targetUid', '==', uid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get();
+  const [audit, refused] = await Promise.all([
+    documents.collection(AuditLog).where('targetUid', '==', uid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get(),
+    undeliverableSince(documents, snapshot.data.email),
+  ]);
+  const { announcements, digest } = mailSettingsOf(snapshot.data);
   return {
     user: { ...summary({ id: snapshot.id, data: snapshot.data }, now), locale: snapshot.data.locale },
     audit: audit.map((entry) => ({ id: entry.id, ...entry.data })),
+    mail: { announcements, digest, undeliverable: refused },
   };
 }
 

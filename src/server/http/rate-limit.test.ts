@@ -145,6 +145,11 @@ describe('the policies leave a busy night alone and slow a script', () => {
     expect(refusals('authMailsFromClient', every(600, 100))).toBeGreaterThan(550);
   });
 
+  it('unsubscribes: a mail program posting twice and the person clicking three times, all pass; a loop on one link is slowed', () => {
+    expect(refusals('unsubscribes', [0, 200, 30 * SECOND, 31 * SECOND, 32 * SECOND])).toBe(0);
+    expect(refusals('unsubscribes', every(600, 100))).toBeGreaterThan(580);
+  });
+
   it('uploads: a script sending a hundred requests a second is held to two a second', () => {
     expect(refusals('uploads', every(3000, 10))).toBeGreaterThan(2500);
   });

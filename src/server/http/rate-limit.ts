@@ -51,6 +51,12 @@ export const RATE_POLICIES = {
    * phones behind one, but a script mailing address after address is held to one every six seconds.
    */
   authMailsFromClient: { burst: 30, perMinute: 10 },
+  /**
+   * One-click unsubscribes (POST /api/mail/unsubscribe), per account the link names: a mail
+   * program posting once or twice, the person clicking the mail's link as well. Not per address:
+   * Gmail and the like post from their own servers, for thousands of people at once.
+   */
+  unsubscribes: { burst: 10, perMinute: 5 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

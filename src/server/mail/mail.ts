@@ -4,7 +4,7 @@
 import 'server-only';
 import { env, type Env } from '@/server/env';
 import type { MailTransport } from './port';
-import { createSmtpTransport } from './smtp';
+import { createSmtpTransport, isLoopback } from './smtp';
 
 const holder = globalThis as typeof globalThis & { __venueMail?: MailTransport | null };
 
@@ -42,4 +42,11 @@ export function mailIsOn(): boolean {
  */
 export function authMailsOf(source: Pick<Env, 'BACKEND' | 'AUTH_MAILS'> = env): 'app' | 'firebase' {
   return source.BACKEND === 'embedded' ? 'app' : (source.AUTH_MAILS ?? 'firebase');
+}
+
+/** Where this server's mail goes, as the privacy notice says it: nowhere, an inbox on this machine (MailDev), or a mail service. */
+export function mailDestination(): 'off' | 'thisMachine' | 'service' {
+  const url = smtpUrl();
+  if (!url) return 'off';
+  return isLoopback(new URL(url).hostname) ? 'thisMachine' : 'service';
 }

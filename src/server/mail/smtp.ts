@@ -8,7 +8,7 @@ import type { MailOutcome, MailTransport, OutgoingMail } from './port';
 /** How long one attempt may take, connection included: a hung server must not hold the outbox. */
 const SEND_TIMEOUT_MS = 20_000;
 
-function isLoopback(hostname: string): boolean {
+export function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || hostname === '::1' || /^127\./.test(hostname);
 }
 

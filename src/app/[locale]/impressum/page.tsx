@@ -8,6 +8,9 @@ import { TableScroll } from '@/ui/list/TableScroll';
 import { env } from '@/server/env';
 import { FIREBASE_BROWSER_HOSTS } from '@/server/http/security-headers';
 import { BROWSER_STORAGE } from '@/features/privacy/browser-storage';
+import { MAIL_KEPT_DAYS, MAILED } from '@/features/privacy/mailed';
+import { MAX_PER_ADDRESS_PER_HOUR } from '@/features/mail/sender';
+import { mailDestination } from '@/server/mail/mail';
 import styles from './page.module.css';
 
 export const generateStaticParams = localeStaticParams;
@@ -70,8 +73,9 @@ const HOST_NOTES: Record<string, string> = {
 
 /**
  * The privacy notice, true by construction: what the browser stores is the table every feature
- * adds to (src/features/privacy/browser-storage.ts, checked by the browser tour), and the hosts
- * are the Content-Security-Policy's own list.
+ * adds to (src/features/privacy/browser-storage.ts, checked by the browser tour), what is mailed
+ * the table every kind of mail is in (mailed.ts, checked against the outbox's kinds), the hosts
+ * are the Content-Security-Policy's own list, and where mail goes is where this server sends it.
  */
 async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof localeFrom>> }) {
   const t = await getTranslations({ locale, namespace: 'Privacy' });
@@ -116,6 +120,30 @@ async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof loc
         <li>{t('serverMessages')}</li>
         <li>{t('serverSessions')}</li>
       </ul>
+      <h3 id="privacy-mail">{t('mailHeading')}</h3>
+      <p>{t('mailIntro')}</p>
+      <TableScroll labelledBy="privacy-mail">
+        <table className="privacy__table">
+          <thead>
+            <tr>
+              <th scope="col">{t('mailColumns.mail')}</th>
+              <th scope="col">{t('mailColumns.purpose')}</th>
+              <th scope="col">{t('mailColumns.choice')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {MAILED.map((item) => (
+              <tr key={item.key}>
+                <th scope="row">{t(`mailed.${item.key}.name` as 'mailed.signIn.name')}</th>
+                <td>{t(`mailed.${item.key}.purpose` as 'mailed.signIn.purpose')}</td>
+                <td>{item.optIn ? t('mailChoice.optIn') : t('mailChoice.always')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableScroll>
+      <p>{t('mailKept', { days: MAIL_KEPT_DAYS, perHour: MAX_PER_ADDRESS_PER_HOUR })}</p>
+      <p>{t(`mailGoes.${mailDestination()}`)}</p>
       <h3>{t('servicesHeading')}</h3>
       {firebase ? (
         <>

@@ -15,6 +15,7 @@ import { Segmented } from '@/ui/form/Segmented';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTIFICATION_FILTER_VALUES, type NotificationStatusName } from '../constants';
 import { NotificationComposer } from './NotificationComposer';
+import { audienceLabel } from './audience-label';
 import styles from './notifications.module.css';
 
 const LIST_CHOICES = { filter: { values: NOTIFICATION_FILTER_VALUES, default: 'all' } } as const;
@@ -75,7 +76,7 @@ function NotificationList() {
                   </h3>
                   <p className={styles['notification-row__meta']}>
                     <NotificationStatusBadge status={entry.status} />
-                    <span>{t(`audiences.${entry.audience.kind}`)}</span>
+                    <span>{audienceLabel(t, entry.audience)}</span>
                     {entry.status === 'scheduled' && entry.scheduledAt ? <span>{t('scheduledFor', { when: when(entry.scheduledAt) })}</span> : null}
                     {entry.sentAt ? <span>{t('sentAt', { when: when(entry.sentAt) })}</span> : null}
                     {entry.recipients !== null ? <span>{t('recipients', { count: entry.recipients })}</span> : null}

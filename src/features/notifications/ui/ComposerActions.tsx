@@ -4,7 +4,8 @@
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import type { NotificationStatusName } from '../constants';
-import type { Draft } from './composer-draft';
+import { notificationOf, type Draft } from './composer-draft';
+import { audienceLabel } from './audience-label';
 import type { ComposerAction, ComposerActions as Actions } from './useComposerActions';
 import styles from './notifications.module.css';
 
@@ -13,7 +14,7 @@ interface Props {
   /** The saved notification's id; null before its first save. */
   id: string | null;
   status: NotificationStatusName;
-  audience: Draft['audience'];
+  draft: Draft;
   scheduleAt: string;
   onScheduleAt: (at: string) => void;
   actions: Actions;
@@ -23,9 +24,11 @@ function Spinner({ when, busy }: { when: ComposerAction; busy: ComposerAction | 
   return busy === when ? <span className="spinner" aria-hidden="true" /> : null;
 }
 
-export function ComposerActions({ formId, id, status, audience, scheduleAt, onScheduleAt, actions }: Props) {
+export function ComposerActions({ formId, id, status, draft, scheduleAt, onScheduleAt, actions }: Props) {
   const t = useTranslations('AdminNotifications');
   const { busy, fieldError } = actions;
+  const audience = audienceLabel(t, notificationOf(draft).audience);
+  const confirmText = draft.email === 'off' ? t('confirmSendText', { audience }) : `${t('confirmSendText', { audience })} ${t(`confirmSendMail.${draft.email}`)}`;
   return (
     <div className={styles.composer__actions}>
       <button type="submit" className="button button--ghost" disabled={busy !== null}>
@@ -43,7 +46,7 @@ export function ComposerActions({ formId, id, status, audience, scheduleAt, onSc
           </button>
         }
         title={t('confirmSendTitle')}
-        text={t('confirmSendText', { audience: t(`audiences.${audience}`) })}
+        text={confirmText}
         confirmLabel={t('sendNow')}
         cancelLabel={t('cancel')}
         onConfirm={() => void actions.onSendNow()}

@@ -1,9 +1,10 @@
 'use client';
-// Who receives a notification: everyone, the members, one role, or people picked by name.
+// Who receives a notification: everyone, the members, the members not seen at the door in a number
+// of weeks, one role, or people picked by name.
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { AUDIENCE_KIND_NAMES } from '../constants';
+import { AUDIENCE_KIND_NAMES, LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
 import { ROLE_NAMES, type ChosenPerson, type Draft, type RoleName } from './composer-draft';
 import styles from './notifications.module.css';
 
@@ -12,9 +13,11 @@ interface Props {
   draft: Draft;
   editable: boolean;
   onChange: (change: Partial<Draft>) => void;
+  /** A refusal's text for a field of the audience (`audience.weeks`), to show at it. */
+  fieldError: (field: string) => string | null;
 }
 
-export function ComposerAudience({ formId, draft, editable, onChange }: Props) {
+export function ComposerAudience({ formId, draft, editable, onChange, fieldError }: Props) {
   const t = useTranslations('AdminNotifications');
   return (
     <fieldset className={styles.composer__section} disabled={!editable}>
@@ -39,6 +42,34 @@ export function ComposerAudience({ formId, draft, editable, onChange }: Props) {
               </option>
             ))}
           </select>
+        </div>
+      ) : null}
+      {draft.audience === 'lapsed' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-weeks`}>
+            {t('weeksLabel')}
+          </label>
+          <input
+            id={`${formId}-weeks`}
+            className="field__input"
+            type="number"
+            inputMode="numeric"
+            min={LAPSED_WEEKS_MIN}
+            max={LAPSED_WEEKS_MAX}
+            step={1}
+            value={draft.weeks}
+            onChange={(change) => onChange({ weeks: change.target.value })}
+            aria-describedby={`${formId}-weeks-hint${fieldError('audience.weeks') ? ` ${formId}-weeks-error` : ''}`}
+            aria-invalid={fieldError('audience.weeks') ? true : undefined}
+          />
+          <p id={`${formId}-weeks-hint`} className="field__hint">
+            {t('weeksHint', { min: LAPSED_WEEKS_MIN, max: LAPSED_WEEKS_MAX })}
+          </p>
+          {fieldError('audience.weeks') ? (
+            <p id={`${formId}-weeks-error`} className="field__error">
+              {fieldError('audience.weeks')}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {draft.audience === 'people' ? <PeoplePicker people={draft.people} onChange={(people) => onChange({ people })} /> : null}

@@ -1,8 +1,8 @@
 'use client';
 // The composer: title and message in English and German side by side, each with how it looks as
 // a push message and in the inbox; a link (an event of the programme, or a page of the site); the
-// audience; then save as draft, send a test to oneself, send now, or schedule for a time at the
-// venue. A refusal names its field, and the form shows it there; nothing typed is lost.
+// audience; whether it goes by e-mail too; then save as draft, send a test to oneself, send now,
+// or schedule for a time at the venue. A refusal names its field, and the form shows it there; nothing typed is lost.
 import { useId, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
@@ -15,6 +15,7 @@ import { useComposerActions } from './useComposerActions';
 import { ComposerLanguage } from './ComposerLanguage';
 import { ComposerLink } from './ComposerLink';
 import { ComposerAudience } from './ComposerAudience';
+import { ComposerChannels } from './ComposerChannels';
 import { ComposerActions } from './ComposerActions';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './notifications.module.css';
@@ -67,7 +68,8 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Notificat
         <ComposerLink value={draft.link} onChange={(link) => set({ link })} locale={locale} error={fieldError('link')} />
       </fieldset>
 
-      <ComposerAudience formId={formId} draft={draft} editable={editable} onChange={set} />
+      <ComposerAudience formId={formId} draft={draft} editable={editable} onChange={set} fieldError={fieldError} />
+      <ComposerChannels formId={formId} draft={draft} editable={editable} onChange={set} />
 
       {message ? (
         <p className={`alert alert--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
@@ -76,7 +78,7 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Notificat
         </p>
       ) : null}
 
-      {editable ? <ComposerActions formId={formId} id={id} status={status} audience={draft.audience} scheduleAt={scheduleAt} onScheduleAt={setScheduleAt} actions={actions} /> : null}
+      {editable ? <ComposerActions formId={formId} id={id} status={status} draft={draft} scheduleAt={scheduleAt} onScheduleAt={setScheduleAt} actions={actions} /> : null}
     </form>
   );
 }

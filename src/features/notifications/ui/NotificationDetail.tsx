@@ -1,16 +1,29 @@
 'use client';
 // /admin/notifications/{id}: the message in both languages, its audience, who sent it and when,
-// and its delivery figures as they change (recipients, in-app copies, reads, pushes sent and
-// failed, subscriptions removed), in total and per language.
+// and its delivery figures as they change, per channel, in total and per language: in the app
+// (copies delivered, read), push (sent, failed, subscriptions removed) and e-mail (waiting, sent,
+// given up, refused by the address, not sent as the person unsubscribed meanwhile).
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { notificationFeed } from '../client/live-feeds';
 import { NotificationStatusBadge } from './AdminNotifications';
+import { audienceLabel } from './audience-label';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './notifications.module.css';
 
-const FIGURES = ['recipients', 'inApp', 'read', 'pushSent', 'pushFailed', 'removed'] as const;
+/** The figures of each channel, as the table groups them. */
+const CHANNELS = [
+  ['inApp', ['inApp', 'read']],
+  ['push', ['pushSent', 'pushFailed', 'removed']],
+] as const;
+const MAIL_FIGURES = [
+  ['mailQueued', 'queued'],
+  ['mailSent', 'sent'],
+  ['mailFailed', 'failed'],
+  ['mailUndeliverable', 'undeliverable'],
+  ['mailSuppressed', 'suppressed'],
+] as const;
 
 export function NotificationDetail({ id }: { id: string }) {
   const t = useTranslations('AdminNotifications');
@@ -23,7 +36,22 @@ export function NotificationDetail({ id }: { id: string }) {
     );
   }
   if (live.status === 'error') return <p className="alert alert--error" role="alert">{t('detailFailed')}</p>;
-  const { notification: n, figures } = live.data;
+  const { notification: n, figures, mail } = live.data;
+  const row = (label: string, total: number, en: number, de: number) => (
+    <tr key={label}>
+      <th scope="row">{label}</th>
+      <td>{total}</td>
+      <td>{en}</td>
+      <td>{de}</td>
+    </tr>
+  );
+  const group = (heading: string) => (
+    <tr className={styles['figures-table__group']}>
+      <th scope="rowgroup" colSpan={4}>
+        {heading}
+      </th>
+    </tr>
+  );
   return (
     <div className={styles['notification-detail']}>
       <p>
@@ -31,7 +59,7 @@ export function NotificationDetail({ id }: { id: string }) {
       </p>
       <p className={styles['notification-row__meta']}>
         <NotificationStatusBadge status={n.status} />
-        <span>{n.audience.kind === 'role' ? t('audienceRole', { role: t(`roles.${n.audience.role}`) }) : n.audience.kind === 'people' ? t('audiencePeople', { count: n.audience.uids.length }) : t(`audiences.${n.audience.kind}`)}</span>
+        <span>{audienceLabel(t, n.audience)}</span>
       </p>
       <dl className={styles['notification-detail__facts']}>
         {n.sentBy ? (
@@ -58,6 +86,10 @@ export function NotificationDetail({ id }: { id: string }) {
             <dd>{when(n.sentAt)}</dd>
           </div>
         ) : null}
+        <div>
+          <dt>{t('emailLegend')}</dt>
+          <dd>{t(`emailChannels.${n.email}`)}</dd>
+        </div>
         {n.link ? (
           <div>
             <dt>{t('linkLegend')}</dt>
@@ -88,15 +120,24 @@ export function NotificationDetail({ id }: { id: string }) {
               <th scope="col">{t('languages.de')}</th>
             </tr>
           </thead>
+          <tbody>{row(t('figures.recipients'), figures.recipients, figures.byLanguage.en.recipients, figures.byLanguage.de.recipients)}</tbody>
+          {CHANNELS.map(([channel, keys]) => (
+            <tbody key={channel}>
+              {group(t(`channels.${channel}`))}
+              {keys.map((figure) => row(t(`figures.${figure}`), figures[figure], figures.byLanguage.en[figure], figures.byLanguage.de[figure]))}
+            </tbody>
+          ))}
           <tbody>
-            {FIGURES.map((figure) => (
-              <tr key={figure}>
-                <th scope="row">{t(`figures.${figure}`)}</th>
-                <td>{figures[figure]}</td>
-                <td>{figures.byLanguage.en[figure]}</td>
-                <td>{figures.byLanguage.de[figure]}</td>
+            {group(t('channels.email'))}
+            {mail ? (
+              MAIL_FIGURES.map(([label, figure]) => row(t(`figures.${label}`), mail.total[figure], mail.byLanguage.en[figure], mail.byLanguage.de[figure]))
+            ) : (
+              <tr>
+                <td colSpan={4} className={styles['figures-table__none']}>
+                  {t('mailOff')}
+                </td>
               </tr>
-            ))}
+            )}
           </tbody>
         </table>
       </section>

@@ -7,7 +7,8 @@ import { useRouter } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { wallTimeToDate } from '@/features/events/venue-time';
-import { notificationOf, type Draft } from './composer-draft';
+import { LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
+import { notificationOf, weeksOf, type Draft } from './composer-draft';
 
 export type ComposerAction = 'save' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete';
 
@@ -20,6 +21,11 @@ export interface ComposerMessage {
 function reasonField(error: unknown): string | null {
   const data = (error as { data?: { reasonField?: string | null } }).data;
   return data?.reasonField ?? null;
+}
+
+/** A refusal the form makes itself, before anything is sent: its field and its words. */
+function refusal(field: string, text: string): Error {
+  return Object.assign(new Error(text), { data: { reasonField: field }, text });
 }
 
 /** `id` is the saved notification's, null for a new one; `draft` and `scheduleAt` are as typed. */
@@ -45,6 +51,7 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
 
   /** Saves what is on screen; returns the id (a new draft gets one, and the URL names it). */
   async function persist(): Promise<string> {
+    if (draft.audience === 'lapsed' && weeksOf(draft.weeks) === null) throw refusal('audience.weeks', t('weeksInvalid', { min: LAPSED_WEEKS_MIN, max: LAPSED_WEEKS_MAX }));
     const saved = await save.mutateAsync({ id: draftId.current, notification: notificationOf(draft) });
     draftId.current = saved.id;
     await utils.notifications.invalidate();
@@ -58,7 +65,7 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
       const text = await work();
       if (text) setMessage({ kind: 'success', text });
     } catch (error) {
-      setMessage({ kind: 'error', text: errorMessage(error), field: reasonField(error) });
+      setMessage({ kind: 'error', text: (error as { text?: string }).text ?? errorMessage(error), field: reasonField(error) });
     } finally {
       setBusy(null);
     }
@@ -90,7 +97,7 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
     });
   const onSchedule = () =>
     run('schedule', async () => {
-      if (!scheduleAt) throw Object.assign(new Error('no time'), { data: { reasonField: 'at' } });
+      if (!scheduleAt) throw refusal('at', t('scheduleMissing'));
       const savedId = await persist();
       await schedule.mutateAsync({ id: savedId, at: scheduleAt });
       await utils.notifications.invalidate();

@@ -17,15 +17,17 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
+import type { MailSettings as MailChoices } from '../mail-settings';
 import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
 import { AvatarEditor, Feedback } from './AvatarEditor';
+import { MailSettings } from './MailSettings';
 import styles from './profile.module.css';
 
 type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** `notifications` is this device's push section, from the notifications feature: the page puts it in. */
-export function ProfileSettings({ initial, notifications }: { initial: Profile; notifications: ReactNode }) {
+export function ProfileSettings({ initial, mail, notifications }: { initial: Profile; mail: MailChoices; notifications: ReactNode }) {
   const [profile, setProfile] = useState(initial);
   function saved(next: Profile) {
     setProfile(next);
@@ -38,6 +40,7 @@ export function ProfileSettings({ initial, notifications }: { initial: Profile; 
       <NameForm profile={profile} onSaved={saved} />
       <LanguageForm profile={profile} onSaved={saved} />
       {notifications}
+      <MailSettings initial={mail} />
       <Sessions />
       <DeleteAccount profile={profile} />
     </div>

@@ -82,7 +82,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
     );
   }
 
-  const { user, audit } = detail.data;
+  const { user, audit, mail } = detail.data;
   const own = me?.uid === user.uid;
   const name = user.displayName ?? user.email ?? user.uid;
   const staffRole = isStaffRole(user.role) ? user.role : 'none';
@@ -106,6 +106,12 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
 
       <section className="panel" aria-labelledby={`${id}-details`}>
         <h3 id={`${id}-details`}>{t('details')}</h3>
+        {mail.undeliverable && user.email ? (
+          <div className="alert alert--error" role="note" data-testid="mail-undeliverable">
+            <span className="alert__label" aria-hidden="true">!</span>
+            <span>{t('mailUndeliverable', { email: user.email, date: format.dateTime(mail.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }), reason: mail.undeliverable.reason })}</span>
+          </div>
+        ) : null}
         <Facts>
           <dt>{t('email')}</dt>
           <dd>{user.email ?? '–'}</dd>
@@ -119,6 +125,14 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
           <dd>{dateTime(user.lastSignInAt)}</dd>
           <dt>{t('language')}</dt>
           <dd>{user.locale ? t(`languages.${user.locale}`) : t('languageNone')}</dd>
+          <dt>{t('mailAnnouncements')}</dt>
+          <dd>{mail.announcements ? t('yes') : t('no')}</dd>
+          {user.role === 'admin' ? (
+            <>
+              <dt>{t('mailDigest')}</dt>
+              <dd>{mail.digest ? t('yes') : t('no')}</dd>
+            </>
+          ) : null}
         </Facts>
       </section>
 

@@ -7,11 +7,15 @@ import { PushSettings } from '@/features/notifications/ui/PushSettings';
 
 const page = routePage('vipProfile', {
   messages: ['Profile', 'Forms', 'Push'],
-  content: async () => (
-    <ForgetThisDevice>
-      <ProfileSettings initial={await (await getServerApi()).profile.get()} notifications={<PushSettings />} />
-    </ForgetThisDevice>
-  ),
+  content: async () => {
+    const api = await getServerApi();
+    const [profile, mail] = await Promise.all([api.profile.get(), api.profile.getMail()]);
+    return (
+      <ForgetThisDevice>
+        <ProfileSettings initial={profile} mail={mail} notifications={<PushSettings />} />
+      </ForgetThisDevice>
+    );
+  },
 });
 
 export const generateMetadata = page.generateMetadata;
