@@ -11,6 +11,7 @@ import { membershipsRouter } from '@/features/memberships/memberships.router';
 import { profileRouter } from '@/features/profile/profile.router';
 import { doorRouter, passRouter } from '@/features/door/door.router';
 import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
+import { mailOutboxRouter } from '@/features/mail/mail-admin.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   notifications: notificationsRouter,
   inbox: inboxRouter,
   push: pushRouter,
+  mailOutbox: mailOutboxRouter,
 });
 
 export type AppRouter = typeof appRouter;
