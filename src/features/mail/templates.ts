@@ -48,8 +48,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** The mail of `kind` in `locale`, with `params` named in its words; `params.link` is its button's target. */
 export function renderMail(kind: MailKind, category: MailCategory, locale: Locale, params: MailParams, context: MailContext): RenderedMail {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Mail' });
-  const words = MESSAGES[locale].Mail as unknown as Record<string, Record<string, unknown>>;
-  const has = (part: Part) => typeof words[kind]?.[part] === 'string';
+  // Asked of the translator, not of the message files: the build precompiles their ICU texts into
+  // arrays, so only a plain text is still a string there (every mail with a name in its heading
+  // failed to render in the built app).
+  const has = (part: Part) => (t.has as (key: string) => boolean)(`${kind}.${part}`);
   // Counts are stored as text; a plural needs the number.
   const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, /^\d{1,9}$/.test(value) ? Number(value) : value]));
   const say = (part: Part) => (has(part) ? (t as unknown as (key: string, values: Record<string, string | number>) => string)(`${kind}.${part}`, values) : null);
