@@ -324,14 +324,14 @@ test('a server killed right after an approval was acknowledged, before its mail 
 
   server = await startApp(port, emulator, dataDir);
   const approval = await waitForMail(email, 'Welcome to Nordlicht VIP', 60_000, inbox);
-  expect(approval.messageId).toBe(`<${approvalId}.mail@localhost>`);
+  expect(approval.headers['message-id']).toBe(`<${approvalId}.mail@localhost>`);
   // A few more rounds of the sender: still one of each.
   await new Promise((resolve) => setTimeout(resolve, 12_000));
   const received = await mailTo(email, inbox);
   const subjects = received.map((mail) => mail.subject).sort();
   console.log(`mail after a kill between an approval and its mail: ${received.length} mails to the member (${subjects.join(', ')})`);
   expect(subjects).toEqual(['We have your membership request', 'Welcome to Nordlicht VIP']);
-  expect(received.filter((mail) => mail.messageId === `<${approvalId}.mail@localhost>`)).toHaveLength(1);
+  expect(received.filter((mail) => mail.headers['message-id'] === `<${approvalId}.mail@localhost>`)).toHaveLength(1);
   expect(storedDocuments(dataDir, 'mail').find((doc) => doc.id === approvalId)?.data).toMatchObject({ status: 'sent', attempts: 1 });
 
   await stopApp(server);

@@ -59,7 +59,7 @@ test('de: a membership asked for on the German pages is confirmed and approved b
   const link = linkIn(approval, de.Mail.membershipApproved.action);
   expect(link).toBe(`${baseURL}/de/vip`);
   expect(approval.html).toContain(`href="${link}"`);
-  expect(approval.messageId).toMatch(/^<membership-approved-[^>]+-1\.mail@localhost>$/);
+  expect(approval.headers['message-id']).toMatch(/^<membership-approved-[^>]+-1\.mail@localhost>$/);
 
   // The person reads it on the phone and follows the button: the VIP home, in German.
   await readingPause(page);

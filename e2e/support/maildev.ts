@@ -17,9 +17,8 @@ export interface ReceivedMail {
   subject: string;
   to: { address: string; name: string }[];
   from: { address: string; name: string }[];
+  /** Lower-case names; `message-id` is the outbox's `<mail id.mail@host>`, the same for every attempt. */
   headers: Record<string, string>;
-  /** The Message-ID the sender gave it (the outbox's: `<mail id.mail@host>`, the same for every attempt). */
-  messageId: string;
   text: string;
   html: string;
   date: string;
