@@ -1,6 +1,6 @@
 // Deleting one's own account: the person goes, the venue's records stay without them. What names
 // the person is deleted (their account, memberships, pass, photo, uploads, sessions, inbox,
-// devices) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
+// devices, the mail to them) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
 // done to them at the door), so the night's figures and the delivery counts stay as they were.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,8 @@ import { Inbox, inboxId } from '@/features/notifications/inbox';
 import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
+import { addressKey, Mail } from '@/features/mail/outbox';
+import { clearUndeliverable } from '@/features/mail/addresses';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
 
@@ -68,6 +70,13 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
   // The devices that received their messages go, in batches (there may be many).
   await deleteWhere(documents, PushDevices, 'uid', identity.uid);
   await deleteWhere(documents, AccountChecks, 'uid', identity.uid);
+  // Mail to them, sent or waiting, holds their address and name: it goes, also what was mailed to
+  // the address before it had an account (a sign-in link), and the record of it refusing mail.
+  await deleteWhere(documents, Mail, 'uid', identity.uid);
+  if (user.email) {
+    await deleteWhere(documents, Mail, 'toKey', addressKey(user.email));
+    await clearUndeliverable(documents, user.email);
+  }
   await ports.accounts.deleteAccount(identity.uid);
   await removeFiles(ports, identity.uid, report.avatarPath).catch((error: unknown) => {
     // A site without file storage (Firebase without Storage) has none of theirs to remove.
