@@ -3,7 +3,8 @@
 // over HTTP and the emulator's REST API, is killed with SIGKILL of its whole process group at three
 // different points, and is started again; every write acknowledged before the kill must be there,
 // the interrupted upload must resume, and nothing may happen twice; a backup taken under load
-// restores to a working app. Decisions 029 and 031.
+// restores to a working app. Decisions 029 and 031. A membership approved just before the kill
+// is mailed exactly once after the restart (issue 44).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,10 +14,17 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../src/app/_server/demo/demo-accounts';
 import { OPEN_EVENT } from './support/door';
 import { emulatorApi, killApp, mutate, sessionFor, startApp, stopAllApps, stopApp, storedDocuments, type AppServer } from './support/crash';
+import { mailDevBeside, mailTo, waitForMail } from './support/maildev';
 
 // Ports of their own (not the suite's server's), so this runs beside the other specs.
 const APP_PORT = Number(process.env.E2E_CRASH_PORT ?? 3310);
 const EMULATOR = process.env.E2E_CRASH_EMULATOR_HOST ?? '127.0.0.1:9810';
+/**
+ * The emulator of the test's `n`th server (0, 1, 2): a launcher takes five ports from its emulator's
+ * on, the emulator's three and MailDev's two (scripts/with-backend.mjs), so the servers are five
+ * apart and none starts on a port the one before may still be letting go of.
+ */
+const emulatorOf = (n: number) => `127.0.0.1:${Number(EMULATOR.split(':')[1]) + 5 * n}`;
 const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
 const PASSWORD = 'correct-horse-7';
 
@@ -225,7 +233,7 @@ test('acknowledged accounts, documents, an upload and deliveries survive SIGKILL
 test('a backup taken under load restores to a working app with the same accounts and documents, and a truncated account snapshot falls back to the previous one', async ({ playwright }) => {
   test.setTimeout(300_000);
   const port = APP_PORT + 2;
-  const emulator = `127.0.0.1:${Number(EMULATOR.split(':')[1]) + 3}`;
+  const emulator = emulatorOf(1);
   const auth = emulatorApi(emulator);
   const dataDir = mkdtempSync(join(tmpdir(), 'venue-backup-'));
   let server = await startApp(port, emulator, dataDir);
@@ -285,4 +293,48 @@ test('a backup taken under load restores to a working app with the same accounts
   await stopApp(server);
   await Promise.all([adminRequest.dispose(), again.dispose()]);
   for (const made of [dataDir, dirname(file), dirname(restored)]) rmSync(made, { recursive: true, force: true });
+});
+
+test('a server killed right after an approval was acknowledged, before its mail went, sends exactly one approval mail after the restart', async ({ playwright }) => {
+  test.setTimeout(300_000);
+  const port = APP_PORT + 4;
+  const emulator = emulatorOf(2);
+  const inbox = mailDevBeside(emulator);
+  const auth = emulatorApi(emulator);
+  const dataDir = mkdtempSync(join(tmpdir(), 'venue-crash-mail-'));
+  // The outbox's first round is held back, so the kill certainly comes between the approval and its
+  // mail (without it, a round every 5 s would rarely fall into the few milliseconds).
+  let server = await startApp(port, emulator, dataDir, { MAIL_SENDER_DELAY_MS: '600000' });
+  const adminRequest = await playwright.request.newContext();
+  await sessionFor(adminRequest, server, admin.email, admin.password);
+  const email = `crash-mail-${stamp()}@example.org`;
+  const { localId: uid } = await auth.signUp(email, PASSWORD);
+  await auth.confirmAddress(uid);
+  const memberRequest = await playwright.request.newContext();
+  await sessionFor(memberRequest, server, email, PASSWORD);
+  const { id } = await mutate<{ id: string }>(memberRequest, server, 'memberships.request', { note: '' });
+  await mutate(adminRequest, server, 'memberships.approve', { id, revision: 0 });
+  await killApp(server);
+
+  // Queued with the approval, not sent: the outbox holds it, MailDev's folder has nothing.
+  const approvalId = `membership-approved-${id}-1`;
+  expect(storedDocuments(dataDir, 'subscriptions').find((doc) => doc.id === id)?.data.status).toBe('active');
+  expect(storedDocuments(dataDir, 'mail').find((doc) => doc.id === approvalId)?.data).toMatchObject({ status: 'pending', attempts: 0, to: email });
+  expect(readdirSync(join(dataDir, 'maildev')).filter((name) => name.endsWith('.eml'))).toEqual([]);
+
+  server = await startApp(port, emulator, dataDir);
+  const approval = await waitForMail(email, 'Welcome to Nordlicht VIP', 60_000, inbox);
+  expect(approval.headers['message-id']).toBe(`<${approvalId}.mail@localhost>`);
+  // A few more rounds of the sender: still one of each.
+  await new Promise((resolve) => setTimeout(resolve, 12_000));
+  const received = await mailTo(email, inbox);
+  const subjects = received.map((mail) => mail.subject).sort();
+  console.log(`mail after a kill between an approval and its mail: ${received.length} mails to the member (${subjects.join(', ')})`);
+  expect(subjects).toEqual(['We have your membership request', 'Welcome to Nordlicht VIP']);
+  expect(received.filter((mail) => mail.headers['message-id'] === `<${approvalId}.mail@localhost>`)).toHaveLength(1);
+  expect(storedDocuments(dataDir, 'mail').find((doc) => doc.id === approvalId)?.data).toMatchObject({ status: 'sent', attempts: 1 });
+
+  await stopApp(server);
+  await Promise.all([adminRequest.dispose(), memberRequest.dispose()]);
+  rmSync(dataDir, { recursive: true, force: true });
 });

@@ -29,14 +29,14 @@ export async function startServer() {
   ]);
   scheduleMembershipExpiry(getDocuments(), getAccounts());
   if (env.NOTIFICATION_SCHEDULER === 'on') scheduleNotifications(getDocuments(), getPush);
-  await startMail(env.SITE_URL);
+  await startMail(env.SITE_URL, env.MAIL_SENDER_DELAY_MS);
 }
 
 /**
  * Mail: where it goes, in one line, and the outbox's rounds; or that it is off (decision 047). The
  * retention sweep runs either way: a server whose mail was turned off still holds what it queued.
  */
-async function startMail(siteUrl: string) {
+async function startMail(siteUrl: string, firstRoundAfterMs: number) {
   const [{ getMailTransport }, { scheduleMail }, { scheduleMailRetention }, { getDocuments }] = await Promise.all([
     import('@/server/mail/mail'),
     import('@/app/_server/mail-sender'),
@@ -49,8 +49,8 @@ async function startMail(siteUrl: string) {
     console.log('Mail: off (no SMTP_URL): no mail is queued or sent, and the admin area says so.');
     return;
   }
-  console.log(`Mail: through ${transport.describe}.`);
-  scheduleMail(getDocuments(), transport, siteUrl);
+  console.log(`Mail: through ${transport.describe}.${firstRoundAfterMs > 0 ? ` The first round waits ${firstRoundAfterMs} ms (MAIL_SENDER_DELAY_MS, for tests).` : ''}`);
+  scheduleMail(getDocuments(), transport, siteUrl, undefined, firstRoundAfterMs);
 }
 
 async function seedDemo() {

@@ -35,15 +35,15 @@ export function stopAllApps() {
   started.clear();
 }
 
-/** Starts the built app through scripts/with-backend.mjs and waits until it answers. */
-export async function startApp(port: number, emulator: string, dataDir: string): Promise<AppServer> {
+/** Starts the built app through scripts/with-backend.mjs (with `env` added to its environment) and waits until it answers. */
+export async function startApp(port: number, emulator: string, dataDir: string, env: Record<string, string> = {}): Promise<AppServer> {
   if (await fetch(`http://localhost:${port}/`).then(() => true, () => false)) throw new Error(`Port ${port} is taken: stop what runs there first.`);
   // E2E_CRASH_LAUNCHER runs another launcher (an earlier version, for before-and-after figures).
   const child = spawn(process.execPath, [process.env.E2E_CRASH_LAUNCHER ?? 'scripts/with-backend.mjs', 'next', 'start', '-p', String(port)], {
     cwd: ROOT,
     // Its own process group, so the kill reaches the emulator and Next's workers too.
     detached: true,
-    env: { ...process.env, BACKEND: 'embedded', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator, SITE_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, BACKEND: 'embedded', DATA_DIR: dataDir, FIREBASE_AUTH_EMULATOR_HOST: emulator, SITE_URL: `http://localhost:${port}`, NEXT_TELEMETRY_DISABLED: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   started.add(child);

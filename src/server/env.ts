@@ -67,6 +67,11 @@ export const EnvSchema = z
    * embedded backend always uses `app`; Firebase's default is `firebase`.
    */
   AUTH_MAILS: z.enum(['app', 'firebase']).optional(),
+  /**
+   * For tests only: the mail outbox's first round waits this many milliseconds after the start, so
+   * a crash test can kill the server while a mail it queued has certainly not gone (e2e/crash.spec.ts).
+   */
+  MAIL_SENDER_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
   /** The bearer secret of POST /api/notifications/due (a cron service's call); unset: no endpoint. */
   NOTIFICATIONS_CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** `off`: this server does not run the notification scheduler (a cron service calls the endpoint). */

@@ -9,8 +9,11 @@ import type { MailTransport } from '@/server/mail/port';
 
 export const MAIL_ROUND_MS = 5_000;
 
-/** Starts the rounds; the function returned stops them and resolves when the round under way ended. */
-export function scheduleMail(documents: Documents, transport: MailTransport, siteUrl: string, intervalMs = MAIL_ROUND_MS): () => Promise<void> {
+/**
+ * Starts the rounds; the function returned stops them and resolves when the round under way ended.
+ * `firstRoundAfterMs` holds the first round back (MAIL_SENDER_DELAY_MS, for the crash test only).
+ */
+export function scheduleMail(documents: Documents, transport: MailTransport, siteUrl: string, intervalMs = MAIL_ROUND_MS, firstRoundAfterMs = 0): () => Promise<void> {
   let running: Promise<void> | null = null;
   let failing = false;
   const round = () => {
@@ -29,10 +32,17 @@ export function scheduleMail(documents: Documents, transport: MailTransport, sit
         running = null;
       });
   };
-  round();
-  const timer = setInterval(round, intervalMs);
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  const start = () => {
+    round();
+    timer = setInterval(round, intervalMs);
+    timer.unref();
+  };
+  const held = firstRoundAfterMs > 0 ? setTimeout(start, firstRoundAfterMs) : undefined;
+  held?.unref();
+  if (!held) start();
   return async () => {
+    clearTimeout(held);
     clearInterval(timer);
     await running;
   };

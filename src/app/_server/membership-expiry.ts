@@ -1,28 +1,74 @@
-// Runs the membership expiry sweep in the server process: once at start and then every hour, so a
-// membership that has run out loses its role without anyone clicking. Several servers may run it
-// at once; the sweep changes each membership in a transaction that re-reads it, so only once.
+// Runs the membership sweep in the server process: at start, every hour, and at 09:00 at the venue.
+// A sweep marks what has run out as expired and takes the role away without anyone clicking (its
+// "ended" mail waits for the morning), queues the reminders due from 09:00 on, and in the hour from
+// 09:00 the digest of waiting requests for the admins who asked for it: the 09:00 sweep makes
+// those go at nine, not at whatever minute past the hour the server happened to start. Several
+// servers may run it at once: the sweep changes each membership in a transaction that re-reads
+// it, and each reminder and digest is created once under an id of its own.
 import 'server-only';
 import { expireMemberships } from '@/features/memberships/memberships';
+import { MORNING_HOUR, queueRequestsDigests, remindEndingMemberships } from '@/features/memberships/membership-mail';
+import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
+/** The next 09:00 at the venue after `now` (found by the wall clock: days around a clock change are not 24 hours). */
+export function nextVenueMorning(now: Date): Date {
+  const at = (day: string) => wallTimeToDate(`${day}T${String(MORNING_HOUR).padStart(2, '0')}:00`)!;
+  const today = dateToWallTime(now).slice(0, 10);
+  const morning = at(today);
+  if (morning.getTime() > now.getTime()) return morning;
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  return at(new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10));
+}
+
+/** One sweep; each part on its own, so a failing one leaves the others their round. */
+async function sweepOnce(documents: Documents, accounts: Accounts, now: Date): Promise<void> {
+  const parts: [string, () => Promise<number>][] = [
+    ['expiry', async () => (await expireMemberships(documents, accounts, now)).expired],
+    ['reminders', () => remindEndingMemberships(documents, now)],
+    ['digests', () => queueRequestsDigests(documents, now)],
+  ];
+  const done: Record<string, number> = {};
+  for (const [name, work] of parts) {
+    try {
+      done[name] = await work();
+    } catch (error) {
+      console.error(`The membership sweep's ${name} failed; it runs again within the hour:`, error);
+    }
+  }
+  if (done.expiry) console.log(`Memberships: ${done.expiry} ran out and were marked expired.`);
+  if (done.reminders) console.log(`Memberships: ${done.reminders} reminders of an end queued.`);
+  if (done.digests) console.log(`Memberships: ${done.digests} digests of waiting requests queued for admins.`);
+}
+
 export function scheduleMembershipExpiry(documents: Documents, accounts: Accounts, intervalMs = SWEEP_INTERVAL_MS): () => void {
   let running: Promise<void> | null = null;
   const sweep = () => {
     // A slow sweep is never overlapped by the next tick of the same server.
-    running ??= expireMemberships(documents, accounts)
-      .then((report) => {
-        if (report.expired > 0) console.log(`Memberships: ${report.expired} ran out and were marked expired.`);
-      })
-      .catch((error: unknown) => console.error('The membership expiry sweep failed; it runs again within the hour:', error))
-      .finally(() => {
-        running = null;
-      });
+    running ??= sweepOnce(documents, accounts, new Date()).finally(() => {
+      running = null;
+    });
   };
   sweep();
   const timer = setInterval(sweep, intervalMs);
   timer.unref();
-  return () => clearInterval(timer);
+  let morning: NodeJS.Timeout | undefined;
+  const atNextMorning = () => {
+    const now = new Date();
+    morning = setTimeout(() => {
+      // The nine o'clock sweep is not skipped for an hourly one still running: it follows it.
+      if (running) void running.then(sweep);
+      else sweep();
+      atNextMorning();
+    }, nextVenueMorning(now).getTime() - now.getTime());
+    morning.unref();
+  };
+  atNextMorning();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(morning);
+  };
 }

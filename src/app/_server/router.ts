@@ -12,6 +12,7 @@ import { profileRouter } from '@/features/profile/profile.router';
 import { doorRouter, passRouter } from '@/features/door/door.router';
 import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
 import { mailRouter } from '@/features/mail/mail.router';
+import { mailOutboxRouter } from '@/features/mail/mail-admin.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   inbox: inboxRouter,
   push: pushRouter,
   mail: mailRouter,
+  mailOutbox: mailOutboxRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -115,6 +115,30 @@ export function admittedByMembership(user: Pick<UserDocument, 'membership'>, now
   return user.membership !== null && withinValidity(user.membership, now);
 }
 
+/** Language writes under way, per account and language: the requests of one page write it once. */
+const localeWrites = new Map<string, Promise<void>>();
+
+/**
+ * Keeps `locale` the language the person last used the app in, which their mail is written in:
+ * given the request's language (the app's own x-locale header) and the document the request's
+ * session check has just read, it writes only when the two differ. Signed-in use costs no read
+ * and one write per change of language (a sign-up or the profile sets it too).
+ */
+export async function rememberLocale(documents: Documents, uid: string, stored: Pick<UserDocument, 'locale'> | undefined, locale: Locale): Promise<void> {
+  if (!stored || stored.locale === locale) return;
+  const key = `${locale}:${uid}`;
+  let writing = localeWrites.get(key);
+  if (!writing) {
+    writing = documents
+      .collection(Users)
+      .doc(uid)
+      .update({ locale })
+      .finally(() => localeWrites.delete(key));
+    localeWrites.set(key, writing);
+  }
+  await writing;
+}
+
 /** The person's document, or undefined when there is none. */
 export async function readUser(documents: Documents, uid: string): Promise<UserDocument | undefined> {
   return (await documents.collection(Users).doc(uid).get()).data;

@@ -1,6 +1,8 @@
 // Membership by the admin's hand on the Firestore adapter too (the in-process stand-in): giving a
 // membership from a person's page (the role picker that leaves the member role to it is users':
-// src/features/users/user-admin.firestore.test.ts).
+// src/features/users/user-admin.firestore.test.ts), and the mails: each change's in its
+// transaction under its id, the sweep's reminders and the admins' digest through the queries the
+// sweep makes (src/features/mail/outbox.firestore.test.ts says what the stand-in proves of the outbox).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
@@ -8,9 +10,13 @@ import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { Memberships } from './membership-rules';
-import { approveMembership, requestMembership } from './memberships';
+import { approveMembership, cancelMembership, requestMembership } from './memberships';
+import { Mail } from '@/features/mail/outbox';
+import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
+import { changeMailId, queueRequestsDigests, remindEndingMemberships, reminderMailId } from './membership-mail';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
+const DAY = 24 * 60 * 60 * 1000;
 const person = testPerson;
 const admin = person('admin', 'admin');
 
@@ -45,5 +51,32 @@ describe('memberships given by an admin, on Firestore', () => {
     const { id } = await requestMembership(documents, person('bob'), { note: 'Please' }, NOW);
     await approveMembership(documents, accounts, admin, { uid: 'bob', note: '' }, NOW);
     expect((await documents.collection(Memberships).where('uid', '==', 'bob').get()).map((found) => [found.id, found.data.status])).toEqual([[id, 'active']]);
+  });
+
+  it('each change writes its mail in its transaction, once per revision; the sweep reminds and digests through its queries', async () => {
+    const { id } = await requestMembership(documents, person('bob'), { note: 'Please' }, NOW);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil: new Date(NOW.getTime() + 20 * DAY), note: '' }, NOW);
+    // The same decision again (an answer lost, the admin clicks again): refused, nothing queued twice.
+    await expect(approveMembership(documents, accounts, admin, { id, revision: 0, note: '' }, NOW)).rejects.toMatchObject({ reason: 'membershipNotPending' });
+    const ids = async () => (await documents.collection(Mail).get()).map((mail) => mail.id).sort();
+    expect(await ids()).toEqual([changeMailId('membershipApproved', id, 1), changeMailId('membershipRequested', id, 0)].sort());
+
+    // Seven days before the end, from nine at the venue: one reminder, however often the sweep runs.
+    const morning = wallTimeToDate(`${dateToWallTime(new Date(NOW.getTime() + 14 * DAY)).slice(0, 10)}T09:10`)!;
+    expect(await remindEndingMemberships(documents, morning)).toBe(1);
+    expect(await remindEndingMemberships(documents, new Date(morning.getTime() + 60 * 60_000))).toBe(0);
+    const end = (await documents.collection(Memberships).doc(id).get()).data!.validUntil!;
+    expect(await ids()).toContain(reminderMailId(id, end, 7));
+
+    // A waiting request, and an admin who asked for the digest: one in the hour from nine.
+    await requestMembership(documents, person('ada'), { note: '' }, NOW);
+    await documents.collection(Users).doc('admin').update({ mail: { announcements: false, unsubscribeToken: null, digest: true } });
+    expect(await queueRequestsDigests(documents, morning)).toBe(1);
+    expect(await queueRequestsDigests(documents, new Date(morning.getTime() + 20 * 60_000))).toBe(0);
+    const [digest] = await documents.collection(Mail).where('kind', '==', 'requestsDigest').get();
+    expect(digest!.data).toMatchObject({ to: 'admin@example.org', params: { count: '1' } });
+
+    await cancelMembership(documents, accounts, admin, { id, revision: 1, reason: 'Moved away' }, morning);
+    expect(await ids()).toContain(changeMailId('membershipCancelled', id, 2));
   });
 });

@@ -1,8 +1,8 @@
 // Memberships from request to end: a person without a role asks (or an admin gives one from the
 // person's page), an admin approves, extends or cancels, the sweep expires what has run out. Each
-// change is checked against the state it reads, applied to the membership, the person's role and
-// the audit trail in one transaction, and the sign-in account's role claim follows. Plain
-// functions over the documents and accounts ports.
+// change is checked against the state it reads, applied to the membership, the person's role, the
+// audit trail and the mail that tells the person (./membership-mail.ts) in one transaction, and the
+// sign-in account's role claim follows. Plain functions over the documents and accounts ports.
 import 'server-only';
 import type { Identity } from '@/access/identity';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
@@ -23,6 +23,15 @@ import {
   type MembershipStatus,
 } from './membership-rules';
 import type { ApproveInput, CancelInput, ExtendInput, MembershipListInput, RequestInput } from './memberships.inputs';
+import { queueChangeMail } from './membership-mail';
+
+/**
+ * How a change is made. `silent`: without its mail, for the demo seed alone, whose history (asked
+ * two months ago, approved, cancelled) happened to nobody.
+ */
+export interface ChangeOptions {
+  silent?: boolean;
+}
 
 interface Actor {
   uid: string | null;
@@ -75,6 +84,7 @@ async function applyChange(
   actor: Actor,
   now: Date,
   decide: (membership: MembershipDocument) => Change,
+  { silent = false }: ChangeOptions = {},
 ): Promise<Applied> {
   return documents.runTransaction(async (tx) => {
     const { ref, membership: before } = typeof target === 'function' ? await target(tx) : await existing(tx, target);
@@ -110,6 +120,7 @@ async function applyChange(
       tx.update(userRef, { role, membership: summary });
       if (role !== user.role) roleChange = { from: user.role, to: role };
     }
+    if (!silent) queueChangeMail(tx, documents, { membershipId: ref.id, action: change.action, before, after, user }, now);
     tx.create(documents.collection(AuditLog).doc(), {
       targetUid: before.uid,
       actorUid: actor.uid ?? 'system',
@@ -165,7 +176,7 @@ function refuseStale(membership: MembershipDocument, revision: number) {
  * link, an e-mail link sign-in, or Google): admins approve a person by the name and address the
  * request shows, and the door names a member by it, so the address must be theirs.
  */
-export async function requestMembership(documents: Documents, identity: Identity, input: RequestInput, now = new Date()) {
+export async function requestMembership(documents: Documents, identity: Identity, input: RequestInput, now = new Date(), { silent = false }: ChangeOptions = {}) {
   if (!identity.emailVerified) throw new DomainError('forbidden', 'emailNotVerified');
   const memberships = documents.collection(Memberships);
   const ref = memberships.doc();
@@ -178,7 +189,9 @@ export async function requestMembership(documents: Documents, identity: Identity
     const displayName = user?.displayName ?? identity.displayName;
     const note = input.note || null;
     const requested = { action: 'requested', at: now, actorUid: identity.uid, actorName: displayName ?? email, validUntil: null, note } as const;
-    tx.create(ref, pendingMembership(identity.uid, email, displayName, now, note, [requested]));
+    const membership = pendingMembership(identity.uid, email, displayName, now, note, [requested]);
+    tx.create(ref, membership);
+    if (!silent) queueChangeMail(tx, documents, { membershipId: ref.id, action: 'requested', before: null, after: membership, user }, now);
     tx.create(documents.collection(AuditLog).doc(), {
       targetUid: identity.uid,
       actorUid: identity.uid,
@@ -240,7 +253,7 @@ export async function withdrawRequest(documents: Documents, identity: Identity, 
  * Approves a pending request, or makes a person a member from their page; valid from now until
  * the given end (default: the season's end).
  */
-export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, input: ApproveInput, now = new Date()) {
+export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, input: ApproveInput, now = new Date(), options: ChangeOptions = {}) {
   const validUntil = input.validUntil ?? seasonEndAfter(now);
   if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast');
   const approval = (membership: MembershipDocument): Change => {
@@ -249,12 +262,19 @@ export async function approveMembership(documents: Documents, accounts: Accounts
   };
   const applied =
     'uid' in input
-      ? await applyChange(documents, (tx) => requestToApprove(tx, documents, input.uid, now), actorOf(actor), now, approval)
-      : await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
-          const change = approval(membership);
-          refuseStale(membership, input.revision);
-          return change;
-        });
+      ? await applyChange(documents, (tx) => requestToApprove(tx, documents, input.uid, now), actorOf(actor), now, approval, options)
+      : await applyChange(
+          documents,
+          documents.collection(Memberships).doc(input.id),
+          actorOf(actor),
+          now,
+          (membership) => {
+            const change = approval(membership);
+            refuseStale(membership, input.revision);
+            return change;
+          },
+          options,
+        );
   await followClaim(accounts, applied.membership.uid, applied);
   return applied.membership;
 }
@@ -290,12 +310,19 @@ export async function extendMembership(documents: Documents, accounts: Accounts,
 }
 
 /** Ends an active membership or declines a pending request, with a reason. */
-export async function cancelMembership(documents: Documents, accounts: Accounts, actor: Identity, input: CancelInput, now = new Date()) {
-  const applied = await applyChange(documents, documents.collection(Memberships).doc(input.id), actorOf(actor), now, (membership) => {
-    if (membership.status !== 'active' && membership.status !== 'pending') throw new DomainError('conflict', 'membershipNotCancellable');
-    refuseStale(membership, input.revision);
-    return { action: 'cancelled', status: 'cancelled', note: input.reason, decided: true };
-  });
+export async function cancelMembership(documents: Documents, accounts: Accounts, actor: Identity, input: CancelInput, now = new Date(), options: ChangeOptions = {}) {
+  const applied = await applyChange(
+    documents,
+    documents.collection(Memberships).doc(input.id),
+    actorOf(actor),
+    now,
+    (membership) => {
+      if (membership.status !== 'active' && membership.status !== 'pending') throw new DomainError('conflict', 'membershipNotCancellable');
+      refuseStale(membership, input.revision);
+      return { action: 'cancelled', status: 'cancelled', note: input.reason, decided: true };
+    },
+    options,
+  );
   await followClaim(accounts, applied.membership.uid, applied);
   return applied.membership;
 }
@@ -309,18 +336,25 @@ export interface SweepReport {
  * unless another membership still admits the person. Safe to run on several servers at once: each
  * membership is re-read in its transaction, so only one run changes it.
  */
-export async function expireMemberships(documents: Documents, accounts: Accounts, now = new Date()): Promise<SweepReport> {
+export async function expireMemberships(documents: Documents, accounts: Accounts, now = new Date(), options: ChangeOptions = {}): Promise<SweepReport> {
   const due = await documents.collection(Memberships).where('status', '==', 'active').where('validUntil', '<=', now).get();
   let expired = 0;
   for (const snapshot of due) {
     let applied: Applied;
     try {
-      applied = await applyChange(documents, documents.collection(Memberships).doc(snapshot.id), SWEEP, now, (membership) => {
-        if (membership.status !== 'active' || isActiveNow(membership, now) || (membership.validUntil?.getTime() ?? 0) > now.getTime()) {
-          throw new AlreadySwept();
-        }
-        return { action: 'expired', status: 'expired', note: null, decided: true };
-      });
+      applied = await applyChange(
+        documents,
+        documents.collection(Memberships).doc(snapshot.id),
+        SWEEP,
+        now,
+        (membership) => {
+          if (membership.status !== 'active' || isActiveNow(membership, now) || (membership.validUntil?.getTime() ?? 0) > now.getTime()) {
+            throw new AlreadySwept();
+          }
+          return { action: 'expired', status: 'expired', note: null, decided: true };
+        },
+        options,
+      );
     } catch (error) {
       if (error instanceof AlreadySwept) continue;
       throw error;

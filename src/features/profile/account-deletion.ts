@@ -25,6 +25,7 @@ import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetMailOf } from '@/features/mail/retention';
+import { addressKey, Mail } from '@/features/mail/outbox';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
 
@@ -69,8 +70,10 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
   // The devices that received their messages go, in batches (there may be many).
   await deleteWhere(documents, PushDevices, 'uid', identity.uid);
   await deleteWhere(documents, AccountChecks, 'uid', identity.uid);
-  // Nothing more is mailed to them; an announcement's figures still count their mail.
+  // Nothing more is mailed to them; an announcement's figures still count their mail. What was
+  // mailed to the address before it had an account (a sign-in link) goes too.
   await forgetMailOf(documents, identity.uid, user.email);
+  if (user.email) await deleteWhere(documents, Mail, 'toKey', addressKey(user.email));
   await ports.accounts.deleteAccount(identity.uid);
   await removeFiles(ports, identity.uid, report.avatarPath).catch((error: unknown) => {
     // A site without file storage (Firebase without Storage) has none of theirs to remove.

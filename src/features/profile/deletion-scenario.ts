@@ -18,6 +18,8 @@ import type { Identity } from '@/access/identity';
 import { Users } from '@/features/identity/users';
 import { recordSession } from '@/features/identity/session-records';
 import { approveMembership, cancelMembership, requestMembership } from '@/features/memberships/memberships';
+import { enqueueMailOnce } from '@/features/mail/outbox';
+import { markUndeliverable } from '@/features/mail/addresses';
 import { Memberships } from '@/features/memberships/membership-rules';
 import { Checkins, DoorConflicts, Drinks, Exits, Reentries, Scans } from '@/features/door/door-records';
 import { tallyDoor } from '@/features/door/door-figures';
@@ -30,7 +32,6 @@ import { saveNotification, scheduleNotification } from '@/features/notifications
 import { deliverDue, deliveryFigures } from '@/features/notifications/delivery';
 import { markAllRead } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
-import { markUndeliverable } from '@/features/mail/addresses';
 import { Mail } from '@/features/mail/outbox';
 import { deleteAccount } from './account-deletion';
 
@@ -96,6 +97,9 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   await documents.collection(Scans).doc('scan-of-ada').create({ ...scan, uid: ADA.uid, name: ADA.name, scannerUid: 'door-1' });
   const conflict = { eventId: 'night', kind: 'secondAdmission' as const, first: { device: 'Front door', at: NOW, offline: false }, recordedAt: NOW };
   await documents.collection(DoorConflicts).doc('conflict-of-ada').create({ ...conflict, uid: ADA.uid, second: { device: 'Side door', at: NOW, offline: true, scannerUid: 'door-2' } });
+  // Mail: her membership's (written with it), a link mailed to her address before it had an account, and its refusal once.
+  await enqueueMailOnce(documents, { kind: 'signInLink', to: ADA.email, uid: null, locale: 'en', params: { email: ADA.email, link: '/confirm' } }, 'link-before-the-account', NOW);
+  await markUndeliverable(documents, ADA.email, `550 5.1.1 <${ADA.email}>: mailbox full`, NOW);
 
   // Ada as an admin: decisions on others' memberships, one of them changed by someone else later.
   await documents.collection(Users).doc(ADA.uid).update({ role: 'admin' });

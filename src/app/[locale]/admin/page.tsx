@@ -4,11 +4,12 @@ import { getServerApi } from '@/app/_server/server';
 import { AdminHome } from '@/features/memberships/ui/AdminHome';
 import { ClientMessages } from '@/i18n/ClientMessages';
 import { DoorTonight } from '@/features/door/ui/AdminDoor';
+import { MailOutbox } from '@/features/mail/ui/MailOutbox';
 
 const page = routePage('admin', {
   content: async () => {
     const api = await getServerApi();
-    const [members, programme, doorEvents] = await Promise.all([api.memberships.counts(), api.events.overview(), api.door.events()]);
+    const [members, programme, doorEvents, mail] = await Promise.all([api.memberships.counts(), api.events.overview(), api.door.events(), api.mailOutbox.state()]);
     return (
       <>
         <ClientMessages namespaces={['AdminDoor', 'Scanner']}>
@@ -19,6 +20,7 @@ const page = routePage('admin', {
             ))}
         </ClientMessages>
         <AdminHome members={members} programme={programme} />
+        <MailOutbox state={mail} />
       </>
     );
   },

@@ -3,6 +3,7 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { Users, withStoredRole } from '@/features/identity/users';
 import { isActiveNow, Memberships } from '@/features/memberships/membership-rules';
+import { Mail } from '@/features/mail/outbox';
 import { seedDemoData } from './seed';
 import { seedDemoMemberships } from './demo-memberships';
 
@@ -33,6 +34,9 @@ describe('demo memberships', () => {
     }
     // Someone ends soon, so the "ends in N days" notice can be seen.
     expect(all.some((snapshot) => snapshot.data.status === 'active' && snapshot.data.validUntil!.getTime() - now.getTime() < 14 * 86_400_000)).toBe(true);
+
+    // A history nobody lived through: no request, approval, cancellation or end is mailed.
+    expect(await documents.collection(Mail).count()).toBe(0);
 
     expect(await seedDemoMemberships(documents, accounts, now)).toBe(0);
     expect(await documents.collection(Memberships).get()).toHaveLength(all.length);

@@ -1,7 +1,10 @@
 // Demo memberships for the embedded backend, written at start-up through the same domain functions
 // an admin uses: the demo member is active for the season, the no-role demo account has a pending
 // request, and the crowd holds every state so the admin list has pages. Idempotent: an account
-// that has any membership, or no user document (deleted on purpose), is left alone.
+// that has any membership, or no user document (deleted on purpose), is left alone. Silent: the
+// history it writes (asked two months ago, approved, cancelled) happened to nobody, so it mails
+// no one; the sweep then treats these memberships as any other (a demo member near the end of
+// theirs is reminded, as a real one would be).
 import type { Identity } from '@/access/identity';
 import { Users } from '@/features/identity/users';
 import { Memberships, seasonEndAfter } from '@/features/memberships/membership-rules';
@@ -47,6 +50,7 @@ function identityOf(account: DemoAccount): Identity {
 export async function seedDemoMemberships(documents: Documents, accounts: Accounts, now = new Date()): Promise<number> {
   const admin = identityOf(DEMO_ACCOUNTS.find((account) => account.role === 'admin')!);
   const at = (days: number) => new Date(now.getTime() + days * DAY);
+  const silent = { silent: true };
   let written = 0;
   const everyone = [...DEMO_ACCOUNTS, ...demoCrowd(DEMO_CROWD_SIZE)];
   for (const account of everyone) {
@@ -54,20 +58,20 @@ export async function seedDemoMemberships(documents: Documents, accounts: Accoun
     if (!plan) continue;
     if (!(await documents.collection(Users).doc(account.uid).get()).exists) continue;
     if ((await documents.collection(Memberships).where('uid', '==', account.uid).limit(1).get()).length > 0) continue;
-    const { id } = await requestMembership(documents, identityOf(account), { note: '' }, at(plan.since - 1));
+    const { id } = await requestMembership(documents, identityOf(account), { note: '' }, at(plan.since - 1), silent);
     if (plan.kind === 'pending') {
       written++;
       continue;
     }
     // Active ones run to the end of the current season (or sooner, to show "ends in N days").
     const validUntil = plan.kind === 'expired' || (plan.kind === 'active' && plan.until !== undefined) ? at(plan.until!) : seasonEndAfter(now);
-    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil, note: '' }, at(plan.since));
+    await approveMembership(documents, accounts, admin, { id, revision: 0, validUntil, note: '' }, at(plan.since), silent);
     if (plan.kind === 'cancelled') {
-      await cancelMembership(documents, accounts, admin, { id, revision: 1, reason: 'Moved away' }, at(plan.since + plan.after));
+      await cancelMembership(documents, accounts, admin, { id, revision: 1, reason: 'Moved away' }, at(plan.since + plan.after), silent);
     }
     written++;
   }
   // Memberships whose demo end lies in the past run out as they would have.
-  await expireMemberships(documents, accounts, now);
+  await expireMemberships(documents, accounts, now, silent);
   return written;
 }

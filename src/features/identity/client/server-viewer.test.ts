@@ -15,6 +15,17 @@ describe('fetchServerViewer', () => {
     expect(fetcher).toHaveBeenCalledWith(IDENTITY_ME_PATH, expect.objectContaining({ cache: 'no-store' }));
   });
 
+  it("sends the page's language, which the server keeps as the person's", async () => {
+    vi.stubGlobal('document', { documentElement: { lang: 'de' } });
+    try {
+      const fetcher = answer(401, {});
+      await fetchServerViewer(fetcher);
+      expect(fetcher).toHaveBeenCalledWith(IDENTITY_ME_PATH, expect.objectContaining({ headers: { accept: 'application/json', 'x-locale': 'de' } }));
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('takes a refused session for signed out', async () => {
     const fetcher = answer(401, { error: { json: { message: 'no', code: -32001, data: { code: 'UNAUTHORIZED', httpStatus: 401 } } } });
     await expect(fetchServerViewer(fetcher)).resolves.toEqual({ status: 'signed-out' });

@@ -17,7 +17,10 @@ export const IDENTITY_ME_PATH = '/api/trpc/identity.me';
 export async function fetchServerViewer(fetcher: typeof fetch = fetch): Promise<ServerViewer> {
   let response: Response;
   try {
-    response = await fetcher(IDENTITY_ME_PATH, { headers: { accept: 'application/json' }, cache: 'no-store', credentials: 'same-origin' });
+    // The page's language, as the app's tRPC client sends it: the server keeps it as the person's (their mail's).
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (typeof document !== 'undefined' && document.documentElement.lang) headers['x-locale'] = document.documentElement.lang;
+    response = await fetcher(IDENTITY_ME_PATH, { headers, cache: 'no-store', credentials: 'same-origin' });
   } catch {
     return { status: 'unreachable' };
   }
