@@ -48,9 +48,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 /** The mail of `kind` in `locale`, with `params` named in its words; `params.link` is its button's target. */
 export function renderMail(kind: MailKind, category: MailCategory, locale: Locale, params: MailParams, context: MailContext): RenderedMail {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: 'Mail' });
-  // Asked of the translator, not of the message's type: the build precompiles a message that
-  // names values into an array (next-intl's `precompile`), so only plain texts stay strings.
-  const has = (part: Part) => (t.has as (key: string) => boolean)(`${kind}.${part}`);
+  // Whether a part is there, not what type it is: the build precompiles a message that names values
+  // into an array (next-intl's `precompile`), so only plain texts stay strings.
+  const words = MESSAGES[locale].Mail as unknown as Record<string, Record<string, unknown> | undefined>;
+  const has = (part: Part) => words[kind]?.[part] !== undefined;
   // Counts are stored as text; a plural needs the number.
   const values = Object.fromEntries(Object.entries(params).map(([name, value]) => [name, /^\d{1,9}$/.test(value) ? Number(value) : value]));
   const say = (part: Part) => (has(part) ? (t as unknown as (key: string, values: Record<string, string | number>) => string)(`${kind}.${part}`, values) : null);

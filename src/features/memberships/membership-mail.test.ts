@@ -77,9 +77,9 @@ describe('membership mails', () => {
     ]);
     expect(await send(later(1))).toMatchObject({ sent: 2 });
     const [requested, approved] = [...transport.sent].sort((a, b) => a.messageId.localeCompare(b.messageId)).reverse();
-    expect(requested).toMatchObject({ subject: 'Deine Mitgliedschaftsanfrage ist angekommen', messageId: `<membership-requested-${id}-0.mail@nordlicht.example>` });
+    expect(requested).toMatchObject({ subject: 'Dein Mitgliedschaftsantrag ist angekommen', messageId: `<membership-requested-${id}-0.mail@nordlicht.example>` });
     expect(requested!.text).toContain('Danke, Ada Lovelace');
-    expect(requested!.text).toContain('Zu deiner Anfrage: https://nordlicht.example/de/vip');
+    expect(requested!.text).toContain('Zu deinem Antrag: https://nordlicht.example/de/vip');
     expect(approved).toMatchObject({ subject: 'Willkommen bei Nordlicht VIP' });
     // The season ends at the first moment of 1 September: the last day it admits is 31 August.
     expect(seasonEndAfter(T0).toISOString()).toBe('2027-08-31T22:00:00.000Z');
@@ -314,8 +314,8 @@ describe('the admins’ digest of waiting requests', () => {
     const transport = new RecordingTransport();
     await sendDueMail({ documents, transport, siteUrl: SITE }, NINE);
     const german = transport.sent.find((mail) => mail.to === 'admin-de@example.org')!;
-    expect(german.subject).toBe('2 Mitgliedschaftsanfragen warten');
-    expect(german.text).toContain('die älteste seit 20. November 2026');
+    expect(german.subject).toBe('2 Mitgliedschaftsanträge warten');
+    expect(german.text).toContain('der älteste seit 20. November 2026');
     expect(german.text).toContain('Jetzt entscheiden: https://nordlicht.example/de/admin/subscriptions?filter=pending');
     // The next morning, again.
     expect(await queueRequestsDigests(documents, new Date(NINE.getTime() + DAY))).toBe(2);

@@ -154,7 +154,9 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   await recordSession(documents, { uid: ADA.uid, cookie: 'cookie-of-ada', expiresInSeconds: 3600, now: NOW.getTime() });
   await documents.collection(AccountChecks).doc(`accountWithoutDocument:${ADA.uid}`).create({ kind: 'accountWithoutDocument', uid: ADA.uid, noticedAt: NOW });
 
-  if ((await documents.collection(Mail).where('uid', '==', ADA.uid).count()) !== 1) throw new Error('The scenario should have queued a mail to Ada');
+  // Her membership's mails and the announcement she asked for, all of which her deletion must take.
+  if ((await documents.collection(Mail).where('uid', '==', ADA.uid).where('kind', '==', 'announcement').count()) !== 1) throw new Error('The scenario should have queued an announcement to Ada');
+  if ((await documents.collection(Mail).where('uid', '==', ADA.uid).count()) < 2) throw new Error('The scenario should have queued her membership mails too');
   const before = await figures(documents, notificationId);
   const deletion = await deleteAccount({ documents, accounts, files, uploads }, { ...ada, authTime: Math.floor(NOW.getTime() / 1000) }, { confirmation: ADA.email }, NOW.getTime());
   return { before, after: await figures(documents, notificationId), deletion, accounts };
