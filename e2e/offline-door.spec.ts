@@ -292,11 +292,15 @@ for (const locale of ['en', 'de'] as const) {
     const other = await door.context.newPage();
     await other.goto(`${locale === 'en' ? '' : '/de'}/scanner`);
 
-    const disabled = await adminContext.request.post('/api/trpc/users.setDisabled', {
-      headers: { 'content-type': 'application/json', origin: baseURL! },
-      data: { json: { uid: member.uid, disabled: true } },
-    });
-    expect(disabled.status(), await disabled.text()).toBe(200);
+    // The manager disables the account on its page in the admin area.
+    const manager = await adminContext.newPage();
+    await manager.goto(`${locale === 'en' ? '' : '/de'}/admin/users/${member.uid}`);
+    await readingPause(manager);
+    await manager.getByRole('button', { name: m.AdminUser.disable }).click();
+    const dialog = manager.getByRole('dialog');
+    await expect(dialog).toContainText(m.AdminUser.disableText);
+    await dialog.getByRole('button', { name: m.AdminUser.disable }).click();
+    await expect(manager.getByRole('status').filter({ hasText: m.AdminUser.disabledDone })).toBeVisible();
 
     // Online: refused at once, with a verdict that says only to ask the manager.
     await readingPause(door.page);

@@ -117,9 +117,15 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
   const [message, setMessage] = useState<Message>(null);
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
+      // A new language opens the page in it, which asks the server who is signed in itself. Asked
+      // from this page, the question would carry this page's language, which the server takes as
+      // the one last used (the mails' language) and would undo the choice just saved.
+      if (choice !== current) {
+        router.replace(pathname, { locale: choice });
+        return;
+      }
       onSaved(next);
-      if (choice !== current) router.replace(pathname, { locale: choice });
-      else setMessage({ kind: 'success', text: t('languageSaved') });
+      setMessage({ kind: 'success', text: t('languageSaved') });
     },
     onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
   });
