@@ -11,25 +11,16 @@ import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { RATE_POLICIES } from '@/server/http/rate-limit';
 import { env } from '@/server/env';
-import type { MailOutcome, MailTransport, OutgoingMail } from '@/server/mail/port';
 import type { Identity } from '@/access/identity';
 import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { Mail } from './outbox';
 import { sendDueMail } from './sender';
 import { appActionLink } from './auth-mails';
+import { RecordingTransport } from '@/server/testing/recording-mail';
 
 const SITE = env.SITE_URL;
 let clients = 0;
 
-class RecordingTransport implements MailTransport {
-  readonly describe = 'test';
-  sent: OutgoingMail[] = [];
-  close() {}
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    this.sent.push(mail);
-    return { status: 'sent' };
-  }
-}
 
 describe('the mail procedures', () => {
   let documents: SqliteDocuments;

@@ -7,28 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { MailOutcome, MailTransport, OutgoingMail } from '@/server/mail/port';
 import { createSmtpTransport } from '@/server/mail/smtp';
 import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { Users } from '@/features/identity/users';
 import { enqueueMail, Mail, type MailRequest } from './outbox';
 import { FIRST_RETRY_MS, GIVE_UP_MS, MAIL_LEASE_MS, MAX_RETRY_MS, retryDelay, sendDueMail } from './sender';
 import { isUndeliverable } from './addresses';
+import { RecordingTransport } from '@/server/testing/recording-mail';
 
 const NOW = new Date('2026-11-28T09:00:00Z');
 const SITE = 'https://nordlicht.example';
 
-/** A transport that records each mail and answers as told. */
-class RecordingTransport implements MailTransport {
-  readonly describe = 'test';
-  close() {}
-  sent: OutgoingMail[] = [];
-  answer: MailOutcome = { status: 'sent' };
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    this.sent.push(mail);
-    return this.answer;
-  }
-}
 
 describe('the mail outbox', () => {
   let documents: SqliteDocuments;

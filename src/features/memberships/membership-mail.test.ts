@@ -7,7 +7,6 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Identity } from '@/access/identity';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Documents } from '@/server/documents/port';
-import type { MailOutcome, MailTransport, OutgoingMail } from '@/server/mail/port';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { Users } from '@/features/identity/users';
@@ -16,6 +15,7 @@ import { sendDueMail } from '@/features/mail/sender';
 import { Memberships, seasonEndAfter } from './membership-rules';
 import { approveMembership, cancelMembership, expireMemberships, extendMembership, requestMembership, withdrawRequest } from './memberships';
 import { changeMailId, dueReminder, queueRequestsDigests, remindEndingMemberships, reminderMailId, venueMorning } from './membership-mail';
+import { RecordingTransport } from '@/server/testing/recording-mail';
 
 const DAY = 24 * 60 * 60 * 1000;
 /** 13:00 at the venue (winter time, UTC+1). */
@@ -25,15 +25,6 @@ const SITE = 'https://nordlicht.example';
 const admin = testPerson('admin', 'admin');
 const ada = { ...testPerson('ada'), displayName: 'Ada Lovelace' };
 
-class RecordingTransport implements MailTransport {
-  readonly describe = 'test';
-  sent: OutgoingMail[] = [];
-  close() {}
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    this.sent.push(mail);
-    return { status: 'sent' };
-  }
-}
 
 /** The documents, with every transaction failing after its work is done (before it is committed) while `failing` says so. */
 function withFailingCommits(inner: Documents, failing: () => boolean): Documents {

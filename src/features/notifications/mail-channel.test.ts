@@ -7,7 +7,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/port';
-import type { MailOutcome, MailTransport, OutgoingMail } from '@/server/mail/port';
 import type { Identity } from '@/access/identity';
 import { Users, type UserDocument } from '@/features/identity/users';
 import { addTestUser } from '@/features/identity/test-users';
@@ -22,6 +21,7 @@ import type { EmailChannel } from './constants';
 import { announcementMailId, CHUNK_SIZE, deliverNotification, LEASE_MS, resolveAudience, SimulatedCrash } from './delivery';
 import { Inbox } from './inbox';
 import { registerDevice } from './push-devices';
+import { RecordingTransport } from '@/server/testing/recording-mail';
 
 const NOW = new Date('2026-11-23T18:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -39,15 +39,6 @@ class AcceptingPush implements Push {
   }
 }
 
-class RecordingTransport implements MailTransport {
-  readonly describe = 'test';
-  sent: OutgoingMail[] = [];
-  close() {}
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    this.sent.push(mail);
-    return { status: 'sent' };
-  }
-}
 
 const person = (uid: string, role: Identity['role'] = 'user'): Identity => ({ uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role });
 const admin = person('admin', 'admin');
