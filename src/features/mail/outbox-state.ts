@@ -10,7 +10,7 @@ import { retryDelay } from './sender';
 export interface OutboxState {
   /** False without an SMTP service (Firebase mode without SMTP_URL): nothing is queued or sent. */
   on: boolean;
-  /** Where mail goes: `MailDev at 127.0.0.1:1025`, or the SMTP service's host name. */
+  /** Where mail goes: `MailDev (127.0.0.1:1025)`, or the SMTP service's host name. */
   through: string | null;
   /** Mails not sent yet: new, held for the morning, being sent, or to be tried again. */
   waiting: number;

@@ -23,7 +23,7 @@ export type MailOutcome =
   | { status: 'failed'; reason: string };
 
 export interface MailTransport {
-  /** Where mail goes, for the start-up line and the admins (`MailDev at 127.0.0.1:1025`, `smtp.example.org`). */
+  /** Where mail goes, for the start-up line and the admins (`MailDev (127.0.0.1:1025)`, `smtp.example.org`): no words, so the same in every language. */
   readonly describe: string;
   /** Sends one mail; never throws. */
   send(mail: OutgoingMail): Promise<MailOutcome>;

@@ -37,7 +37,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
     socketTimeout: SEND_TIMEOUT_MS,
   });
   return {
-    describe: loopback ? `MailDev at ${parsed.host}` : parsed.hostname,
+    describe: loopback ? `MailDev (${parsed.host})` : parsed.hostname,
     async send(mail: OutgoingMail): Promise<MailOutcome> {
       try {
         await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, headers: mail.headers });
