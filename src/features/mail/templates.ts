@@ -81,7 +81,7 @@ export function renderMail(kind: MailKind, category: MailCategory, locale: Local
   const button =
     action && link
       ? `<p style="margin:24px 0"><a class="button" href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#ffefc1;color:#1a1a1a;font-weight:bold;text-decoration:none">${escapeHtml(action)}</a></p>` +
-        `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#555555" class="muted">${escapeHtml(link)}</p>`
+        `<p style="margin:0 0 16px;font-size:13px;line-height:1.5;color:#555555;overflow-wrap:anywhere;word-break:break-all" class="muted">${escapeHtml(link)}</p>`
       : '';
   const html = `<!doctype html>
 <html lang="${locale}">
