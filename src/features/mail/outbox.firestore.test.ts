@@ -11,8 +11,8 @@
 // real emulator, is the same code.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
-import type { MailOutcome, MailTransport, OutgoingMail } from '@/server/mail/port';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
+import { RecordingTransport } from '@/server/testing/recording-mail';
 import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { Users } from '@/features/identity/users';
 import { enqueueMail, enqueueMailOnce, Mail, type MailRequest } from './outbox';
@@ -22,16 +22,6 @@ const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const SITE = 'https://nordlicht.example';
 const approval = (to = 'ada@example.org'): MailRequest => ({ kind: 'membershipApproved', to, uid: 'ada', locale: 'de', params: { name: 'Ada', until: '31. August 2027', link: '/vip' } });
 
-class RecordingTransport implements MailTransport {
-  readonly describe = 'test';
-  sent: OutgoingMail[] = [];
-  answer: MailOutcome = { status: 'sent' };
-  close() {}
-  async send(mail: OutgoingMail): Promise<MailOutcome> {
-    this.sent.push(mail);
-    return this.answer;
-  }
-}
 
 describe('the mail outbox on Firestore', () => {
   let documents: Documents;
