@@ -26,6 +26,7 @@ const FEATURE_ORDER = [
   'memberships',
   'door',
   'notifications',
+  'tickets',
   'profile',
   'users',
   'sitemap',

@@ -125,6 +125,8 @@ run(resolve('node_modules/.bin/next'), ['start', '-p', port], {
   FIREBASE_AUTH_EMULATOR_HOST: authHost,
   // The tests' pass master key, or a fresh one (Firebase mode never generates one by itself).
   PASS_SIGNING_KEY: process.env.PASS_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
+  // The tests' ticket key, or a fresh one (a random 32-byte scalar is a P-256 key but for a chance of 2^-32).
+  TICKET_SIGNING_KEY: process.env.TICKET_SIGNING_KEY ?? randomBytes(32).toString('base64url'),
   FIRESTORE_EMULATOR_HOST: firestoreHost,
   // Google's auth library would ping the cloud metadata server (169.254.169.254) for credentials.
   METADATA_SERVER_DETECTION: 'none',

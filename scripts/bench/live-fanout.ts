@@ -57,6 +57,9 @@ function form(i: number, title = `Night ${i}`): EventInput {
     capacity: 300,
     drinkAllowance: 2,
     barMenu: { en: '', de: '' },
+    guestsPerMember: 1,
+    guestDrinks: 0,
+    publicTickets: 0,
     coverImageId: null,
   };
 }

@@ -13,7 +13,7 @@ describe('environment', () => {
 
   it('accepts the Firebase backend with its project', () => {
     expect(
-      parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' })
+      parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4', TICKET_SIGNING_KEY: 'rbb_t8eEtiJ-ueAaKwuDHMu2OPxYCQU6XBH32E25V6o' })
         .BACKEND,
     ).toBe('firebase');
   });
@@ -24,7 +24,7 @@ describe('environment', () => {
   });
 
   it('takes a pass signing key only as base64url of at least 32 bytes', () => {
-    expect(parseEnv({ PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' }).PASS_SIGNING_KEY).toBe('mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4');
+    expect(parseEnv({ PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4', TICKET_SIGNING_KEY: 'rbb_t8eEtiJ-ueAaKwuDHMu2OPxYCQU6XBH32E25V6o' }).PASS_SIGNING_KEY).toBe('mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4');
     expect(() => parseEnv({ PASS_SIGNING_KEY: 'short' })).toThrow(/PASS_SIGNING_KEY: must be base64url/);
   });
 
@@ -35,7 +35,7 @@ describe('environment', () => {
   });
 
   it("lets the app mail sign-in links on the Firebase backend only with an SMTP service to send them", () => {
-    const firebase = { BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' };
+    const firebase = { BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4', TICKET_SIGNING_KEY: 'rbb_t8eEtiJ-ueAaKwuDHMu2OPxYCQU6XBH32E25V6o' };
     expect(() => parseEnv({ ...firebase, AUTH_MAILS: 'app' })).toThrow(/AUTH_MAILS: 'app' needs SMTP_URL/);
     expect(parseEnv({ ...firebase, AUTH_MAILS: 'app', SMTP_URL: 'smtps://apikey:secret@smtp.example.org:465' }).AUTH_MAILS).toBe('app');
     expect(parseEnv({ ...firebase }).AUTH_MAILS).toBeUndefined();

@@ -54,6 +54,15 @@ export const EnvSchema = z
     .regex(/^[A-Za-z0-9_-]{43,}$/, 'must be base64url of at least 32 random bytes')
     .optional(),
   /**
+   * The private key that signs tickets (decision 050): a P-256 scalar, base64url of 32 random bytes
+   * (made as PASS_SIGNING_KEY is). Required in Firebase mode, identical on every server; the
+   * embedded backend generates one into DATA_DIR. Changing it invalidates every ticket's code.
+   */
+  TICKET_SIGNING_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be base64url of 32 random bytes')
+    .optional(),
+  /**
    * The SMTP service mail goes through: `smtp://user:password@host:587` (STARTTLS) or
    * `smtps://…:465`. The embedded backend's launcher sets it to MailDev on this machine; on
    * Firebase, unset means mail is off (the start says so, the admin area shows it).
@@ -79,7 +88,7 @@ export const EnvSchema = z
 })
   .superRefine((value, context) => {
     if (value.BACKEND !== 'firebase') return;
-    for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'PASS_SIGNING_KEY'] as const) {
+    for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'PASS_SIGNING_KEY', 'TICKET_SIGNING_KEY'] as const) {
       if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
     }
     // The app's own sign-in mails need a way to send them; without one nobody could sign in by link.

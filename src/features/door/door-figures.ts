@@ -175,6 +175,31 @@ export async function memberNight(documents: Documents, uid: string, now = new D
   return { event, checkedInAt: checkin.data?.at ?? null, drinksUsed: drinks, drinksLeft: Math.max(0, event.drinkAllowance - drinks) };
 }
 
+/** A ticket's night as the door recorded it: when (and at which door) it was first admitted, and whether its holder is inside now. */
+export interface TicketNight {
+  admittedAt: Date | null;
+  door: string | null;
+  inside: boolean;
+}
+
+/**
+ * The nights of an event's tickets, by ticket id (the member's guests, the admins' list): one read
+ * of the event's ticket admissions, exits and re-entries. A party moves as one: its exits and
+ * re-entries come as many at a time as it has people, so it is inside while they are as many.
+ */
+export async function ticketNights(documents: Documents, eventId: string): Promise<Map<string, TicketNight>> {
+  const guests = <T extends typeof Checkins | typeof Exits | typeof Reentries>(collection: T) => documents.collection(collection as typeof Checkins).where('eventId', '==', eventId).where('guest', '==', true).get();
+  const [checkins, exits, reentries] = await Promise.all([guests(Checkins), guests(Exits), guests(Reentries)]);
+  const tally = (list: typeof exits) => list.reduce((counts, { data }) => counts.set(data.ticketId!, (counts.get(data.ticketId!) ?? 0) + 1), new Map<string, number>());
+  const [out, back] = [tally(exits), tally(reentries)];
+  const nights = new Map<string, TicketNight>();
+  for (const { data } of checkins) {
+    if (!data.ticketId || data.companion) continue;
+    nights.set(data.ticketId, { admittedAt: data.at, door: data.device, inside: (out.get(data.ticketId) ?? 0) <= (back.get(data.ticketId) ?? 0) });
+  }
+  return nights;
+}
+
 export interface PersonAtTheDoor {
   admissions: { eventId: string; title: EventDocument['title'] | null; at: Date; door: string; source: ScanSource }[];
   scans: { id: string; eventId: string; verdict: Verdict; mode: ScanMode; at: Date; door: string }[];

@@ -20,6 +20,10 @@ export const Checkins = defineCollection(
     source: z.enum(SCAN_SOURCES),
     /** Decided by a scanner without signal and uploaded later (decision 043). */
     offline: z.boolean().optional(),
+    /** A ticket's admission (decision 050): `uid` is its door key, and each of its party has one more with `companion` (2..). */
+    guest: z.boolean().optional(),
+    ticketId: z.string().optional(),
+    companion: z.number().int().min(2).optional(),
   }),
 );
 
@@ -38,6 +42,9 @@ const Passage = z.object({
   device: z.string(),
   source: z.enum(SCAN_SOURCES),
   offline: z.boolean().optional(),
+  /** A ticket's passage: one per person of its party, numbered on. */
+  guest: z.boolean().optional(),
+  ticketId: z.string().optional(),
 });
 export type Passage = z.infer<typeof Passage>;
 export const Exits = defineCollection('exits', Passage);

@@ -59,18 +59,24 @@ export function passKeys(master: Uint8Array): PassKeys {
 export function loadMasterKey(source: { PASS_SIGNING_KEY?: string; BACKEND: string; DATA_DIR: string }): Uint8Array {
   if (source.PASS_SIGNING_KEY) return fromBase64url(source.PASS_SIGNING_KEY);
   if (source.BACKEND !== 'embedded') throw new Error('PASS_SIGNING_KEY is required when BACKEND=firebase (see .env.example).');
-  const file = join(source.DATA_DIR, KEY_FILE);
+  return loadKeyFile(source.DATA_DIR, KEY_FILE, () => new Uint8Array(randomBytes(MASTER_KEY_BYTES)));
+}
+
+/**
+ * A key the embedded backend keeps in DATA_DIR: read, or made by `make` and written first. 'wx':
+ * two processes starting at once keep whichever key was written first. Synced before anything is
+ * signed or derived with it: a crash must not lose the key that passes and tickets rely on.
+ */
+export function loadKeyFile(dataDir: string, name: string, make: () => Uint8Array): Uint8Array {
+  const file = join(dataDir, name);
   try {
     return fromBase64url(readFileSync(file, 'utf8').trim());
   } catch {
-    mkdirSync(source.DATA_DIR, { recursive: true, mode: 0o700 });
-    const key = base64url(new Uint8Array(randomBytes(MASTER_KEY_BYTES)));
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     try {
-      // 'wx': two processes starting at once keep whichever key was written first. Synced before
-      // any phone gets a key derived from it: a crash must not lose the key that passes rely on.
       const handle = openSync(file, 'wx', 0o600);
       try {
-        writeSync(handle, `${key}\n`);
+        writeSync(handle, `${base64url(make())}\n`);
         fsyncSync(handle);
       } finally {
         closeSync(handle);

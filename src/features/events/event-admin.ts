@@ -139,6 +139,9 @@ function fromForm(input: EventInput, times: EventTimes, cover: EventCover | null
     capacity: input.capacity,
     drinkAllowance: input.drinkAllowance,
     barMenu: input.barMenu,
+    guestsPerMember: input.guestsPerMember,
+    guestDrinks: input.guestDrinks,
+    publicTickets: input.publicTickets,
     searchTerms: eventSearchTerms({ title: input.title, slug, venue: input.venue }),
   };
 }

@@ -15,6 +15,10 @@ export const VENUE_NAME_MAX = 120;
 export const VENUE_ADDRESS_MAX = 200;
 export const CAPACITY_MAX = 100_000;
 export const DRINK_ALLOWANCE_MAX = 20;
+/** Guests a member may bring to one event, at most (the club rules' usual is 1 to 4). */
+export const GUESTS_PER_MEMBER_MAX = 10;
+/** Public tickets one event may offer. */
+export const PUBLIC_TICKETS_MAX = 10_000;
 /** How many events one admin list page shows. */
 export const ADMIN_PAGE_SIZE = 50;
 
@@ -54,6 +58,9 @@ export const EventInput = z.object({
   }),
   capacity: count().int('wholeNumber').min(1).max(CAPACITY_MAX),
   drinkAllowance: count().int('wholeNumber').min(0).max(DRINK_ALLOWANCE_MAX),
+  guestsPerMember: count().int('wholeNumber').min(0).max(GUESTS_PER_MEMBER_MAX).default(1),
+  guestDrinks: count().int('wholeNumber').min(0).max(DRINK_ALLOWANCE_MAX).default(0),
+  publicTickets: count().int('wholeNumber').min(0).max(PUBLIC_TICKETS_MAX).default(0),
   /** One drink per line; empty when the bar has no menu that night. */
   barMenu: localized(() => z.string().trim().max(BAR_MENU_MAX)).default({ en: '', de: '' }),
   coverImageId: DocumentId.nullable(),

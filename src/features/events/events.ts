@@ -42,6 +42,12 @@ export const EventDocument = z.object({
   capacity: z.number().int().positive(),
   /** VIP drinks each member may redeem at this event. */
   drinkAllowance: z.number().int().nonnegative(),
+  /** Guests each member may bring to this event (0: none). */
+  guestsPerMember: z.number().int().nonnegative().default(1),
+  /** VIP drinks each guest (a member's guest, a guest-list entry, a public ticket) may have: none unless the event gives some. */
+  guestDrinks: z.number().int().nonnegative().default(0),
+  /** Free tickets the event offers the public (0: none; a waitlist when they are gone). */
+  publicTickets: z.number().int().nonnegative().default(0),
   /** The members' drinks at the VIP bar that night, one per line, in every language (members only: not mirrored). */
   barMenu: LocalizedText.default({ en: '', de: '' }),
   searchTerms: z.array(z.string()),

@@ -114,7 +114,7 @@ describe('building the mirror of an earlier database', () => {
     const text = { en: slug, de: slug };
     return {
       ...{ slug, previousSlugs: [], status, title: text, summary: text, description: text },
-      ...{ startsAt: at, endsAt: at, doorsAt: at, venue: HOME_VENUE, cover: null, capacity: 100, drinkAllowance: 1, barMenu: { en: '', de: '' }, searchTerms: [] },
+      ...{ startsAt: at, endsAt: at, doorsAt: at, venue: HOME_VENUE, cover: null, capacity: 100, drinkAllowance: 1, barMenu: { en: '', de: '' }, guestsPerMember: 1, guestDrinks: 0, publicTickets: 0, searchTerms: [] },
       ...{ publishedAt: status === 'draft' ? null : at, cancelledAt: null, createdAt: at, updatedAt: at, updatedBy: 'admin' },
     };
   }

@@ -15,6 +15,9 @@ export function eventForm(overrides: Partial<EventInput> = {}): EventInput {
     capacity: 300,
     drinkAllowance: 2,
     barMenu: { en: '', de: '' },
+    guestsPerMember: 1,
+    guestDrinks: 0,
+    publicTickets: 0,
     coverImageId: null,
     ...overrides,
   };

@@ -18,7 +18,7 @@ describe('who may reach the embedded backend', () => {
   it('refuses other names unless the network demo is opted into; the Firebase backend refuses none', () => {
     const local = parseEnv({});
     const demo = parseEnv({ EMBEDDED_ALLOW_NETWORK: '1' });
-    const firebase = parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4' });
+    const firebase = parseEnv({ BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'p', FIREBASE_API_KEY: 'k', FIREBASE_AUTH_DOMAIN: 'p.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4', TICKET_SIGNING_KEY: 'rbb_t8eEtiJ-ueAaKwuDHMu2OPxYCQU6XBH32E25V6o' });
     expect(refusesHost(local, '192.168.1.20:3000')).toBe(true);
     expect(refusesHost(local, 'localhost:3000')).toBe(false);
     expect(refusesHost(demo, '192.168.1.20:3000')).toBe(false);
