@@ -23,3 +23,8 @@ export function requestLocale(headers: Headers): Locale {
   const cookie = (headers.get('cookie') ?? '').match(new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE_NAME}=([^;]*)`))?.[1];
   return toLocale(cookie);
 }
+
+/** What the app and the phone say to a person offered a freed public ticket (in their language). */
+export function waitlistOfferMessages(locale: Locale) {
+  return createTranslator({ locale, messages: MESSAGES[locale], namespace: 'PublicTickets.offerMessage' });
+}

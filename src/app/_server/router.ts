@@ -13,6 +13,8 @@ import { doorRouter, passRouter } from '@/features/door/door.router';
 import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
 import { mailRouter } from '@/features/mail/mail.router';
 import { mailOutboxRouter } from '@/features/mail/mail-admin.router';
+import { ticketAdminRouter } from '@/features/tickets/ticket-admin.router';
+import { publicTicketsRouter } from '@/features/tickets/public-tickets.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -29,6 +31,8 @@ export const appRouter = router({
   push: pushRouter,
   mail: mailRouter,
   mailOutbox: mailOutboxRouter,
+  ticketAdmin: ticketAdminRouter,
+  publicTickets: publicTicketsRouter,
 });
 
 export type AppRouter = typeof appRouter;

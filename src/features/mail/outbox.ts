@@ -24,6 +24,10 @@ export const MAIL_KINDS = [
   'membershipEnded',
   'requestsDigest',
   'announcement',
+  'publicTicket',
+  'guestListTicket',
+  'waitlistOffer',
+  'ticketCancelled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

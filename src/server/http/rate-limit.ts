@@ -57,6 +57,13 @@ export const RATE_POLICIES = {
    * Gmail and the like post from their own servers, for thousands of people at once.
    */
   unsubscribes: { burst: 10, perMinute: 5 },
+  /**
+   * Public tickets taken, waitlists joined and left, per account: a person presses once or twice;
+   * a script with many accounts meets the per-account limit of one ticket anyway, and is slowed here.
+   */
+  publicTickets: { burst: 10, perMinute: 6 },
+  /** Guest-list entries added and tickets cancelled, per admin: a crew typed in one after another. */
+  ticketAdmin: { burst: 60, perMinute: 30 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;
