@@ -20,14 +20,16 @@ export async function startServer() {
   // The pass master key is read (or, on the embedded backend, generated) before any phone needs
   // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
   (await import('@/features/door/pass-keys')).getPassKeys();
-  const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
+  const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { scheduleWaitlistSweep }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
     import('@/app/_server/membership-expiry'),
     import('@/app/_server/notification-scheduler'),
+    import('@/app/_server/waitlist-sweep'),
     import('@/server/documents/documents'),
     import('@/server/accounts/accounts'),
     import('@/server/push/push'),
   ]);
   scheduleMembershipExpiry(getDocuments(), getAccounts());
+  scheduleWaitlistSweep(getDocuments(), getPush);
   if (env.NOTIFICATION_SCHEDULER === 'on') scheduleNotifications(getDocuments(), getPush);
   await startMail(env.SITE_URL, env.MAIL_SENDER_DELAY_MS);
 }
