@@ -1,19 +1,25 @@
 'use client';
-// /admin/events shows the list, or with ?edit=<id> (or ?edit=new) the event's form: one route,
+// /admin/events shows the list, or with ?edit=<id> (or ?edit=new) the event's form, or with
+// ?tickets=<id> the event's guests and tickets: one route,
 // as in the specification, and a URL for every event that a reload or a link keeps.
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { EventDirectory } from './EventDirectory';
 import { EventEditor } from './EventEditor';
 
-/** The door's parts of these screens come from the page (src/app/): events sit below the door. */
-type DoorParts = Pick<ComponentProps<typeof EventDirectory>, 'rowDoor'> & Pick<ComponentProps<typeof EventEditor>, 'doorFigures'>;
+/**
+ * The door's parts of these screens, and an event's guests and tickets (?tickets=<id>), come from
+ * the page (src/app/): events sit below the door and the tickets.
+ */
+type DoorParts = Pick<ComponentProps<typeof EventDirectory>, 'rowDoor'> & Pick<ComponentProps<typeof EventEditor>, 'doorFigures'> & { tickets: (eventId: string) => ReactNode };
 
-export function AdminEvents({ rowDoor, doorFigures }: DoorParts) {
+export function AdminEvents({ rowDoor, doorFigures, tickets }: DoorParts) {
   const params = useSearchParams();
   const t = useTranslations('AdminEvents');
   const edit = params.get('edit');
+  const ticketsOf = params.get('tickets');
+  if (ticketsOf) return tickets(ticketsOf);
   if (edit === null) return <EventDirectory rowDoor={rowDoor} />;
   return (
     <>

@@ -10,7 +10,7 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { BackLink } from '@/ui/page/BackLink';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { EventSummary } from '../events';
-import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../events.inputs';
+import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, GUESTS_PER_MEMBER_MAX, PUBLIC_TICKETS_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../events.inputs';
 import { RICH_TEXT_MAX } from '../rich-text';
 import { SLUG_MAX } from '../slug';
 import { EventStatusBadge } from './EventStatusBadge';
@@ -93,6 +93,13 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
 
       {event && <EventStatusPanel event={event} heading={heading} dirty={dirty} onNotice={setNotice} onError={setFormError} />}
       {event && event.status !== 'draft' && doorFigures(event.id)}
+      {event && (
+        <p>
+          <Link className="button button--ghost" href={`/admin/events?tickets=${encodeURIComponent(event.id)}`}>
+            {t('ticketsLink')}
+          </Link>
+        </p>
+      )}
 
       <form className={styles['event-form']} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
         <div className={styles['event-form__languages']}>
@@ -210,6 +217,53 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
               required
               hint={t('hints.drinkAllowance', { max: DRINK_ALLOWANCE_MAX })}
               error={errors.drinkAllowance}
+            />
+          </div>
+          <div className={styles['event-form__row']}>
+            <TextField
+              id={`${id}-guests`}
+              name="guestsPerMember"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={GUESTS_PER_MEMBER_MAX}
+              step={1}
+              label={t('fields.guestsPerMember')}
+              value={values.guestsPerMember}
+              onChange={(value) => set('guestsPerMember', value)}
+              required
+              hint={t('hints.guestsPerMember', { max: GUESTS_PER_MEMBER_MAX })}
+              error={errors.guestsPerMember}
+            />
+            <TextField
+              id={`${id}-guest-drinks`}
+              name="guestDrinks"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={DRINK_ALLOWANCE_MAX}
+              step={1}
+              label={t('fields.guestDrinks')}
+              value={values.guestDrinks}
+              onChange={(value) => set('guestDrinks', value)}
+              required
+              hint={t('hints.guestDrinks')}
+              error={errors.guestDrinks}
+            />
+            <TextField
+              id={`${id}-public-tickets`}
+              name="publicTickets"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={PUBLIC_TICKETS_MAX}
+              step={1}
+              label={t('fields.publicTickets')}
+              value={values.publicTickets}
+              onChange={(value) => set('publicTickets', value)}
+              required
+              hint={t('hints.publicTickets', { max: PUBLIC_TICKETS_MAX })}
+              error={errors.publicTickets}
             />
           </div>
         </fieldset>

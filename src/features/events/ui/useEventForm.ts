@@ -28,6 +28,9 @@ export interface EventFormValues {
   venueAddress: string;
   capacity: string;
   drinkAllowance: string;
+  guestsPerMember: string;
+  guestDrinks: string;
+  publicTickets: string;
   barMenu: Texts;
   cover: EventCover | null;
 }
@@ -51,6 +54,9 @@ function blankForm(): EventFormValues {
     venueAddress: HOME_VENUE.address,
     capacity: '300',
     drinkAllowance: '2',
+    guestsPerMember: '1',
+    guestDrinks: '0',
+    publicTickets: '0',
     barMenu: EMPTY_TEXTS,
     cover: null,
   };
@@ -69,6 +75,9 @@ function formOf(event: EventSummary): EventFormValues {
     venueAddress: event.venue.address,
     capacity: String(event.capacity),
     drinkAllowance: String(event.drinkAllowance),
+    guestsPerMember: String(event.guestsPerMember),
+    guestDrinks: String(event.guestDrinks),
+    publicTickets: String(event.publicTickets),
     barMenu: event.barMenu,
     cover: event.cover,
   };
@@ -90,6 +99,9 @@ function inputOf(values: EventFormValues) {
     venue: { name: values.venueName, address: values.venueAddress },
     capacity: whole(values.capacity),
     drinkAllowance: whole(values.drinkAllowance),
+    guestsPerMember: whole(values.guestsPerMember),
+    guestDrinks: whole(values.guestDrinks),
+    publicTickets: whole(values.publicTickets),
     barMenu: values.barMenu,
     coverImageId: values.cover?.imageId ?? null,
   };
@@ -163,6 +175,7 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
     const found: EventFormErrors = {};
     if (values.capacity.trim() === '') found.capacity = formMessage({ key: 'required' });
     if (values.drinkAllowance.trim() === '') found.drinkAllowance = formMessage({ key: 'required' });
+    for (const field of ['guestsPerMember', 'guestDrinks', 'publicTickets'] as const) if (values[field].trim() === '') found[field] = formMessage({ key: 'required' });
     const parsed = EventInput.safeParse(inputOf(values));
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -15,7 +15,7 @@ import { PAGE_SIZES, USER_SORTS } from '../constants';
 import { RoleBadge, StatusBadge } from './badges';
 import { SelectField } from '@/ui/form/SelectField';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
-import styles from './UserDirectory.module.css';
+import styles from '@/ui/list/DataTable.module.css';
 
 const USER_LIST_CHOICES = {
   sort: { values: USER_SORTS, default: 'createdAt' },
@@ -98,7 +98,7 @@ export function UserDirectory() {
                   <th scope="row" role="rowheader">
                     <Link href={`/admin/users/${encodeURIComponent(user.uid)}`}>{user.displayName ?? t('noName')}</Link>
                   </th>
-                  <td role="cell" className={styles['data-table__email']} data-label={t('columns.email')}>
+                  <td role="cell" className={styles['data-table__muted']} data-label={t('columns.email')}>
                     {user.email}
                   </td>
                   <td role="cell" data-label={t('columns.role')}>

@@ -17,6 +17,9 @@ import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson 
 import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
 import { RichText } from '@/features/events/ui/RichText';
 import { ShareButton } from '@/features/events/ui/ShareButton';
+import { Events } from '@/features/events/events';
+import { PublicTickets } from '@/features/tickets/ui/PublicTickets';
+import { ClientMessages } from '@/i18n/ClientMessages';
 import styles from './page.module.css';
 
 // Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
@@ -63,6 +66,8 @@ export default async function EventPage({ params }: EventParams) {
   const cancelled = event.status === 'cancelled';
   const over = event.endsAt < new Date();
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
+  // Free tickets are the event's own (not in the public mirror): the panel comes only where some are offered.
+  const offersTickets = !cancelled && !over && ((await getDocuments().collection(Events).doc(event.id).get()).data?.publicTickets ?? 0) > 0;
 
   return (
     <article className={styles['event-page']}>
@@ -131,6 +136,11 @@ export default async function EventPage({ params }: EventParams) {
         </section>
         <RichText source={localized(event.description, locale)} className={`prose ${styles['event-page__description']}`} />
       </div>
+      {offersTickets && (
+        <ClientMessages namespaces={['PublicTickets']}>
+          <PublicTickets eventId={event.id} slug={event.slug} />
+        </ClientMessages>
+      )}
     </article>
   );
 }
