@@ -91,6 +91,15 @@ const EXAMPLES: Record<string, unknown> = {
   'mail.sendPasswordReset': { email: 'fuzz@example.org', locale: 'de' },
   'profile.updateMail': { announcements: true, digest: false },
   'push.register': { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' },
+  // The event's tickets, named by the created event (a draft: taking, adding and cancelling are refused past the input).
+  'publicTickets.availability': { eventId: EVENT_ID },
+  'publicTickets.mine': { eventId: EVENT_ID },
+  'publicTickets.take': { eventId: EVENT_ID },
+  'publicTickets.leave': { eventId: EVENT_ID },
+  'ticketAdmin.list': { eventId: EVENT_ID, kind: 'guestList', cursor: null },
+  'ticketAdmin.waitlist': { eventId: EVENT_ID },
+  'ticketAdmin.addGuestListEntry': { eventId: EVENT_ID, name: 'Kai', email: 'kai@example.org', party: 3, locale: 'de' },
+  'ticketAdmin.cancel': { ticketId: 'AAAAAAAAAAAAAAAA' },
 };
 
 type Def = { type: string; [key: string]: unknown };

@@ -25,6 +25,7 @@ import { Notifications } from '@/features/notifications/notifications';
 import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetMailOf } from '@/features/mail/retention';
+import { forgetPublicTicketsOf } from '@/features/tickets/public-tickets';
 import { addressKey, Mail } from '@/features/mail/outbox';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
@@ -72,6 +73,8 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
   await deleteWhere(documents, AccountChecks, 'uid', identity.uid);
   // Nothing more is mailed to them; an announcement's figures still count their mail. What was
   // mailed to the address before it had an account (a sign-in link) goes too.
+  // Their public tickets and places in line go; what they freed, the waitlist offers on.
+  await forgetPublicTicketsOf(documents, identity.uid, new Date(now));
   await forgetMailOf(documents, identity.uid, user.email);
   if (user.email) await deleteWhere(documents, Mail, 'toKey', addressKey(user.email));
   await ports.accounts.deleteAccount(identity.uid);

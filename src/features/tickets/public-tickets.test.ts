@@ -15,7 +15,7 @@ import { Tickets } from '@/features/door/ticket-records';
 import { Mail } from '@/features/mail/outbox';
 import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
-import { leaveWaitlist, myPublicTicket, publicTicketAvailability, takePublicTicket } from './public-tickets';
+import { forgetPublicTicketsOf, leaveWaitlist, myPublicTicket, publicTicketAvailability, takePublicTicket } from './public-tickets';
 import { expireOffers, offerToWaitlist, sweepWaitlists, waitlistOf } from './waitlist';
 import { cancelTicket } from './ticket-admin';
 import { PublicTicketCounts, PublicTicketEntries, entryId, OFFER_MS } from './public-tickets-records';
@@ -169,5 +169,17 @@ describe('public tickets', () => {
       ['Person c', 'offered'],
       ['Person d', 'offered'],
     ]);
+  });
+  it('forgets a deleted account’s entries: its ticket cancelled and its place freed for those waiting, its place in line gone', async () => {
+    const [a, b, c, d] = await Promise.all(['a', 'b', 'c', 'd'].map(someone));
+    for (const who of [a!, b!, c!, d!]) await take(who);
+    const ticketId = (await documents.collection(Tickets).where('sponsorUid', '==', 'a').get())[0]!.id;
+    await forgetPublicTicketsOf(documents, 'a', NOW);
+    await forgetPublicTicketsOf(documents, 'd', NOW);
+    expect((await documents.collection(Tickets).doc(ticketId).get()).data).toMatchObject({ state: 'cancelled', cancelledBy: 'accountDeleted', cancelledAt: NOW, holder: { name: '', email: null }, sponsorUid: null, sponsorName: null });
+    expect(await documents.collection(PublicTicketEntries).where('uid', 'in', ['a', 'd']).count()).toBe(0);
+    expect((await documents.collection(PublicTicketCounts).doc(EVENT).get()).data).toMatchObject({ taken: 1, waiting: 1 });
+    expect(await sweepWaitlists(ports, NOW)).toEqual({ lapsed: 0, released: 0, offered: 1 });
+    expect(await mine(c!)).toMatchObject({ state: 'offered' });
   });
 });

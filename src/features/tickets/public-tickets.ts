@@ -10,6 +10,7 @@ import type { Identity } from '@/access/identity';
 import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
+import { Tickets } from '@/features/door/ticket-records';
 import { enqueueMail } from '@/features/mail/outbox';
 import { mailDate } from '@/features/mail/templates';
 import { createTicket, ticketPath } from './tickets';
@@ -165,4 +166,33 @@ export async function leaveWaitlist(ports: PublicTicketPorts, person: Identity, 
   });
   if (declined) await fillWaitlist(ports, input.eventId, now);
   return myPublicTicket(documents, person, input, now);
+}
+
+/**
+ * A deleted account's public tickets and places in line (issue 45, part 8): a ticket it holds is
+ * cancelled (`accountDeleted`) and its holder forgotten, an offer or a place in line ends, and the
+ * entries, which hold the name and address, are deleted; each freed place is offered on by the waitlist's next sweep.
+ */
+export async function forgetPublicTicketsOf(documents: Documents, uid: string, now = new Date()): Promise<void> {
+  const entries = await documents.collection(PublicTicketEntries).where('uid', '==', uid).get();
+  for (const { id } of entries) {
+    await documents.runTransaction(async (tx) => {
+      const entryRef = documents.collection(PublicTicketEntries).doc(id);
+      const entry = (await tx.get(entryRef)).data;
+      if (!entry) return;
+      const countRef = documents.collection(PublicTicketCounts).doc(entry.eventId);
+      const ticketRef = entry.ticketId ? documents.collection(Tickets).doc(entry.ticketId) : null;
+      const [count, ticket] = await Promise.all([tx.get(countRef), ticketRef ? tx.get(ticketRef) : null]);
+      const counted = { ...(count.data ?? emptyCount(entry.eventId, now)), updatedAt: now };
+      if (entry.state === 'waiting') counted.waiting = Math.max(0, counted.waiting - 1);
+      if (entry.state === 'offered' || entry.state === 'holding') counted.taken = Math.max(0, counted.taken - 1);
+      // The ticket keeps no trace of them: cancelled where it was valid, its holder and taker forgotten.
+      if (ticketRef && ticket?.data) {
+        const cancel = ticket.data.state === 'valid' ? { state: 'cancelled' as const, cancelledAt: now, cancelledBy: 'accountDeleted' as const } : {};
+        tx.update(ticketRef, { ...cancel, holder: { name: '', email: null }, sponsorUid: null, sponsorName: null, pseudonymisedAt: now });
+      }
+      tx.set(countRef, counted);
+      tx.delete(entryRef);
+    });
+  }
 }
