@@ -101,7 +101,7 @@ function GuestListForm({ eventId, onFeedback }: { eventId: string; onFeedback: (
         <SelectField id={`${id}-locale`} label={t('language')} value={values.locale} options={LOCALES.map((value) => ({ value, label: t(`languages.${value}`) }))} onChange={(value) => setValues({ ...values, locale: value })} />
       </div>
       <div className="button-row">
-        <button type="submit" className="button" disabled={add.isPending} aria-busy={add.isPending}>
+        <button type="submit" className="button button--primary" disabled={add.isPending} aria-busy={add.isPending}>
           {t('add')}
         </button>
       </div>
@@ -218,10 +218,12 @@ function TicketList({ eventId, onFeedback }: { eventId: string; onFeedback: (fee
                     {ticket.admission?.at ? `${time(ticket.admission.at)} · ${ticket.admission.door ?? ''} (${ticket.admission.inside ? t('inside') : t('out')})` : t('notYet')}
                   </td>
                   <td role="cell" data-label={t('columns.actions')}>
-                    {ticket.state === 'valid' && (
+                    {ticket.state === 'valid' ? (
                       <button type="button" className="button button--ghost button--danger" aria-label={t('cancelLabel', { name: ticket.holder.name })} disabled={cancel.isPending} onClick={() => setCancelling(ticket)}>
                         {t('cancel')}
                       </button>
+                    ) : (
+                      '–'
                     )}
                   </td>
                 </tr>

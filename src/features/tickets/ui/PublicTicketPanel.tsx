@@ -84,7 +84,7 @@ export default function PublicTicketPanel({ eventId, slug }: { eventId: string; 
             {t('holding')}
           </p>
           <p>{t('holdingHint')}</p>
-          <Link className="button" href={mine.link}>
+          <Link className="button button--primary" href={mine.link}>
             {t('openTicket')}
           </Link>
         </>
@@ -118,14 +118,14 @@ export default function PublicTicketPanel({ eventId, slug }: { eventId: string; 
       <div className="button-row">
         {!viewer.signedIn && (
           <>
-            <Link className="button" href={loginHref(`/events/${slug}`, locale)}>
+            <Link className="button button--primary" href={loginHref(`/events/${slug}`, locale)}>
               {t('signIn')}
             </Link>
             <p className={styles['public-tickets__hint']}>{t('signInHint')}</p>
           </>
         )}
         {viewer.signedIn && (!mine || mine.state === 'offered') && (
-          <button type="button" className="button" disabled={busy} aria-busy={busy} onClick={() => act('take')}>
+          <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={() => act('take')}>
             {busy ? t('working') : mine?.state === 'offered' || standing.left > 0 ? t('take') : t('join')}
           </button>
         )}
