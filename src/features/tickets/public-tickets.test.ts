@@ -16,7 +16,7 @@ import { Mail } from '@/features/mail/outbox';
 import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetPublicTicketsOf, leaveWaitlist, myPublicTicket, publicTicketAvailability, takePublicTicket } from './public-tickets';
-import { expireOffers, offerToWaitlist, sweepWaitlists, waitlistOf } from './waitlist';
+import { expireOffers, forgetPastWaitlists, offerToWaitlist, sweepWaitlists, waitlistOf } from './waitlist';
 import { cancelTicket } from './ticket-admin';
 import { PublicTicketCounts, PublicTicketEntries, entryId, OFFER_MS } from './public-tickets-records';
 import { RecordingPush } from './test-tickets';
@@ -181,5 +181,17 @@ describe('public tickets', () => {
     expect((await documents.collection(PublicTicketCounts).doc(EVENT).get()).data).toMatchObject({ taken: 1, waiting: 1 });
     expect(await sweepWaitlists(ports, NOW)).toEqual({ lapsed: 0, released: 0, offered: 1 });
     expect(await mine(c!)).toMatchObject({ state: 'offered' });
+  });
+  it('forgets who took or waited for an event’s public tickets 30 days after it ended, and not before', async () => {
+    const [a, b] = await Promise.all(['a', 'b'].map(someone));
+    await offer(1);
+    for (const who of [a!, b!]) await take(who);
+    const event = (await documents.collection(Events).doc(EVENT).get()).data!;
+    const day = 24 * HOUR;
+    expect(await forgetPastWaitlists(documents, new Date(event.endsAt.getTime() + 30 * day - 1))).toBe(0);
+    expect(await documents.collection(PublicTicketEntries).count()).toBe(2);
+    expect(await forgetPastWaitlists(documents, new Date(event.endsAt.getTime() + 30 * day))).toBe(2);
+    expect(await documents.collection(PublicTicketEntries).count()).toBe(0);
+    expect((await documents.collection(PublicTicketCounts).doc(EVENT).get()).exists).toBe(false);
   });
 });

@@ -190,3 +190,34 @@ export async function waitlistOf(documents: Documents, { eventId }: PublicEventI
   });
   return [...offered.map((entry) => row(entry, null)), ...waiting.map((entry, index) => row(entry, index + 1))].slice(0, WAITLIST_VIEW_MAX);
 }
+
+/** How long after the event its takers' and waiters' entries (names, addresses, ticket links) are kept: as guest data. */
+export const ENTRIES_KEPT_DAYS = 30;
+const ENTRIES_KEPT_MS = ENTRIES_KEPT_DAYS * 24 * 60 * 60 * 1000;
+/** Deletes per batch (within Firestore's 500 writes). */
+const FORGET_BATCH = 400;
+
+/**
+ * Deletes the public-ticket entries and the counter of every event that ended 30 days ago or more
+ * (the tickets themselves are pseudonymised by the tickets' own sweep). One counter per event that
+ * offered public tickets, so this reads a few documents per event; it runs hourly. Returns how
+ * many entries it deleted.
+ */
+export async function forgetPastWaitlists(documents: Documents, now = new Date()): Promise<number> {
+  const counts = await documents.collection(PublicTicketCounts).get();
+  let forgotten = 0;
+  for (const { id: eventId } of counts) {
+    const event = (await documents.collection(Events).doc(eventId).get()).data;
+    if (event && event.endsAt.getTime() + ENTRIES_KEPT_MS > now.getTime()) continue;
+    for (;;) {
+      const entries = await documents.collection(PublicTicketEntries).where('eventId', '==', eventId).limit(FORGET_BATCH).get();
+      if (entries.length === 0) break;
+      const batch = documents.batch();
+      for (const { id } of entries) batch.delete(documents.collection(PublicTicketEntries).doc(id));
+      await batch.commit();
+      forgotten += entries.length;
+    }
+    await documents.collection(PublicTicketCounts).doc(eventId).delete();
+  }
+  return forgotten;
+}
