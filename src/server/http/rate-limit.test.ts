@@ -105,6 +105,16 @@ describe('the policies leave a busy night alone and slow a script', () => {
     expect(refusals('doorScans', every(600, 100))).toBeGreaterThan(200);
   });
 
+  it('public tickets: pressing twice, leaving and joining again pass; a script taking for event after event is held to one every ten seconds', () => {
+    expect(refusals('publicTickets', [0, 300, 60 * SECOND, 61 * SECOND, 5 * MINUTE])).toBe(0);
+    expect(refusals('publicTickets', every(60, SECOND))).toBeGreaterThan(40);
+  });
+
+  it('guest lists: a crew of 60 typed in one after another passes; a runaway form is slowed', () => {
+    expect(refusals('ticketAdmin', every(60, 5 * SECOND))).toBe(0);
+    expect(refusals('ticketAdmin', every(300, 100))).toBeGreaterThan(200);
+  });
+
   it('sessions: 600 phones behind one venue Wi-Fi renewing hourly, and 50 signing in within half a minute, all pass', () => {
     const renewals = every(600, 6 * SECOND);
     const rush = every(50, 600, 10 * MINUTE);
