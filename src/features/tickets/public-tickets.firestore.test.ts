@@ -12,10 +12,10 @@ import { ticketKeys } from '@/features/door/ticket-keys';
 import { Tickets } from '@/features/door/ticket-records';
 import { Mail } from '@/features/mail/outbox';
 import { Inbox } from '@/features/notifications/inbox';
-import { leaveWaitlist, myPublicTicket, takePublicTicket } from './public-tickets';
+import { forgetPublicTicketsOf, leaveWaitlist, myPublicTicket, takePublicTicket } from './public-tickets';
 import { addGuestListEntry, cancelTicket, eventTickets } from './ticket-admin';
-import { sweepWaitlists, waitlistOf } from './waitlist';
-import { OFFER_MS, type PublicTicketPorts } from './public-tickets-records';
+import { forgetPastWaitlists, sweepWaitlists, waitlistOf } from './waitlist';
+import { OFFER_MS, PublicTicketCounts, PublicTicketEntries, type PublicTicketPorts } from './public-tickets-records';
 import { RecordingPush } from './test-tickets';
 
 const EVENT = 'night';
@@ -69,5 +69,14 @@ describe('public tickets and the waitlist, on Firestore', () => {
     ]);
     expect(page.totals).toEqual({ guest: { tickets: 0 }, guestList: { tickets: 1 }, public: { tickets: 1 }, cancelled: 0 });
     expect((await eventTickets(documents, { eventId: EVENT, kind: 'public' })).tickets).toHaveLength(1);
+  });
+  it('forgets a deleted account’s ticket and place, and every entry 30 days after the event', async () => {
+    for (const uid of ['a', 'b', 'c']) await takePublicTicket(ports, testPerson(uid), { eventId: EVENT }, NOW);
+    await forgetPublicTicketsOf(documents, 'a', NOW);
+    expect((await documents.collection(Tickets).where('state', '==', 'cancelled').get()).map(({ data }) => [data.cancelledBy, data.holder.email])).toEqual([['accountDeleted', null]]);
+    expect((await documents.collection(PublicTicketCounts).doc(EVENT).get()).data).toMatchObject({ taken: 0, waiting: 2 });
+    const { endsAt } = (await documents.collection(Events).doc(EVENT).get()).data!;
+    expect(await forgetPastWaitlists(documents, new Date(endsAt.getTime() + 30 * 24 * HOUR))).toBe(2);
+    expect(await documents.collection(PublicTicketEntries).count()).toBe(0);
   });
 });
