@@ -109,7 +109,7 @@ export async function cancelTicket(ports: PublicTicketPorts, _admin: Identity, {
   const ref = documents.collection(Tickets).doc(ticketId);
   const kind = await documents.runTransaction(async (tx) => {
     const ticket = (await tx.get(ref)).data;
-    if (!ticket) throw new DomainError('not-found', 'ticketNotFound');
+    if (!ticket) throw new DomainError('not-found', 'ticketGone');
     if (ticket.state === 'cancelled') throw new DomainError('conflict', 'ticketAlreadyCancelled');
     const event = (await tx.get(documents.collection(Events).doc(ticket.eventId))).data;
     tx.update(ref, { state: 'cancelled', cancelledAt: now, cancelledBy: 'admin' });
