@@ -39,4 +39,15 @@ describe('mails rendered from the compiled messages of a build', () => {
     expect(en.text).toContain('3 days left');
     expect(en.subject).toBe('Your membership ends on 1 September 2027');
   });
+  it('say why a mail came where the kind has its own reason: a guest-list ticket goes to someone who may have no account', () => {
+    const params = { name: 'Kai', event: 'Offenes Haus', date: '1. Dezember 2026', party: '3', link: '/tickets/abc?key=k' };
+    const de = renderMail('guestListTicket', 'service', 'de', params, { siteUrl: 'https://nordlicht.example', now: new Date('2026-11-28T09:00:00Z') });
+    expect(de.subject).toBe('Du stehst auf der Gästeliste für Offenes Haus');
+    expect(de.text).toContain('Du und 3 weitere Personen steht auf der Gästeliste für Offenes Haus am 1. Dezember 2026.');
+    expect(de.text).toContain('Mein Ticket öffnen: https://nordlicht.example/de/tickets/abc?key=k');
+    expect(de.text).toContain('weil dich das Nordlicht-Team auf die Gästeliste gesetzt hat');
+    expect(de.text).not.toContain('weil du ein Konto');
+    // Kinds without a reason of their own keep the service mail's.
+    expect(renderMail('publicTicket', 'service', 'en', { ...params, party: '0' }, { siteUrl: 'https://nordlicht.example', now: new Date() }).text).toContain('because you have an account at Nordlicht');
+  });
 });

@@ -1,7 +1,7 @@
 // What a mail says, in the recipient's language: a subject, a heading, paragraphs, at most one
 // button (its link also written out in the text part), and the venue's footer with why the person
 // gets it. Every mail has the same shape, so its words live in the Mail messages of both languages
-// (`Mail.<kind>.subject`, `heading`, `body`, `action`, `after`) and a mail kind is added with its
+// (`Mail.<kind>.subject`, `heading`, `body`, `action`, `after`, `why`) and a mail kind is added with its
 // words alone. The HTML part is one narrow column with inline styles that mail programs keep, light
 // or dark as the reader's program is; the plain-text part carries the same words and links.
 import 'server-only';
@@ -28,8 +28,12 @@ export interface MailContext {
   now: Date;
 }
 
-/** Message keys every kind has; `action` and `after` only where its Mail messages have them. */
-type Part = 'subject' | 'heading' | 'body' | 'action' | 'after';
+/**
+ * Message keys every kind has; `action` and `after` only where its Mail messages have them, and
+ * `why` where the category's reason in the footer would not be true (a guest-list ticket goes to
+ * someone who may have no account).
+ */
+type Part = 'subject' | 'heading' | 'body' | 'action' | 'after' | 'why';
 
 /** A path of this site (`/vip`) made absolute, in the recipient's language; absolute links stay. */
 export function absoluteLink(siteUrl: string, locale: Locale, link: string): string {
@@ -62,7 +66,7 @@ export function renderMail(kind: MailKind, category: MailCategory, locale: Local
   const link = params.link ? absoluteLink(context.siteUrl, locale, params.link) : null;
   const action = link ? say('action') : null;
   const venue = `${t('venue')} · ${MESSAGES[locale].Footer.address}`;
-  const why = category === 'announcement' ? t('whyAnnouncement') : t('whyService');
+  const why = say('why') ?? (category === 'announcement' ? t('whyAnnouncement') : t('whyService'));
   const unsubscribe = context.unsubscribeUrl ? t('unsubscribe') : null;
 
   const text = [
