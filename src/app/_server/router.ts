@@ -13,6 +13,7 @@ import { doorRouter, passRouter } from '@/features/door/door.router';
 import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
 import { mailRouter } from '@/features/mail/mail.router';
 import { mailOutboxRouter } from '@/features/mail/mail-admin.router';
+import { guestsRouter, ticketsRouter } from '@/features/tickets/guests.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -29,6 +30,8 @@ export const appRouter = router({
   push: pushRouter,
   mail: mailRouter,
   mailOutbox: mailOutboxRouter,
+  guests: guestsRouter,
+  tickets: ticketsRouter,
 });
 
 export type AppRouter = typeof appRouter;

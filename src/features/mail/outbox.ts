@@ -24,6 +24,8 @@ export const MAIL_KINDS = [
   'membershipEnded',
   'requestsDigest',
   'announcement',
+  'guestTicket',
+  'ticketCancelled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

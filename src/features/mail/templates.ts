@@ -28,8 +28,11 @@ export interface MailContext {
   now: Date;
 }
 
-/** Message keys every kind has; `action` and `after` only where its Mail messages have them. */
-type Part = 'subject' | 'heading' | 'body' | 'action' | 'after';
+/**
+ * Message keys every kind has; `action` and `after` only where its Mail messages have them, and
+ * `why` where the footer's reason is the kind's own (a guest's ticket goes to someone without an account).
+ */
+type Part = 'subject' | 'heading' | 'body' | 'action' | 'after' | 'why';
 
 /** A path of this site (`/vip`) made absolute, in the recipient's language; absolute links stay. */
 export function absoluteLink(siteUrl: string, locale: Locale, link: string): string {
@@ -62,7 +65,7 @@ export function renderMail(kind: MailKind, category: MailCategory, locale: Local
   const link = params.link ? absoluteLink(context.siteUrl, locale, params.link) : null;
   const action = link ? say('action') : null;
   const venue = `${t('venue')} · ${MESSAGES[locale].Footer.address}`;
-  const why = category === 'announcement' ? t('whyAnnouncement') : t('whyService');
+  const why = say('why') ?? (category === 'announcement' ? t('whyAnnouncement') : t('whyService'));
   const unsubscribe = context.unsubscribeUrl ? t('unsubscribe') : null;
 
   const text = [

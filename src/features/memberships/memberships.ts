@@ -13,6 +13,7 @@ import { pageAfter } from '@/server/documents/paging';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { DomainError } from '@/server/domain-error';
 import {
+  GUESTS_PER_SEASON,
   isActiveNow,
   Memberships,
   queueKey,
@@ -233,6 +234,7 @@ function pendingMembership(
     revision: 0,
     queue: '',
     history,
+    guestsPerSeason: GUESTS_PER_SEASON,
   };
   membership.queue = queueKey(membership);
   return membership;
