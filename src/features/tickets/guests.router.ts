@@ -10,7 +10,7 @@ import { getTicketKeys } from '@/features/door/ticket-keys';
 import type { TicketPorts } from './tickets';
 import { bringGuest, cancelGuest, myGuests } from './guests';
 import { cancelOwnTicket, ticketForPage } from './ticket-page';
-import { BringGuestInput, CancelGuestInput, TicketLinkInput } from './guests.inputs';
+import { BringGuestInput, CancelGuestInput, TicketLinkInput } from './tickets.inputs';
 
 const members = roleProcedure(...MEMBER_AREA);
 

@@ -13,7 +13,7 @@ import { testPerson, addTestUser } from '@/features/identity/test-users';
 import { bringGuest, cancelGuest, myGuests } from './guests';
 import { cancelMailId } from './cancel';
 import { addMember, addUpcomingEvent, DAY, HOUR, ticketPortsOf } from './test-guests';
-import { BringGuestInput } from './guests.inputs';
+import { BringGuestInput } from './tickets.inputs';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 

@@ -21,7 +21,7 @@ import { dateToWallTime } from '@/features/events/venue-time';
 import { createTicket, newTicketId, ticketPath, type TicketPorts } from './tickets';
 import { cancelTicket } from './cancel';
 import { firstFreeSlot, GuestSlots, slotsTaken } from './guest-slots';
-import type { BringGuestInput, CancelGuestInput } from './guests.inputs';
+import type { BringGuestInput, CancelGuestInput } from './tickets.inputs';
 
 /** The active membership of `uid` at `now`, read in `tx`. */
 async function membershipIn(tx: Transaction, documents: Documents, uid: string, now: Date) {

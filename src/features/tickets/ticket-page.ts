@@ -8,7 +8,7 @@ import { Events, type EventDocument, type LocalizedText, type Venue } from '@/fe
 import { Tickets, type TicketDocument } from '@/features/door/ticket-records';
 import { cancelTicket } from './cancel';
 import { secretMatches, type TicketPorts } from './tickets';
-import type { TicketLinkInput } from './guests.inputs';
+import type { TicketLinkInput } from './tickets.inputs';
 
 export interface TicketView {
   id: string;
