@@ -132,12 +132,12 @@ describe('a member brings a guest', () => {
       ticketId: kai.ticketId,
     });
     const listed = await myGuests(documents, 'mia', tonight);
-    expect(listed.guests.map((each) => [each.name, each.eventId, each.arrivedAt, each.inside, each.cancellable])).toEqual([
-      ['Kai', 'friday', tonight, true, false],
-      ['Lou', 'saturday', null, false, true],
+    expect(listed.events.map((event) => [event.id, event.open, event.guests.map((each) => [each.name, each.arrivedAt, each.inside, each.cancellable])])).toEqual([
+      ['friday', false, [['Kai', tonight, true, false]]],
+      ['saturday', true, [['Lou', null, false, true]]],
     ]);
-    expect(listed.guests[1]!.ticketId).toBe(lou.ticketId);
+    expect(listed.events[1]!.guests[0]!.ticketId).toBe(lou.ticketId);
     // After the night, its guests leave the list.
-    expect((await myGuests(documents, 'mia', new Date(NOW.getTime() + 3 * DAY))).guests.map((each) => each.name)).toEqual(['Lou']);
+    expect((await myGuests(documents, 'mia', new Date(NOW.getTime() + 3 * DAY))).events.map((event) => event.id)).toEqual(['saturday']);
   });
 });

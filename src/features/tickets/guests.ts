@@ -9,7 +9,8 @@ import type { Identity } from '@/access/identity';
 import { isDocumentsError, type Documents, type Transaction } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
-import { Events, type EventDocument } from '@/features/events/events';
+import { Events, type EventDocument, type LocalizedText } from '@/features/events/events';
+import { nextEvents } from '@/features/events/public-events';
 import { Users } from '@/features/identity/users';
 import { isActiveNow, Memberships } from '@/features/memberships/membership-rules';
 import { nameAtDoor } from '@/features/door/door-names';
@@ -154,55 +155,81 @@ export async function cancelGuest(documents: Documents, identity: Identity, inpu
 
 export interface MyGuest {
   ticketId: string;
-  eventId: string;
   name: string;
   email: string | null;
   state: TicketDocument['state'];
   /** When the door admitted the guest, and whether they are inside now; null before. */
   arrivedAt: Date | null;
   inside: boolean;
-  /** Whether the member may still cancel (until the door opens). */
+  /** Whether the member may still cancel (until the door opens, before the guest arrived). */
   cancellable: boolean;
 }
 
-export interface MyGuests {
+export interface GuestEvent {
+  id: string;
+  slug: string;
+  title: LocalizedText;
+  startsAt: Date;
+  doorsAt: Date;
+  guestsPerMember: number;
+  /** Whether a guest may be brought now (published, the door not yet open, the event takes guests). */
+  open: boolean;
   guests: MyGuest[];
+}
+
+export interface MyGuests {
+  /** The next events, and any later one the member brought guests to, soonest first. */
+  events: GuestEvent[];
   /** The season's allowance: how many guests the membership gives and how many it has brought. */
   season: { allowed: number; used: number } | null;
 }
 
-/** The member's guests at events that have not ended, oldest event first, with their arrival from the door's records. */
+/** Events the member's page offers guests for (as many as the VIP home shows). */
+export const GUEST_EVENTS_SHOWN = 6;
+
+/**
+ * The member's guests at events that have not ended, by event with the next events that take
+ * guests, and their arrival from the door's records ("Kai arrived 22:31").
+ */
 export async function myGuests(documents: Documents, uid: string, now = new Date()): Promise<MyGuests> {
-  const [tickets, memberships] = await Promise.all([
+  const [tickets, memberships, next] = await Promise.all([
     documents.collection(Tickets).where('sponsorUid', '==', uid).get(),
     documents.collection(Memberships).where('uid', '==', uid).where('status', '==', 'active').get(),
+    nextEvents(documents, GUEST_EVENTS_SHOWN, now),
   ]);
   const guests = tickets.filter(({ data }) => data.kind === 'guest');
-  const eventIds = [...new Set(guests.map(({ data }) => data.eventId))];
-  const events = new Map(await Promise.all(eventIds.map(async (id) => [id, (await documents.collection(Events).doc(id).get()).data] as const)));
-  const upcoming = eventIds.filter((id) => {
-    const event = events.get(id);
-    return event !== undefined && event.endsAt > now;
-  });
-  const nights = new Map(await Promise.all(upcoming.map(async (id) => [id, await ticketNights(documents, id)] as const)));
+  const eventIds = [...new Set([...next.map((event) => event.id), ...guests.map(({ data }) => data.eventId)])];
+  const read = await Promise.all(eventIds.map(async (id) => ({ id, event: (await documents.collection(Events).doc(id).get()).data })));
+  const upcoming = read.filter((each): each is { id: string; event: EventDocument } => each.event !== undefined && each.event.status === 'published' && each.event.endsAt > now);
+  const nights = new Map(await Promise.all(upcoming.map(async ({ id }) => [id, await ticketNights(documents, id)] as const)));
   const membership = memberships.find(({ data }) => isActiveNow(data, now));
   return {
-    guests: guests
-      .filter(({ data }) => upcoming.includes(data.eventId))
-      .sort((a, b) => events.get(a.data.eventId)!.startsAt.getTime() - events.get(b.data.eventId)!.startsAt.getTime() || a.data.createdAt.getTime() - b.data.createdAt.getTime())
-      .map(({ id, data }) => {
-        const night = nights.get(data.eventId)?.get(id);
-        return {
-          ticketId: id,
-          eventId: data.eventId,
-          name: data.holder.name,
-          email: data.holder.email,
-          state: data.state,
-          arrivedAt: night?.admittedAt ?? null,
-          inside: night?.inside ?? false,
-          cancellable: data.state === 'valid' && !night && openForGuests(events.get(data.eventId), now),
-        };
-      }),
+    events: upcoming
+      .sort((a, b) => a.event.startsAt.getTime() - b.event.startsAt.getTime())
+      .map(({ id, event }) => ({
+        id,
+        slug: event.slug,
+        title: event.title,
+        startsAt: event.startsAt,
+        doorsAt: event.doorsAt,
+        guestsPerMember: event.guestsPerMember,
+        open: openForGuests(event, now) && event.guestsPerMember > 0,
+        guests: guests
+          .filter(({ data }) => data.eventId === id)
+          .sort((a, b) => a.data.createdAt.getTime() - b.data.createdAt.getTime())
+          .map(({ id: ticketId, data }) => {
+            const night = nights.get(id)?.get(ticketId);
+            return {
+              ticketId,
+              name: data.holder.name,
+              email: data.holder.email,
+              state: data.state,
+              arrivedAt: night?.admittedAt ?? null,
+              inside: night?.inside ?? false,
+              cancellable: data.state === 'valid' && !night && openForGuests(event, now),
+            };
+          }),
+      })),
     season: membership ? { allowed: membership.data.guestsPerSeason, used: await slotsTaken(documents, membership.id) } : null,
   };
 }

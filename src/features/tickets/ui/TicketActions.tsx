@@ -1,5 +1,5 @@
 'use client';
-// The ticket page's parts that need the browser: the code drawn as a QR code, "remove this ticket
+// The ticket page's parts that need the browser: "remove this ticket
 // from this phone" (the worker's copy of this page: forgetTicketPage) and the holder's own "cancel
 // my ticket", confirmed in a dialog, after which the page loads again so the kept copy says
 // "Cancelled" too.
@@ -7,18 +7,8 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
-import { QrCode } from '@/features/door/ui/QrCode';
 import { forgetTicketPage } from '@/features/pwa/private-caches';
 import styles from './tickets.module.css';
-
-export function TicketCode({ code, name }: { code: string; name: string }) {
-  const t = useTranslations('Ticket');
-  return (
-    <div className={styles.ticket__code}>
-      <QrCode value={code} label={t('qrLabel', { name })} />
-    </div>
-  );
-}
 
 export function TicketActions({ id, secret, cancellable }: { id: string; secret: string; cancellable: boolean }) {
   const t = useTranslations('Ticket');

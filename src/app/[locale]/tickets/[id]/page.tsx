@@ -15,7 +15,8 @@ import { Facts } from '@/ui/Facts';
 import { CalendarIcon } from '@/ui/icons';
 import { calendarPath, eventPath } from '@/features/events/structured-data';
 import { TicketLinkInput } from '@/features/tickets/tickets.inputs';
-import { TicketActions, TicketCode } from '@/features/tickets/ui/TicketActions';
+import { TicketActions } from '@/features/tickets/ui/TicketActions';
+import { QrCode } from '@/features/door/ui/QrCode';
 import styles from '@/features/tickets/ui/tickets.module.css';
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
@@ -60,7 +61,12 @@ const page = pageShell('ticket', {
               </span>
             </p>
           )}
-          {ticket.code && <TicketCode code={ticket.code} name={ticket.holderName} />}
+          {ticket.code && (
+            // Drawn on the server: the page carries the code as SVG, no script needed to show it.
+            <div className={styles.ticket__code}>
+              <QrCode value={ticket.code} label={t('qrLabel', { name: ticket.holderName })} />
+            </div>
+          )}
           {ticket.code && <p>{t('showAtDoor')}</p>}
           <Facts>
             <dt>{t('holder')}</dt>
