@@ -73,7 +73,8 @@ export async function cancelTicket(documents: Documents, tx: Transaction, ticket
           event: localized(event.title, ticket.locale),
           date: mailDate(event.startsAt, ticket.locale),
           by: options.by,
-          sponsor: ticket.sponsorName ?? '',
+          // A deleted member is named nowhere any more, their guests' mail included.
+          sponsor: options.by === 'accountDeleted' ? '' : (ticket.sponsorName ?? ''),
           link: `/events/${event.slug}`,
         },
       },

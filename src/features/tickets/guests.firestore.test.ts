@@ -1,11 +1,13 @@
 // A member's guests on the Firestore adapter (the in-process stand-in, which isolates no
 // transaction: decision 019): the allowances hold with many requests at once only because each
 // guest creates its slots on fixed ids (./guest-slots.ts), and cancelling frees them.
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { Events } from '@/features/events/events';
 import { Tickets } from '@/features/door/ticket-records';
+import { GuestSlots } from './guest-slots';
 import { bringGuest, cancelGuest, myGuests } from './guests';
 import { addMember, addUpcomingEvent, ticketPortsOf } from './test-guests';
 
@@ -43,5 +45,13 @@ describe('guests on Firestore', () => {
     await cancelGuest(documents, identity, { ticketId: kai.ticketId }, NOW);
     expect((await myGuests(documents, 'mia', NOW)).season).toEqual({ allowed: 1, used: 0 });
     await bringGuest(ticketPortsOf(documents), identity, { eventId: 'friday', name: 'Lou', email: null }, NOW);
+  });
+});
+
+describe('tickets in the Firestore rules', () => {
+  it('are the server\'s alone: no rule opens tickets or guest slots to a browser, so the rules\' default denies them', () => {
+    const rules = readFileSync(new URL('../../../firebase/firestore.rules', import.meta.url), 'utf8');
+    expect(rules).toMatch(/match \/\{document=\*\*\} \{\s*allow read, write: if false;\s*\}/);
+    for (const collection of [Tickets.name, GuestSlots.name]) expect(rules).not.toContain(`match /${collection}/`);
   });
 });

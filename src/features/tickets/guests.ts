@@ -16,7 +16,7 @@ import { isActiveNow, Memberships } from '@/features/memberships/membership-rule
 import { nameAtDoor } from '@/features/door/door-names';
 import { peopleOf, Tickets, type TicketDocument } from '@/features/door/ticket-records';
 import { ticketNights } from '@/features/door/door-figures';
-import { enqueueMail } from '@/features/mail/outbox';
+import { enqueueMail, Mail } from '@/features/mail/outbox';
 import { mailDate } from '@/features/mail/templates';
 import { dateToWallTime } from '@/features/events/venue-time';
 import { createTicket, newTicketId, ticketPath, type TicketPorts } from './tickets';
@@ -37,7 +37,7 @@ function openForGuests(event: EventDocument | undefined, now: Date): event is Ev
 }
 
 /** The guest's mail: the ticket's link, which exists in clear only now. */
-function guestTicketMailId(ticketId: string): string {
+export function guestTicketMailId(ticketId: string): string {
   return `guest-ticket-${ticketId}`;
 }
 
@@ -232,4 +232,31 @@ export async function myGuests(documents: Documents, uid: string, now = new Date
       })),
     season: membership ? { allowed: membership.data.guestsPerSeason, used: await slotsTaken(documents, membership.id) } : null,
   };
+}
+
+/**
+ * A member deletes their account: their guests at events whose door has not opened are cancelled
+ * (each guest with an address is told), every ticket they sponsored keeps its place in the night's
+ * figures under the anonymous id without their name, the guests' ticket mails that still name
+ * them go, and so do their allowance slots. Returns how many guests were cancelled.
+ */
+export async function forgetSponsor(documents: Documents, uid: string, anonymousId: string, now: Date): Promise<number> {
+  const sponsored = await documents.collection(Tickets).where('sponsorUid', '==', uid).get();
+  let cancelled = 0;
+  for (const { id, data } of sponsored) {
+    if (data.state !== 'valid') continue;
+    const event = (await documents.collection(Events).doc(data.eventId).get()).data;
+    if (!event || event.doorsAt <= now) continue;
+    await documents.runTransaction((tx) => cancelTicket(documents, tx, id, { by: 'accountDeleted' }, now));
+    cancelled++;
+  }
+  const batch = documents.batch();
+  for (const { id } of sponsored) {
+    batch.update(documents.collection(Tickets).doc(id), { sponsorUid: anonymousId, sponsorName: null });
+    // Sent, it kept nothing (a ticket's link is a secret); waiting or failed, it names the member.
+    batch.delete(documents.collection(Mail).doc(guestTicketMailId(id)));
+  }
+  for (const slot of await documents.collection(GuestSlots).where('uid', '==', uid).get()) batch.delete(documents.collection(GuestSlots).doc(slot.id));
+  await batch.commit();
+  return cancelled;
 }
