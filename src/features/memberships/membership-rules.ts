@@ -23,6 +23,8 @@ export const NOTE_MAX = 500;
 
 /** Guests a member may bring in a season unless an admin says otherwise (the clubs' "12 a year"). */
 export const GUESTS_PER_SEASON = 12;
+/** The most an admin may give: a guest at every night of a busy season. */
+export const GUESTS_PER_SEASON_MAX = 200;
 
 export const MembershipHistoryEntry = z.object({
   action: z.enum(MEMBERSHIP_ACTIONS),
