@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@/navigation/routes';
-import { forgetPersonalCaches, forgetTicketPage, holdsOnlyBuildFiles, isTicketPage, isKeepablePage, carriesPersonalLink, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { forgetPersonalCaches, forgetTicketPage, holdsOnlyBuildFiles, isTicketPage, ticketPageKey, isKeepablePage, carriesPersonalLink, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 
 const concrete = (pattern: string) => pattern.replace(/\[\w+\]/g, 'x1');
 
@@ -141,6 +141,11 @@ describe('a ticket page (issue 45)', () => {
       [WORKER_CACHES.ticketPages]: ['https://venue.example/tickets/ZZCdEfGhIjKlMnOp?key=two'],
       [WORKER_CACHES.publicPages]: ['https://venue.example/events/x'],
     });
+  });
+
+  it('is kept under its link without the language, so the English link finds the German page it was redirected to', () => {
+    expect(ticketPageKey('https://venue.example/de/tickets/AbCdEfGhIjKlMnOp?key=one')).toBe('https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one');
+    expect(ticketPageKey('https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one')).toBe('https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one');
   });
 
   it('goes when someone signs out on the phone, with every other page', async () => {

@@ -65,6 +65,17 @@ export function isTicketPage(pathname: string): boolean {
 }
 
 /**
+ * The key a ticket's page is kept under: its address without the language, with its link. The
+ * mail's link may be the English one on a phone that chose German: online it is redirected to
+ * /de/tickets/…, which is what is kept; offline the same link must still find it.
+ */
+export function ticketPageKey(url: string): string {
+  const parsed = new URL(url, 'http://localhost');
+  const path = `${splitLocale(parsed.pathname).path}${parsed.search}`;
+  return url.startsWith('http') ? `${parsed.origin}${path}` : path;
+}
+
+/**
  * Deletes this phone's copies of one ticket's page (any language, any link), in the page (Cache
  * Storage is shared with the worker). Resolves how many were deleted.
  */

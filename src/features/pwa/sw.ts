@@ -9,7 +9,7 @@
 /// <reference lib="webworker" />
 import type { PrecacheEntry, SerwistGlobalConfig, SerwistPlugin } from 'serwist';
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
-import { isApiPath, isKeepablePage, isOfflineShell, isPrivatePath, isTicketPage, offlineShellKey, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { isApiPath, isKeepablePage, isOfflineShell, isPrivatePath, isTicketPage, offlineShellKey, removeCachesOfEarlierReleases, ticketPageKey, WORKER_CACHES } from './private-caches';
 import { clickAction, NOTIFICATION_BADGE, NOTIFICATION_ICON, pushContent } from './push-notification';
 import { answeredAtRequestUrl, isBuildFile, isScannerDecoder, isWorkerScript, PAGE_FILES_MESSAGE, type PageFilesMessage } from './worker-files';
 
@@ -36,6 +36,11 @@ const keepWorkerUrl: SerwistPlugin = {
 /** An offline shell is one page whatever its query (the scanner's event and mode). */
 const shellUnderItsPath: SerwistPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => offlineShellKey(request.url),
+};
+
+/** A ticket's page is one page in whichever language its link was redirected to. */
+const ticketUnderItsLink: SerwistPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => ticketPageKey(request.url),
 };
 
 /** Pages and payloads rendered for someone signed in are never stored (the header names them). */
@@ -73,13 +78,13 @@ const serwist = new Serwist({
     },
     {
       // A ticket's page (issue 45): fresh when online, its last copy at a door without signal,
-      // kept under its whole address (the link's secret is the ticket) and only as rendered for
-      // nobody signed in. Its payloads go to the network only: never into the public pages.
+      // kept under its link (the secret is the ticket; the language aside) and only as rendered
+      // for nobody signed in. Its payloads go to the network only: never into the public pages.
       matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isTicketPage(url.pathname),
       handler: new NetworkFirst({
         cacheName: WORKER_CACHES.ticketPages,
         networkTimeoutSeconds: 4,
-        plugins: [publicPagesOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY, maxAgeFrom: 'last-used' })],
+        plugins: [ticketUnderItsLink, publicPagesOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY, maxAgeFrom: 'last-used' })],
       }),
     },
     {

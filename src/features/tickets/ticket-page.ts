@@ -15,9 +15,11 @@ export interface TicketView {
   kind: TicketDocument['kind'];
   state: TicketDocument['state'];
   cancelledBy: TicketDocument['cancelledBy'];
+  /** The holder's name as the door checks it (never their address: the page may be shown around). */
   holderName: string;
-  /** Whether the holder left an address (the page says the ticket was mailed there, not the address). */
+  /** Who brought the guest, as the door says it ("Guest of Mia Member"); null for other kinds. */
   sponsorName: string | null;
+  /** A guest-list entry's "+N". */
   party: number;
   /** The code the door scans; null once the ticket is cancelled. */
   code: string | null;

@@ -50,7 +50,7 @@ export function MemberGuests() {
               ))}
             </ul>
           )}
-          {event.open && <BringGuest event={event} />}
+          {event.open && event.guests.filter((guest) => guest.state === 'valid').length < event.guestsPerMember && <BringGuest event={event} />}
         </div>
       ))}
     </section>
