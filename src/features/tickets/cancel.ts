@@ -46,7 +46,7 @@ export function cancelMailId(ticketId: string): string {
 export async function cancelTicket(documents: Documents, tx: Transaction, ticketId: string, options: CancelOptions, now: Date): Promise<CancelledTicket> {
   const ref = documents.collection(Tickets).doc(ticketId);
   const ticket = (await tx.get(ref)).data;
-  if (!ticket) throw new DomainError('not-found', 'ticketNotFound');
+  if (!ticket) throw new DomainError('not-found', 'noSuchTicket');
   const event = (await tx.get(documents.collection(Events).doc(ticket.eventId))).data;
   const frees = await slotsOf(tx, documents, ticketId);
   options.check?.(ticket, event);

@@ -105,7 +105,7 @@ describe('a member brings a guest', () => {
     const { identity } = await addMember(documents, 'mia', NOW);
     const { identity: ole } = await addMember(documents, 'ole', NOW);
     const kept = await bringGuest(ticketPortsOf(documents), identity, guest('friday', 'Kai', 'kai@example.org'), NOW);
-    expect(await refusal(cancelGuest(documents, ole, { ticketId: kept.ticketId }, NOW))).toBe('ticketNotFound');
+    expect(await refusal(cancelGuest(documents, ole, { ticketId: kept.ticketId }, NOW))).toBe('noSuchTicket');
     expect(await refusal(cancelGuest(documents, identity, { ticketId: kept.ticketId }, new Date(NOW.getTime() + 2 * DAY)))).toBe('guestCancelClosed');
     await cancelGuest(documents, identity, { ticketId: kept.ticketId }, NOW);
     expect((await documents.collection(Tickets).doc(kept.ticketId).get()).data).toMatchObject({ state: 'cancelled', cancelledBy: 'sponsor', cancelledAt: NOW });

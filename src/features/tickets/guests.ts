@@ -144,7 +144,7 @@ export async function cancelGuest(documents: Documents, identity: Identity, inpu
         by: 'sponsor',
         check: (ticket, event) => {
           // Someone else's ticket looks the same as none.
-          if (ticket.kind !== 'guest' || ticket.sponsorUid !== identity.uid) throw new DomainError('not-found', 'ticketNotFound');
+          if (ticket.kind !== 'guest' || ticket.sponsorUid !== identity.uid) throw new DomainError('not-found', 'noSuchTicket');
           if (!openForGuests(event, now)) throw new DomainError('conflict', 'guestCancelClosed');
         },
       },

@@ -37,9 +37,9 @@ describe('the ticket page', () => {
     const signature = (await documents.collection(Tickets).doc(link.id).get()).data!.signature;
     expect(view.code).toBe(testTicketKeys.codeOf(link.id, signature));
     const wrong = { ...link, key: link.key.replace(/^./, (first) => (first === 'A' ? 'B' : 'A')) };
-    await expect(ticketForPage(ticketPortsOf(documents), wrong, NOW)).rejects.toMatchObject({ kind: 'not-found', reason: 'ticketNotFound' });
-    await expect(ticketForPage(ticketPortsOf(documents), { id: 'AAAAAAAAAAAAAAAA', key: link.key }, NOW)).rejects.toMatchObject({ kind: 'not-found', reason: 'ticketNotFound' });
-    await expect(cancelOwnTicket(documents, wrong, NOW)).rejects.toMatchObject({ reason: 'ticketNotFound' });
+    await expect(ticketForPage(ticketPortsOf(documents), wrong, NOW)).rejects.toMatchObject({ kind: 'not-found', reason: 'noSuchTicket' });
+    await expect(ticketForPage(ticketPortsOf(documents), { id: 'AAAAAAAAAAAAAAAA', key: link.key }, NOW)).rejects.toMatchObject({ kind: 'not-found', reason: 'noSuchTicket' });
+    await expect(cancelOwnTicket(documents, wrong, NOW)).rejects.toMatchObject({ reason: 'noSuchTicket' });
   });
 
   it("the holder's cancel stops the ticket and deletes what they gave, telling nobody; after the door opens it is refused", async () => {

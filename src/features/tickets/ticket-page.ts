@@ -38,7 +38,7 @@ export interface TicketView {
 
 async function ticketByLink(documents: Documents, link: TicketLinkInput) {
   const ticket = (await documents.collection(Tickets).doc(link.id).get()).data;
-  if (!ticket || !secretMatches(ticket, link.key)) throw new DomainError('not-found', 'ticketNotFound');
+  if (!ticket || !secretMatches(ticket, link.key)) throw new DomainError('not-found', 'noSuchTicket');
   return ticket;
 }
 
@@ -50,7 +50,7 @@ function holderMayCancel(ticket: TicketDocument, event: EventDocument | undefine
 export async function ticketForPage({ documents, keys }: TicketPorts, link: TicketLinkInput, now = new Date()): Promise<TicketView> {
   const ticket = await ticketByLink(documents, link);
   const event = (await documents.collection(Events).doc(ticket.eventId).get()).data;
-  if (!event) throw new DomainError('not-found', 'ticketNotFound');
+  if (!event) throw new DomainError('not-found', 'noSuchTicket');
   return {
     id: link.id,
     kind: ticket.kind,
@@ -80,7 +80,7 @@ export async function cancelOwnTicket(documents: Documents, link: TicketLinkInpu
         by: 'holder',
         forgetHolder: true,
         check: (ticket, event) => {
-          if (ticket.kind === 'guestList' || !secretMatches(ticket, link.key)) throw new DomainError('not-found', 'ticketNotFound');
+          if (ticket.kind === 'guestList' || !secretMatches(ticket, link.key)) throw new DomainError('not-found', 'noSuchTicket');
           if (ticket.state === 'valid' && !holderMayCancel(ticket, event, now)) throw new DomainError('conflict', 'ticketCancelClosed');
         },
       },
