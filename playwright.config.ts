@@ -1,5 +1,5 @@
-// Browser tests against the production build, in Debian's Chromium (Playwright cannot download
-// browsers here), in two projects: `chromium` on the embedded backend, `firebase` (e2e/firebase/)
+// Browser tests against the production build, in Debian's Chromium where it is installed (else
+// the one CHROMIUM_PATH names, or Playwright's own: `npm run test:e2e` installs one first), in two projects: `chromium` on the embedded backend, `firebase` (e2e/firebase/)
 // on the Firebase backend with the Auth emulator and the Firestore stand-in
 // (scripts/firebase-e2e-server.mjs). One build serves both: Playwright starts its web servers one
 // after another (checked in 1.65.1), and only the first builds. `E2E_BASE_URL` points the
@@ -11,6 +11,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+import { DEBIAN_CHROMIUM, findChromium } from './e2e/support/browser-path';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, unknown[]>[number];
 
@@ -57,7 +58,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // CHROMIUM_PATH, Debian's, or Playwright's own (scripts/ensure-browser.ts installs one first).
+      executablePath: findChromium() ?? DEBIAN_CHROMIUM,
       args: CHROMIUM_ARGS,
     },
   },

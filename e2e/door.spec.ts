@@ -14,6 +14,7 @@ import { fakeCameraVideo, newMember, OPEN_EVENT, openEvent, testPhone } from './
 import { signUp, uniqueEmail } from './support/emulator';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { DEBIAN_CHROMIUM, findChromium } from './support/browser-path';
 
 // A member's or the door's journey: on a phone, with the service worker (the default) in control.
 test.use(phone('android'));
@@ -29,7 +30,7 @@ test('installed on a phone, the scanner reads the live pass by camera on its fir
   // camera starts, so it is written just before /scanner asks for the camera). The service worker
   // is allowed, as on every installed phone.
   const door = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium() ?? DEBIAN_CHROMIUM,
     args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   });
   const context = await door.newContext({ ...phone('android'), baseURL, permissions: ['camera'] });

@@ -19,8 +19,10 @@
 //      the CPU time per request of the app's process and of the Auth emulator (read from /proc):
 //      on a shared machine, where throughput moves with whatever else runs, that does not.
 //   3. The offline decision time on the scanner (decision 043): a scan decided from a door list of
-//      500 members in this process (signature with the pass's public key, window, membership,
-//      standing; the key imported on a pass's first scan, then kept), and the durable write to
+//      500 members and 2,000 tickets in this process (signature with the pass's public key, window,
+//      membership, standing; the key imported on a pass's first scan, then kept; a ticket's code
+//      checked with the ticket public key, decision 050), the list's size and the time to make it,
+//      and the durable write to
 //      IndexedDB (durability "strict") that precedes the verdict, in Chromium on the app's origin.
 //      Decode (part 2) + decision + write is the time from the camera to an offline verdict.
 //   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
@@ -31,6 +33,7 @@
 import { readFileSync, readdirSync, readlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
@@ -365,9 +368,9 @@ async function roundTrips() {
   await documents.close();
 }
 
-/** Scans decided offline from a 500-member list, and the strict IndexedDB write before each verdict. */
+/** Scans decided offline from a list of 500 members and 2,000 tickets, and the strict IndexedDB write before each verdict. */
 async function offlineDecisions() {
-  const [{ SqliteDocuments }, { doorList }, { decideOffline }, { passKeys }, { addEvent, person, phoneCode }, { addTestUser }, { stepAt }] = await Promise.all([
+  const [{ SqliteDocuments }, { doorList }, { decideOffline }, { passKeys }, { addEvent, addTicket, person, phoneCode }, { addTestUser }, { stepAt }, { ticketKeys }] = await Promise.all([
     import('../../src/server/documents/embedded/sqlite-documents'),
     import('../../src/features/door/door-list'),
     import('../../src/features/door/client/offline-verdict'),
@@ -375,9 +378,11 @@ async function offlineDecisions() {
     import('../../src/features/door/test-door'),
     import('../../src/features/identity/test-users'),
     import('../../src/features/door/pass-code'),
+    import('../../src/features/door/ticket-keys'),
   ]);
   const documents = new SqliteDocuments(':memory:');
   const keys = passKeys(new Uint8Array(32).fill(9));
+  const tickets = ticketKeys(new Uint8Array(32).fill(7));
   const now = new Date();
   await addEvent(documents, 'bench-offline', now);
   const members = Array.from({ length: 500 }, (_, i) => `bench-offline-${i}`);
@@ -387,8 +392,22 @@ async function offlineDecisions() {
     await addTestUser(documents, person(uid, 'user'), { membership }, now);
     codes.push(await phoneCode({ documents, keys }, uid, stepAt(now.getTime())));
   }
-  const list = await doorList({ documents, keys }, { eventId: 'bench-offline' }, now);
+  const ticketCodes: string[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const kind = i % 10 === 0 ? 'guestList' : i % 2 ? 'public' : 'guest';
+    ticketCodes.push(await addTicket(documents, tickets, `benchTicket${String(i).padStart(5, '0')}`, { eventId: 'bench-offline', kind, party: kind === 'guestList' ? 3 : 0, holder: { name: `Guest ${i}`, email: null } }));
+  }
+  // The list as a door fetches it: the first fetch, and again (warm), each timed.
+  const fetches: number[] = [];
+  let list = await doorList({ documents, keys, tickets }, { eventId: 'bench-offline' }, now);
+  for (let i = 0; i < 10; i++) {
+    const started = performance.now();
+    list = await doorList({ documents, keys, tickets }, { eventId: 'bench-offline' }, now);
+    fetches.push(performance.now() - started);
+  }
   await documents.close();
+  const listBytes = JSON.stringify(list).length;
+  console.log(`The door list of ${list.members.length} members and ${list.tickets.length} tickets: ${(listBytes / 1024).toFixed(0)} KiB as JSON (gzip about ${(gzipSync(JSON.stringify(list)).length / 1024).toFixed(0)} KiB), made in median ${percentile(fetches, 50).toFixed(1)} ms (10 runs, embedded store, in process)`);
   const time = async (code: string) => {
     const started = performance.now();
     const answer = await decideOffline(list, { mode: 'entry', code }, now, new Map());
@@ -402,6 +421,14 @@ async function offlineDecisions() {
   console.log(`Offline decisions from a door list of ${list.members.length} members (${(JSON.stringify(list).length / 1024).toFixed(0)} KiB as JSON), in this process, 200 scans each:`);
   console.log(`  a pass's first scan (its key imported): median ${percentile(cold, 50).toFixed(2)} ms, p99 ${percentile(cold, 99).toFixed(2)} ms`);
   console.log(`  a pass scanned again:                  median ${percentile(warm, 50).toFixed(2)} ms, p99 ${percentile(warm, 99).toFixed(2)} ms`);
+  const ticketTimes: number[] = [];
+  for (const code of ticketCodes.slice(0, 200)) {
+    const started = performance.now();
+    const answer = await decideOffline(list, { mode: 'entry', code }, now, new Map());
+    if (answer.kind !== 'verdict' || answer.verdict !== 'admitted') throw new Error(`Offline ticket decision was ${JSON.stringify(answer)}`);
+    ticketTimes.push(performance.now() - started);
+  }
+  console.log(`  a ticket (the ticket key imported once): median ${percentile(ticketTimes, 50).toFixed(2)} ms, p99 ${percentile(ticketTimes, 99).toFixed(2)} ms; goal under 5 ms`);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   try {
     const page = await browser.newPage();

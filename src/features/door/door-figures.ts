@@ -8,6 +8,7 @@ import { Events, type EventDocument } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
 import { nameAtDoor } from './door-names';
+import { ticketIdOfKey, Tickets } from './ticket-records';
 import { doorIsOpen } from './door-hours';
 import type { CountsOfInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
@@ -111,6 +112,8 @@ export interface DoorConflict {
 export const LISTED_CONFLICTS = 20;
 
 export interface DoorActivity extends DoorCounts {
+  /** Of `admitted` and `inside`, the people on tickets (guests, guest lists, public): members are the rest. */
+  guests: { admitted: number; inside: number };
   /** Refused scans by verdict (entry and bar). */
   refused: Partial<Record<Verdict, number>>;
   recent: { id: string; verdict: Verdict; name: string | null; mode: ScanMode; source: ScanSource; device: string; at: Date; offline: boolean }[];
@@ -123,11 +126,15 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));
-  const [counts, scans, refusedCounts, flagged] = await Promise.all([
+  const guestCount = (collection: typeof Checkins | typeof Exits | typeof Reentries) => documents.collection(collection as typeof Checkins).where('eventId', '==', eventId).where('guest', '==', true).count();
+  const [counts, scans, refusedCounts, flagged, guestsAdmitted, guestsOut, guestsBack] = await Promise.all([
     doorCounts(documents, eventId, event),
     documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(RECENT_SCANS).get(),
     Promise.all(refusals.map((verdict) => documents.collection(Scans).where('eventId', '==', eventId).where('verdict', '==', verdict).count())),
     flaggedAt(documents, eventId),
+    guestCount(Checkins),
+    guestCount(Exits),
+    guestCount(Reentries),
   ]);
   const refused: Partial<Record<Verdict, number>> = {};
   refusals.forEach((verdict, index) => {
@@ -135,6 +142,7 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
   });
   return {
     ...counts,
+    guests: { admitted: guestsAdmitted, inside: guestsAdmitted - guestsOut + guestsBack },
     refused,
     recent: scans
       .filter((scan) => scan.data.verdict !== null)
@@ -149,6 +157,8 @@ async function flaggedAt(documents: Documents, eventId: string): Promise<DoorCon
   const names = new Map(
     await Promise.all(
       [...new Set(flags.map((flag) => flag.data.uid))].map(async (uid) => {
+        const ticketId = ticketIdOfKey(uid);
+        if (ticketId) return [uid, (await documents.collection(Tickets).doc(ticketId).get()).data?.holder.name ?? '…'] as const;
         const user = (await documents.collection(Users).doc(uid).get()).data;
         return [uid, user ? nameAtDoor(user) : '…'] as const;
       }),

@@ -1,8 +1,9 @@
 // The door list (decision 043): what a scanner holds to decide without signal. For one event, each
 // member whose membership covers the night: the pass id, the phone's public key and its version,
 // the name and photo for the face check and whether (and where) they are in already; and the passes
-// the venue has shut out (disabled accounts). Nothing in it can make a valid code: a public key only
-// checks signatures. It says nothing of a membership's dates, and is handed out only for the night
+// the venue has shut out (disabled accounts); and the night's tickets (decision 050) with the public
+// half of the server's ticket key. Nothing in it can make a valid code: a public key only checks
+// signatures. It says nothing of a membership's dates, and is handed out only for the night
 // (decision 046): from 12 hours before the door opens until the event ends. Door staff and admins
 // fetch it when they open an event's door, and every 60 s while online.
 import 'server-only';
@@ -15,6 +16,8 @@ import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner, type DoorPorts } from './passes';
 import { DOOR_OPENS_BEFORE_MS } from './door-hours';
 import { storedPhoto } from '@/features/identity/avatar-access';
+import { ticketDoorKey, Tickets } from './ticket-records';
+import type { TicketKind } from './constants';
 
 export interface DoorListMember {
   uid: string;
@@ -25,6 +28,22 @@ export interface DoorListMember {
   name: string;
   photoURL: string | null;
   /** The first admission tonight, if any, and whether the member is inside now. */
+  admittedAt: Date | null;
+  firstDoor: string | null;
+  inside: boolean;
+}
+
+/** A ticket of the night as the door checks it: names only (door staff see no address). */
+export interface DoorListTicket {
+  id: string;
+  kind: TicketKind;
+  name: string;
+  /** "Guest of Mia Member"; for a guest-list entry, who added it. */
+  sponsorName: string | null;
+  /** People with the holder ("+3"). */
+  party: number;
+  /** Refused ("Ticket cancelled") from this list on. */
+  cancelled: boolean;
   admittedAt: Date | null;
   firstDoor: string | null;
   inside: boolean;
@@ -41,6 +60,10 @@ export interface DoorList {
   members: DoorListMember[];
   /** Pass ids the door refuses ("Not admitted: ask the manager"): accounts the venue disabled. */
   refusedPasses: string[];
+  /** The event's tickets, cancelled ones too (so the door can say so). */
+  tickets: DoorListTicket[];
+  /** The public half of the server's ticket key (P-256, uncompressed point, base64url); null: this server signs no tickets. */
+  ticketKey: string | null;
 }
 
 /** How long before the door opens its list is handed out: a door phone prepared in the afternoon. */
@@ -49,22 +72,26 @@ export const DOOR_LIST_BEFORE_MS = 12 * 60 * 60 * 1000;
 /** Members a list holds at most (a venue's members; far above any night's capacity). */
 export const DOOR_LIST_MAX = 5000;
 
-/** Members whose membership covers some of the event's night, with their passes and tonight's admissions. */
-export async function doorList({ documents, keys }: DoorPorts, { eventId }: DoorEventInput, now = new Date()): Promise<DoorList> {
+/** Tickets a list holds at most (far above any night's capacity). */
+export const DOOR_LIST_TICKETS_MAX = 10_000;
+
+/** Members whose membership covers some of the event's night, with their passes and tonight's admissions; the night's tickets likewise. */
+export async function doorList({ documents, keys, tickets: ticketKeys }: DoorPorts, { eventId }: DoorEventInput, now = new Date()): Promise<DoorList> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event || event.status !== 'published') throw new DomainError('not-found', 'eventNotFound');
   if (now.getTime() < event.doorsAt.getTime() - DOOR_OPENS_BEFORE_MS - DOOR_LIST_BEFORE_MS) throw new DomainError('conflict', 'doorListNotYet');
   if (now.getTime() >= event.endsAt.getTime()) throw new DomainError('conflict', 'doorListOver');
-  const [users, checkins, exits, reentries] = await Promise.all([
+  const [users, checkins, exits, reentries, tickets] = await Promise.all([
     documents.collection(Users).where('membership.validUntil', '>', now).limit(DOOR_LIST_MAX).get(),
     documents.collection(Checkins).where('eventId', '==', eventId).get(),
     documents.collection(Exits).where('eventId', '==', eventId).get(),
     documents.collection(Reentries).where('eventId', '==', eventId).get(),
+    documents.collection(Tickets).where('eventId', '==', eventId).limit(DOOR_LIST_TICKETS_MAX).get(),
   ]);
   const covering = users.filter(({ data }) => data.membership && data.membership.validFrom.getTime() < event.endsAt.getTime());
   const members = covering.filter(({ data }) => !data.disabled);
   const passes = await Promise.all(members.map(({ id }) => documents.collection(Passes).doc(keys.passIdFor(id)).get()));
-  const admitted = new Map(checkins.map(({ data }) => [data.uid, data]));
+  const admitted = new Map(checkins.filter(({ data }) => !data.companion).map(({ data }) => [data.uid, data]));
   const passages = (list: typeof exits) => list.reduce((counts, { data }) => counts.set(data.uid, (counts.get(data.uid) ?? 0) + 1), new Map<string, number>());
   const [out, back] = [passages(exits), passages(reentries)];
   return {
@@ -90,5 +117,22 @@ export async function doorList({ documents, keys }: DoorPorts, { eventId }: Door
       };
     }),
     refusedPasses: covering.filter(({ data }) => data.disabled).map(({ id }) => keys.passIdFor(id)),
+    tickets: tickets.map(({ id, data }) => {
+      const key = ticketDoorKey(id);
+      const checkin = admitted.get(key);
+      return {
+        id,
+        kind: data.kind,
+        name: data.holder.name,
+        sponsorName: data.sponsorName,
+        party: data.party,
+        cancelled: data.state === 'cancelled',
+        admittedAt: checkin?.at ?? null,
+        firstDoor: checkin?.device ?? null,
+        // A party's passages come one per person, so its exits and re-entries compare as a member's do.
+        inside: Boolean(checkin) && (out.get(key) ?? 0) <= (back.get(key) ?? 0),
+      };
+    }),
+    ticketKey: ticketKeys?.publicKey ?? null,
   };
 }

@@ -12,3 +12,10 @@ export function maskedAddress(email: string | null): string {
 export function nameAtDoor(user: Pick<UserDocument, 'displayName' | 'email'>): string {
   return user.displayName ?? maskedAddress(user.email);
 }
+
+/** Whether every word of the query starts a word of the name (as the phone's own search does). */
+export function nameMatches(name: string, query: string): boolean {
+  const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  const parts = name.toLocaleLowerCase().split(/[\s@.…-]+/);
+  return words.length > 0 && words.every((word) => parts.some((part) => part.startsWith(word)));
+}

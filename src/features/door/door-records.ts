@@ -77,20 +77,22 @@ export const Scans = defineCollection('scans', ScanDocument);
  * admissions (the door let the person in, so who is inside stays right), but looked at:
  * - `secondAdmission`: one member admitted twice to one event (naming both doors and times), or
  *   let in while inside already at the time decided;
- * - `staleList`: from a list that was out of date (the membership had ended, or the pass had a new
- *   phone);
+ * - `staleList`: from a list that was out of date (the membership had ended, the pass had a new
+ *   phone, or the ticket had been cancelled);
  * - `disabledAccount`: the account was disabled; by name, not an admission;
  * - `byNameNoMembership`: by name, without a membership at the time decided: not an admission;
+ * - `byNameNotListed`: a ticket by name that is not a guest-list entry, or was cancelled at the
+ *   time decided: not an admission;
  * - `byNameOffline`: admitted by name without signal, which no code proves.
  * Never admissions (a door could not have decided them honestly that night):
  * - `badCode`: a code the server cannot verify;
- * - `outsideNight`: decided outside the event's door hours, or for an event not published;
+ * - `outsideNight`: decided outside the event's door hours, for an event not published, or a ticket of another event;
  * - `impossibleTime`: decided after its upload, before the list it names, or before the key that
  *   signed its code was registered;
  * - `codeOutOfWindow`: the code's window is not the decision's (an old code replayed).
  * One per uploaded scan at most.
  */
-export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode', 'disabledAccount', 'byNameOffline', 'byNameNoMembership', 'outsideNight', 'impossibleTime', 'codeOutOfWindow'] as const;
+export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode', 'disabledAccount', 'byNameOffline', 'byNameNoMembership', 'byNameNotListed', 'outsideNight', 'impossibleTime', 'codeOutOfWindow'] as const;
 export type DoorFlag = (typeof DOOR_FLAGS)[number];
 const Door = z.object({ device: z.string(), at: z.date(), offline: z.boolean() });
 export const DoorConflicts = defineCollection(

@@ -16,7 +16,8 @@ import { decideOffline } from './client/offline-verdict';
 import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-figures';
 import { searchAtDoor } from './door-search';
 import { doorReport } from './door-report';
-import { addEvent, HOUR, phoneCode } from './test-door';
+import { addEvent, addTicket, HOUR, phoneCode } from './test-door';
+import { ticketKeys } from './ticket-keys';
 import { AuditLog } from '@/features/identity/audit';
 import { watchRead } from '@/server/live/watch';
 
@@ -49,6 +50,30 @@ describe('the door on Firestore', () => {
     expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(1);
     expect(results.filter((result) => result.verdict === 'alreadyAdmitted')).toHaveLength(49);
     expect(await documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
+  });
+
+  it("a guest-list party's ticket scanned by 20 doors at once is admitted once, as four people; the list and search carry it; 5 offline uploads of it make one admission", async () => {
+    const tickets = ticketKeys(new Uint8Array(randomBytes(32)));
+    const ports = { documents, keys, tickets };
+    const ticket = await addTicket(documents, tickets, 'firestoreCrew001', { kind: 'guestList', party: 3, holder: { name: 'Kai Crew', email: 'kai@example.org' } });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        scanCode(ports, scanners[index % 5]!, { eventId: 'tonight', mode: 'entry', code: ticket, nonce: `ticket-${String(index).padStart(4, '0')}`, source: 'camera', device: `Door ${index % 5}` }, NOW),
+      ),
+    );
+    expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(1);
+    expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 4, inside: 4, guests: { admitted: 4, inside: 4 } });
+    const list = await doorList(ports, { eventId: 'tonight' }, NOW);
+    expect(list.tickets).toEqual([expect.objectContaining({ id: 'firestoreCrew001', name: 'Kai Crew', party: 3, inside: true })]);
+    expect(await searchAtDoor(documents, { eventId: 'tonight', query: 'kai' }, NOW)).toEqual([expect.objectContaining({ uid: 'ticket:firestoreCrew001' })]);
+    const other = await addTicket(documents, tickets, 'firestoreGuest01');
+    const uploads = await Promise.all(
+      [0, 1, 2, 3, 4].map((index) =>
+        recordOffline(ports, scanners[index]!, { eventId: 'tonight', nonce: `ticket-offline-${index}`, mode: 'entry', source: 'camera', code: other, verdict: 'admitted', decidedAt: NOW, device: `Door ${index}`, listAt: list.at }, NOW),
+      ),
+    );
+    expect(uploads).toEqual(['recorded', 'recorded', 'recorded', 'recorded', 'recorded']);
+    expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 5, guests: { admitted: 5 }, conflicts: 4 });
   });
 
   it('an offline door on Firestore: the list checks the code; 10 doors uploading the same admission at once make one admission and 9 conflicts; a repeated upload is known', async () => {

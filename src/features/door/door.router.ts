@@ -13,6 +13,7 @@ import { Checkins, DoorConflicts, Drinks, Scans } from './door-records';
 import { CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
 import { doorList } from './door-list';
 import { getPassKeys } from './pass-keys';
+import { getTicketKeys } from './ticket-keys';
 import { DomainError } from '@/server/domain-error';
 import { admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
 import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
@@ -26,7 +27,7 @@ function doorDevice(identity: Identity): string {
 }
 /** The pass keys are made only for the procedures that use them. */
 function doorPorts(ctx: Pick<Context, 'documents'>): DoorPorts {
-  return { documents: ctx.documents, keys: getPassKeys() };
+  return { documents: ctx.documents, keys: getPassKeys(), tickets: getTicketKeys() };
 }
 const door = roleProcedure('admin', 'scanner');
 const admin = roleProcedure('admin');

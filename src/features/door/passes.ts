@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
 import type { PassKeys } from './pass-keys';
+import type { TicketKeys } from './ticket-keys';
 import { Users } from '@/features/identity/users';
 import { signedInRecently, type Identity } from '@/access/identity';
 import { AuditLog } from '@/features/identity/audit';
@@ -17,10 +18,12 @@ import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMess
 import { storedPhoto } from '@/features/identity/avatar-access';
 import type { RegisterPassKeyInput } from './door.inputs';
 
-/** What the pass and the door read and write: the documents, and the keys of passes made by the server. */
+/** What the pass and the door read and write: the documents, the keys of passes made by the server, and the ticket key. */
 export interface DoorPorts {
   documents: Documents;
   keys: PassKeys;
+  /** The server's ticket key (decision 050). Absent (tests of passes alone): every ticket's code is refused as invalid. */
+  tickets?: TicketKeys;
 }
 
 /** Former keys a pass remembers: enough for a night of phones changed, never a growing list. */

@@ -4,7 +4,10 @@
 // (`drinks/{eventId}_{uid}_{n}`, n = 1..allowance), so two bars scanning at once can never pour
 // more. Every scan, admitted or refused, is written to `scans/` under an id made from the
 // scanner and its nonce: a retried request gets the first answer instead of a second admission.
-// Also admitting by hand, for a member whose phone cannot show the pass.
+// Also admitting by hand, for a member whose phone cannot show the pass. Tickets (decision 050) go
+// the same way: a ticket's door records name it by its door key (`ticket:<id>`) where a member's
+// name the uid, and a guest-list entry's party ("+3") is admitted, leaves and comes back with its
+// holder: one admission, exit or re-entry per person, so every count stays a count.
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
@@ -19,7 +22,9 @@ import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, typ
 import type { ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
-import { ACCEPTED, type ScanMode, type ScanSource, type Verdict } from './constants';
+import { ACCEPTED, type ScanMode, type ScanSource, type TicketKind, type Verdict } from './constants';
+import { parseTicketCode, type TicketCode } from './ticket-code';
+import { peopleOf, ticketDoorKey, ticketIdOfKey, Tickets, type TicketDocument } from './ticket-records';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import { nameAtDoor } from './door-names';
 
@@ -32,6 +37,8 @@ export interface ScanResult {
   mode: ScanMode;
   /** The member, where the code named one: name and photo for the face check. */
   member: { uid: string; displayName: string | null; photoURL: string | null } | null;
+  /** The ticket, where the code named one: whose it is, whose guest, and how many it admits. */
+  ticket: TicketAtDoor | null;
   /** alreadyAdmitted: when and at which door the first admission was. */
   firstAt: Date | null;
   firstDevice: string | null;
@@ -40,6 +47,22 @@ export interface ScanResult {
   at: Date;
   /** The event's figures as this scan was answered. */
   counts: DoorCounts;
+}
+
+/** What the door shows of a ticket: "Admitted · Guest of Mia Member", "Guest list · Kai +3". */
+export interface TicketAtDoor {
+  id: string;
+  kind: TicketKind;
+  name: string;
+  sponsorName: string | null;
+  /** People with the holder ("+3"). */
+  party: number;
+}
+
+type KnownTicket = TicketDocument & { id: string };
+
+function ticketAtDoor(ticket: KnownTicket): TicketAtDoor {
+  return { id: ticket.id, kind: ticket.kind, name: ticket.holder.name, sponsorName: ticket.sponsorName, party: ticket.party };
 }
 
 /** The scan's document id: one per scanner and nonce, so a retry finds the first answer. */
@@ -56,6 +79,7 @@ interface Claim {
 interface Decision {
   verdict: Verdict;
   user: (UserDocument & { uid: string }) | null;
+  ticket?: KnownTicket | null;
   firstAt?: Date | null;
   firstDevice?: string | null;
   drinksLeft?: number | null;
@@ -80,6 +104,8 @@ function claim<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>):
 
 /** Decides a scanned code: the pass, its window, the membership, the door, then entry, exit or bar. */
 export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanInput, now = new Date()): Promise<ScanResult> {
+  const ticketCode = parseTicketCode(input.code);
+  if (ticketCode) return scanTicket(ports, scanner, input, ticketCode, now);
   const code = parsePassCode(input.code);
   const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now };
   const barCode = code && input.mode === 'bar' ? code : null;
@@ -108,23 +134,73 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
     if (user?.disabled) return { verdict: 'notAdmitted', user };
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
     // Leaving is recorded whatever the membership says now: who is inside must stay right.
-    if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, { ...facts, user }, at) : { verdict: 'notOnTonight', user };
+    if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, memberAtDoor({ ...facts, user }), at) : { verdict: 'notOnTonight', user };
     if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    if (input.mode === 'entry') return admit(ports.documents, { ...facts, user }, at);
+    if (input.mode === 'entry') return admit(ports.documents, memberAtDoor({ ...facts, user }), at);
     if (!facts.checkin) return { verdict: 'notCheckedIn', user };
     // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
     // admission itself is once per event, whatever the code.)
     if (facts.codeUsed) return { verdict: 'expiredCode', user };
-    const decision = pour(ports.documents, event, { ...facts, user }, at);
+    const decision = pour(ports.documents, event.drinkAllowance, memberAtDoor({ ...facts, user }), at);
     // The drink before the code's use: the drink number is what every bar contends for.
     const use = ports.documents.collection(CodeUses).doc(codeUseId(input.eventId, code));
     return decision.claims ? { ...decision, claims: [...decision.claims, claim(use, { at: now })] } : decision;
   });
 }
 
-/** Admits a member whose phone cannot show the pass, after the door has checked who they are. */
+/**
+ * Decides a ticket's code: the server's signature, the ticket (cancelled, another night's), the
+ * door's hours, then entry, exit or bar. The code is static: the admission is once per ticket and
+ * event, so a screenshot gets in once, and the bar pours the event's guest drinks per person.
+ */
+async function scanTicket(ports: DoorPorts, scanner: Identity, input: ScanInput, code: TicketCode, now: Date): Promise<ScanResult> {
+  const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now };
+  const { documents } = ports;
+  const key = ticketDoorKey(code.ticketId);
+  // Read alongside the event: the ticket, and what the door recorded of it tonight.
+  const ticketRead = readTicket(documents, code.ticketId);
+  const early = doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null);
+  return once({ documents, scanner, scan: input, now, prefetch: Promise.all([ticketRead, early]) }, async (event, round) => {
+    // Only the server's key makes a ticket: a code it did not sign names nobody.
+    if (!ports.tickets?.verifies(code)) return { verdict: 'invalid', user: null };
+    const ticket = await ticketRead;
+    if (!ticket) return { verdict: 'invalid', user: null };
+    if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
+    if (ticket.eventId !== input.eventId) return { verdict: 'otherNight', user: null, ticket };
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null, ticket };
+    const facts = round === 0 ? await early : await doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null);
+    const holder = holderAtDoor(facts, ticket);
+    if (input.mode === 'exit') return leave(documents, holder, at);
+    if (input.mode === 'entry') return admit(documents, holder, at);
+    if (!facts.checkin) return { verdict: 'notCheckedIn', user: null, ticket };
+    // Guests have no drinks of the members' allowance: only what the event gives guests, per person.
+    return pour(documents, event.guestDrinks * holder.people, holder, at);
+  });
+}
+
+/** Admits a guest-list entry by name (its holder checked against their ID), with its party. */
+async function admitTicketByName(ports: DoorPorts, scanner: Identity, input: ManualAdmitInput, ticketId: string, now: Date): Promise<ScanResult> {
+  const { documents } = ports;
+  const key = ticketDoorKey(ticketId);
+  const ticketRead = readTicket(documents, ticketId);
+  const early = doorFacts(documents, input.eventId, key, null);
+  return once({ documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: Promise.all([ticketRead, early]) }, async (event, round) => {
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null };
+    const ticket = await ticketRead;
+    if (!ticket || ticket.eventId !== input.eventId) throw new DomainError('not-found', 'ticketNotFound');
+    // A guest's or a public ticket's holder shows the code: only the guest list is a list of names.
+    if (ticket.kind !== 'guestList') throw new DomainError('conflict', 'ticketNeedsCode');
+    if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
+    const facts = round === 0 ? await early : await doorFacts(documents, input.eventId, key, null);
+    return admit(documents, holderAtDoor(facts, ticket), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
+  });
+}
+
+/** Admits a member whose phone cannot show the pass, after the door has checked who they are; or a guest-list entry by name. */
 export async function admitManually(ports: DoorPorts, scanner: Identity, input: ManualAdmitInput, now = new Date()): Promise<ScanResult> {
+  const ticketId = ticketIdOfKey(input.uid);
+  if (ticketId) return admitTicketByName(ports, scanner, input, ticketId, now);
   // The member is known: what the verdict needs of them is read alongside the event.
   const first = memberFacts(ports.documents, input.eventId, input.uid, null);
   return once({ documents: ports.documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: first }, async (event, round) => {
@@ -135,7 +211,7 @@ export async function admitManually(ports: DoorPorts, scanner: Identity, input: 
     if (!user) throw new DomainError('not-found', 'userNotFound');
     if (user.disabled) return { verdict: 'notAdmitted', user };
     if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
-    return admit(ports.documents, { ...facts, user }, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
+    return admit(ports.documents, memberAtDoor({ ...facts, user }), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
   });
 }
 
@@ -159,12 +235,18 @@ export const CLOCK_SKEW_MS = 5_000;
  */
 export async function recordOffline(ports: DoorPorts, scanner: Identity, input: OfflineDecision, now = new Date()): Promise<UploadStatus> {
   const log = ports.documents.collection(Scans).doc(scanId(scanner.uid, input.nonce));
-  const code = input.code ? parsePassCode(input.code) : null;
-  const [logged, pass] = await Promise.all([log.get(), code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : undefined]);
+  const ticketCode = input.code ? parseTicketCode(input.code) : null;
+  const ticketId = ticketCode?.ticketId ?? (input.uid ? ticketIdOfKey(input.uid) : null);
+  const code = input.code && !ticketCode ? parsePassCode(input.code) : null;
+  const [logged, pass, ticket] = await Promise.all([
+    log.get(),
+    code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : undefined,
+    ticketId ? readTicket(ports.documents, ticketId) : null,
+  ]);
   // Judged at the time the door gives; written no later than the upload, so the log stays in order.
   const decidedAt = input.decidedAt;
   const at = decidedAt.getTime() > now.getTime() ? now : decidedAt;
-  const uid = input.uid ?? pass?.uid ?? null;
+  const key = ticketId ? ticketDoorKey(ticketId) : (input.uid ?? pass?.uid ?? null);
   const accepted = input.verdict === 'admitted' || input.verdict === 'welcomeBack' || input.verdict === 'exited';
   const place: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: input.source, now: at };
   if (logged.exists) {
@@ -172,30 +254,53 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
     return 'known';
   }
   const scan = { ...input, at, offline: { listAt: input.listAt, uploadedAt: now } };
+  const flagOf =
+    (uid: string) =>
+    (kind: DoorFlag, first: CheckinDocument | null = null): Claim =>
+      claim(ports.documents.collection(DoorConflicts).doc(log.id), doorConflict({ uid, kind, first, place, recordedAt: now }));
   await once({ documents: ports.documents, scanner, scan, now, prefetch: Promise.resolve() }, async (event) => {
-    const facts = uid ? await memberFacts(ports.documents, input.eventId, uid, null) : null;
+    if (ticketId) {
+      const decision: Decision = { verdict: input.verdict, user: null, ticket };
+      if (!accepted) return decision;
+      const flag = flagOf(key!);
+      // Signed by the server's key, and a ticket it knows: else nothing is claimed.
+      if ((ticketCode && !ports.tickets?.verifies(ticketCode)) || !ticket) return { ...decision, records: [flag('badCode')] };
+      if (ticket.eventId !== input.eventId) return { ...decision, records: [flag('outsideNight')] };
+      const unbound = unboundDecision({ event, input, code: null, key: null, uploadedAt: now });
+      if (unbound) return { ...decision, records: [flag(unbound)] };
+      const holder = holderAtDoor(await doorFacts(ports.documents, input.eventId, key!, null), ticket);
+      if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, holder, place).claims };
+      const cancelledThen = ticket.state === 'cancelled' && ticket.cancelledAt !== null && ticket.cancelledAt.getTime() <= decidedAt.getTime();
+      // By name, only a guest-list entry valid at the time decided: nothing else proves who it was.
+      if (input.source === 'manual' && (ticket.kind !== 'guestList' || cancelledThen)) return { ...decision, records: [flag('byNameNotListed')] };
+      return offlineEntry(ports.documents, holder, place, decision, flag, cancelledThen ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null);
+    }
+    const facts = key ? await memberFacts(ports.documents, input.eventId, key, null) : null;
     const user = facts?.user ?? null;
     const decision: Decision = { verdict: input.verdict, user };
     if (!accepted || !facts?.user) return decision;
-    const member = { ...facts, user: facts.user };
-    const flag = (kind: DoorFlag, first: CheckinDocument | null = null): Claim =>
-      claim(ports.documents.collection(DoorConflicts).doc(log.id), doorConflict({ uid: member.user.uid, kind, first, place, recordedAt: now }));
+    const member = memberAtDoor({ ...facts, user: facts.user });
+    const flag = flagOf(facts.user.uid);
     // Signed by a key of the pass (the current one, or one replaced since): else nothing is claimed.
-    const key = code ? await signingKey(code, pass!) : null;
-    if (code && !key) return { ...decision, records: [flag('badCode')] };
-    const unbound = unboundDecision({ event, input, code, key, uploadedAt: now });
+    const signer = code ? await signingKey(code, pass!) : null;
+    if (code && !signer) return { ...decision, records: [flag('badCode')] };
+    const unbound = unboundDecision({ event, input, code, key: signer, uploadedAt: now });
     if (unbound) return { ...decision, records: [flag(unbound)] };
     if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
-    const lapsed = !hasActiveMembership(member.user, decidedAt) || (key?.until != null && key.until.getTime() < decidedAt.getTime());
+    const lapsed = !hasActiveMembership(facts.user, decidedAt) || (signer?.until != null && signer.until.getTime() < decidedAt.getTime());
     // By name, nothing proves the member was there: the online door's checks hold, at the time decided.
-    if (input.source === 'manual' && (member.user.disabled || lapsed)) return { ...decision, records: [flag(member.user.disabled ? 'disabledAccount' : 'byNameNoMembership')] };
-    const entry = await entryAt(ports.documents, member, place);
-    if (!entry.claims) return { ...decision, records: [flag('secondAdmission', member.checkin ?? null)] };
-    const offlineClaims = entry.claims.map((each) => ({ ...each, data: { ...each.data, offline: true } }));
-    const kind: DoorFlag | null = member.user.disabled ? 'disabledAccount' : lapsed ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null;
-    return { ...decision, claims: offlineClaims, records: kind ? [flag(kind)] : [] };
+    if (input.source === 'manual' && (facts.user.disabled || lapsed)) return { ...decision, records: [flag(facts.user.disabled ? 'disabledAccount' : 'byNameNoMembership')] };
+    return offlineEntry(ports.documents, member, place, decision, flag, facts.user.disabled ? 'disabledAccount' : lapsed ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null);
   });
   return 'recorded';
+}
+
+/** An uploaded entry as it was decided: an admission or re-entry where the person was out at the time, flagged as said; else a second admission. */
+async function offlineEntry(documents: Documents, person: AtDoor, place: ScanAt, decision: Decision, flag: (kind: DoorFlag, first?: CheckinDocument | null) => Claim, kind: DoorFlag | null): Promise<Decision> {
+  const entry = await entryAt(documents, person, place);
+  if (!entry.claims) return { ...decision, records: [flag('secondAdmission', person.checkin ?? null)] };
+  const offlineClaims = entry.claims.map((each) => ({ ...each, data: { ...each.data, offline: true } }));
+  return { ...decision, claims: offlineClaims, records: kind ? [flag(kind)] : [] };
 }
 
 /**
@@ -220,17 +325,17 @@ function unboundDecision({ event, input, code, key, uploadedAt }: { event: Event
  * nothing is claimed (a second admission: inside then, admitted first elsewhere later, or back in
  * since by another door).
  */
-async function entryAt(documents: Documents, member: KnownMember, place: ScanAt): Promise<Decision> {
-  const { user, checkin } = member;
-  if (!checkin) return admit(documents, member, place);
-  if (checkin.at.getTime() > place.now.getTime()) return { verdict: 'alreadyAdmitted', user };
-  const passages = (collection: typeof Exits) => documents.collection(collection).where('eventId', '==', place.eventId).where('uid', '==', user.uid).get();
+async function entryAt(documents: Documents, person: AtDoor, place: ScanAt): Promise<Decision> {
+  const { user, ticket, checkin } = person;
+  if (!checkin) return admit(documents, person, place);
+  if (checkin.at.getTime() > place.now.getTime()) return { verdict: 'alreadyAdmitted', user, ticket };
+  const passages = (collection: typeof Exits) => documents.collection(collection).where('eventId', '==', place.eventId).where('uid', '==', person.key).get();
   const [exits, reentries] = await Promise.all([passages(Exits), passages(Reentries)]);
   const before = (list: typeof exits) => list.filter((each) => each.data.at.getTime() <= place.now.getTime()).length;
   const outThen = before(exits) > before(reentries);
   const outNow = exits.length > reentries.length;
-  if (!outThen || !outNow) return { verdict: 'alreadyAdmitted', user };
-  return admit(documents, { ...member, exits: exits.length, reentries: reentries.length }, place);
+  if (!outThen || !outNow) return { verdict: 'alreadyAdmitted', user, ticket };
+  return admit(documents, { ...person, exits: exits.length, reentries: reentries.length }, place);
 }
 
 /** What an uploaded scan tells the admins: the admission the server had first, if any, and the scan itself. */
@@ -264,9 +369,8 @@ async function flagOverruled(documents: Documents, { id, logged, verdict, place,
   }
 }
 
-/** What the door's verdicts need to know of a member at an event, read at once. */
-interface MemberFacts {
-  user: (UserDocument & { uid: string }) | null;
+/** What the door recorded of a person (a member, or a ticket) at an event, read at once. */
+interface DoorFacts {
   checkin: CheckinDocument | undefined;
   /** Exits and re-entries so far: inside while they are as many. */
   exits: number;
@@ -276,32 +380,64 @@ interface MemberFacts {
   codeUsed: boolean;
 }
 
-type KnownMember = MemberFacts & { user: UserDocument & { uid: string } };
+/** What the door's verdicts need to know of a member at an event. */
+interface MemberFacts extends DoorFacts {
+  user: (UserDocument & { uid: string }) | null;
+}
+
+/**
+ * A person the door is deciding for, with what it recorded of them: a member (named by the uid) or
+ * a ticket (named by its door key, and as many people as its party).
+ */
+interface AtDoor extends DoorFacts {
+  key: string;
+  people: number;
+  user: (UserDocument & { uid: string }) | null;
+  ticket: KnownTicket | null;
+}
+
+function memberAtDoor(facts: MemberFacts & { user: UserDocument & { uid: string } }): AtDoor {
+  return { ...facts, key: facts.user.uid, people: 1, ticket: null };
+}
+
+function holderAtDoor(facts: DoorFacts, ticket: KnownTicket): AtDoor {
+  return { ...facts, key: ticketDoorKey(ticket.id), people: peopleOf(ticket), user: null, ticket };
+}
+
+async function readTicket(documents: Documents, id: string): Promise<KnownTicket | null> {
+  const ticket = (await documents.collection(Tickets).doc(id).get()).data;
+  return ticket ? { ...ticket, id } : null;
+}
 
 function codeUseId(eventId: string, code: PassCode): string {
   return `${eventId}.bar.${code.passId}.${code.step}`;
 }
 
 async function memberFacts(documents: Documents, eventId: string, uid: string, barCode: PassCode | null): Promise<MemberFacts> {
-  const [user, checkin, exits, reentries, drinks, codeUsed] = await Promise.all([
-    readUser(documents, uid),
+  const [user, facts] = await Promise.all([readUser(documents, uid), doorFacts(documents, eventId, uid, barCode ? { codeUse: codeUseId(eventId, barCode) } : null)]);
+  return { user, ...facts };
+}
+
+/** The admission, exits, re-entries and, at the bar, drinks and the code's use, of a door key at an event. */
+async function doorFacts(documents: Documents, eventId: string, key: string, bar: { codeUse: string | null } | null): Promise<DoorFacts> {
+  const [checkin, exits, reentries, drinks, codeUsed] = await Promise.all([
     documents
       .collection(Checkins)
-      .doc(`${eventId}_${uid}`)
+      .doc(`${eventId}_${key}`)
       .get()
       .then((snapshot) => snapshot.data),
-    documents.collection(Exits).where('eventId', '==', eventId).where('uid', '==', uid).count(),
-    documents.collection(Reentries).where('eventId', '==', eventId).where('uid', '==', uid).count(),
-    barCode ? documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', uid).count() : 0,
-    barCode
+    documents.collection(Exits).where('eventId', '==', eventId).where('uid', '==', key).count(),
+    documents.collection(Reentries).where('eventId', '==', eventId).where('uid', '==', key).count(),
+    bar ? documents.collection(Drinks).where('eventId', '==', eventId).where('uid', '==', key).count() : 0,
+    bar?.codeUse
       ? documents
           .collection(CodeUses)
-          .doc(codeUseId(eventId, barCode))
+          .doc(bar.codeUse)
           .get()
           .then((snapshot) => snapshot.exists)
       : false,
   ]);
-  return { user, checkin, exits, reentries, drinks, codeUsed };
+  return { checkin, exits, reentries, drinks, codeUsed };
 }
 
 /** Whether the person's membership lets them in now (the door search shows the same answer). */
@@ -369,9 +505,9 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
       mode: input.mode,
       source: input.source,
       verdict: decision.verdict,
-      uid: decision.user?.uid ?? null,
-      // The door's name for the member: never a full address (door staff read the log live).
-      name: decision.user ? nameAtDoor(decision.user) : null,
+      uid: decision.user?.uid ?? (decision.ticket ? ticketDoorKey(decision.ticket.id) : null),
+      // The door's name for the member: never a full address (door staff read the log live); a ticket's holder.
+      name: decision.user ? nameAtDoor(decision.user) : (decision.ticket?.holder.name ?? null),
       scannerUid: scanner.uid,
       device: input.device,
       at,
@@ -386,8 +522,8 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
       if ((await ref.get()).exists) return firstAnswer(documents, event, ref.id);
       continue;
     }
-    const counts = withScan({ ...(await tally), capacity: event.capacity }, decision.verdict, input.offline ? decision : null);
-    return result({ eventId: input.eventId, mode: input.mode, verdict: decision.verdict, detail, at }, decision.user, counts);
+    const counts = withScan({ ...(await tally), capacity: event.capacity }, decision, Boolean(input.offline));
+    return result({ eventId: input.eventId, mode: input.mode, verdict: decision.verdict, detail, at }, decision.user, decision.ticket ?? null, counts);
   }
   throw new DomainError('conflict', 'scanStillRunning');
 }
@@ -399,8 +535,9 @@ async function firstAnswer(documents: Documents, event: EventDocument, id: strin
   for (let attempt = 0; attempt < 50; attempt++) {
     const scan = (await ref.get()).data;
     if (scan?.verdict) {
-      const [user, counts] = await Promise.all([scan.uid ? readUser(documents, scan.uid) : null, doorCounts(documents, scan.eventId, event)]);
-      return result({ ...scan, verdict: scan.verdict }, user, counts);
+      const ticketId = scan.uid ? ticketIdOfKey(scan.uid) : null;
+      const [user, ticket, counts] = await Promise.all([scan.uid && !ticketId ? readUser(documents, scan.uid) : null, ticketId ? readTicket(documents, ticketId) : null, doorCounts(documents, scan.eventId, event)]);
+      return result({ ...scan, verdict: scan.verdict }, user, ticket, counts);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -411,6 +548,7 @@ async function firstAnswer(documents: Documents, event: EventDocument, id: strin
 function result(
   { eventId, mode, verdict, detail, at }: Pick<ScanDocument, 'eventId' | 'mode' | 'detail' | 'at'> & { verdict: Verdict },
   user: (UserDocument & { uid: string }) | null,
+  ticket: KnownTicket | null,
   counts: DoorCounts,
 ): ScanResult {
   return {
@@ -418,6 +556,7 @@ function result(
     eventId,
     mode,
     member: user ? { uid: user.uid, displayName: nameAtDoor(user), photoURL: storedPhoto(user.uid, user) } : null,
+    ticket: ticket ? ticketAtDoor(ticket) : null,
     firstAt: detail.firstAt,
     firstDevice: detail.firstDevice,
     drinksLeft: detail.drinksLeft,
@@ -426,55 +565,73 @@ function result(
   };
 }
 
-/** The figures as they are once this scan's verdict is written. */
-function withScan(counts: DoorCounts, verdict: Verdict, offline: Decision | null): DoorCounts {
-  if (offline) {
-    // An uploaded scan adds what it claimed, whatever the door said then.
-    const claimed = (collection: string) => (offline.claims ?? []).filter((each) => each.ref.collection.name === collection).length;
-    const admitted = claimed(Checkins.name);
-    return {
-      ...counts,
-      admitted: counts.admitted + admitted,
-      inside: counts.inside + admitted + claimed(Reentries.name) - claimed(Exits.name),
-      offline: counts.offline + admitted,
-      conflicts: counts.conflicts + (offline.records ?? []).length,
-    };
-  }
-  const inside = verdict === 'admitted' || verdict === 'welcomeBack' ? 1 : verdict === 'exited' ? -1 : 0;
-  return { ...counts, admitted: counts.admitted + (verdict === 'admitted' ? 1 : 0), inside: counts.inside + inside, drinks: counts.drinks + (verdict === 'drinkRedeemed' ? 1 : 0) };
+/** The figures as they are once this scan's verdict is written: what it claimed added (a party counts each person; an upload adds what it claimed, whatever the door said then). */
+function withScan(counts: DoorCounts, decision: Decision, offline: boolean): DoorCounts {
+  const claimed = (collection: string) => (decision.claims ?? []).filter((each) => each.ref.collection.name === collection).length;
+  const admitted = claimed(Checkins.name);
+  return {
+    ...counts,
+    admitted: counts.admitted + admitted,
+    inside: counts.inside + admitted + claimed(Reentries.name) - claimed(Exits.name),
+    drinks: counts.drinks + claimed(Drinks.name),
+    offline: counts.offline + (offline ? admitted : 0),
+    conflicts: counts.conflicts + (offline ? (decision.records ?? []).length : 0),
+  };
+}
+
+/** What a ticket's door records carry beside a member's: that they are a guest's, and whose. */
+function ticketFields(person: AtDoor): { guest?: true; ticketId?: string } {
+  return person.ticket ? { guest: true, ticketId: person.ticket.id } : {};
 }
 
 /**
- * Entry: the first admission to the event claims `checkins/{eventId}_{uid}`; any later one sees
- * it, and is a re-entry ("Welcome back", claiming the next `reentries/…_{n}`) when the member
- * left since, else "Already admitted".
+ * Passages numbered on from `after`, one per person (`exits/{eventId}_{key}_{n}`): a party leaves
+ * and comes back as one, so a ticket's exits and re-entries are as many as each other whenever its
+ * people are inside, as a member's are.
  */
-function admit(documents: Documents, { user, checkin, exits, reentries }: KnownMember, { eventId, scanner, device, source, now }: ScanAt): Decision {
+function passages(documents: Documents, collection: typeof Exits, person: AtDoor, after: number, { eventId, scanner, device, source, now }: ScanAt): Claim[] {
+  return Array.from({ length: person.people }, (_, index) => {
+    const number = after + index + 1;
+    return claim(documents.collection(collection).doc(`${eventId}_${person.key}_${number}`), { eventId, uid: person.key, number, at: now, scannerUid: scanner.uid, device, source, ...ticketFields(person) });
+  });
+}
+
+/**
+ * Entry: the first admission to the event claims `checkins/{eventId}_{key}` (and, for each more
+ * person of a party, `…+{n}`); any later one sees it, and is a re-entry ("Welcome back", claiming
+ * the next `reentries/…_{n}`) when the person left since, else "Already admitted".
+ */
+function admit(documents: Documents, person: AtDoor, at: ScanAt): Decision {
+  const { user, ticket, checkin, exits, reentries } = person;
   if (checkin) {
-    if (exits <= reentries) return { verdict: 'alreadyAdmitted', user, firstAt: checkin.at, firstDevice: checkin.device };
-    const number = reentries + 1;
-    return { verdict: 'welcomeBack', user, firstAt: checkin.at, firstDevice: checkin.device, claims: [claim(documents.collection(Reentries).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
+    const first = { user, ticket, firstAt: checkin.at, firstDevice: checkin.device };
+    if (exits <= reentries) return { verdict: 'alreadyAdmitted', ...first };
+    return { verdict: 'welcomeBack', ...first, claims: passages(documents, Reentries, person, reentries, at) };
   }
-  const ref = documents.collection(Checkins).doc(`${eventId}_${user.uid}`);
-  return { verdict: 'admitted', user, claims: [claim(ref, { eventId, uid: user.uid, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source })] };
+  const { eventId, scanner, device, source, now } = at;
+  const admission = { eventId, uid: person.key, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source, ...ticketFields(person) };
+  const claims = [claim(documents.collection(Checkins).doc(`${eventId}_${person.key}`), admission)];
+  for (let companion = 2; companion <= person.people; companion++) claims.push(claim(documents.collection(Checkins).doc(`${eventId}_${person.key}+${companion}`), { ...admission, companion }));
+  return { verdict: 'admitted', user, ticket, claims };
 }
 
-/** Exit: a member inside claims the next `exits/{eventId}_{uid}_{n}`; one not admitted, or out already, is said so. */
-function leave(documents: Documents, { user, checkin, exits, reentries }: KnownMember, { eventId, scanner, device, source, now }: ScanAt): Decision {
-  if (!checkin) return { verdict: 'notCheckedIn', user };
-  if (exits > reentries) return { verdict: 'notInside', user };
-  const number = exits + 1;
-  return { verdict: 'exited', user, claims: [claim(documents.collection(Exits).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })] };
+/** Exit: a person inside claims the next `exits/{eventId}_{key}_{n}` (one per person of a party); one not admitted, or out already, is said so. */
+function leave(documents: Documents, person: AtDoor, at: ScanAt): Decision {
+  const { user, ticket, checkin, exits, reentries } = person;
+  if (!checkin) return { verdict: 'notCheckedIn', user, ticket };
+  if (exits > reentries) return { verdict: 'notInside', user, ticket };
+  return { verdict: 'exited', user, ticket, claims: passages(documents, Exits, person, exits, at) };
 }
 
-/** Bar: the next drink number claims `drinks/{eventId}_{uid}_{n}`, so concurrent bars never pour the same one. */
-function pour(documents: Documents, event: EventDocument, { user, drinks: poured }: KnownMember, { eventId, scanner, device, source, now }: ScanAt): Decision {
+/** Bar: the next drink number claims `drinks/{eventId}_{key}_{n}`, so concurrent bars never pour the same one. */
+function pour(documents: Documents, allowance: number, { key, user, ticket, drinks: poured }: AtDoor, { eventId, scanner, device, source, now }: ScanAt): Decision {
   const number = poured + 1;
-  if (number > event.drinkAllowance) return { verdict: 'noDrinksLeft', user, drinksLeft: 0 };
+  if (number > allowance) return { verdict: 'noDrinksLeft', user, ticket, drinksLeft: 0 };
   return {
     verdict: 'drinkRedeemed',
     user,
-    drinksLeft: event.drinkAllowance - number,
-    claims: [claim(documents.collection(Drinks).doc(`${eventId}_${user.uid}_${number}`), { eventId, uid: user.uid, number, at: now, scannerUid: scanner.uid, device, source })],
+    ticket,
+    drinksLeft: allowance - number,
+    claims: [claim(documents.collection(Drinks).doc(`${eventId}_${key}_${number}`), { eventId, uid: key, number, at: now, scannerUid: scanner.uid, device, source })],
   };
 }

@@ -15,6 +15,8 @@ import { ensurePass, registerPassKey, type DoorPorts } from './passes';
 import { newPhoneKey, passCodeAt, type PhoneKey } from './client/pass-store';
 import type { ScanInput } from './door.inputs';
 import { scanCode } from './scanning';
+import { ticketKeys, type TicketKeys } from './ticket-keys';
+import { Tickets, type TicketDocument } from './ticket-records';
 
 export const HOUR = 60 * 60 * 1000;
 export const NOW = new Date('2026-11-27T21:10:00Z');
@@ -33,7 +35,7 @@ export async function addEvent(
   documents: Documents,
   id: string,
   now: Date,
-  { doorsAt = new Date(now.getTime() - HOUR), hours = 5, status = 'published' as const, drinkAllowance = 2, capacity = 300 } = {},
+  { doorsAt = new Date(now.getTime() - HOUR), hours = 5, status = 'published' as const, drinkAllowance = 2, capacity = 300, guestDrinks = 0 } = {},
 ): Promise<void> {
   await documents.collection(Events).doc(id).create({
     slug: id,
@@ -51,7 +53,7 @@ export async function addEvent(
     drinkAllowance,
     barMenu: { en: '', de: '' },
     guestsPerMember: 1,
-    guestDrinks: 0,
+    guestDrinks,
     publicTickets: 0,
     searchTerms: [],
     publishedAt: now,
@@ -61,6 +63,9 @@ export async function addEvent(
     updatedBy: 'admin',
   });
 }
+
+/** The tests' ticket key: one P-256 scalar for the run (any 32 random bytes but for a chance of 2^-32). */
+const ticketScalar = new Uint8Array(randomBytes(32));
 
 /** Each store's members' phones: the key each registered. */
 const phones = new WeakMap<Documents, Map<string, PhoneKey>>();
@@ -89,9 +94,36 @@ export async function phoneCode(ports: DoorPorts, uid: string, step: number): Pr
  * A night on the embedded store at NOW, opened afresh before each test of the calling `describe`:
  * Ada (a member) and tonight's event, its door open. The helpers act on the night of the test.
  */
+/**
+ * tickets/{id} as src/features/tickets makes them (the door may not import it): signed with
+ * `tickets`, valid, for tonight unless said. Returns the code the ticket page shows.
+ */
+export async function addTicket(documents: Documents, tickets: TicketKeys, id: string, ticket: Partial<TicketDocument> = {}): Promise<string> {
+  const signature = tickets.signatureFor(id);
+  await documents.collection(Tickets).doc(id).create({
+    eventId: 'tonight',
+    kind: 'guest',
+    holder: { name: 'Kai Guest', email: null },
+    party: 0,
+    sponsorUid: 'ada',
+    sponsorName: 'Person ada',
+    state: 'valid',
+    signature,
+    secretHash: 'not-used-at-the-door',
+    locale: 'en',
+    createdAt: NOW,
+    cancelledAt: null,
+    cancelledBy: null,
+    pseudonymisedAt: null,
+    ...ticket,
+  });
+  return tickets.codeOf(id, signature);
+}
+
 export function doorNight() {
   let documents: SqliteDocuments;
   let keys: PassKeys;
+  let tickets: TicketKeys;
   let nonces = 0;
   const nonce = () => `nonce-${(nonces += 1).toString().padStart(4, '0')}`;
 
@@ -104,11 +136,12 @@ export function doorNight() {
   const codeOf = (uid: string, at = NOW) => phoneCode({ documents, keys }, uid, stepAt(at.getTime()));
 
   const scan = (code: string, input: Partial<ScanInput> = {}, at = NOW, scanner = scanners[0]!) =>
-    scanCode({ documents, keys }, scanner, { eventId: 'tonight', mode: 'entry', code, nonce: nonce(), source: 'camera', device: 'Front door', ...input }, at);
+    scanCode({ documents, keys, tickets }, scanner, { eventId: 'tonight', mode: 'entry', code, nonce: nonce(), source: 'camera', device: 'Front door', ...input }, at);
 
   beforeEach(async () => {
     documents = new SqliteDocuments(':memory:');
     keys = passKeys(new Uint8Array(randomBytes(32)));
+    tickets = ticketKeys(ticketScalar);
     await addUser('ada');
     await addEvent(documents, 'tonight', NOW);
   });
@@ -120,10 +153,15 @@ export function doorNight() {
     get keys() {
       return keys;
     },
+    get tickets() {
+      return tickets;
+    },
     /** What scanCode and admitManually take. */
     get ports() {
-      return { documents, keys };
+      return { documents, keys, tickets };
     },
+    /** A ticket for tonight (or as said), signed with the night's ticket key: its code. */
+    addTicket: (id: string, ticket: Partial<TicketDocument> = {}) => addTicket(documents, tickets, id, ticket),
     nonce,
     addUser,
     addEvent: (id: string, options?: Parameters<typeof addEvent>[3]) => addEvent(documents, id, NOW, options),

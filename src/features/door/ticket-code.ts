@@ -33,3 +33,15 @@ export function parseTicketCode(text: string): TicketCode | null {
   const bytes = fromBase64url(signature);
   return base64url(bytes) === signature && isLowS(bytes) ? { ticketId, signature } : null;
 }
+
+const TICKET_KEY_PREFIX = 'ticket:';
+
+/** The name door records give a ticket where they give a member their uid (no account id has a colon). */
+export function ticketDoorKey(ticketId: string): string {
+  return `${TICKET_KEY_PREFIX}${ticketId}`;
+}
+
+/** The ticket a door record's `uid` names, or null for a member. */
+export function ticketIdOfKey(key: string): string | null {
+  return key.startsWith(TICKET_KEY_PREFIX) ? key.slice(TICKET_KEY_PREFIX.length) : null;
+}

@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { defineCollection } from '@/server/documents/port';
 import { TICKET_KINDS } from './constants';
 
+export { ticketDoorKey, ticketIdOfKey } from './ticket-code';
+
 export const TICKET_STATES = ['valid', 'cancelled'] as const;
 export type TicketState = (typeof TICKET_STATES)[number];
 
@@ -47,18 +49,6 @@ export const Tickets = defineCollection('tickets', TicketDocument);
 
 /** Ticket ids: 16 base64url characters (96 random bits), as pass ids. */
 export const TICKET_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
-
-const TICKET_KEY_PREFIX = 'ticket:';
-
-/** The name door records give a ticket where they give a member their uid. */
-export function ticketDoorKey(ticketId: string): string {
-  return `${TICKET_KEY_PREFIX}${ticketId}`;
-}
-
-/** The ticket a door record's `uid` names, or null for a member. */
-export function ticketIdOfKey(key: string): string | null {
-  return key.startsWith(TICKET_KEY_PREFIX) ? key.slice(TICKET_KEY_PREFIX.length) : null;
-}
 
 /** People one ticket admits: the holder and their party. */
 export function peopleOf(ticket: Pick<TicketDocument, 'party'>): number {

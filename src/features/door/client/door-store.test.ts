@@ -8,7 +8,7 @@ import type { DoorList } from '../door-list';
 import type { QueuedDecision, QueuedScan } from './door-store';
 
 const NIGHT = new Date('2026-03-14T21:00:00Z');
-const LIST: DoorList = { eventId: 'tonight', at: NIGHT, doorsAt: NIGHT, endsAt: new Date(NIGHT.getTime() + 6 * 3_600_000), members: [], refusedPasses: [] };
+const LIST: DoorList = { eventId: 'tonight', at: NIGHT, doorsAt: NIGHT, endsAt: new Date(NIGHT.getTime() + 6 * 3_600_000), members: [], refusedPasses: [], tickets: [], ticketKey: null };
 const ALEX = { uid: 'alex', name: 'Alex' };
 const SAM = { uid: 'sam', name: 'Sam' };
 

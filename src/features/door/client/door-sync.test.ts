@@ -10,7 +10,7 @@ import type { DoorList, DoorListMember } from '../door-list';
 import { enqueue, queuedScans, setAsideScans, type QueuedDecision, type QueuedScan } from './door-store';
 import { DoorSync, UPLOAD_BATCH } from './door-sync';
 
-const LIST: DoorList = { eventId: 'tonight', at: new Date(), doorsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), members: [], refusedPasses: [] };
+const LIST: DoorList = { eventId: 'tonight', at: new Date(), doorsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), members: [], refusedPasses: [], tickets: [], ticketKey: null };
 
 describe('the door’s link with the server', () => {
   const online = { value: true };

@@ -11,11 +11,12 @@ import type { TrpcClient } from '@/trpc/browser-client';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { ScanInput, ManualAdmitInput } from '../door.inputs';
 import type { DoorSearchHit } from '../door-search';
-import { maskedAddress } from '../door-names';
+import { maskedAddress, nameMatches } from '../door-names';
 import { parsePassCode } from '../pass-code';
 import type { ScanResult } from '../scanning';
 import type { ScanMode, ScanSource } from '../constants';
-import { decideOffline, passageAfter, type LocalPassage, type Undecidable } from './offline-verdict';
+import { decideOffline, doorKeyOf, passageAfter, type LocalPassage, type Undecidable } from './offline-verdict';
+import { parseTicketCode, ticketDoorKey, ticketIdOfKey } from '../ticket-code';
 import {
   dismissSetAside,
   enqueue,
@@ -330,6 +331,8 @@ export class DoorSync {
   /** The name of the member a decision was about, if this door's list holds them. */
   private memberName(decision: QueuedDecision): string | null {
     if (!this.stored || decision.eventId !== this.eventId) return null;
+    const ticketId = decision.uid !== undefined ? ticketIdOfKey(decision.uid) : decision.code ? parseTicketCode(decision.code)?.ticketId : undefined;
+    if (ticketId) return (this.stored.list.tickets ?? []).find((ticket) => ticket.id === ticketId)?.name ?? null;
     const passId = decision.code ? parsePassCode(decision.code)?.passId : undefined;
     const member = this.stored.list.members.find((candidate) => (decision.uid !== undefined ? candidate.uid === decision.uid : candidate.passId === passId));
     return member?.name ?? null;
@@ -449,11 +452,12 @@ export class DoorSync {
 
   /** An online verdict that let someone in or out here: the next offline scan knows it. */
   private async remember(result: ScanResult, door: string) {
-    if (!result.member) return;
-    const previous = this.passages.get(result.member.uid);
+    const key = result.member?.uid ?? (result.ticket ? ticketDoorKey(result.ticket.id) : null);
+    if (!key) return;
+    const previous = this.passages.get(key);
     const after = passageAfter(previous ?? { admittedAt: result.firstAt, firstDoor: result.firstDevice }, result.verdict, result.at, door);
     if (!after) return;
-    const passage = { eventId: result.eventId, uid: result.member.uid, ...after, at: result.at };
+    const passage = { eventId: result.eventId, uid: key, ...after, at: result.at };
     this.passages.set(passage.uid, passage);
     await notePassage(passage).catch(() => undefined);
   }
@@ -475,10 +479,12 @@ export class DoorSync {
     // Each queued scan is uploaded by the account that decided it: without one it is not decided here.
     const by = this.account;
     if (!by) return { kind: 'undecided', reason: 'noAccount' };
-    const member = answer.member;
-    const previous = member ? (this.passages.get(member.uid) ?? { admittedAt: member.admittedAt, firstDoor: member.firstDoor }) : null;
-    const after = member && previous ? passageAfter(previous, answer.verdict, now, scan.device) : null;
-    const passage = member && after ? { eventId: scan.eventId, uid: member.uid, ...after, at: now } : null;
+    const { member, ticket } = answer;
+    const person = member ?? ticket;
+    const key = doorKeyOf(answer);
+    const previous = person && key ? (this.passages.get(key) ?? { admittedAt: person.admittedAt, firstDoor: person.firstDoor }) : null;
+    const after = previous ? passageAfter(previous, answer.verdict, now, scan.device) : null;
+    const passage = key && after ? { eventId: scan.eventId, uid: key, ...after, at: now } : null;
     const queued: QueuedScan = {
       version: QUEUE_VERSION,
       nonce: scan.nonce,
@@ -513,6 +519,7 @@ export class DoorSync {
         eventId: scan.eventId,
         mode: scan.mode,
         member: member ? { uid: member.uid, displayName: member.name, photoURL: member.photoURL } : null,
+        ticket: ticket ? { id: ticket.id, kind: ticket.kind, name: ticket.name, sponsorName: ticket.sponsorName, party: ticket.party } : null,
         firstAt: answer.firstAt,
         firstDevice: answer.firstDevice,
         drinksLeft: null,
@@ -545,17 +552,23 @@ export class DoorSync {
     const words = text.split(/\s+/).filter(Boolean);
     if (!this.stored || !words.length) return [];
     const masked = text.includes('@') ? maskedAddress(text) : null;
-    return this.stored.list.members
-      .filter((member) => {
-        if (masked) return member.name.toLocaleLowerCase() === masked;
-        const parts = member.name.toLocaleLowerCase().split(/[\s@.…]+/);
-        return words.every((word) => parts.some((part) => part.startsWith(word)));
-      })
-      .slice(0, 10)
-      .map((member) => {
-        const here = this.passages.get(member.uid);
-        return { uid: member.uid, name: member.name, photoURL: member.photoURL, checkedInAt: here && here.at >= this.stored!.list.at ? here.admittedAt : member.admittedAt };
-      });
+    const admittedAt = (key: string, listed: Date | null) => {
+      const here = this.passages.get(key);
+      return here && here.at >= this.stored!.list.at ? here.admittedAt : listed;
+    };
+    const members: DoorSearchHit[] = this.stored.list.members
+      .filter((member) => (masked ? member.name.toLocaleLowerCase() === masked : nameMatches(member.name, text)))
+      .map((member) => ({ uid: member.uid, name: member.name, photoURL: member.photoURL, checkedInAt: admittedAt(member.uid, member.admittedAt) }));
+    // Tonight's valid tickets by their holder's name (a list from before tickets were listed has none).
+    const tickets: DoorSearchHit[] = masked
+      ? []
+      : (this.stored.list.tickets ?? [])
+          .filter((ticket) => !ticket.cancelled && nameMatches(ticket.name, text))
+          .map((ticket) => {
+            const key = ticketDoorKey(ticket.id);
+            return { uid: key, name: ticket.name, photoURL: null, checkedInAt: admittedAt(key, ticket.admittedAt), ticket: { kind: ticket.kind, sponsorName: ticket.sponsorName, party: ticket.party } };
+          });
+    return [...members, ...tickets].slice(0, 10);
   }
 
   /** Whether admitting by name uses this phone's list (no server now) or the server's search. */

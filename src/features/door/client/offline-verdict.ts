@@ -2,8 +2,12 @@
 // same order as the server's (src/features/door/scanning.ts), against the event's door list. A pass
 // the venue shut out, the code's signature with the pass's public key, its window on the phone's
 // clock corrected to server time, the membership (being in the list: it covers the night), the
-// door's hours, and whether the member is in already, on this phone or in the list. The bar is never decided here. No DOM, no Node: tested in Node's WebCrypto.
-import type { DoorList, DoorListMember } from '../door-list';
+// door's hours, and whether the member is in already, on this phone or in the list. A ticket's code
+// likewise (decision 050): the server's signature with the ticket public key, the ticket in tonight's
+// list (cancelled ones say so), the door's hours, whether it is in. The bar is never decided here.
+// No DOM, no Node: tested in Node's WebCrypto.
+import type { DoorList, DoorListMember, DoorListTicket } from '../door-list';
+import { parseTicketCode, ticketDoorKey, ticketIdOfKey, ticketMessage } from '../ticket-code';
 import { doorIsOpen } from '../door-hours';
 import { fromBase64url, parsePassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
 import type { ScanMode, Verdict } from '../constants';
@@ -11,6 +15,7 @@ import type { ScanMode, Verdict } from '../constants';
 /** What this phone let happen at an event since its list was made: the newer of it and the list wins. */
 export interface LocalPassage {
   eventId: string;
+  /** The member's uid, or a ticket's door key (`ticket:<id>`). */
   uid: string;
   admittedAt: Date | null;
   firstDoor: string | null;
@@ -23,7 +28,7 @@ export interface LocalPassage {
 export type Undecidable = 'bar' | 'noList' | 'onlineOnly' | 'clockChanged';
 
 export type OfflineAnswer =
-  | { kind: 'verdict'; verdict: Verdict; member: DoorListMember | null; firstAt: Date | null; firstDevice: string | null }
+  | { kind: 'verdict'; verdict: Verdict; member: DoorListMember | null; ticket: DoorListTicket | null; firstAt: Date | null; firstDevice: string | null }
   | { kind: 'undecidable'; reason: Undecidable };
 
 /** Windows accepted on each side of the current one, as on the server. */
@@ -43,17 +48,35 @@ async function publicKeyOf(member: DoorListMember & { publicKey: string }): Prom
   return key;
 }
 
-/** Where the member stands tonight: this phone's record if it is newer than the list. */
-function standing(list: DoorList, member: DoorListMember, local: ReadonlyMap<string, LocalPassage>) {
-  const here = local.get(member.uid);
+/** The ticket public key, imported once per key. */
+const ticketKeys = new Map<string, Promise<CryptoKey | null>>();
+
+function ticketKeyOf(publicKey: string): Promise<CryptoKey | null> {
+  let key = ticketKeys.get(publicKey);
+  if (!key) {
+    key = crypto.subtle.importKey('raw', fromBase64url(publicKey) as Uint8Array<ArrayBuffer>, PASS_KEY_ALGORITHM, false, ['verify']).catch(() => null);
+    ticketKeys.set(publicKey, key);
+  }
+  return key;
+}
+
+/** The door key of whoever an answer names: a member's uid, a ticket's `ticket:<id>`. */
+export function doorKeyOf(answer: { member: DoorListMember | null; ticket: DoorListTicket | null }): string | null {
+  return answer.member?.uid ?? (answer.ticket ? ticketDoorKey(answer.ticket.id) : null);
+}
+
+/** Where the member (or ticket) stands tonight: this phone's record if it is newer than the list. */
+function standing(list: DoorList, member: { key: string; admittedAt: Date | null; firstDoor: string | null; inside: boolean }, local: ReadonlyMap<string, LocalPassage>) {
+  const here = local.get(member.key);
   if (here && here.at.getTime() >= list.at.getTime()) return { admittedAt: here.admittedAt, firstDoor: here.firstDoor, inside: here.inside };
   return { admittedAt: member.admittedAt, firstDoor: member.firstDoor, inside: member.inside };
 }
 
-const verdict = (value: Verdict, member: DoorListMember | null, first: { admittedAt: Date | null; firstDoor: string | null } | null = null): OfflineAnswer => ({
+const verdict = (value: Verdict, member: DoorListMember | null, first: { admittedAt: Date | null; firstDoor: string | null } | null = null, ticket: DoorListTicket | null = null): OfflineAnswer => ({
   kind: 'verdict',
   verdict: value,
   member,
+  ticket,
   firstAt: first?.admittedAt ?? null,
   firstDevice: first?.firstDoor ?? null,
 });
@@ -71,6 +94,9 @@ export async function decideOffline(
   // Two bars without signal could each pour the whole allowance.
   if (scan.mode === 'bar') return { kind: 'undecidable', reason: 'bar' };
   if (!list) return { kind: 'undecidable', reason: 'noList' };
+  const ticketId = scan.uid !== undefined ? ticketIdOfKey(scan.uid) : null;
+  const ticketCode = scan.uid === undefined ? parseTicketCode(scan.code ?? '') : null;
+  if (ticketId !== null || ticketCode) return decideTicket(list, scan.mode, ticketCode ?? { ticketId: ticketId!, signature: null }, now, local);
   let member: DoorListMember | undefined;
   if (scan.uid !== undefined) {
     member = list.members.find((candidate) => candidate.uid === scan.uid);
@@ -93,7 +119,7 @@ export async function decideOffline(
     if (code.step < current - STEP_TOLERANCE) return verdict('expiredCode', member);
   }
   const event = { status: 'published' as const, doorsAt: list.doorsAt, endsAt: list.endsAt };
-  const state = standing(list, member, local);
+  const state = standing(list, { ...member, key: member.uid }, local);
   if (scan.mode === 'exit') {
     if (!doorIsOpen(event, now)) return verdict('notOnTonight', member);
     if (!state.admittedAt) return verdict('notCheckedIn', member);
@@ -102,6 +128,36 @@ export async function decideOffline(
   if (!doorIsOpen(event, now)) return verdict('notOnTonight', member);
   if (!state.admittedAt) return verdict('admitted', member);
   return state.inside ? verdict('alreadyAdmitted', member, state) : verdict('welcomeBack', member, state);
+}
+
+/**
+ * A ticket, by its code (`signature` set) or by name (a guest-list entry chosen in the search):
+ * the server's signature, tonight's list, cancelled, the door's hours, then in or out. A ticket
+ * the list does not hold is another night's (or newer than the list: the next list knows it).
+ */
+async function decideTicket(list: DoorList, mode: ScanMode, code: { ticketId: string; signature: string | null }, now: Date, local: ReadonlyMap<string, LocalPassage>): Promise<OfflineAnswer> {
+  if (code.signature !== null) {
+    // Lists fetched before tickets were listed hold no key: such a code waits for the server.
+    if (!list.ticketKey) return { kind: 'undecidable', reason: 'onlineOnly' };
+    const key = await ticketKeyOf(list.ticketKey);
+    const message = new TextEncoder().encode(ticketMessage(code.ticketId));
+    if (!key || !(await crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, key, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message))) return verdict('invalid', null);
+  }
+  const ticket = (list.tickets ?? []).find((candidate) => candidate.id === code.ticketId);
+  if (!ticket) return code.signature === null ? verdict('invalid', null) : verdict('otherNight', null);
+  const named = (value: Verdict, first: { admittedAt: Date | null; firstDoor: string | null } | null = null) => verdict(value, null, first, ticket);
+  if (ticket.cancelled) return named('ticketCancelled');
+  // By name, only the guest list: a guest or a public ticket shows its code.
+  if (code.signature === null && ticket.kind !== 'guestList') return verdict('invalid', null);
+  const event = { status: 'published' as const, doorsAt: list.doorsAt, endsAt: list.endsAt };
+  if (!doorIsOpen(event, now)) return named('notOnTonight');
+  const state = standing(list, { ...ticket, key: ticketDoorKey(ticket.id) }, local);
+  if (mode === 'exit') {
+    if (!state.admittedAt) return named('notCheckedIn');
+    return named(state.inside ? 'exited' : 'notInside');
+  }
+  if (!state.admittedAt) return named('admitted');
+  return state.inside ? named('alreadyAdmitted', state) : named('welcomeBack', state);
 }
 
 /** What an accepted verdict makes of the member's standing on this phone. */

@@ -35,6 +35,14 @@ function Figures({ activity }: { activity: DoorActivity }) {
           <dd>{activity.inside}</dd>
         </div>
         <div>
+          <dt>{t('members')}</dt>
+          <dd>{t('admittedInside', { admitted: activity.admitted - activity.guests.admitted, inside: activity.inside - activity.guests.inside })}</dd>
+        </div>
+        <div>
+          <dt>{t('guests')}</dt>
+          <dd>{t('admittedInside', { admitted: activity.guests.admitted, inside: activity.guests.inside })}</dd>
+        </div>
+        <div>
           <dt>{t('drinks')}</dt>
           <dd>{activity.drinks}</dd>
         </div>

@@ -1,5 +1,5 @@
 'use client';
-// The scanner's panel of the night: admissions of capacity, drinks and the latest scans, live.
+// The scanner's panel of the night: admissions of capacity, guests inside, drinks and the latest scans, live.
 import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
@@ -41,6 +41,10 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
             <div>
               <dt>{t('inside')}</dt>
               <dd>{inside ?? 0}</dd>
+            </div>
+            <div>
+              <dt>{t('guestsInside')}</dt>
+              <dd>{activity.data.guests.inside}</dd>
             </div>
             <div>
               <dt>{t('drinks')}</dt>

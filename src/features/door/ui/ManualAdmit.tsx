@@ -2,6 +2,8 @@
 // Admitting by name when a phone has died: search the members who may enter, check the face and
 // the ID against the name and photo, confirm, admit once. Without signal the search reads this
 // phone's door list and the admission is decided and queued here, like a scan (decision 043).
+// Tonight's tickets are found by their holder's name too: a guest-list entry ("Kai +3") is
+// admitted here with its party; a guest's or a public ticket shows its code at the camera.
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
@@ -44,6 +46,8 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
     send();
   }
   const shown = localHits ?? (hits.isFetching ? undefined : hits.data);
+  const hitKind = (ticket: NonNullable<DoorSearchHit['ticket']>) =>
+    ticket.kind === 'guestList' ? t('ticket.guestListEntry', { party: ticket.party }) : ticket.kind === 'public' ? t('ticket.public') : ticket.sponsorName ? t('ticket.guestOf', { name: ticket.sponsorName }) : t('ticket.guest');
   return (
     <section className={`panel ${styles.scanner__manual}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('manualHeading')}</h2>
@@ -79,10 +83,14 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
                   <HitPhoto hit={hit} />
                   <strong>{hit.name}</strong>
                 </span>
-                <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : t('member')}</span>
-                <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null || admitting} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
-                  {t('admit')}
-                </button>
+                <span className="field__hint">{hit.checkedInAt ? t('alreadyIn') : hit.ticket ? hitKind(hit.ticket) : t('member')}</span>
+                {hit.ticket && hit.ticket.kind !== 'guestList' ? (
+                  <span className="field__hint">{t('showCode')}</span>
+                ) : (
+                  <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null || admitting} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
+                    {t('admit')}
+                  </button>
+                )}
               </li>
             ))}
           </ul>
@@ -93,7 +101,7 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
       <ConfirmDialog
         trigger={<span hidden />}
         title={t('admitTitle', { name: confirming?.name ?? '' })}
-        text={t('admitText')}
+        text={confirming?.ticket ? t('admitTicketText', { count: confirming.ticket.party + 1 }) : t('admitText')}
         confirmLabel={t('admit')}
         cancelLabel={t('cancel')}
         onConfirm={() => confirming && admit(confirming)}

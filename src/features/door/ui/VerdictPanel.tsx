@@ -1,13 +1,14 @@
 'use client';
 // The verdict card that fills the scanner after a scan: colour, icon and words, the member's photo
-// and name for the face check, when and where they were first admitted, drinks left, and "Decided
-// offline" when this phone decided it without the server; or why it was not decided (with a
-// retry) or the error.
+// and name for the face check, or a ticket's holder, whose guest they are and how many people it
+// admits; when and where they were first admitted, drinks left, and "Decided offline" when this
+// phone decided it without the server; or why it was not decided (with a retry) or the error.
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { Outcome } from '../client/useDoorScan';
+import type { TicketAtDoor } from '../scanning';
 import { useVerdictFocus } from '../client/useVerdictFocus';
 import { toneOf } from '../client/verdict-signals';
 import styles from './door.module.css';
@@ -71,6 +72,7 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
           <p className={styles.verdict__name}>{result.member.displayName}</p>
         </div>
       ) : null}
+      {result.ticket ? <TicketLines ticket={result.ticket} /> : null}
       {result.verdict === 'alreadyAdmitted' && result.firstAt ? (
         <p className={styles.verdict__detail}>{t('firstAdmitted', { time: time(result.firstAt), door: result.firstDevice ?? '' })}</p>
       ) : null}
@@ -84,5 +86,22 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
         </button>
       </div>
     </section>
+  );
+}
+
+/**
+ * A ticket's holder as the door checks them: "Guest of Mia Member", "Guest list · Kai +3" (and
+ * that it is four people), "Public ticket". Names only: door staff see no address.
+ */
+function TicketLines({ ticket }: { ticket: TicketAtDoor }) {
+  const t = useTranslations('Scanner.ticket');
+  const line =
+    ticket.kind === 'guestList' ? t('guestList', { name: ticket.name, party: ticket.party }) : ticket.kind === 'public' ? t('public') : ticket.sponsorName ? t('guestOf', { name: ticket.sponsorName }) : t('guest');
+  return (
+    <div className={styles.verdict__ticket} data-testid="verdict-ticket">
+      <p className={styles.verdict__name}>{ticket.name}</p>
+      <p className={styles.verdict__detail}>{line}</p>
+      {ticket.party > 0 ? <p className={styles.verdict__people}>{t('people', { count: ticket.party + 1 })}</p> : null}
+    </div>
   );
 }

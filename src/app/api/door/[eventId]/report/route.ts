@@ -7,7 +7,7 @@ import { routing, toLocale } from '@/i18n/routing';
 import { getDocuments } from '@/server/documents/documents';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { DOOR_REPORT_COLUMNS, DOOR_REPORT_KINDS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
-import { SCAN_SOURCES } from '@/features/door/constants';
+import { SCAN_SOURCES, TICKET_KINDS } from '@/features/door/constants';
 import { Events } from '@/features/events/events';
 
 export const dynamic = 'force-dynamic';
@@ -31,6 +31,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ even
     columns: Object.fromEntries(DOOR_REPORT_COLUMNS.map((column) => [column, t(`report.columns.${column}`)])) as DoorReportWords['columns'],
     kinds: Object.fromEntries(DOOR_REPORT_KINDS.map((kind) => [kind, t(`report.kinds.${kind}`)])) as DoorReportWords['kinds'],
     sources: Object.fromEntries(SCAN_SOURCES.map((source) => [source, t(`report.sources.${source}`)])) as DoorReportWords['sources'],
+    tickets: Object.fromEntries((['member', ...TICKET_KINDS] as const).map((kind) => [kind, t(`report.tickets.${kind}`)])) as DoorReportWords['tickets'],
   };
   const rows = doorReportCells(await doorReport(getDocuments(), eventId), words);
   const csv = toCsv(DOOR_REPORT_COLUMNS, rows, { headings: words.columns, delimiter: DELIMITERS[locale] });
