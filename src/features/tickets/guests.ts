@@ -14,7 +14,7 @@ import { nextEvents } from '@/features/events/public-events';
 import { Users } from '@/features/identity/users';
 import { isActiveNow, Memberships } from '@/features/memberships/membership-rules';
 import { nameAtDoor } from '@/features/door/door-names';
-import { peopleOf, Tickets, type TicketDocument } from '@/features/door/ticket-records';
+import { Tickets, type TicketDocument } from '@/features/door/ticket-records';
 import { ticketNights } from '@/features/door/door-figures';
 import { enqueueMail, Mail } from '@/features/mail/outbox';
 import { mailDate } from '@/features/mail/templates';
@@ -22,6 +22,7 @@ import { dateToWallTime } from '@/features/events/venue-time';
 import { createTicket, newTicketId, ticketPath, type TicketPorts } from './tickets';
 import { cancelTicket } from './cancel';
 import { firstFreeSlot, GuestSlots, slotsTaken } from './guest-slots';
+import { placesOf } from './capacity';
 import type { BringGuestInput, CancelGuestInput } from './tickets.inputs';
 
 /** The active membership of `uid` at `now`, read in `tx`. */
@@ -79,12 +80,13 @@ async function bringGuestIn(tx: Transaction, ports: TicketPorts, identity: Ident
   // The season a guest counts in is the membership's window; an event after it is another season's.
   if (membership.validUntil && event.startsAt >= membership.validUntil) throw new DomainError('conflict', 'guestAfterMembership');
 
-  const tickets = (await tx.query(documents.collection(Tickets).where('eventId', '==', input.eventId))).filter(({ data }) => data.state === 'valid');
-  const mine = tickets.filter(({ data }) => data.kind === 'guest' && data.sponsorUid === identity.uid).length;
+  const places = await placesOf(tx, documents, input.eventId, now);
+  const mine = (await tx.query(documents.collection(Tickets).where('sponsorUid', '==', identity.uid))).filter(
+    ({ data }) => data.eventId === input.eventId && data.kind === 'guest' && data.state === 'valid',
+  ).length;
   // Counted from the tickets too, so an allowance an admin lowered since holds.
   if (mine >= event.guestsPerMember) throw new DomainError('conflict', 'guestsPerEventUsed', { count: String(event.guestsPerMember) });
-  const people = tickets.reduce((sum, { data }) => sum + peopleOf(data), 0);
-  if (people + 1 > event.capacity) throw new DomainError('conflict', 'eventFull');
+  if (places.people + 1 > event.capacity) throw new DomainError('conflict', 'eventFull');
 
   const seasonSlot = await firstFreeSlot(tx, documents, { kind: 'season', membershipId: membership.id }, membership.guestsPerSeason);
   if (!seasonSlot) throw new DomainError('conflict', 'guestsPerSeasonUsed', { count: String(membership.guestsPerSeason) });
@@ -100,6 +102,7 @@ async function bringGuestIn(tx: Transaction, ports: TicketPorts, identity: Ident
   const slot = { ticketId, uid: identity.uid, eventId: input.eventId, membershipId: membership.id, takenAt: now };
   tx.create(documents.collection(GuestSlots).doc(eventSlot), { allowance: 'event', ...slot });
   tx.create(documents.collection(GuestSlots).doc(seasonSlot), { allowance: 'season', ...slot });
+  places.take(1);
   const made = createTicket(
     ports,
     tx,
