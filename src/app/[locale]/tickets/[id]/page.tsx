@@ -36,7 +36,7 @@ const page = pageShell('ticket', {
   messages: ['Ticket'],
   content: async ({ locale, params, searchParams }) => {
     const { link, ticket } = await ticketOf(params.id ?? '', one((await searchParams).key));
-    const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'Ticket' }), getFormatter({ locale })]);
+    const [t, tEvents, format] = await Promise.all([getTranslations({ locale, namespace: 'Ticket' }), getTranslations({ locale, namespace: 'Events' }), getFormatter({ locale })]);
     const cancelled = ticket.state === 'cancelled';
     const when = (date: Date) => format.dateTime(date, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: 'numeric', minute: '2-digit' });
     // A guest-list entry's party as the door says it: "Kai +3".
@@ -45,6 +45,14 @@ const page = pageShell('ticket', {
     return (
       <TrpcProvider locale={locale}>
         <article className={styles.ticket}>
+          {ticket.event.status === 'cancelled' && (
+            <div className="alert alert--error" role="note">
+              <span className="alert__label" aria-hidden="true">✕</span>
+              <div>
+                <strong>{tEvents('cancelledNotice')}</strong> {tEvents('cancelledHint')}
+              </div>
+            </div>
+          )}
           {cancelled ? (
             <div className="alert alert--error" role="note">
               <span className="alert__label" aria-hidden="true">✕</span>
