@@ -11,6 +11,7 @@ const SPEC = [
   ['/login', 'public'],
   ['/confirm', 'public'],
   ['/unsubscribe', 'public'],
+  ['/tickets/[id]', 'public'],
   ['/impressum', 'public'],
   ['/events', 'public'],
   ['/events/[slug]', 'public'],

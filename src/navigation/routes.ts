@@ -11,6 +11,7 @@ export type RouteId =
   | 'login'
   | 'confirm'
   | 'unsubscribe'
+  | 'ticket'
   | 'events'
   | 'event'
   | 'vip'
@@ -53,6 +54,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   // Not in the specification: where an announcement's unsubscribe link leads (issue 44). Public,
   // as a mail's link works without signing in; kept out of the sitemap and from search engines.
   { id: 'unsubscribe', pattern: '/unsubscribe', access: 'public' },
+  // Not in the specification: a ticket's own page (issue 45), opened by a link whose secret is the
+  // ticket (?key=), with no sign-in. Out of the sitemap (it has a parameter) and search engines.
+  { id: 'ticket', pattern: '/tickets/[id]', access: 'public' },
   { id: 'vip', pattern: '/vip', access: MEMBER_AREA, nav: 'main' },
   { id: 'vipQr', pattern: '/vip/qr', access: MEMBER_AREA },
   { id: 'vipBar', pattern: '/vip/bar', access: MEMBER_AREA },

@@ -1,9 +1,12 @@
-// Runs the outbox's retention sweep in the server process: once at start, then every hour, so a
-// finished mail's document (an address, what it said) goes 30 days after it was written
-// (features/mail/retention.ts). Several servers may sweep at once: each announcement's mails are
-// counted and deleted in one transaction that reads them again, so each is counted once.
+// Runs the retention sweeps in the server process: once at start, then every hour, so a finished
+// mail's document (an address, what it said) goes 30 days after it was written
+// (features/mail/retention.ts), and a guest's name and address 30 days after their event
+// (features/tickets/ticket-retention.ts). Several servers may sweep at once: each announcement's
+// mails are counted and deleted in one transaction that reads them again, so each is counted
+// once; a ticket's holder written over twice is the same placeholder.
 import 'server-only';
 import { forgetOldMail } from '@/features/mail/retention';
+import { pseudonymiseTicketHolders } from '@/features/tickets/ticket-retention';
 import type { Documents } from '@/server/documents/port';
 
 export const MAIL_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
@@ -16,6 +19,11 @@ export function scheduleMailRetention(documents: Documents, intervalMs = MAIL_RE
         if (forgotten > 0) console.log(`Mail: ${forgotten} finished mails older than 30 days forgotten.`);
       })
       .catch((error: unknown) => console.error('The mail retention sweep failed; it runs again within the hour:', error))
+      .then(() => pseudonymiseTicketHolders(documents, new Date()))
+      .then((replaced) => {
+        if (replaced) console.log(`Tickets: the holders of ${replaced} tickets replaced 30 days after their event.`);
+      })
+      .catch((error: unknown) => console.error('The ticket retention sweep failed; it runs again within the hour:', error))
       .finally(() => {
         running = null;
       });

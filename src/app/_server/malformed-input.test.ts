@@ -90,6 +90,11 @@ const EXAMPLES: Record<string, unknown> = {
   'mail.sendSignInLink': { email: 'fuzz@example.org', locale: 'en' },
   'mail.sendPasswordReset': { email: 'fuzz@example.org', locale: 'de' },
   'profile.updateMail': { announcements: true, digest: false },
+  // A ticket's id and link secret have fixed lengths the generated 'sample' misses.
+  'guests.bring': { eventId: EVENT_ID, name: 'Kai', email: 'kai@example.org' },
+  'guests.cancel': { ticketId: 'AAAAAAAAAAAAAAAA' },
+  'tickets.get': { id: 'AAAAAAAAAAAAAAAA', key: 'A'.repeat(32) },
+  'tickets.cancel': { id: 'AAAAAAAAAAAAAAAA', key: 'A'.repeat(32) },
   'push.register': { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' },
   // The event's tickets, named by the created event (a draft: taking, adding and cancelling are refused past the input).
   'publicTickets.availability': { eventId: EVENT_ID },

@@ -15,6 +15,7 @@ import { mailRouter } from '@/features/mail/mail.router';
 import { mailOutboxRouter } from '@/features/mail/mail-admin.router';
 import { ticketAdminRouter } from '@/features/tickets/ticket-admin.router';
 import { publicTicketsRouter } from '@/features/tickets/public-tickets.router';
+import { guestsRouter, ticketsRouter } from '@/features/tickets/guests.router';
 
 export const appRouter = router({
   health: healthRouter,
@@ -33,6 +34,8 @@ export const appRouter = router({
   mailOutbox: mailOutboxRouter,
   ticketAdmin: ticketAdminRouter,
   publicTickets: publicTicketsRouter,
+  guests: guestsRouter,
+  tickets: ticketsRouter,
 });
 
 export type AppRouter = typeof appRouter;

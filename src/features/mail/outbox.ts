@@ -27,6 +27,7 @@ export const MAIL_KINDS = [
   'publicTicket',
   'guestListTicket',
   'waitlistOffer',
+  'guestTicket',
   'ticketCancelled',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];

@@ -31,8 +31,8 @@ export const MAIL_LEASE_MS = 2 * 60_000;
 export const ROUND_SIZE = 50;
 /** Mails one address gets at most in an hour; more wait for the next hour (a loop, a flood of clicks). */
 export const MAX_PER_ADDRESS_PER_HOUR = 12;
-/** Kinds whose values are secrets once used: a sent mail keeps none of them. */
-const LINK_KINDS = new Set<MailDocument['kind']>(['signInLink', 'confirmAddress', 'passwordReset']);
+/** Kinds whose values are secrets (a ticket's link is the ticket): a sent mail keeps none of them. */
+const LINK_KINDS = new Set<MailDocument['kind']>(['signInLink', 'confirmAddress', 'passwordReset', 'guestTicket']);
 
 /** This server process, as a holder of mail leases. */
 export const MAIL_SENDER_ID = randomUUID();

@@ -30,8 +30,8 @@ export interface MailContext {
 
 /**
  * Message keys every kind has; `action` and `after` only where its Mail messages have them, and
- * `why` where the category's reason in the footer would not be true (a guest-list ticket goes to
- * someone who may have no account).
+ * `why` where the footer's reason is the kind's own (a guest's or a guest-list ticket goes to someone
+ * who may have no account).
  */
 type Part = 'subject' | 'heading' | 'body' | 'action' | 'after' | 'why';
 

@@ -21,6 +21,11 @@ export type MembershipAction = (typeof MEMBERSHIP_ACTIONS)[number];
 
 export const NOTE_MAX = 500;
 
+/** Guests a member may bring in a season unless an admin says otherwise (the clubs' "12 a year"). */
+export const GUESTS_PER_SEASON = 12;
+/** The most an admin may give: a guest at every night of a busy season. */
+export const GUESTS_PER_SEASON_MAX = 200;
+
 export const MembershipHistoryEntry = z.object({
   action: z.enum(MEMBERSHIP_ACTIONS),
   at: z.date(),
@@ -54,6 +59,8 @@ export const MembershipDocument = z.object({
   /** Sort key of the admin list: pending (oldest first), active (ending soonest), then the rest (newest first). */
   queue: z.string(),
   history: z.array(MembershipHistoryEntry),
+  /** Guests the member may bring in this membership's validity window, their season (issue 45). */
+  guestsPerSeason: z.number().int().nonnegative().default(GUESTS_PER_SEASON),
 });
 export type MembershipDocument = z.infer<typeof MembershipDocument>;
 

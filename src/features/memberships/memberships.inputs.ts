@@ -3,7 +3,7 @@
 // functions take the parsed types.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
-import { MEMBERSHIP_STATUSES, NOTE_MAX } from './membership-rules';
+import { GUESTS_PER_SEASON_MAX, MEMBERSHIP_STATUSES, NOTE_MAX } from './membership-rules';
 
 const Note = z.string().trim().max(NOTE_MAX);
 
@@ -13,14 +13,17 @@ export type RequestInput = z.infer<typeof RequestInput>;
 /** A decision names the revision the admin saw: a change made meanwhile refuses it. */
 const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
 
-const Approval = { validUntil: z.date().nullish(), note: Note.default('') };
+/** Guests a season's membership gives, where the admin sets it (else it stays as it is: 12 for a new one). */
+const GuestsPerSeason = z.number().int().min(0).max(GUESTS_PER_SEASON_MAX).optional();
+
+const Approval = { validUntil: z.date().nullish(), note: Note.default(''), guestsPerSeason: GuestsPerSeason };
 /**
  * Approves a request (by its id and the revision the admin saw), or makes a person a member from
  * their page (by their uid): the one way an account becomes a member.
  */
 export const ApproveInput = z.union([z.object({ ...Decision, ...Approval }), z.object({ uid: DocumentId, ...Approval })]);
 export type ApproveInput = z.infer<typeof ApproveInput>;
-export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: Note.default('') });
+export const ExtendInput = z.object({ ...Decision, validUntil: z.date(), note: Note.default(''), guestsPerSeason: GuestsPerSeason });
 export type ExtendInput = z.infer<typeof ExtendInput>;
 export const CancelInput = z.object({ ...Decision, reason: Note.min(1) });
 export type CancelInput = z.infer<typeof CancelInput>;

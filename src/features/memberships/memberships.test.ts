@@ -115,6 +115,17 @@ describe('memberships from request to end', () => {
     await expectRefusal(requestMembership(documents, guest, { note: '' }, later(1)), 'membershipAlreadyActive');
   });
 
+  it('gives 12 guests a season unless the admin sets another number when approving or extending, which an extension without one keeps', async () => {
+    const { id } = await requestMembership(documents, guest, { note: '' }, T0);
+    expect((await stored(documents, id)).guestsPerSeason).toBe(12);
+    await approveMembership(documents, accounts, admin, { id, revision: 0, note: '', guestsPerSeason: 4 }, T0);
+    expect((await stored(documents, id)).guestsPerSeason).toBe(4);
+    await extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(400), note: '' }, T0);
+    expect((await stored(documents, id)).guestsPerSeason).toBe(4);
+    await extendMembership(documents, accounts, admin, { id, revision: 2, validUntil: later(500), note: '', guestsPerSeason: 20 }, T0);
+    expect((await stored(documents, id)).guestsPerSeason).toBe(20);
+  });
+
   it('approval never replaces a staff role', async () => {
     const door = person('door', 'scanner');
     await addUser(documents, door);

@@ -13,6 +13,7 @@ import { pageAfter } from '@/server/documents/paging';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { DomainError } from '@/server/domain-error';
 import {
+  GUESTS_PER_SEASON,
   isActiveNow,
   Memberships,
   queueKey,
@@ -53,6 +54,8 @@ interface Change {
   note: string | null;
   /** Whether the change is a decision (approve, extend, cancel, expire) that records who made it. */
   decided: boolean;
+  /** The guests the member may bring in the season, where the admin set it (approve, extend). */
+  guestsPerSeason?: number;
 }
 
 interface Applied {
@@ -99,6 +102,7 @@ async function applyChange(
       validFrom: change.validFrom === undefined ? before.validFrom : change.validFrom,
       validUntil: change.validUntil === undefined ? before.validUntil : change.validUntil,
       note: change.note,
+      guestsPerSeason: change.guestsPerSeason ?? before.guestsPerSeason,
       decidedBy: change.decided ? actor.uid : before.decidedBy,
       decidedByName: change.decided ? actor.name : before.decidedByName,
       decidedAt: change.decided ? now : before.decidedAt,
@@ -233,6 +237,7 @@ function pendingMembership(
     revision: 0,
     queue: '',
     history,
+    guestsPerSeason: GUESTS_PER_SEASON,
   };
   membership.queue = queueKey(membership);
   return membership;
@@ -258,7 +263,7 @@ export async function approveMembership(documents: Documents, accounts: Accounts
   if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast');
   const approval = (membership: MembershipDocument): Change => {
     if (membership.status !== 'pending') throw new DomainError('conflict', membership.history.at(-1)?.action === 'withdrawn' ? 'membershipWithdrawn' : 'membershipNotPending');
-    return { action: 'approved', status: 'active', validFrom: now, validUntil, note: input.note || null, decided: true };
+    return { action: 'approved', status: 'active', validFrom: now, validUntil, note: input.note || null, decided: true, guestsPerSeason: input.guestsPerSeason };
   };
   const applied =
     'uid' in input
@@ -303,7 +308,7 @@ export async function extendMembership(documents: Documents, accounts: Accounts,
     if (input.validUntil.getTime() <= Math.max(now.getTime(), membership.validUntil?.getTime() ?? 0)) {
       throw new DomainError('invalid', 'membershipEndNotLater');
     }
-    return { action: 'extended', status: 'active', validUntil: input.validUntil, note: input.note || null, decided: true };
+    return { action: 'extended', status: 'active', validUntil: input.validUntil, note: input.note || null, decided: true, guestsPerSeason: input.guestsPerSeason };
   });
   await followClaim(accounts, applied.membership.uid, applied);
   return applied.membership;

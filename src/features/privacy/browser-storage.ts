@@ -43,6 +43,7 @@ export const BROWSER_STORAGE: readonly StoredItem[] = [
   { kind: 'cache', name: 'scanner-decoder', key: 'scannerDecoder' },
   { kind: 'cache', name: 'public-pages', key: 'publicPages' },
   { kind: 'cache', name: 'offline-shells', key: 'offlineShells' },
+  { kind: 'cache', name: 'ticket-pages', key: 'ticketPages' },
 ];
 
 /** The table's entry for something stored in the browser, or undefined when it is not listed. */

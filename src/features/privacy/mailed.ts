@@ -16,7 +16,7 @@ export interface MailedItem {
 export const MAILED: readonly MailedItem[] = [
   { kinds: ['signInLink', 'confirmAddress', 'passwordReset'], key: 'signIn' },
   { kinds: ['membershipRequested', 'membershipApproved', 'membershipDeclined', 'membershipCancelled', 'membershipEnding', 'membershipEnded'], key: 'membership' },
-  { kinds: ['publicTicket', 'guestListTicket', 'waitlistOffer', 'ticketCancelled'], key: 'tickets' },
+  { kinds: ['guestTicket', 'publicTicket', 'guestListTicket', 'waitlistOffer', 'ticketCancelled'], key: 'tickets' },
   { kinds: ['announcement'], key: 'announcements', optIn: true },
   { kinds: ['requestsDigest'], key: 'digest', optIn: true },
 ];

@@ -27,6 +27,7 @@ import { setAvatar, type AvatarPorts } from './profile';
 import { stagedUploadPorts } from './test-profile';
 import { RECENT_SIGN_IN_SECONDS } from '@/access/identity';
 import { deleteAccount } from './account-deletion';
+import { Mail } from '@/features/mail/outbox';
 import { ADA, adaDeletesHerAccount, everyFile, namingAda } from './deletion-scenario';
 
 const root = mkdtempSync(join(tmpdir(), 'account-deletion-'));
@@ -161,8 +162,13 @@ describe('deleting an account', () => {
     const store = new SqliteDocuments(file);
     const filesRoot = join(root, 'walked-files');
     const files = new DiskFiles(filesRoot, 'http://localhost:3000');
-    const { before, after, accounts: used } = await adaDeletesHerAccount(store, files, storageUploadClaims(files));
+    const { before, after, accounts: used, guest } = await adaDeletesHerAccount(store, files, storageUploadClaims(files));
     expect(after).toEqual(before);
+    // Her guest to come is cancelled, told by mail (which does not name her), and kept without her.
+    expect(guest).toMatchObject({ state: 'cancelled', cancelledBy: 'accountDeleted', sponsorName: null, holder: { name: 'Kai Gast' } });
+    expect(guest.sponsorUid).toMatch(/^deleted-/);
+    const told = await store.collection(Mail).where('kind', '==', 'ticketCancelled').get();
+    expect(told.map(({ data }) => [data.to, data.params.by])).toEqual([['kai@example.org', 'accountDeleted']]);
     expect(before.door).toMatchObject({ admitted: 2, drinks: 2 });
     expect(before.notification).toMatchObject({ recipients: 2, inApp: 2, read: 1, pushSent: 2 });
     expect(used.calls).toContain(`delete ${ADA.uid}`);

@@ -26,6 +26,7 @@ import { NotificationChunks } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetMailOf } from '@/features/mail/retention';
 import { forgetPublicTicketsOf } from '@/features/tickets/public-tickets';
+import { forgetSponsor } from '@/features/tickets/guests';
 import { addressKey, Mail } from '@/features/mail/outbox';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
@@ -64,6 +65,8 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
 
   const anonymousId = `deleted-${randomUUID()}`;
   await anonymiseStaffRecords(ports, identity.uid, anonymousId);
+  // Their guests still to come are cancelled and told; the tickets they sponsored no longer name them.
+  await forgetSponsor(documents, identity.uid, anonymousId, new Date(now));
   const report = await anonymiseOwnRecords(documents, identity.uid, anonymousId);
   for (const passId of report.passIds) forgetPassOwner(passId);
 

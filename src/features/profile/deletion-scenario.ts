@@ -33,6 +33,9 @@ import { deliverDue, deliveryFigures } from '@/features/notifications/delivery';
 import { markAllRead } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { Mail } from '@/features/mail/outbox';
+import { bringGuest } from '@/features/tickets/guests';
+import { addUpcomingEvent, ticketPortsOf } from '@/features/tickets/test-guests';
+import { Tickets } from '@/features/door/ticket-records';
 import { deleteAccount } from './account-deletion';
 
 /** What must appear nowhere once Ada is gone. */
@@ -101,6 +104,10 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   await enqueueMailOnce(documents, { kind: 'signInLink', to: ADA.email, uid: null, locale: 'en', params: { email: ADA.email, link: '/confirm' } }, 'link-before-the-account', NOW);
   await markUndeliverable(documents, ADA.email, `550 5.1.1 <${ADA.email}>: mailbox full`, NOW);
 
+  // Ada's guests: Kai (who gave an address) to next week's gala, whose ticket was mailed to him.
+  await addUpcomingEvent(documents, 'gala', NOW, { inDays: 7 });
+  const kai = await bringGuest(ticketPortsOf(documents), ada, { eventId: 'gala', name: 'Kai Gast', email: 'kai@example.org' }, NOW);
+
   // Ada as an admin: decisions on others' memberships, one of them changed by someone else later.
   await documents.collection(Users).doc(ADA.uid).update({ role: 'admin' });
   ada = { ...ada, role: 'admin' };
@@ -159,5 +166,6 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   if ((await documents.collection(Mail).where('uid', '==', ADA.uid).count()) < 2) throw new Error('The scenario should have queued her membership mails too');
   const before = await figures(documents, notificationId);
   const deletion = await deleteAccount({ documents, accounts, files, uploads }, { ...ada, authTime: Math.floor(NOW.getTime() / 1000) }, { confirmation: ADA.email }, NOW.getTime());
-  return { before, after: await figures(documents, notificationId), deletion, accounts };
+  const guest = (await documents.collection(Tickets).doc(kai.ticketId).get()).data!;
+  return { before, after: await figures(documents, notificationId), deletion, accounts, guest };
 }

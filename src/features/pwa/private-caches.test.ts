@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES } from '@/navigation/routes';
-import { forgetPersonalCaches, holdsOnlyBuildFiles, isKeepablePage, carriesPersonalLink, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { forgetPersonalCaches, forgetTicketPage, holdsOnlyBuildFiles, isTicketPage, ticketPageKey, isKeepablePage, carriesPersonalLink, isOfflineShell, offlineShellKey, isPrivatePath, PERSONAL_PAGE_HEADER, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
 
 const concrete = (pattern: string) => pattern.replace(/\[\w+\]/g, 'x1');
 
@@ -113,5 +113,42 @@ describe('which pages the worker may keep', () => {
     expect(carriesPersonalLink('/unsubscribe')).toBe(true);
     expect(carriesPersonalLink('/de/unsubscribe')).toBe(true);
     expect(carriesPersonalLink('/events')).toBe(false);
+  });
+});
+
+describe('a ticket page (issue 45)', () => {
+  it.each(['/tickets/AbCdEfGhIjKlMnOp', '/de/tickets/AbCdEfGhIjKlMnOp'])('%s is a public page kept in a cache of its own', (path) => {
+    expect(isTicketPage(path)).toBe(true);
+    expect(isPrivatePath(path)).toBe(false);
+    expect(carriesPersonalLink(path)).toBe(false);
+  });
+
+  it.each(['/tickets', '/tickets/a/b', '/events/x', '/de/vip'])('not %s', (path) => {
+    expect(isTicketPage(path)).toBe(false);
+  });
+
+  it('"remove from this phone" deletes that ticket\'s copies in every language and link, and nothing else', async () => {
+    const storage = fakeCaches({
+      [WORKER_CACHES.ticketPages]: [
+        'https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one',
+        'https://venue.example/de/tickets/AbCdEfGhIjKlMnOp?key=one',
+        'https://venue.example/tickets/ZZCdEfGhIjKlMnOp?key=two',
+      ],
+      [WORKER_CACHES.publicPages]: ['https://venue.example/events/x'],
+    });
+    expect(await forgetTicketPage('AbCdEfGhIjKlMnOp', storage)).toBe(2);
+    expect(contents(storage)).toEqual({
+      [WORKER_CACHES.ticketPages]: ['https://venue.example/tickets/ZZCdEfGhIjKlMnOp?key=two'],
+      [WORKER_CACHES.publicPages]: ['https://venue.example/events/x'],
+    });
+  });
+
+  it('is kept under its link without the language, so the English link finds the German page it was redirected to', () => {
+    expect(ticketPageKey('https://venue.example/de/tickets/AbCdEfGhIjKlMnOp?key=one')).toBe('https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one');
+    expect(ticketPageKey('https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one')).toBe('https://venue.example/tickets/AbCdEfGhIjKlMnOp?key=one');
+  });
+
+  it('goes when someone signs out on the phone, with every other page', async () => {
+    expect(holdsOnlyBuildFiles(WORKER_CACHES.ticketPages)).toBe(false);
   });
 });

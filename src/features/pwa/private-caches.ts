@@ -1,7 +1,7 @@
 // What the service worker may keep on a shared device (decision 015), written once for the worker
 // (src/features/pwa/sw.ts) and for signing out (useSignOut).
 import { splitLocale } from '@/navigation/not-found';
-import { isGuardedPath, routeById } from '@/navigation/routes';
+import { isGuardedPath, matchRoute, routeById } from '@/navigation/routes';
 
 /**
  * A same-origin path the worker must never cache: a page behind a sign-in (any language, its HTML,
@@ -52,6 +52,45 @@ export async function keepOfflineShell(pathname: string, cacheStorage: CacheStor
 }
 
 /**
+ * A ticket's page (/tickets/{id}?key=…, issue 45): one guest's ticket, kept in a cache of its own
+ * under its whole address (the secret included) so it opens at the door without signal, and only as
+ * rendered for nobody signed in, like a public page. Never in `public-pages`, so its 24 hours and
+ * 48 entries do not push it out; "Remove this ticket from this phone" (forgetTicketPage) and signing
+ * out delete it (decision 040).
+ */
+export const TICKET_PAGES_CACHE = 'ticket-pages';
+
+export function isTicketPage(pathname: string): boolean {
+  return matchRoute(splitLocale(pathname).path)?.id === 'ticket';
+}
+
+/**
+ * The key a ticket's page is kept under: its address without the language, with its link. The
+ * mail's link may be the English one on a phone that chose German: online it is redirected to
+ * /de/tickets/…, which is what is kept; offline the same link must still find it.
+ */
+export function ticketPageKey(url: string): string {
+  const parsed = new URL(url, 'http://localhost');
+  const path = `${splitLocale(parsed.pathname).path}${parsed.search}`;
+  return url.startsWith('http') ? `${parsed.origin}${path}` : path;
+}
+
+/**
+ * Deletes this phone's copies of one ticket's page (any language, any link), in the page (Cache
+ * Storage is shared with the worker). Resolves how many were deleted.
+ */
+export async function forgetTicketPage(ticketId: string, storage: CacheStorage | undefined = globalThis.caches): Promise<number> {
+  if (!storage || !(await storage.has(TICKET_PAGES_CACHE))) return 0;
+  const cache = await storage.open(TICKET_PAGES_CACHE);
+  const mine = (await cache.keys()).filter((request) => {
+    const path = new URL(request.url).pathname;
+    return isTicketPage(path) && path.endsWith(`/tickets/${ticketId}`);
+  });
+  await Promise.all(mine.map((request) => cache.delete(request)));
+  return mine.length;
+}
+
+/**
  * Every cache the worker keeps, by name (decision 040). A cache of another name was made by an
  * earlier release and is deleted when this worker activates.
  */
@@ -65,6 +104,8 @@ export const WORKER_CACHES = {
   /** Public pages and their payloads, as rendered for nobody signed in. */
   publicPages: 'public-pages',
   offlineShells: OFFLINE_SHELLS_CACHE,
+  /** Ticket pages as rendered for nobody signed in, under their whole address. */
+  ticketPages: TICKET_PAGES_CACHE,
 } as const;
 
 /** Serwist's precache (`serwist-precache-v2-<scope>`): the few files every visitor needs offline. */

@@ -3,12 +3,13 @@
 // decoder and public pages are kept as a person first uses them (decision 040). Pages behind a
 // sign-in, the API, other hosts and any page rendered for someone signed in are never cached: a
 // door phone is shared (decision 015). The exceptions are the pages of the pass and the scanner,
-// rendered for no one and holding no personal data (decisions 022 and 043).
+// rendered for no one and holding no personal data (decisions 022 and 043), and a guest's ticket
+// page, which is theirs and kept for their door (decision 040).
 // It also shows the push messages of both backends and opens their page when one is clicked.
 /// <reference lib="webworker" />
 import type { PrecacheEntry, SerwistGlobalConfig, SerwistPlugin } from 'serwist';
 import { CacheFirst, ExpirationPlugin, NetworkFirst, NetworkOnly, Serwist, StaleWhileRevalidate } from 'serwist';
-import { isApiPath, isKeepablePage, isOfflineShell, isPrivatePath, offlineShellKey, removeCachesOfEarlierReleases, WORKER_CACHES } from './private-caches';
+import { isApiPath, isKeepablePage, isOfflineShell, isPrivatePath, isTicketPage, offlineShellKey, removeCachesOfEarlierReleases, ticketPageKey, WORKER_CACHES } from './private-caches';
 import { clickAction, NOTIFICATION_BADGE, NOTIFICATION_ICON, pushContent } from './push-notification';
 import { answeredAtRequestUrl, isBuildFile, isScannerDecoder, isWorkerScript, PAGE_FILES_MESSAGE, type PageFilesMessage } from './worker-files';
 
@@ -35,6 +36,11 @@ const keepWorkerUrl: SerwistPlugin = {
 /** An offline shell is one page whatever its query (the scanner's event and mode). */
 const shellUnderItsPath: SerwistPlugin = {
   cacheKeyWillBeUsed: async ({ request }) => offlineShellKey(request.url),
+};
+
+/** A ticket's page is one page in whichever language its link was redirected to. */
+const ticketUnderItsLink: SerwistPlugin = {
+  cacheKeyWillBeUsed: async ({ request }) => ticketPageKey(request.url),
 };
 
 /** Pages and payloads rendered for someone signed in are never stored (the header names them). */
@@ -69,6 +75,21 @@ const serwist = new Serwist({
       // carry no personal data (private-caches.ts).
       matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isOfflineShell(url.pathname),
       handler: new NetworkFirst({ cacheName: WORKER_CACHES.offlineShells, networkTimeoutSeconds: 4, plugins: [shellUnderItsPath] }),
+    },
+    {
+      // A ticket's page (issue 45): fresh when online, its last copy at a door without signal,
+      // kept under its link (the secret is the ticket; the language aside) and only as rendered
+      // for nobody signed in. Its payloads go to the network only: never into the public pages.
+      matcher: ({ sameOrigin, request, url }) => sameOrigin && request.mode === 'navigate' && isTicketPage(url.pathname),
+      handler: new NetworkFirst({
+        cacheName: WORKER_CACHES.ticketPages,
+        networkTimeoutSeconds: 4,
+        plugins: [ticketUnderItsLink, publicPagesOnly, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 30 * DAY, maxAgeFrom: 'last-used' })],
+      }),
+    },
+    {
+      matcher: ({ sameOrigin, url }) => sameOrigin && isTicketPage(url.pathname),
+      handler: new NetworkOnly(),
     },
     {
       // A guarded page (any language) is loaded from the network only, with the navigation's

@@ -13,7 +13,7 @@ import { Tickets } from '@/features/door/ticket-records';
 import { Mail } from '@/features/mail/outbox';
 import { Inbox } from '@/features/notifications/inbox';
 import { forgetPublicTicketsOf, leaveWaitlist, myPublicTicket, takePublicTicket } from './public-tickets';
-import { addGuestListEntry, cancelTicket, eventTickets } from './ticket-admin';
+import { addGuestListEntry, cancelByAdmin, eventTickets } from './ticket-admin';
 import { forgetPastWaitlists, sweepWaitlists, waitlistOf } from './waitlist';
 import { OFFER_MS, PublicTicketCounts, PublicTicketEntries, type PublicTicketPorts } from './public-tickets-records';
 import { RecordingPush } from './test-tickets';
@@ -44,7 +44,7 @@ describe('public tickets and the waitlist, on Firestore', () => {
     expect(await mine('c')).toEqual({ state: 'waiting', position: 2 });
 
     const ticketId = (await documents.collection(Tickets).where('sponsorUid', '==', 'a').get())[0]!.id;
-    await cancelTicket(ports, admin, { ticketId }, NOW);
+    await cancelByAdmin(ports, admin, { ticketId }, NOW);
     expect(await mine('b')).toEqual({ state: 'offered', until: new Date(NOW.getTime() + OFFER_MS) });
     expect(await documents.collection(Inbox).where('uid', '==', 'b').count()).toBe(1);
     expect(await documents.collection(Mail).where('kind', '==', 'waitlistOffer').count()).toBe(1);

@@ -17,7 +17,7 @@ import { Inbox } from '@/features/notifications/inbox';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetPublicTicketsOf, leaveWaitlist, myPublicTicket, publicTicketAvailability, takePublicTicket } from './public-tickets';
 import { expireOffers, forgetPastWaitlists, offerToWaitlist, sweepWaitlists, waitlistOf } from './waitlist';
-import { cancelTicket } from './ticket-admin';
+import { cancelByAdmin } from './ticket-admin';
 import { PublicTicketCounts, PublicTicketEntries, entryId, OFFER_MS } from './public-tickets-records';
 import { RecordingPush } from './test-tickets';
 import type { PublicTicketPorts } from './public-tickets-records';
@@ -114,7 +114,7 @@ describe('public tickets', () => {
     await take(d!);
     const ticketId = (await documents.collection(Tickets).where('sponsorUid', '==', 'a').get())[0]!.id;
     const at = new Date(NOW.getTime() + HOUR);
-    await cancelTicket(ports, admin, { ticketId }, at);
+    await cancelByAdmin(ports, admin, { ticketId }, at);
 
     expect(await mine(c!)).toEqual({ state: 'offered', until: new Date(at.getTime() + OFFER_MS) });
     expect(await mine(d!)).toEqual({ state: 'waiting', position: 1 });
@@ -143,7 +143,7 @@ describe('public tickets', () => {
     const [a, b, c, d] = await Promise.all(['a', 'b', 'c', 'd'].map(someone));
     for (const who of [a!, b!, c!, d!]) await take(who);
     const ticketId = (await documents.collection(Tickets).where('sponsorUid', '==', 'a').get())[0]!.id;
-    await cancelTicket(ports, admin, { ticketId }, NOW);
+    await cancelByAdmin(ports, admin, { ticketId }, NOW);
     expect(await expireOffers(ports, new Date(NOW.getTime() + OFFER_MS - 1))).toBe(0);
     expect(await expireOffers(ports, new Date(NOW.getTime() + OFFER_MS))).toBe(1);
     expect(await mine(c!)).toBeNull();

@@ -3,7 +3,7 @@ import 'server-only';
 import { roleProcedure, router } from '@/server/trpc/init';
 import { limitRate } from '@/server/http/rate-limit';
 import { getTicketKeys } from '@/features/door/ticket-keys';
-import { addGuestListEntry, cancelTicket, eventTickets } from './ticket-admin';
+import { addGuestListEntry, cancelByAdmin, eventTickets } from './ticket-admin';
 import { waitlistOf } from './waitlist';
 import { publicTicketPorts } from './public-tickets.router';
 import { EventTicketsInput, GuestListEntryInput, PublicEventInput, TicketIdInput } from './tickets.inputs';
@@ -19,6 +19,6 @@ export const ticketAdminRouter = router({
   }),
   cancel: admin.input(TicketIdInput).mutation(({ ctx, input }) => {
     limitRate('ticketAdmin', ctx.identity.uid);
-    return cancelTicket(publicTicketPorts(ctx), ctx.identity, input);
+    return cancelByAdmin(publicTicketPorts(ctx), ctx.identity, input);
   }),
 });

@@ -15,7 +15,7 @@ import { Tickets } from '@/features/door/ticket-records';
 import { Checkins } from '@/features/door/door-records';
 import { Mail } from '@/features/mail/outbox';
 import { createTicket, secretMatches } from './tickets';
-import { addGuestListEntry, cancelTicket, eventTickets, TICKETS_PAGE_SIZE } from './ticket-admin';
+import { addGuestListEntry, cancelByAdmin, eventTickets, TICKETS_PAGE_SIZE } from './ticket-admin';
 import { RecordingPush } from './test-tickets';
 import type { PublicTicketPorts } from './public-tickets-records';
 
@@ -54,12 +54,12 @@ describe('guests and tickets, for admins', () => {
 
   it('cancels a ticket once, tells the holder by mail, and the list shows who cancelled it', async () => {
     const { id } = await addGuestListEntry(ports, admin, entry(), NOW);
-    await cancelTicket(ports, admin, { ticketId: id }, NOW);
+    await cancelByAdmin(ports, admin, { ticketId: id }, NOW);
     expect((await documents.collection(Tickets).doc(id).get()).data).toMatchObject({ state: 'cancelled', cancelledAt: NOW, cancelledBy: 'admin' });
     const cancelMail = (await documents.collection(Mail).where('kind', '==', 'ticketCancelled').get()).map(({ data }) => [data.to, data.locale, data.params.link]);
     expect(cancelMail).toEqual([['kai@example.org', 'de', `/events/${EVENT}`]]);
-    await expect(cancelTicket(ports, admin, { ticketId: id }, NOW)).rejects.toMatchObject({ reason: 'ticketAlreadyCancelled' });
-    await expect(cancelTicket(ports, admin, { ticketId: 'AAAAAAAAAAAAAAAA' }, NOW)).rejects.toMatchObject({ reason: 'ticketGone' });
+    await expect(cancelByAdmin(ports, admin, { ticketId: id }, NOW)).rejects.toMatchObject({ reason: 'ticketAlreadyCancelled' });
+    await expect(cancelByAdmin(ports, admin, { ticketId: 'AAAAAAAAAAAAAAAA' }, NOW)).rejects.toMatchObject({ reason: 'noSuchTicket' });
     const page = await eventTickets(documents, { eventId: EVENT });
     expect(page.tickets.map((row) => [row.state, row.cancelledBy])).toEqual([['cancelled', 'admin']]);
     expect(page.totals).toEqual({ guest: { tickets: 0 }, guestList: { tickets: 0 }, public: { tickets: 0 }, cancelled: 1 });

@@ -7,16 +7,14 @@ import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { pageAfter } from '@/server/documents/paging';
 import type { Identity } from '@/access/identity';
-import { localized } from '@/i18n/routing';
 import { Events } from '@/features/events/events';
 import { Tickets, type TicketDocument } from '@/features/door/ticket-records';
 import { ticketNights } from '@/features/door/door-figures';
 import type { TicketKind } from '@/features/door/constants';
-import { enqueueMail } from '@/features/mail/outbox';
-import { mailDate } from '@/features/mail/templates';
 import { createTicket, ticketPath, type TicketPorts } from './tickets';
 import { queueTicketMail } from './public-tickets';
 import { offerToWaitlist } from './waitlist';
+import { cancelTicket } from './cancel';
 import type { PublicTicketPorts } from './public-tickets-records';
 import type { EventTicketsInput, GuestListEntryInput, TicketIdInput } from './tickets.inputs';
 
@@ -99,36 +97,12 @@ export async function addGuestListEntry(ports: TicketPorts, admin: Identity, inp
 }
 
 /**
- * Cancels a ticket as an admin: the door refuses it from now on (online at once, offline from the
- * next list), the holder is told by mail where they gave an address, and a public ticket's place
- * goes to the waitlist. The ticket records that an admin cancelled it, not which one. Written here until the shared `cancelTicket` of the tickets feature (the
- * holder's and the sponsor's cancelling) takes its place.
+ * An admin cancels a ticket of any kind: through the one cancel of the tickets (`./cancel.ts`: the
+ * state, the member's allowance given back, the holder told by mail where they gave an address),
+ * then a public ticket's place goes to the waitlist. The ticket records that an admin cancelled it,
+ * not which one.
  */
-export async function cancelTicket(ports: PublicTicketPorts, _admin: Identity, { ticketId }: TicketIdInput, now = new Date()): Promise<void> {
-  const { documents } = ports;
-  const ref = documents.collection(Tickets).doc(ticketId);
-  const kind = await documents.runTransaction(async (tx) => {
-    const ticket = (await tx.get(ref)).data;
-    if (!ticket) throw new DomainError('not-found', 'ticketGone');
-    if (ticket.state === 'cancelled') throw new DomainError('conflict', 'ticketAlreadyCancelled');
-    const event = (await tx.get(documents.collection(Events).doc(ticket.eventId))).data;
-    tx.update(ref, { state: 'cancelled', cancelledAt: now, cancelledBy: 'admin' });
-    if (ticket.holder.email && event) {
-      enqueueMail(
-        tx,
-        documents,
-        {
-          kind: 'ticketCancelled',
-          to: ticket.holder.email,
-          uid: ticket.kind === 'public' ? ticket.sponsorUid : null,
-          locale: ticket.locale,
-          params: { name: ticket.holder.name, event: localized(event.title, ticket.locale), date: mailDate(event.startsAt, ticket.locale), link: `/events/${event.slug}` },
-        },
-        now,
-        `ticket-cancelled-${ticketId}`,
-      );
-    }
-    return ticket.kind;
-  });
-  if (kind === 'public') await offerToWaitlist(ports, ticketId, now);
+export async function cancelByAdmin(ports: PublicTicketPorts, _admin: Identity, { ticketId }: TicketIdInput, now = new Date()): Promise<void> {
+  const { ticket } = await ports.documents.runTransaction((tx) => cancelTicket(ports.documents, tx, ticketId, { by: 'admin' }, now));
+  if (ticket.kind === 'public') await offerToWaitlist(ports, ticketId, now);
 }

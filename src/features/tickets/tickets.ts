@@ -20,6 +20,11 @@ function randomId(bytes: number): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** A new ticket's id: 96 random bits. */
+export function newTicketId(): string {
+  return randomId(12);
+}
+
 export function secretHashOf(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url');
 }
@@ -37,6 +42,8 @@ export function ticketPath(id: string, secret: string): string {
 }
 
 export interface NewTicket {
+  /** An id from newTicketId(), where the caller writes documents naming the ticket before it (else a new one). */
+  id?: string;
   eventId: string;
   kind: TicketKind;
   holder: { name: string; email: string | null };
@@ -51,7 +58,7 @@ export interface NewTicket {
  * offer): its id, and the link secret, which is nowhere else (the caller shows or mails it once).
  */
 export function createTicket({ documents, keys }: TicketPorts, transaction: Transaction, ticket: NewTicket, now: Date): { id: string; secret: string; code: string } {
-  const id = randomId(12);
+  const id = ticket.id ?? newTicketId();
   const secret = randomId(24);
   const signature = keys.signatureFor(id);
   transaction.create(documents.collection(Tickets).doc(id), {

@@ -64,6 +64,16 @@ export const RATE_POLICIES = {
   publicTickets: { burst: 10, perMinute: 6 },
   /** Guest-list entries added and tickets cancelled, per admin: a crew typed in one after another. */
   ticketAdmin: { burst: 60, perMinute: 30 },
+  /**
+   * Ticket pages opened (and cancelled by their holder), per client address: a guest opens theirs
+   * a few times; a script guessing links is held to one every three seconds (and guesses 192 bits).
+   */
+  ticketPages: { burst: 30, perMinute: 20 },
+  /**
+   * Guests brought, per account: each may mail an address the member typed, and cancelling gives
+   * the allowance back, so the allowance alone would not stop a loop of mails to a stranger.
+   */
+  guestsBrought: { burst: 10, perMinute: 2 },
 } as const satisfies Record<string, RatePolicy>;
 
 export type RatePolicyName = keyof typeof RATE_POLICIES;

@@ -117,6 +117,7 @@ async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof loc
       <ul>
         <li>{t('serverAccount')}</li>
         <li>{t('serverDoor')}</li>
+        <li>{t('serverGuests')}</li>
         <li>{t('serverMessages')}</li>
         <li>{t('serverSessions')}</li>
       </ul>

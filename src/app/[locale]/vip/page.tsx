@@ -5,6 +5,7 @@ import { getServerApi } from '@/app/_server/server';
 import { VipHome } from '@/features/memberships/ui/VipHome';
 import { EventGrid } from '@/features/events/ui/EventGrid';
 import { Inbox } from '@/features/notifications/ui/Inbox';
+import { MemberGuests } from '@/features/tickets/ui/MemberGuests';
 import { ClientMessages } from '@/i18n/ClientMessages';
 
 const page = routePage('vip', {
@@ -19,6 +20,11 @@ const page = routePage('vip', {
     return (
       <>
         <VipHome identity={identity!} membership={membership} events={events} now={new Date()} EventGrid={EventGrid} />
+        {membership.current && (
+          <ClientMessages namespaces={['Guests', 'Forms']}>
+            <MemberGuests />
+          </ClientMessages>
+        )}
         <ClientMessages namespaces={['Inbox']}>
           <Inbox />
         </ClientMessages>

@@ -7,7 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
-import { lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
+import { GUESTS_PER_SEASON, GUESTS_PER_SEASON_MAX, lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
 import styles from './memberships.module.css';
 
 /** `give` approves from the person's page: their request if they made one, else a new membership. */
@@ -16,12 +16,15 @@ export type Decision = 'approve' | 'give' | 'extend' | 'cancel';
 export interface DecisionValues {
   validUntil: Date | null;
   text: string;
+  /** Guests a season: set when approving, giving or extending. */
+  guestsPerSeason?: number;
 }
 
 export function DecisionDialog({
   decision,
   name,
   currentEnd,
+  currentGuests = GUESTS_PER_SEASON,
   busy,
   error,
   onDecide,
@@ -32,6 +35,8 @@ export function DecisionDialog({
   name: string;
   /** The current end of the membership an extension moves. */
   currentEnd: Date | null;
+  /** The guests a season the membership gives now (12 for a new one). */
+  currentGuests?: number;
   busy: boolean;
   /** The server's refusal, in the page's language. */
   error: string | null;
@@ -43,6 +48,8 @@ export function DecisionDialog({
   const initialDay = decision === 'extend' && currentEnd ? lastValidDay(new Date(currentEnd.getTime() + 365 * 86_400_000)) : lastValidDay(seasonEndAfter(new Date()));
   const [day, setDay] = useState(initialDay);
   const [text, setText] = useState('');
+  const [guests, setGuests] = useState(String(currentGuests));
+  const [guestsProblem, setGuestsProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const needsDay = decision !== 'cancel';
 
@@ -52,8 +59,11 @@ export function DecisionDialog({
       const validUntil = validUntilAfterDay(day);
       if (!validUntil) return setProblem(t('dayInvalid'));
       if (validUntil.getTime() <= Date.now()) return setProblem(t('dayInPast'));
+      const guestsPerSeason = Number(guests);
       setProblem(null);
-      return onDecide({ validUntil, text: text.trim() });
+      if (!/^\d+$/.test(guests.trim()) || guestsPerSeason > GUESTS_PER_SEASON_MAX) return setGuestsProblem(t('guestsInvalid', { max: GUESTS_PER_SEASON_MAX }));
+      setGuestsProblem(null);
+      return onDecide({ validUntil, text: text.trim(), guestsPerSeason });
     }
     if (!text.trim()) return setProblem(t('reasonRequired'));
     setProblem(null);
@@ -78,6 +88,23 @@ export function DecisionDialog({
                 value={day}
                 onChange={setDay}
                 error={problem ?? undefined}
+                required
+              />
+            )}
+            {needsDay && (
+              <TextField
+                id={`${id}-guests`}
+                name="guestsPerSeason"
+                type="number"
+                inputMode="numeric"
+                label={t('guestsLabel')}
+                hint={t('guestsHint')}
+                value={guests}
+                onChange={setGuests}
+                error={guestsProblem ?? undefined}
+                min={0}
+                max={GUESTS_PER_SEASON_MAX}
+                step={1}
                 required
               />
             )}

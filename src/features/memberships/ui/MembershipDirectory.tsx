@@ -63,9 +63,9 @@ export function MembershipDirectory() {
     const name = nameOf(membership);
     const base = { id: membership.id, revision: membership.revision };
     if (decision === 'approve') {
-      approve.mutate({ ...base, validUntil: values.validUntil, note: values.text }, { onSuccess: () => done(t('approved', { name })) });
+      approve.mutate({ ...base, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason }, { onSuccess: () => done(t('approved', { name })) });
     } else if (decision === 'extend') {
-      extend.mutate({ ...base, validUntil: values.validUntil!, note: values.text }, { onSuccess: () => done(t('extended', { name })) });
+      extend.mutate({ ...base, validUntil: values.validUntil!, note: values.text, guestsPerSeason: values.guestsPerSeason }, { onSuccess: () => done(t('extended', { name })) });
     } else {
       cancel.mutate({ ...base, reason: values.text }, { onSuccess: () => done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name })) });
     }
@@ -158,6 +158,7 @@ export function MembershipDirectory() {
           decision={open.decision}
           name={nameOf(open.membership)}
           currentEnd={open.membership.validUntil}
+          currentGuests={open.membership.guestsPerSeason}
           busy={busy}
           error={dialogError}
           onDecide={decide}

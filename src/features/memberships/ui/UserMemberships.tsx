@@ -42,7 +42,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
   const memberNow = memberships.data?.some((membership) => isActiveNow(membership, new Date())) ?? true;
 
   function give(values: DecisionValues) {
-    approve.mutate({ uid, validUntil: values.validUntil, note: values.text });
+    approve.mutate({ uid, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
   }
 
   return (

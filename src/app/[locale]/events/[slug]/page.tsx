@@ -17,9 +17,12 @@ import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson 
 import { EventCoverImage } from '@/features/events/ui/EventCoverImage';
 import { RichText } from '@/features/events/ui/RichText';
 import { ShareButton } from '@/features/events/ui/ShareButton';
+import { cookies } from 'next/headers';
 import { Events } from '@/features/events/events';
 import { PublicTickets } from '@/features/tickets/ui/PublicTickets';
 import { ClientMessages } from '@/i18n/ClientMessages';
+import { SESSION_COOKIE } from '@/features/identity/session';
+import { MemberGuestAction } from './MemberGuestAction';
 import styles from './page.module.css';
 
 // Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
@@ -68,6 +71,8 @@ export default async function EventPage({ params }: EventParams) {
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
   // Free tickets are the event's own (not in the public mirror): the panel comes only where some are offered.
   const offersTickets = !cancelled && !over && ((await getDocuments().collection(Events).doc(event.id).get()).data?.publicTickets ?? 0) > 0;
+  // Only a request with a session may be a member's: the guests' words ride only on those pages.
+  const mayBringGuests = !cancelled && event.doorsAt > new Date() && (await cookies()).has(SESSION_COOKIE);
 
   return (
     <article className={styles['event-page']}>
@@ -132,6 +137,11 @@ export default async function EventPage({ params }: EventParams) {
               </a>
             )}
             <ShareButton title={title} text={summary} path={eventPath(locale, event.slug)} />
+            {mayBringGuests && (
+              <ClientMessages namespaces={['Guests', 'Forms']}>
+                <MemberGuestAction event={{ id: event.id, title: event.title, startsAt: event.startsAt }} />
+              </ClientMessages>
+            )}
           </div>
         </section>
         <RichText source={localized(event.description, locale)} className={`prose ${styles['event-page__description']}`} />
