@@ -163,6 +163,63 @@ test('en: two doors lose the server and admit the same pass from their lists; ba
   for (const context of [front.context, side.context, adminContext]) await context.close();
 });
 
+/** A guest-list entry the admin adds ("Kai +3"), and its code as its ticket page shows it. */
+async function guestListTicket(adminContext: BrowserContext, baseURL: string, eventId: string, name: string, party: number) {
+  const headers = { 'content-type': 'application/json', origin: baseURL };
+  const added = await adminContext.request.post('/api/trpc/ticketAdmin.addGuestListEntry', { headers, data: { json: { eventId, name, email: '', party, locale: 'en' } } });
+  expect(added.status(), await added.text()).toBe(200);
+  const { link } = (await added.json()).result.data.json as { link: string };
+  const url = new URL(link, 'http://x');
+  const input = { id: url.pathname.split('/').pop(), key: url.searchParams.get('key') };
+  const page = await adminContext.request.get(`/api/trpc/tickets.get?input=${encodeURIComponent(JSON.stringify({ json: input }))}`);
+  expect(page.status(), await page.text()).toBe(200);
+  return (await page.json()).result.data.json.code as string;
+}
+
+test('en: two doors lose the server and admit the same ticket from their lists; back online, one admission and one conflict; a guest-list "+3" admitted by name counts four inside', async ({ browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const m = MESSAGES.en;
+  const title = `Offline tickets ${Date.now().toString(36)}`;
+  const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, title);
+  const code = await guestListTicket(adminContext, baseURL!, event.id, 'Lina Solo', 0);
+  await guestListTicket(adminContext, baseURL!, event.id, 'Kai Crew', 3);
+  const front = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Front door');
+  const side = await doorPhone(browser, baseURL!, 'admin', event.id, 'Side door');
+  await readingPause(front.page);
+  const restoreFront = await loseServer(front.context);
+  const restoreSide = await loseServer(side.context);
+  for (const door of [front, side]) {
+    await scanCode(door.page, door.field, code);
+    await expect(door.verdict).toHaveAttribute('data-verdict', 'admitted', { timeout: 8_000 });
+    await expect(door.verdict.getByText(m.Scanner.decidedOffline)).toBeVisible();
+    await expect(door.verdict.getByTestId('verdict-ticket')).toContainText('Lina Solo');
+    await door.page.keyboard.press('Escape');
+  }
+  await restoreFront();
+  await restoreSide();
+  for (const door of [front, side]) await expect(door.status).toContainText(/^.Online · list from/, { timeout: 25_000 });
+  const figures = await figuresOf(adminContext, event.id);
+  expect(figures).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 1, guests: { admitted: 1, inside: 1 } });
+  expect(figures.flagged).toEqual([expect.objectContaining({ kind: 'secondAdmission', name: 'Lina Solo' })]);
+
+  // The crew arrives; Kai's phone died: the door finds the entry by name and lets the four in.
+  const manual = front.page.getByRole('region', { name: m.Scanner.manualHeading });
+  await manual.getByRole('searchbox', { name: m.Scanner.searchLabel }).fill('Kai');
+  await manual.getByRole('button', { name: m.Scanner.search, exact: true }).click();
+  const hit = manual.getByRole('listitem').filter({ hasText: 'Kai Crew' });
+  await expect(hit).toContainText('Guest list · +3');
+  await hit.getByRole('button', { name: m.Scanner.admit }).click();
+  const dialog = front.page.getByRole('dialog', { name: m.Scanner.admitTitle.replace('{name}', 'Kai Crew') });
+  await expect(dialog).toContainText('This admits 4 people');
+  await dialog.getByRole('button', { name: m.Scanner.admit }).click();
+  await expect(front.verdict).toHaveAttribute('data-verdict', 'admitted');
+  await expect(front.verdict.getByTestId('verdict-ticket')).toContainText('4 people on this ticket');
+  expect(await figuresOf(adminContext, event.id)).toMatchObject({ admitted: 5, inside: 5, guests: { admitted: 5, inside: 5 } });
+
+  await event.unpublish();
+  for (const context of [front.context, side.context, adminContext]) await context.close();
+});
+
 test('de: a scan queued without signal survives a reload and is uploaded later; the bar pours nothing without an answer', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const m = MESSAGES.de;

@@ -88,14 +88,18 @@ describe('a member brings a guest', () => {
     await bringGuest(ticketPortsOf(documents), ole, guest('small'), NOW);
   });
 
-  it('is for members, for published events before their door opens, within the membership', async () => {
+  it('is for members, for published events until they end (cancelled only before the door opens), within the membership', async () => {
     const visitor = testPerson('vis');
     await addTestUser(documents, visitor, {}, NOW);
     expect(await refusal(bringGuest(ticketPortsOf(documents), visitor, guest('friday'), NOW))).toBe('guestNeedsMembership');
     const { identity } = await addMember(documents, 'mia', NOW, { validDays: 1 });
     expect(await refusal(bringGuest(ticketPortsOf(documents), identity, guest('friday'), NOW))).toBe('guestAfterMembership');
     const { identity: ole } = await addMember(documents, 'ole', NOW);
-    expect(await refusal(bringGuest(ticketPortsOf(documents), ole, guest('friday'), new Date(NOW.getTime() + 2 * DAY)))).toBe('guestsClosed');
+    expect(await refusal(bringGuest(ticketPortsOf(documents), ole, guest('friday'), new Date(NOW.getTime() + 3 * DAY)))).toBe('guestsClosed');
+    // The door open: a member who arrives with a friend still brings them.
+    const atTheDoor = await bringGuest(ticketPortsOf(documents), ole, guest('friday', 'Friend at the door'), new Date(NOW.getTime() + 2 * DAY + HOUR));
+    expect(atTheDoor.name).toBe('Friend at the door');
+    expect(await refusal(cancelGuest(documents, ole, { ticketId: atTheDoor.ticketId }, new Date(NOW.getTime() + 2 * DAY + HOUR)))).toBe('guestCancelClosed');
     expect(await refusal(bringGuest(ticketPortsOf(documents), ole, guest('nothing'), NOW))).toBe('guestsClosed');
     await documents.collection(Events).doc('friday').update({ status: 'draft' });
     expect(await refusal(bringGuest(ticketPortsOf(documents), ole, guest('friday'), NOW))).toBe('guestsClosed');
@@ -133,7 +137,8 @@ describe('a member brings a guest', () => {
     });
     const listed = await myGuests(documents, 'mia', tonight);
     expect(listed.events.map((event) => [event.id, event.open, event.guests.map((each) => [each.name, each.arrivedAt, each.inside, each.cancellable])])).toEqual([
-      ['friday', false, [['Kai', tonight, true, false]]],
+      // Open for guests while it lasts (a member may arrive with a friend); Kai, in, is no longer cancellable.
+      ['friday', true, [['Kai', tonight, true, false]]],
       ['saturday', true, [['Lou', null, false, true]]],
     ]);
     expect(listed.events[1]!.guests[0]!.ticketId).toBe(lou.ticketId);

@@ -32,8 +32,16 @@ async function membershipIn(tx: Transaction, documents: Documents, uid: string, 
   return current ? { id: current.id, ...current.data } : null;
 }
 
-/** Guests may be brought and cancelled until the door opens: from then on the door's lists hold them. */
+/**
+ * Guests may be brought until the event ends: a member may arrive with a friend. An online door
+ * knows the ticket at once; an offline one from its next list.
+ */
 function openForGuests(event: EventDocument | undefined, now: Date): event is EventDocument {
+  return event !== undefined && event.status === 'published' && now < event.endsAt;
+}
+
+/** A guest may be cancelled (and the allowance given back) until the door opens: from then on they may be on their way in. */
+function cancellableNow(event: EventDocument | undefined, now: Date): event is EventDocument {
   return event !== undefined && event.status === 'published' && now < event.doorsAt;
 }
 
@@ -148,7 +156,7 @@ export async function cancelGuest(documents: Documents, identity: Identity, inpu
         check: (ticket, event) => {
           // Someone else's ticket looks the same as none.
           if (ticket.kind !== 'guest' || ticket.sponsorUid !== identity.uid) throw new DomainError('not-found', 'noSuchTicket');
-          if (!openForGuests(event, now)) throw new DomainError('conflict', 'guestCancelClosed');
+          if (!cancellableNow(event, now)) throw new DomainError('conflict', 'guestCancelClosed');
         },
       },
       now,
@@ -229,7 +237,7 @@ export async function myGuests(documents: Documents, uid: string, now = new Date
               state: data.state,
               arrivedAt: night?.admittedAt ?? null,
               inside: night?.inside ?? false,
-              cancellable: data.state === 'valid' && !night && openForGuests(event, now),
+              cancellable: data.state === 'valid' && !night && cancellableNow(event, now),
             };
           }),
       })),

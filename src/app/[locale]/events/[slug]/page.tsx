@@ -72,7 +72,7 @@ export default async function EventPage({ params }: EventParams) {
   // Free tickets are the event's own (not in the public mirror): the panel comes only where some are offered.
   const offersTickets = !cancelled && !over && ((await getDocuments().collection(Events).doc(event.id).get()).data?.publicTickets ?? 0) > 0;
   // Only a request with a session may be a member's: the guests' words ride only on those pages.
-  const mayBringGuests = !cancelled && event.doorsAt > new Date() && (await cookies()).has(SESSION_COOKIE);
+  const mayBringGuests = !cancelled && !over && (await cookies()).has(SESSION_COOKIE);
 
   return (
     <article className={styles['event-page']}>
