@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
 import { APP_ROUTES, type AppRoute } from '../src/navigation/routes';
-import { demoAccount, signInThroughForm, type IdentityName } from './support/accounts';
+import { demoAccount, serverSession, signInThroughForm, type IdentityName } from './support/accounts';
 import { localized, TEST_LOCALES } from './support/i18n';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 
@@ -17,9 +17,26 @@ function visitorOf(route: AppRoute): IdentityName | null {
   throw new Error(`No demo account may open ${route.pattern}`);
 }
 
+/** A ticket's page as its link opens it: a guest-list entry the demo admin adds to a demo event (its secret exists only in the answer). */
+let ticketLink: string | null = null;
+
+test.beforeAll(async ({ browser, baseURL }) => {
+  const context = await browser.newContext();
+  const admin = demoAccount('admin');
+  await serverSession(context, baseURL!, admin.email, admin.password);
+  const added = await context.request.post(`${baseURL}/api/trpc/ticketAdmin.addGuestListEntry`, {
+    headers: { 'content-type': 'application/json', origin: baseURL! },
+    data: { json: { eventId: 'demo-event-harbour-lights', name: 'Axe Checker', email: '', party: 2, locale: 'en' } },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  ticketLink = (await added.json()).result.data.json.link as string;
+  await context.close();
+});
+
 /** A concrete address for a route: its pattern, with the id of something the demo data has. */
 async function addressOf(page: Page, route: AppRoute): Promise<string> {
   if (route.id === 'event') return '/events/members-open-house';
+  if (route.id === 'ticket') return ticketLink!;
   if (route.id === 'adminUser') return `/admin/users/${demoAccount('user').uid}`;
   // As a mail's link opens it: the question and its button (a token of the right form, nobody's).
   if (route.id === 'unsubscribe') return `/unsubscribe?u=${demoAccount('user').uid}&t=${'A'.repeat(24)}`;
