@@ -52,6 +52,14 @@ describe('guests and tickets, for admins', () => {
     await expect(addGuestListEntry(ports, admin, entry({ eventId: 'draft' }), NOW)).rejects.toMatchObject({ reason: 'eventNotFound' });
   });
 
+  it("counts an entry's party toward the event's capacity, with the members' guests", async () => {
+    await addEvent(documents, 'small', NOW, { capacity: 6 });
+    await addGuestListEntry(ports, admin, entry({ eventId: 'small', party: 3 }), NOW);
+    await expect(addGuestListEntry(ports, admin, entry({ eventId: 'small', name: 'Lou', party: 2 }), NOW)).rejects.toMatchObject({ reason: 'guestListFull', params: { left: '2' } });
+    await addGuestListEntry(ports, admin, entry({ eventId: 'small', name: 'Lou', party: 1 }), NOW);
+    expect(await documents.collection(Tickets).where('eventId', '==', 'small').count()).toBe(2);
+  });
+
   it('cancels a ticket once, tells the holder by mail, and the list shows who cancelled it', async () => {
     const { id } = await addGuestListEntry(ports, admin, entry(), NOW);
     await cancelByAdmin(ports, admin, { ticketId: id }, NOW);

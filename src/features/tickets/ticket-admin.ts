@@ -15,6 +15,7 @@ import { createTicket, ticketPath, type TicketPorts } from './tickets';
 import { queueTicketMail } from './public-tickets';
 import { offerToWaitlist } from './waitlist';
 import { cancelTicket } from './cancel';
+import { placesOf } from './capacity';
 import type { PublicTicketPorts } from './public-tickets-records';
 import type { EventTicketsInput, GuestListEntryInput, TicketIdInput } from './tickets.inputs';
 
@@ -88,6 +89,10 @@ export async function addGuestListEntry(ports: TicketPorts, admin: Identity, inp
     const event = (await tx.get(documents.collection(Events).doc(input.eventId))).data;
     if (!event || event.status === 'draft') throw new DomainError('not-found', 'eventNotFound');
     if (event.status !== 'published' || event.endsAt.getTime() <= now.getTime()) throw new DomainError('conflict', 'guestListClosed');
+    // The party counts toward the event's capacity as members' guests do.
+    const places = await placesOf(tx, documents, input.eventId, now);
+    if (places.people + 1 + input.party > event.capacity) throw new DomainError('conflict', 'guestListFull', { left: String(Math.max(0, event.capacity - places.people)) });
+    places.take(1 + input.party);
     const holder = { name: input.name, email: input.email || null };
     const ticket = createTicket(ports, tx, { eventId: input.eventId, kind: 'guestList', holder, party: input.party, sponsorUid: admin.uid, sponsorName: admin.displayName ?? admin.email, locale: input.locale }, now);
     const link = ticketPath(ticket.id, ticket.secret);
