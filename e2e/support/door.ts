@@ -50,7 +50,13 @@ export async function openEvent(
   admin: APIRequestContext,
   baseURL: string,
   title: string,
-  { capacity = 50, doorsHoursAgo = 0.5, startsInHours = 1, drinkAllowance = 1 }: { capacity?: number; doorsHoursAgo?: number; startsInHours?: number; drinkAllowance?: number } = {},
+  {
+    capacity = 50,
+    doorsHoursAgo = 0.5,
+    startsInHours = 1,
+    drinkAllowance = 1,
+    publicTickets = 0,
+  }: { capacity?: number; doorsHoursAgo?: number; startsInHours?: number; drinkAllowance?: number; publicTickets?: number } = {},
 ): Promise<{ id: string; unpublish: () => Promise<void> }> {
   const headers = { 'content-type': 'application/json', origin: baseURL };
   const created = await admin.post(`${baseURL}/api/trpc/events.create`, {
@@ -67,6 +73,7 @@ export async function openEvent(
         venue: { name: 'Nordlicht', address: 'Kaistraße 7' },
         capacity,
         drinkAllowance,
+        publicTickets,
         coverImageId: null,
       },
     },
