@@ -265,10 +265,12 @@ test("admins see each event's admissions and drinks in the event list, and downl
   expect(download.suggestedFilename()).toBe(`door-${OPEN_EVENT}.csv`);
   const csv = readFileSync(await download.path(), 'utf8');
   // A byte-order mark first, so spreadsheets read the names as UTF-8.
-  expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Door,Read by,Drink no.,First door,First admitted (UTC)');
+  expect(csv.split('\r\n')[0]).toBe('\uFEFFEntry,Time (UTC),Name,Email,Admitted as,Guest of / added by,People,Door,Read by,Drink no.,First door,First admitted (UTC)');
   const line = csv.split('\r\n').find((entry) => entry.includes(member.email));
   expect(line).toMatch(/^Admission,\d{4}-\d\d-\d\dT[\d:.]+Z,/);
   expect(line).toContain(',Hand scanner,');
+  // A member's line: admitted as a member, nobody's guest, one person.
+  expect(line).toContain(',Member,,1,');
 
   // From the German admin area, the same night in German, with the semicolons German spreadsheets expect.
   const de = MESSAGES.de;
@@ -280,7 +282,7 @@ test("admins see each event's admissions and drinks in the event list, and downl
   ]);
   expect(germanDownload.suggestedFilename()).toBe(`einlass-${OPEN_EVENT}.csv`);
   const germanCsv = readFileSync(await germanDownload.path(), 'utf8');
-  expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Tür;Erfasst per;Getränk Nr.;Erste Tür;Zuerst eingelassen (UTC)');
+  expect(germanCsv.split('\r\n')[0]).toBe('\uFEFFEintrag;Zeit (UTC);Name;E-Mail;Eingelassen als;Gast von / eingetragen von;Personen;Tür;Erfasst per;Getränk Nr.;Erste Tür;Zuerst eingelassen (UTC)');
   const germanLine = germanCsv.split('\r\n').find((entry) => entry.includes(member.email));
   expect(germanLine).toMatch(/^Einlass;/);
   expect(germanLine).toContain(';Handscanner;');
