@@ -363,7 +363,7 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
     const staff = demoAccount('scanner');
     await signInThroughForm(page, 'en', staff.email, staff.password, `/scanner?event=${eventId}&mode=entry`);
     await untilControlled(page);
-    const inside = page.getByRole('region', { name: m.Scanner.tonight }).locator('dl > div').filter({ hasText: m.Scanner.inside }).locator('dd');
+    const inside = page.getByRole('region', { name: m.Scanner.tonight }).locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${m.Scanner.inside}$`) }) }).locator('dd');
     await expect(inside).toHaveText('0');
     await readingPause(page);
     const verdict = page.getByTestId('verdict');
@@ -393,8 +393,8 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
     const dashboard = await admin.newPage();
     await dashboard.goto('/admin');
     const door = dashboard.getByRole('region', { name: m.AdminDoor.tonightHeading.replace('{event}', title) });
-    await expect(door.locator('dl > div').filter({ hasText: m.AdminDoor.inside }).locator('dd')).toHaveText('1');
-    await expect(door.locator('dl > div').filter({ hasText: m.AdminDoor.admitted }).locator('dd')).toHaveText('1 of 40');
+    await expect(door.locator('dl > div').filter({ has: dashboard.locator('dt', { hasText: new RegExp(`^${m.AdminDoor.inside}$`) }) }).locator('dd')).toHaveText('1');
+    await expect(door.locator('dl > div').filter({ has: dashboard.locator('dt', { hasText: new RegExp(`^${m.AdminDoor.admitted}$`) }) }).locator('dd')).toHaveText('1 of 40');
   } finally {
     await event.unpublish();
     await admin.close();

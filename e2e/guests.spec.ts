@@ -36,7 +36,7 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
   const masked = `${member.email.slice(0, 2)}…@example.org`;
 
   // The member, on their phone: /vip, "Bring a guest" for tonight, a name, no address.
-  const memberContext = await browser.newContext({ ...phone('iphone'), baseURL });
+  const memberContext = await browser.newContext({ ...phone('iphone'), baseURL, permissions: ['clipboard-read', 'clipboard-write'] });
   const memberPage = await memberContext.newPage();
   await signInThroughForm(memberPage, 'en', member.email, member.password, '/vip');
   await untilControlled(memberPage);
@@ -48,13 +48,16 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
   expect(await axeViolations(memberPage), 'the bring-a-guest dialog').toEqual([]);
   await dialog.getByLabel(m.Guests.name).fill('Kai Gast');
   await dialog.getByRole('button', { name: m.Guests.submit }).click();
-  const link = dialog.getByRole('link', { name: fill(m.Guests.linkLabel, { name: 'Kai Gast' }) });
+  // The same dialog now shows the ticket, under a title of its own.
+  const created = memberPage.getByRole('dialog', { name: fill(m.Guests.created, { name: 'Kai Gast' }) });
+  const link = created.getByRole('link', { name: fill(m.Guests.linkLabel, { name: 'Kai Gast' }) });
   await expect(link).toBeVisible();
   expect(await axeViolations(memberPage), 'the link shown once').toEqual([]);
   const ticketUrl = await link.getAttribute('href');
   expect(ticketUrl).toMatch(/\/tickets\/[A-Za-z0-9_-]{16}\?key=[A-Za-z0-9_-]{32}$/);
-  await dialog.getByRole('button', { name: m.Guests.copy }).click();
-  await dialog.getByRole('button', { name: m.Guests.close }).first().click();
+  await created.getByRole('button', { name: m.Guests.copy }).click();
+  await expect(created.getByRole('status')).toHaveText(m.Guests.copied);
+  await created.getByRole('button', { name: m.Guests.close }).first().click();
   await expect(tonight.getByText('Kai Gast')).toBeVisible();
   await expect(tonight.getByText(m.Guests.states.valid)).toBeVisible();
   // One guest per member at this event: the button is gone.
