@@ -1,8 +1,10 @@
 // The route table of the specification, written once: pages, navigation, guards and tests read it.
+// Who may open what is ./access.ts, which the browser's navigation imports without this table.
 import type { Role } from '@/access/roles';
+import { MEMBER_AREA, type Access } from './access';
 
-/** Who may open a route: everyone, or a signed-in person holding one of the roles. */
-export type Access = 'public' | readonly Role[];
+export { accessDecision, canAccess, MEMBER_AREA, type Access, type AccessDecision, type Viewer } from './access';
+
 
 export type RouteId =
   | 'home'
@@ -38,8 +40,6 @@ export interface AppRoute {
   nav?: 'main' | 'footer';
 }
 
-/** Who may open the VIP area (members, and staff for their work). */
-export const MEMBER_AREA = ['user', 'admin', 'scanner'] as const satisfies readonly Role[];
 const ADMIN: readonly Role[] = ['admin'];
 const DOOR: readonly Role[] = ['admin', 'scanner'];
 
@@ -115,23 +115,4 @@ export function isGuardedPath(path: string): boolean {
     const parts = route.pattern.split('/').filter(Boolean);
     return parts.length <= segments.length && parts.every((part, index) => part.startsWith('[') || part === segments[index]);
   });
-}
-
-export function canAccess(access: Access, role: Role | null | undefined, signedIn: boolean): boolean {
-  if (access === 'public') return true;
-  return signedIn && role != null && access.includes(role);
-}
-
-/** What the guards do with a request for a route: show it, send to /login, or answer 403. */
-export type AccessDecision = 'allow' | 'sign-in' | 'forbidden';
-
-export function accessDecision(access: Access, viewer: Viewer): AccessDecision {
-  if (canAccess(access, viewer.role, viewer.signedIn)) return 'allow';
-  return viewer.signedIn ? 'forbidden' : 'sign-in';
-}
-
-/** Who is looking: what the guards decide on. */
-export interface Viewer {
-  signedIn: boolean;
-  role: Role | null;
 }

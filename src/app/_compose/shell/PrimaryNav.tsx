@@ -1,8 +1,7 @@
 'use client';
 // The main navigation on wide screens: only the links the viewer may follow.
 import { useTranslations } from 'next-intl';
-import type { Access } from '@/navigation/routes';
-import { canAccess } from '@/navigation/routes';
+import { canAccess, type Access } from '@/navigation/access';
 import { useViewer } from '@/features/identity/client/ViewerProvider';
 import { NavLink } from '@/ui/shell/NavLink';
 import styles from '@/ui/shell/header.module.css';

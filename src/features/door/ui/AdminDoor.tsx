@@ -36,11 +36,11 @@ function Figures({ activity }: { activity: DoorActivity }) {
         </div>
         <div>
           <dt>{t('members')}</dt>
-          <dd>{t('admittedInside', { admitted: activity.admitted - activity.guests.admitted, inside: activity.inside - activity.guests.inside })}</dd>
+          <dd className={styles['scanner__counts-pair']}>{t('admittedInside', { admitted: activity.admitted - activity.guests.admitted, inside: activity.inside - activity.guests.inside })}</dd>
         </div>
         <div>
           <dt>{t('guests')}</dt>
-          <dd>{t('admittedInside', { admitted: activity.guests.admitted, inside: activity.guests.inside })}</dd>
+          <dd className={styles['scanner__counts-pair']}>{t('admittedInside', { admitted: activity.guests.admitted, inside: activity.guests.inside })}</dd>
         </div>
         <div>
           <dt>{t('drinks')}</dt>

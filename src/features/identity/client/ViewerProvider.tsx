@@ -11,7 +11,7 @@ import { useRouter } from 'next/navigation';
 import { forgetQueryCache } from '@/trpc/query-cache';
 import { askWhileOpen } from '@/ui/poll';
 import type { Role } from '@/access/roles';
-import type { Viewer } from '@/navigation/routes';
+import type { Viewer } from '@/navigation/access';
 import { deleteSession, readSessionMarker, writeSessionMarker } from './session-sync';
 import { fetchServerViewer, onServerViewerRefresh, type ServerViewer } from './server-viewer';
 import type { ViewerPerson } from './viewer-person';

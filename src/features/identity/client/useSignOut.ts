@@ -7,7 +7,6 @@
 // offers it on every page, so what it needs is loaded on the click, not with the page (decision 027).
 import { createContext, useCallback, useContext } from 'react';
 import { useRouter, usePathname } from '@/i18n/navigation';
-import { matchRoute } from '@/navigation/routes';
 import { useViewerState } from './ViewerProvider';
 
 /**
@@ -52,6 +51,8 @@ export function useSignOut(): (options?: SignOutOptions) => Promise<boolean> {
       .catch((error: unknown) => console.error('Clearing caches on sign-out failed:', error));
     await onThisDevice.forget();
     await signOut();
+    // The route table, on the click: a page's first load carries none of it (decision 027).
+    const { matchRoute } = await import('@/navigation/routes');
     const route = matchRoute(pathname);
     if (to) router.replace(to);
     else if (route && route.access !== 'public') router.replace('/');

@@ -4,7 +4,7 @@
 // only then (decision 027: a public page's first load carries none of it).
 import { lazy, Suspense } from 'react';
 import { useViewer } from '@/features/identity/client/ViewerProvider';
-import { MEMBER_AREA } from '@/navigation/routes';
+import { MEMBER_AREA } from '@/navigation/access';
 import type { LocalizedText } from '@/features/events/events';
 
 const BringGuestForEvent = lazy(() => import('@/features/tickets/ui/BringGuestForEvent'));
