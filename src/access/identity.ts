@@ -1,5 +1,6 @@
 // Who is making a request, as the server verified it. Never built from client input.
 import 'server-only';
+import { env } from '@/server/env';
 import { isRole, type Role } from './roles';
 
 export interface Identity {
@@ -22,8 +23,9 @@ export interface Identity {
 /**
  * What asks for a sign-in this recent (the session's `auth_time`): deleting the account, moving
  * the pass to another phone. A phone left unlocked, or a session taken over, must not be enough.
+ * Five minutes; shorter only where a test says so (RECENT_SIGN_IN_SECONDS).
  */
-export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+export const RECENT_SIGN_IN_SECONDS = env.RECENT_SIGN_IN_SECONDS;
 
 export function signedInRecently(identity: Identity, nowMs = Date.now()): boolean {
   return identity.authTime !== undefined && nowMs / 1000 - identity.authTime <= RECENT_SIGN_IN_SECONDS;

@@ -81,6 +81,11 @@ export const EnvSchema = z
    * a crash test can kill the server while a mail it queued has certainly not gone (e2e/crash.spec.ts).
    */
   MAIL_SENDER_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(0),
+  /**
+   * How recent a sign-in deleting the account and moving the pass ask for, in seconds (5 minutes).
+   * For tests only, shorter: the browser test of a sign-in grown old waits this long.
+   */
+  RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(30).max(300).default(300),
   /** The bearer secret of POST /api/notifications/due (a cron service's call); unset: no endpoint. */
   NOTIFICATIONS_CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** `off`: this server does not run the notification scheduler (a cron service calls the endpoint). */
