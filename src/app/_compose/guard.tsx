@@ -4,7 +4,7 @@ import 'server-only';
 import type { ReactElement } from 'react';
 import { redirect } from 'next/navigation';
 import { localizedPath, type Locale } from '@/i18n/routing';
-import { RETURN_PARAM } from '@/navigation/return-path';
+import { RETURN_PARAM } from '@/navigation/login-link';
 import { pathFor, type RouteId } from '@/navigation/routes';
 import { ForbiddenView } from './ForbiddenView';
 import type { Identity } from '@/access/identity';

@@ -9,7 +9,7 @@ import { lazyWhenLoaded } from '@/ui/lazy';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link, usePathname } from '@/i18n/navigation';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
-import { loginHref } from '@/navigation/return-path';
+import { loginHref } from '@/navigation/login-link';
 import styles from '@/ui/shell/header.module.css';
 
 // Fetched after load: without signal it waits (the placeholder stays) instead of failing the page.

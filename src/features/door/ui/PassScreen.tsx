@@ -9,7 +9,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { usePathname, useRouter } from '@/i18n/navigation';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
-import { loginHref } from '@/navigation/return-path';
+import { loginHref } from '@/navigation/login-link';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
-import { loginHref } from '@/navigation/return-path';
+import { loginHref } from '@/navigation/login-link';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { applyAddressLink, takeConfirmationIntoSession } from '../client/sign-in';

@@ -11,7 +11,7 @@ import { LOCALES, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { refreshServerViewer } from '@/features/identity/client/server-viewer';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
-import { loginHref } from '@/navigation/return-path';
+import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { useSignOut } from '@/features/identity/client/useSignOut';

@@ -50,7 +50,8 @@ export function MemberGuests() {
               ))}
             </ul>
           )}
-          {event.open && event.guests.filter((guest) => guest.state === 'valid').length < event.guestsPerMember && <BringGuest event={event} />}
+          {/* Mounted while its dialog shows the new ticket's link, even once that guest used up the allowance. */}
+          {event.open && <BringGuest event={event} available={event.guests.filter((guest) => guest.state === 'valid').length < event.guestsPerMember} />}
         </div>
       ))}
     </section>
@@ -117,7 +118,11 @@ function GuestRow({ guest }: { guest: MyGuest }) {
 }
 
 /** "Bring a guest" for one event: the form, then the ticket's link once. */
-export function BringGuest({ event }: { event: Pick<GuestEvent, 'id' | 'title' | 'startsAt'> }) {
+/**
+ * "Bring a guest" and its dialog. `available: false` (the allowance used) hides the button, but a
+ * dialog still open keeps showing the link of the guest just brought: it exists only this once.
+ */
+export function BringGuest({ event, available = true }: { event: Pick<GuestEvent, 'id' | 'title' | 'startsAt'>; available?: boolean }) {
   const t = useTranslations('Guests');
   const tForms = useTranslations('Forms');
   const locale = useLocale();
@@ -160,6 +165,7 @@ export function BringGuest({ event }: { event: Pick<GuestEvent, 'id' | 'title' |
     }
   }
 
+  if (!available && !open) return null;
   return (
     <Dialog.Root open={open} onOpenChange={openChange}>
       <Dialog.Trigger asChild>

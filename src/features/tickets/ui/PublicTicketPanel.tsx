@@ -6,7 +6,7 @@ import { useEffect, useId, useState } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { useViewer } from '@/features/identity/client/ViewerProvider';
-import { loginHref } from '@/navigation/return-path';
+import { loginHref } from '@/navigation/login-link';
 import { browserTrpcClient } from '@/trpc/browser-client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import type { PublicTicketStanding } from '../public-tickets';
