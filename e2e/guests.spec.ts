@@ -107,7 +107,7 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
 
   // The member's page says the guest arrived.
   await memberPage.reload();
-  await expect(tonight.getByText(/Arrived \d{1,2}:\d\d · inside/)).toBeVisible({ timeout: 15_000 });
+  await expect(tonight.getByText(/Arrived \d{1,2}:\d\d(?:\s?[AP]M)? · inside/)).toBeVisible({ timeout: 15_000 });
   expect(await axeViolations(memberPage), 'the guests on /vip').toEqual([]);
 
   // A second guest from the event's page: refused, in English and in German.

@@ -64,10 +64,6 @@ test('one free ticket: taken by one person (mailed), the next on the waitlist is
 
   // The admin cancels the first ticket on the event's "Guests & tickets", in both languages.
   const adminPage = await adminContext.newPage();
-  await adminPage.goto(`/de/admin/events?tickets=${event.id}`);
-  await expect(adminPage.getByRole('heading', { name: fill(de.AdminTickets.heading, { event: title }) })).toBeVisible();
-  await expect(adminPage.getByText(de.AdminTickets.waitlistHeading)).toBeVisible();
-  expect(await axeViolations(adminPage), 'the admins’ tickets in German').toEqual([]);
   await adminPage.goto(`/admin/events?tickets=${event.id}`);
   const cancel = adminPage.getByRole('button', { name: fill(en.AdminTickets.cancelLabel, { name: first.email }) });
   await expect(cancel).toBeVisible();
@@ -76,6 +72,12 @@ test('one free ticket: taken by one person (mailed), the next on the waitlist is
   const dialog = adminPage.getByRole('dialog', { name: fill(en.AdminTickets.cancelTitle, { name: first.email }) });
   await dialog.getByRole('button', { name: en.AdminTickets.cancelConfirm }).click();
   await expect(adminPage.getByText(fill(en.AdminTickets.cancelled, { name: first.email }))).toBeVisible();
+  // The same screen in German (the choice is remembered from here on).
+  await adminPage.goto(`/de/admin/events?tickets=${event.id}`);
+  await expect(adminPage.getByRole('heading', { name: fill(de.AdminTickets.heading, { event: title }) })).toBeVisible();
+  await expect(adminPage.getByText(de.AdminTickets.waitlistHeading)).toBeVisible();
+  expect(await axeViolations(adminPage), 'the admins’ tickets in German').toEqual([]);
+  await adminPage.screenshot({ path: test.info().outputPath('admin-tickets-de.png'), fullPage: true });
 
   // The first is told; the second is offered the ticket by mail and takes it on the event page.
   await waitForMail(first.email, /cancelled|storniert|no longer|gilt nicht mehr/i);
