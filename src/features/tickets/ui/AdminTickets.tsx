@@ -196,13 +196,15 @@ function TicketList({ eventId, onFeedback }: { eventId: string; onFeedback: (fee
                 <tr key={ticket.id} role="row">
                   <th scope="row" role="rowheader">
                     {ticket.holder.name}
-                    <span className={styles['admin-tickets__detail']}>{ticket.holder.email ?? t('noEmail')}</span>
+                    {/* A public ticket's holder is named by the address when the account has no name: said once. */}
+                    {ticket.holder.email !== ticket.holder.name && <span className={styles['admin-tickets__detail']}>{ticket.holder.email ?? t('noEmail')}</span>}
                   </th>
                   <td role="cell" data-label={t('columns.kind')}>
                     {t(`kinds.${ticket.kind}`)}
                   </td>
                   <td role="cell" data-label={t('columns.sponsor')}>
-                    {ticket.sponsorName ?? '–'}
+                    {/* A public ticket was taken, not brought: nobody sponsors it. */}
+                    {ticket.kind === 'public' ? '–' : (ticket.sponsorName ?? '–')}
                   </td>
                   <td role="cell" data-label={t('columns.party')}>
                     {ticket.party === 0 ? '1' : `1 + ${ticket.party}`}
@@ -288,7 +290,7 @@ function Waitlist({ eventId }: { eventId: string }) {
                 <tr key={entry.uid} role="row">
                   <th scope="row" role="rowheader">
                     {entry.name}
-                    <span className={styles['admin-tickets__detail']}>{entry.email ?? t('noEmail')}</span>
+                    {entry.email !== entry.name && <span className={styles['admin-tickets__detail']}>{entry.email ?? t('noEmail')}</span>}
                   </th>
                   <td role="cell" data-label={t('waitlistColumns.position')}>
                     {entry.position ?? '–'}
