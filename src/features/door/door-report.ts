@@ -56,7 +56,8 @@ export async function doorReport(documents: Documents, eventId: string): Promise
   );
   const who = (uid: string): Pick<DoorReportRow, 'name' | 'email' | 'ticket'> => {
     const ticket: TicketDocument | undefined = tickets.get(uid);
-    if (ticket) return { name: ticket.holder.name, email: ticket.holder.email ?? '', ticket: { kind: ticket.kind, sponsor: ticket.sponsorName ?? '', people: peopleOf(ticket) } };
+    // A public ticket was taken, not brought: it names no sponsor.
+    if (ticket) return { name: ticket.holder.name, email: ticket.holder.email ?? '', ticket: { kind: ticket.kind, sponsor: ticket.kind === 'public' ? '' : (ticket.sponsorName ?? ''), people: peopleOf(ticket) } };
     return { name: people.get(uid)?.displayName ?? '', email: people.get(uid)?.email ?? '' };
   };
   // A party's admission, exits and re-entries come one per person: one line each for all of them.
