@@ -24,6 +24,7 @@ const FEATURE_ORDER = [
   'images',
   'events',
   'memberships',
+  'bans',
   'door',
   'notifications',
   'tickets',

@@ -8,9 +8,10 @@ export type ScanSource = (typeof SCAN_SOURCES)[number];
 /**
  * `notAdmitted`: a person the venue has shut out (a disabled account); the door says only "ask the
  * manager". `ticketCancelled`: a ticket its sponsor, holder or an admin cancelled. `otherNight`: a
- * valid ticket of another event ("Not for tonight").
+ * valid ticket of another event ("Not for tonight"). `full`: the event is at its capacity; the door
+ * may "Admit anyway" with a reason.
  */
-export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn', 'exited', 'welcomeBack', 'notInside', 'notAdmitted', 'ticketCancelled', 'otherNight'] as const;
+export const VERDICTS = ['admitted', 'alreadyAdmitted', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'drinkRedeemed', 'noDrinksLeft', 'notCheckedIn', 'exited', 'welcomeBack', 'notInside', 'notAdmitted', 'ticketCancelled', 'otherNight', 'full'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 /** The verdicts that let someone in (again), out, or pour a drink. */
 export const ACCEPTED: readonly Verdict[] = ['admitted', 'drinkRedeemed', 'exited', 'welcomeBack'];
@@ -23,3 +24,8 @@ export const PARTY_MAX = 20;
 
 /** The longest text a scanner may send as a code (a pass code is about 60 characters). */
 export const CODE_MAX = 200;
+
+/** The longest reason a door gives for "Admit anyway". */
+export const OVERRIDE_REASON_MAX = 200;
+/** From this share of the capacity inside, the scanner and /admin warn. */
+export const NEARLY_FULL = 0.9;

@@ -68,6 +68,10 @@ export const ScanDocument = z.object({
   detail: z.object({ firstAt: z.date().nullable(), firstDevice: z.string().nullable(), drinksLeft: z.number().int().nullable() }),
   /** A scan a door decided without signal: when its list was fetched and when it was uploaded. */
   offline: z.object({ listAt: z.date(), uploadedAt: z.date() }).nullable().optional(),
+  /** "Not admitted" because of a house ban (the door shows no more than for a disabled account). */
+  banned: z.boolean().optional(),
+  /** Admitted past capacity by a door's "Admit anyway" (its reason is in `capacityOverrides/`). */
+  override: z.boolean().optional(),
 });
 export type ScanDocument = z.infer<typeof ScanDocument>;
 export const Scans = defineCollection('scans', ScanDocument);
@@ -84,6 +88,9 @@ export const Scans = defineCollection('scans', ScanDocument);
  * - `byNameNotListed`: a ticket by name that is not a guest-list entry, or was cancelled at the
  *   time decided: not an admission;
  * - `byNameOffline`: admitted by name without signal, which no code proves.
+ * - `pastCapacity`: an admission that took the event past its capacity (the door was offline, or
+ *   decided "Admit anyway" without signal);
+ * - `banned`: a person the house had banned at the time decided (the door's list was older).
  * Never admissions (a door could not have decided them honestly that night):
  * - `badCode`: a code the server cannot verify;
  * - `outsideNight`: decided outside the event's door hours, for an event not published, or a ticket of another event;
@@ -92,7 +99,7 @@ export const Scans = defineCollection('scans', ScanDocument);
  * - `codeOutOfWindow`: the code's window is not the decision's (an old code replayed).
  * One per uploaded scan at most.
  */
-export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode', 'disabledAccount', 'byNameOffline', 'byNameNoMembership', 'byNameNotListed', 'outsideNight', 'impossibleTime', 'codeOutOfWindow'] as const;
+export const DOOR_FLAGS = ['secondAdmission', 'staleList', 'badCode', 'disabledAccount', 'byNameOffline', 'byNameNoMembership', 'byNameNotListed', 'outsideNight', 'impossibleTime', 'codeOutOfWindow', 'pastCapacity', 'banned'] as const;
 export type DoorFlag = (typeof DOOR_FLAGS)[number];
 const Door = z.object({ device: z.string(), at: z.date(), offline: z.boolean() });
 export const DoorConflicts = defineCollection(
@@ -108,3 +115,44 @@ export const DoorConflicts = defineCollection(
     recordedAt: z.date(),
   }),
 );
+
+/**
+ * The places of an event (decision 052): every entry (an admission or a re-entry, one per person of
+ * a party) claims the next `places/{eventId}_{n}` in the commit of its admission, so two doors can
+ * never both take the last place: who is inside is the places taken less the exits, and an entry is
+ * let in while that stays within the capacity. A place is never given back; an exit makes room.
+ */
+export const Places = defineCollection(
+  'places',
+  z.object({
+    eventId: z.string(),
+    number: z.number().int().positive(),
+    /** Whose entry took it (a uid, or a ticket's door key). */
+    uid: z.string(),
+    at: z.date(),
+    /** Taken past the capacity: by "Admit anyway", or by an offline door's upload. */
+    pastCapacity: z.boolean().optional(),
+  }),
+);
+
+/** "Admit anyway" at a full door: who let whom in, why, and how full it was (`capacityOverrides/{scan id}`). */
+export const CapacityOverrides = defineCollection(
+  'capacityOverrides',
+  z.object({
+    eventId: z.string(),
+    /** The person admitted: a uid, or a ticket's door key. */
+    uid: z.string(),
+    name: z.string().nullable(),
+    reason: z.string(),
+    scannerUid: z.string(),
+    scannerName: z.string().nullable(),
+    device: z.string(),
+    at: z.date(),
+    /** People inside, and the capacity, as the door let them in. */
+    inside: z.number().int(),
+    capacity: z.number().int(),
+    /** Decided without signal and uploaded later. */
+    offline: z.boolean().optional(),
+  }),
+);
+export type CapacityOverrideDocument = z.infer<typeof CapacityOverrides.schema>;

@@ -16,7 +16,7 @@ describe('the door report', () => {
     ]);
     const words: DoorReportWords = {
       columns: { kind: 'Eintrag', at: 'Zeit (UTC)', name: 'Name', email: 'E-Mail', ticket: 'Als', sponsor: 'Gast von', people: 'Personen', door: 'Tür', source: 'Erfasst per', drink: 'Getränk Nr.', firstDoor: 'Erste Tür', firstAt: 'Zuerst um' },
-      kinds: { admission: 'Einlass', offlineAdmission: 'Einlass (offline)', exit: 'Ausgang', reentry: 'Wiedereinlass', drink: 'Getränk', secondAdmission: 'Doppelt', staleList: 'Alte Liste', badCode: 'Code', disabledAccount: 'Gesperrt', byNameOffline: 'Per Name', byNameNoMembership: 'Per Name ohne', byNameNotListed: 'Nicht gelistet', outsideNight: 'Außerhalb', impossibleTime: 'Unmöglich', codeOutOfWindow: 'Alter Code' },
+      kinds: { admission: 'Einlass', offlineAdmission: 'Einlass (offline)', exit: 'Ausgang', reentry: 'Wiedereinlass', drink: 'Getränk', secondAdmission: 'Doppelt', staleList: 'Alte Liste', badCode: 'Code', disabledAccount: 'Gesperrt', byNameOffline: 'Per Name', byNameNoMembership: 'Per Name ohne', byNameNotListed: 'Nicht gelistet', outsideNight: 'Außerhalb', impossibleTime: 'Unmöglich', codeOutOfWindow: 'Alter Code', pastCapacity: 'Über Kapazität', banned: 'Hausverbot' },
       sources: { camera: 'Kamera', manual: 'Name', keyboard: 'Handscanner' },
       tickets: { member: 'Mitglied', guest: 'Gast', guestList: 'Gästeliste', public: 'Öffentlich' },
     };
