@@ -1,14 +1,12 @@
 // Every route of the route table, in both languages, checked by axe-core against the WCAG 2.0, 2.1
 // and 2.2 A and AA rules, as the role that may open it, on a phone with the service worker in
 // control: where people use the app. A new route is checked by adding its row to the table.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
 import { APP_ROUTES, type AppRoute } from '../src/navigation/routes';
 import { demoAccount, serverSession, signInThroughForm, type IdentityName } from './support/accounts';
 import { localized, TEST_LOCALES } from './support/i18n';
 import { phone, readingPause, untilControlled } from './support/installed-app';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa'];
+import { violationsOn } from './support/axe';
 
 /** Who opens a route: nobody signed in for public pages, else the narrowest role the table allows. */
 function visitorOf(route: AppRoute): IdentityName | null {
@@ -47,14 +45,6 @@ async function addressOf(page: Page, route: AppRoute): Promise<string> {
     return href.replace(/^\/de(?=\/)/, '');
   }
   return route.pattern;
-}
-
-async function violationsOn(page: Page): Promise<string[]> {
-  // Experimental rules too: label-content-name-mismatch (WCAG 2.5.3) is one of them.
-  const { violations } = await new AxeBuilder({ page })
-    .options({ runOnly: { type: 'tag', values: WCAG_TAGS }, rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.impact}): ${node.target.join(' ')} — ${node.failureSummary?.split('\n')[1]?.trim() ?? violation.help}`));
 }
 
 const VISITORS: (IdentityName | null)[] = [null, 'user', 'scanner', 'admin'];

@@ -7,6 +7,7 @@ import { demoAccount, serverSession, signInThroughForm } from './support/account
 import { MESSAGES } from './support/i18n';
 import { newMember, openEvent, testPhone } from './support/door';
 import { phone, readingPause, untilControlled } from './support/installed-app';
+import { violationsOn } from './support/axe';
 
 test.use(phone('android'));
 
@@ -48,6 +49,7 @@ test('capacity 2: two in, the third is Full; one out, the third in; back to a fu
     await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.full);
     await expect(verdict).toContainText('2 of 2 inside');
     await expect(page.getByTestId('capacity-warning')).toHaveAttribute('data-full', 'true');
+    expect(await violationsOn(page), 'accessibility of the Full verdict').toEqual([]);
     await readingPause(page, 1_000);
     // One leaves: the third comes in.
     await scanAs('exit', await first.code(), 'exited');
@@ -61,6 +63,7 @@ test('capacity 2: two in, the third is Full; one out, the third in; back to a fu
     await dialog.getByLabel(m.Scanner.anyway.reason).fill('x');
     await dialog.getByRole('button', { name: m.Scanner.anyway.confirm }).click();
     await expect(dialog.getByText(m.Scanner.anyway.reasonShort)).toBeVisible();
+    expect(await violationsOn(page), 'accessibility of the reason dialog').toEqual([]);
     await readingPause(page, 1_000);
     await dialog.getByLabel(m.Scanner.anyway.reason).fill('Came back for her coat, the manager agreed');
     await dialog.getByRole('button', { name: m.Scanner.anyway.confirm }).click();
@@ -77,6 +80,7 @@ test('capacity 2: two in, the third is Full; one out, the third in; back to a fu
     await expect(overrides).toContainText('Came back for her coat, the manager agreed');
     await expect(overrides).toContainText('Dana Door');
     await expect(door.getByRole('heading', { name: de.AdminDoor.overridesHeading })).toBeVisible();
+    expect(await violationsOn(dashboard), 'accessibility of /de/admin with the overrides').toEqual([]);
   } finally {
     await event.unpublish();
     await admin.close();
