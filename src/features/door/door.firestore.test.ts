@@ -9,8 +9,9 @@ import type { Identity } from '@/access/identity';
 import { addTestUser } from '@/features/identity/test-users';
 import { stepAt, STEP_SECONDS } from './pass-code';
 import { rotatePass } from './passes';
-import { Scans } from './door-records';
-import { admitManually, recordOffline, scanCode } from './scanning';
+import { Places, Scans } from './door-records';
+import { Events } from '@/features/events/events';
+import { admitAnyway, admitManually, recordOffline, scanCode } from './scanning';
 import { doorList } from './door-list';
 import { decideOffline } from './client/offline-verdict';
 import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-figures';
@@ -143,5 +144,24 @@ describe('the door on Firestore', () => {
     expect((await night.next()).value).toMatchObject({ checkedInAt: NOW });
     controller.abort();
     await night.return(undefined);
+  });
+
+  it('the capacity on Firestore: 20 members at once for the last 5 places admit 5; Full, then admitted anyway with the reason recorded', async () => {
+    await documents.collection(Events).doc('tonight').update({ capacity: 6 });
+    const uids = Array.from({ length: 21 }, (_, index) => `late${index + 1}`);
+    for (const uid of uids) await addTestUser(documents, { uid, email: `${uid}@example.org`, emailVerified: true, displayName: uid, photoURL: null, role: 'user' }, { membership: { id: `m-${uid}`, validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
+    expect((await scan(await code(), 'entry', 0)).verdict).toBe('admitted');
+    const codes = await Promise.all(uids.slice(0, 20).map((uid) => phoneCode({ documents, keys }, uid, stepAt(NOW.getTime()))));
+    const results = await Promise.all(codes.map((value, index) => scan(value, 'entry', index)));
+    expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(5);
+    expect(results.filter((result) => result.verdict === 'full')).toHaveLength(15);
+    expect(await documents.collection(Places).where('eventId', '==', 'tonight').count()).toBe(6);
+    const fullNonce = 'nonce-full-0001';
+    const last = await phoneCode({ documents, keys }, uids[20]!, stepAt(NOW.getTime()));
+    const full = await scanCode({ documents, keys }, scanners[0]!, { eventId: 'tonight', mode: 'entry', code: last, nonce: fullNonce, source: 'camera', device: 'Door 0' }, NOW);
+    expect(full.verdict).toBe('full');
+    const anyway = await admitAnyway({ documents, keys }, scanners[0]!, { eventId: 'tonight', fullNonce, nonce: 'nonce-anyway-01', device: 'Door 0', reason: 'Her sister is inside' }, NOW);
+    expect(anyway).toMatchObject({ verdict: 'admitted', counts: { inside: 7, capacity: 6 } });
+    expect((await doorActivity(documents, 'tonight')).overrides).toMatchObject([{ name: 'late21', reason: 'Her sister is inside', scannerName: 'Door 1', inside: 6, capacity: 6 }]);
   });
 });
