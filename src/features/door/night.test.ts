@@ -1,11 +1,15 @@
 // The night at a glance: its totals are the door's figures, its steps cover the door's hours to
 // now, the peak is exact, members and guests are apart, and a past night's summary follows late uploads.
 import { describe, expect, it } from 'vitest';
+import { TRPCError } from '@trpc/server';
+import { createContextInner } from '@/server/trpc/context';
+import { createCaller } from '@/app/_server/router';
+import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { Checkins, DoorConflicts, Exits, Scans } from './door-records';
-import { doorActivity } from './door-figures';
+import { countsOf, doorActivity } from './door-figures';
 import { recordOffline } from './scanning';
 import { Nights, nightFigures, nightSummary, NIGHT_STEP_MINUTES } from './night';
-import { doorNight, HOUR, NOW, scanners } from './test-door';
+import { addEvent, doorNight, HOUR, NOW, person, scanners } from './test-door';
 
 const MINUTE = 60 * 1000;
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * MINUTE);
@@ -150,5 +154,40 @@ describe('the night at a glance', () => {
       .create({ eventId: 'elsewhere', mode: 'entry', source: 'camera', verdict: 'notAdmitted', uid: 'ada', name: null, scannerUid: 'door-1', device: 'Elsewhere', at: at(1), detail: { firstAt: null, firstDevice: null, drinksLeft: null }, banned: true });
     expect(await nightFigures(tonight.documents, 'tonight', at(5))).toMatchObject({ admitted: 0, doors: [], refused: [], conflicts: 0, bansApplied: 0 });
     expect(await nightFigures(tonight.documents, 'elsewhere', at(5))).toMatchObject({ admitted: 1, doors: ['Elsewhere'], refused: [{ verdict: 'notAdmitted', count: 1 }], conflicts: 1, bansApplied: 1, insideNow: 0 });
+  });
+
+  it('is the admins’ only: door.night answers an admin, not a scanner', async () => {
+    await scan(await codeOf('ada', at(0)), {}, at(0));
+    const as = (role: 'admin' | 'scanner') => createCaller(createContextInner({ documents: tonight.documents, identity: person(`a-${role}`, role) }));
+    expect(await as('admin').door.night({ eventId: 'tonight' })).toMatchObject({ eventId: 'tonight', admitted: 1, doors: ['Front door'] });
+    await expect(as('scanner').door.night({ eventId: 'tonight' })).rejects.toSatisfy((error) => error instanceof TRPCError && error.code === 'FORBIDDEN');
+    await expect(as('admin').door.night({ eventId: 'no-such-event' })).rejects.toSatisfy((error) => error instanceof TRPCError && error.code === 'NOT_FOUND');
+  });
+
+  it('gives the admins’ event list a past night’s peak and admissions, and none while the door may admit', async () => {
+    await scan(await codeOf('ada', at(0)), {}, at(0));
+    expect((await countsOf(tonight.documents, { eventIds: ['tonight'] }, at(10))).tonight).toMatchObject({ admitted: 1, night: null });
+    const morning = new Date(NOW.getTime() + 12 * HOUR);
+    expect((await countsOf(tonight.documents, { eventIds: ['tonight'] }, morning)).tonight).toMatchObject({ admitted: 1, night: { peakInside: 1, admitted: 1, guestsAdmitted: 0 } });
+  });
+});
+
+describe('the night at a glance on Firestore', () => {
+  it('reads the same night from the stand-in, and keeps its summary', async () => {
+    const { documents, close } = await standInDocuments();
+    try {
+      await addEvent(documents, 'tonight', NOW);
+      const door = { eventId: 'tonight', scannerUid: 'door-1', device: 'Front door', source: 'camera' as const };
+      await documents.collection(Checkins).doc('tonight_ada').create({ ...door, uid: 'ada', at: at(0), scannerName: null });
+      await documents.collection(Checkins).doc('tonight_bob').create({ ...door, uid: 'bob', at: at(1), scannerName: null, device: 'Side door' });
+      await documents.collection(Exits).doc('tonight_ada_1').create({ ...door, uid: 'ada', number: 1, at: at(2) });
+      await documents.collection(Scans).doc('refused').create({ ...door, mode: 'entry', verdict: 'notAdmitted', uid: 'cy', name: null, at: at(3), detail: { firstAt: null, firstDevice: null, drinksLeft: null }, banned: true });
+      expect(await nightFigures(documents, 'tonight', at(5))).toMatchObject({ doors: ['Front door', 'Side door'], admitted: 2, insideNow: 1, peakInside: 2, peakAt: at(1), refused: [{ verdict: 'notAdmitted', count: 1 }], bansApplied: 1 });
+      const morning = new Date(NOW.getTime() + 12 * HOUR);
+      expect(await nightSummary(documents, 'tonight', { endsAt: new Date(NOW.getTime() + 4 * HOUR) }, morning)).toMatchObject({ peakInside: 2, admitted: 2 });
+      expect((await documents.collection(Nights).doc('tonight').get()).data).toMatchObject({ records: 3 });
+    } finally {
+      await close();
+    }
   });
 });
