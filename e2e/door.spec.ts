@@ -364,7 +364,7 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
     await signInThroughForm(page, 'en', staff.email, staff.password, `/scanner?event=${eventId}&mode=entry`);
     await untilControlled(page);
     const inside = page.getByRole('region', { name: m.Scanner.tonight }).locator('dl > div').filter({ has: page.locator('dt', { hasText: new RegExp(`^${m.Scanner.inside}$`) }) }).locator('dd');
-    await expect(inside).toHaveText('0');
+    await expect(inside).toHaveText('0 of 40');
     await readingPause(page);
     const verdict = page.getByTestId('verdict');
     const field = page.getByLabel(m.Scanner.keyboardLabel);
@@ -380,21 +380,21 @@ test('en: exit, then entry, is a re-entry: "Exit recorded", then "Welcome back",
       await expect(verdict).toHaveAttribute('data-verdict', expected);
     };
     await scanAs('entry', 'admitted');
-    await expect(inside).toHaveText('1');
+    await expect(inside).toHaveText('1 of 40');
     await scanAs('exit', 'exited');
     await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.exited);
-    await expect(inside).toHaveText('0');
+    await expect(inside).toHaveText('0 of 40');
     await scanAs('exit', 'notInside');
     await scanAs('entry', 'welcomeBack');
     await expect(verdict.getByRole('heading')).toHaveText(m.Scanner.verdicts.welcomeBack);
-    await expect(inside).toHaveText('1');
+    await expect(inside).toHaveText('1 of 40');
 
     // The admins' dashboard says the same, live.
     const dashboard = await admin.newPage();
     await dashboard.goto('/admin');
     const door = dashboard.getByRole('region', { name: m.AdminDoor.tonightHeading.replace('{event}', title) });
-    await expect(door.locator('dl > div').filter({ has: dashboard.locator('dt', { hasText: new RegExp(`^${m.AdminDoor.inside}$`) }) }).locator('dd')).toHaveText('1');
-    await expect(door.locator('dl > div').filter({ has: dashboard.locator('dt', { hasText: new RegExp(`^${m.AdminDoor.admitted}$`) }) }).locator('dd')).toHaveText('1 of 40');
+    await expect(door.locator('dl > div').filter({ has: dashboard.locator('dt', { hasText: new RegExp(`^${m.AdminDoor.inside}$`) }) }).locator('dd')).toHaveText('1 of 40');
+    await expect(door.locator('dl > div').filter({ has: dashboard.locator('dt', { hasText: new RegExp(`^${m.AdminDoor.admitted}$`) }) }).locator('dd')).toHaveText('1');
   } finally {
     await event.unpublish();
     await admin.close();

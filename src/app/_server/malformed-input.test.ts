@@ -76,6 +76,7 @@ const EXAMPLES: Record<string, unknown> = {
   'users.signOutEverywhere': { uid: USER_ID },
   'door.scan': { eventId: EVENT_ID, mode: 'entry', code: 'NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', nonce: 'fuzz-nonce-1', source: 'camera', device: 'Front door' },
   'door.admit': { eventId: EVENT_ID, uid: USER_ID, nonce: 'fuzz-nonce-2', device: 'Front door' },
+  'door.admitAnyway': { eventId: EVENT_ID, fullNonce: 'fuzz-nonce-4', nonce: 'fuzz-nonce-5', device: 'Front door', reason: 'Fire marshal agreed' },
   'door.search': { eventId: EVENT_ID, query: 'member' },
   'door.list': { eventId: EVENT_ID },
   'door.upload': {

@@ -6,7 +6,7 @@ import type { Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
-import { Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
+import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
 import { nameAtDoor } from './door-names';
 import { ticketIdOfKey, Tickets } from './ticket-records';
 import { doorIsOpen } from './door-hours';
@@ -128,7 +128,25 @@ export interface DoorActivity extends DoorCounts {
   recent: { id: string; verdict: Verdict; name: string | null; mode: ScanMode; source: ScanSource; device: string; at: Date; offline: boolean }[];
   /** The latest flags of offline uploads, newest first. */
   flagged: DoorConflict[];
+  /** "Admit anyway" at a full door, newest first: who let whom in, why, and how full it was. */
+  overrides: CapacityOverride[];
 }
+
+/** An admission past the capacity, as the admins read it (decision 052). */
+export interface CapacityOverride {
+  id: string;
+  name: string | null;
+  reason: string;
+  scannerName: string | null;
+  device: string;
+  at: Date;
+  inside: number;
+  capacity: number;
+  offline: boolean;
+}
+
+/** Overrides listed with the figures. */
+export const LISTED_OVERRIDES = 20;
 
 /** The door's figures for an event and its latest scans (the scanner's live panel, /admin). */
 export async function doorActivity(documents: Documents, eventId: string): Promise<DoorActivity> {
@@ -136,7 +154,7 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));
   const guestCount = (collection: typeof Checkins | typeof Exits | typeof Reentries) => documents.collection(collection as typeof Checkins).where('eventId', '==', eventId).where('guest', '==', true).count();
-  const [counts, scans, refusedCounts, flagged, guestsAdmitted, guestsOut, guestsBack] = await Promise.all([
+  const [counts, scans, refusedCounts, flagged, guestsAdmitted, guestsOut, guestsBack, overrides] = await Promise.all([
     doorCounts(documents, eventId, event),
     documents.collection(Scans).where('eventId', '==', eventId).orderBy('at', 'desc').limit(RECENT_SCANS).get(),
     Promise.all(refusals.map((verdict) => documents.collection(Scans).where('eventId', '==', eventId).where('verdict', '==', verdict).count())),
@@ -144,6 +162,7 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
     guestCount(Checkins),
     guestCount(Exits),
     guestCount(Reentries),
+    documents.collection(CapacityOverrides).where('eventId', '==', eventId).orderBy('at', 'desc').limit(LISTED_OVERRIDES).get(),
   ]);
   const refused: Partial<Record<Verdict, number>> = {};
   refusals.forEach((verdict, index) => {
@@ -157,6 +176,7 @@ export async function doorActivity(documents: Documents, eventId: string): Promi
       .filter((scan) => scan.data.verdict !== null)
       .map((scan) => ({ id: scan.id, verdict: scan.data.verdict!, name: scan.data.name, mode: scan.data.mode, source: scan.data.source, device: scan.data.device, at: scan.data.at, offline: Boolean(scan.data.offline) })),
     flagged,
+    overrides: overrides.map(({ id, data }) => ({ id, name: data.name, reason: data.reason, scannerName: data.scannerName, device: data.device, at: data.at, inside: data.inside, capacity: data.capacity, offline: data.offline ?? false })),
   };
 }
 

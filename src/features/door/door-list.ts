@@ -1,8 +1,9 @@
 // The door list (decision 043): what a scanner holds to decide without signal. For one event, each
 // member whose membership covers the night: the pass id, the phone's public key and its version,
 // the name and photo for the face check and whether (and where) they are in already; and the passes
-// the venue has shut out (disabled accounts); and the night's tickets (decision 050) with the public
-// half of the server's ticket key. Nothing in it can make a valid code: a public key only checks
+// the venue has shut out (disabled accounts, and people on the house ban list: decision 052); and
+// the night's tickets (decision 050) with the public half of the server's ticket key; and how many
+// people are inside, against the capacity, so a door without signal keeps it as best it can. Nothing in it can make a valid code: a public key only checks
 // signatures. It says nothing of a membership's dates, and is handed out only for the night
 // (decision 046): from 12 hours before the door opens until the event ends. Door staff and admins
 // fetch it when they open an event's door, and every 60 s while online.
@@ -17,6 +18,7 @@ import { Passes, rememberPassOwner, type DoorPorts } from './passes';
 import { DOOR_OPENS_BEFORE_MS } from './door-hours';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import { ticketDoorKey, Tickets } from './ticket-records';
+import { banEmail, bansDuring } from '@/features/bans/bans';
 import type { TicketKind } from './constants';
 
 export interface DoorListMember {
@@ -44,6 +46,8 @@ export interface DoorListTicket {
   party: number;
   /** Refused ("Ticket cancelled") from this list on. */
   cancelled: boolean;
+  /** Refused ("Not admitted: ask the manager"): the holder's address is on the house ban list. Never why. */
+  refused?: boolean;
   admittedAt: Date | null;
   firstDoor: string | null;
   inside: boolean;
@@ -58,8 +62,11 @@ export interface DoorList {
   endsAt: Date;
   /** Members whose membership covers some of the night: being listed is what the door checks. */
   members: DoorListMember[];
-  /** Pass ids the door refuses ("Not admitted: ask the manager"): accounts the venue disabled. */
+  /** Pass ids the door refuses ("Not admitted: ask the manager"): accounts the venue disabled or banned. */
   refusedPasses: string[];
+  /** People inside as the list was made, and the event's capacity: a door without signal counts on from here. */
+  inside?: number;
+  capacity?: number;
   /** The event's tickets, cancelled ones too (so the door can say so). */
   tickets: DoorListTicket[];
   /** The public half of the server's ticket key (P-256, uncompressed point, base64url); null: this server signs no tickets. */
@@ -81,15 +88,21 @@ export async function doorList({ documents, keys, tickets: ticketKeys }: DoorPor
   if (!event || event.status !== 'published') throw new DomainError('not-found', 'eventNotFound');
   if (now.getTime() < event.doorsAt.getTime() - DOOR_OPENS_BEFORE_MS - DOOR_LIST_BEFORE_MS) throw new DomainError('conflict', 'doorListNotYet');
   if (now.getTime() >= event.endsAt.getTime()) throw new DomainError('conflict', 'doorListOver');
-  const [users, checkins, exits, reentries, tickets] = await Promise.all([
+  const [users, checkins, exits, reentries, tickets, bans] = await Promise.all([
     documents.collection(Users).where('membership.validUntil', '>', now).limit(DOOR_LIST_MAX).get(),
     documents.collection(Checkins).where('eventId', '==', eventId).get(),
     documents.collection(Exits).where('eventId', '==', eventId).get(),
     documents.collection(Reentries).where('eventId', '==', eventId).get(),
     documents.collection(Tickets).where('eventId', '==', eventId).limit(DOOR_LIST_TICKETS_MAX).get(),
+    // Those holding as the list is made: a ban that begins later tonight holds from the next list.
+    bansDuring(documents, now, new Date(now.getTime() + 1)),
   ]);
+  const bannedUids = new Set(bans.map((ban) => ban.uid).filter((uid) => uid !== null));
+  const bannedEmails = new Set(bans.map((ban) => ban.email).filter((email) => email !== null));
+  const isBanned = (email: string | null) => email !== null && bannedEmails.has(banEmail(email));
+  const shutOut = (id: string, data: { disabled: boolean; email: string | null }) => data.disabled || bannedUids.has(id) || isBanned(data.email);
   const covering = users.filter(({ data }) => data.membership && data.membership.validFrom.getTime() < event.endsAt.getTime());
-  const members = covering.filter(({ data }) => !data.disabled);
+  const members = covering.filter(({ id, data }) => !shutOut(id, data));
   const passes = await Promise.all(members.map(({ id }) => documents.collection(Passes).doc(keys.passIdFor(id)).get()));
   const admitted = new Map(checkins.filter(({ data }) => !data.companion).map(({ data }) => [data.uid, data]));
   const passages = (list: typeof exits) => list.reduce((counts, { data }) => counts.set(data.uid, (counts.get(data.uid) ?? 0) + 1), new Map<string, number>());
@@ -116,7 +129,10 @@ export async function doorList({ documents, keys, tickets: ticketKeys }: DoorPor
         inside: Boolean(checkin) && (out.get(id) ?? 0) <= (back.get(id) ?? 0),
       };
     }),
-    refusedPasses: covering.filter(({ data }) => data.disabled).map(({ id }) => keys.passIdFor(id)),
+    refusedPasses: covering.filter(({ id, data }) => shutOut(id, data)).map(({ id }) => keys.passIdFor(id)),
+    // As the server counts it: admissions (each person of a party), less exits, plus re-entries.
+    inside: checkins.length - exits.length + reentries.length,
+    capacity: event.capacity,
     tickets: tickets.map(({ id, data }) => {
       const key = ticketDoorKey(id);
       const checkin = admitted.get(key);
@@ -127,6 +143,7 @@ export async function doorList({ documents, keys, tickets: ticketKeys }: DoorPor
         sponsorName: data.sponsorName,
         party: data.party,
         cancelled: data.state === 'cancelled',
+        ...(isBanned(data.holder.email) ? { refused: true } : {}),
         admittedAt: checkin?.at ?? null,
         firstDoor: checkin?.device ?? null,
         // A party's passages come one per person, so its exits and re-entries compare as a member's do.

@@ -6,7 +6,7 @@ import 'server-only';
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { PUBLIC_KEY_PATTERN } from './pass-code';
-import { CODE_MAX, SCAN_MODES, SCAN_SOURCES } from './constants';
+import { CODE_MAX, OVERRIDE_REASON_MAX, SCAN_MODES, SCAN_SOURCES } from './constants';
 
 /** Chosen by the scanner for each scan; a retry sends the same one. */
 const Nonce = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
@@ -20,8 +20,15 @@ export type ScanInput = z.infer<typeof ScanInput>;
 export const ManualAdmitInput = z.object({ eventId: DocumentId, uid: DocumentId, nonce: Nonce, device: Device });
 export type ManualAdmitInput = z.infer<typeof ManualAdmitInput>;
 
+/** Why a door let someone in past the capacity: said in words, for the admins. */
+const OverrideReason = z.string().trim().min(3, 'overrideReasonShort').max(OVERRIDE_REASON_MAX);
+
+/** "Admit anyway" after a "Full": the scan that was full (this scanner's nonce for it), a new nonce, the reason. */
+export const AdmitAnywayInput = z.object({ eventId: DocumentId, fullNonce: Nonce, nonce: Nonce, device: Device, reason: OverrideReason });
+export type AdmitAnywayInput = z.infer<typeof AdmitAnywayInput>;
+
 /** The verdicts a door may reach offline: entry and exit (the bar stays online, decision 043). */
-export const OFFLINE_VERDICTS = ['admitted', 'alreadyAdmitted', 'welcomeBack', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'exited', 'notInside', 'notCheckedIn', 'notAdmitted'] as const;
+export const OFFLINE_VERDICTS = ['admitted', 'alreadyAdmitted', 'welcomeBack', 'invalid', 'expiredCode', 'noMembership', 'notOnTonight', 'exited', 'notInside', 'notCheckedIn', 'notAdmitted', 'full'] as const;
 
 /** A scan a door decided without signal, as it uploads it: the code read (or the member admitted by name), the verdict, when. */
 export const OfflineDecision = z
@@ -38,9 +45,12 @@ export const OfflineDecision = z
     device: Device,
     /** When the door list the decision used was made (server time). */
     listAt: z.date(),
+    /** "Admit anyway" at a door the phone counted full: an admission, with its reason. */
+    override: z.object({ reason: OverrideReason }).optional(),
   })
   .refine((decision) => (decision.code === undefined) !== (decision.uid === undefined), { message: 'A code or a member, not both' })
-  .refine((decision) => (decision.source === 'manual') === (decision.uid !== undefined), { message: 'A member by name is admitted by hand' });
+  .refine((decision) => (decision.source === 'manual') === (decision.uid !== undefined), { message: 'A member by name is admitted by hand' })
+  .refine((decision) => !decision.override || decision.verdict === 'admitted' || decision.verdict === 'welcomeBack', { message: 'Only an entry is admitted anyway' });
 export type OfflineDecision = z.infer<typeof OfflineDecision>;
 
 /** What an offline door uploads at once: its queue, oldest first, up to 50 scans a call. */

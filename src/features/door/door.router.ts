@@ -9,13 +9,13 @@ import { MEMBER_AREA } from '@/navigation/routes';
 import type { Context } from '@/server/trpc/context';
 import type { Identity } from '@/access/identity';
 import { passForPhone, registerPassKey, rotatePass, type DoorPorts } from './passes';
-import { Checkins, DoorConflicts, Drinks, Scans } from './door-records';
-import { CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
+import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans } from './door-records';
+import { AdmitAnywayInput, CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
 import { doorList } from './door-list';
 import { getPassKeys } from './pass-keys';
 import { getTicketKeys } from './ticket-keys';
 import { DomainError } from '@/server/domain-error';
-import { admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
+import { admitAnyway, admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
 import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
 import { searchAtDoor } from './door-search';
 import { nightFigures } from './night';
@@ -90,6 +90,11 @@ export const doorRouter = router({
     limitRate('doorAdmits', doorDevice(ctx.identity));
     return admitManually(doorPorts(ctx), ctx.identity, input);
   }),
+  /** "Admit anyway" after a "Full", with the door's reason (recorded for the admins). */
+  admitAnyway: door.input(AdmitAnywayInput).mutation(({ ctx, input }) => {
+    limitRate('doorAdmits', doorDevice(ctx.identity));
+    return admitAnyway(doorPorts(ctx), ctx.identity, input);
+  }),
   search: door.input(DoorSearchInput).query(({ ctx, input }) => {
     limitRate('doorSearches', doorDevice(ctx.identity));
     return searchAtDoor(ctx.documents, input);
@@ -99,7 +104,7 @@ export const doorRouter = router({
     liveStream({
       documents: ctx.documents,
       key: `door.activity ${input.eventId}`,
-      collections: [Checkins.name, Drinks.name, Scans.name, DoorConflicts.name],
+      collections: [Checkins.name, Drinks.name, Scans.name, DoorConflicts.name, CapacityOverrides.name],
       // Every admission and drink comes with a scan of the event.
       otherServers: [ctx.documents.collection(Scans).where('eventId', '==', input.eventId).orderBy('at', 'desc').limit(1)],
       read: () => doorActivity(ctx.documents, input.eventId),

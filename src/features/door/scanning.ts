@@ -8,6 +8,10 @@
 // the same way: a ticket's door records name it by its door key (`ticket:<id>`) where a member's
 // name the uid, and a guest-list entry's party ("+3") is admitted, leaves and comes back with its
 // holder: one admission, exit or re-entry per person, so every count stays a count.
+// The door's rules (decision 052): an event's capacity is kept, each entry claiming the next of
+// its places (`places/{eventId}_{n}`) in its commit, so racing doors never let in more than it
+// holds; a full door may "Admit anyway" with a reason, recorded for the admins. A person on the
+// house ban list is "Not admitted", as a disabled account is: door staff never see why.
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
@@ -18,8 +22,9 @@ import type { Identity } from '@/access/identity';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { parsePassCode, stepAt, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts, type SigningKey } from './passes';
-import { Checkins, CodeUses, DoorConflicts, Drinks, Exits, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
-import type { ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
+import { CapacityOverrides, Checkins, CodeUses, DoorConflicts, Drinks, Exits, Places, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
+import type { AdmitAnywayInput, ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
+import { banOf } from '@/features/bans/bans';
 import { doorIsOpen } from './door-hours';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type TicketKind, type Verdict } from './constants';
@@ -87,7 +92,19 @@ interface Decision {
   claims?: Claim[];
   /** Written after the scan's log in the same commit (an offline scan's flag): never contended. */
   records?: Claim[];
+  /** What the scan's log says beside the verdict: refused for a ban, admitted past capacity. */
+  log?: Pick<ScanDocument, 'banned' | 'override'>;
+  /** The entry took the event past its capacity (by "Admit anyway", or an offline door's). */
+  pastCapacity?: boolean;
 }
+
+/** "Admit anyway": the reason a door gives for letting someone in past the capacity. */
+interface Override {
+  reason: string;
+  offline: boolean;
+}
+
+const banned = { log: { banned: true } } as const;
 
 /** Where, how and when a scan is made: what an admission or a drink records of it. */
 interface ScanAt {
@@ -113,7 +130,7 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
   // knows whose pass it is (its id never changes owner), everything about the member too.
   const passRead = code ? ports.documents.collection(Passes).doc(code.passId).get().then((snapshot) => snapshot.data) : Promise.resolve(undefined);
   const owner = code ? passOwner(code.passId) : undefined;
-  const early = owner ? memberFacts(ports.documents, input.eventId, owner, barCode) : null;
+  const early = owner ? memberFacts(ports.documents, input.eventId, owner, barCode, now) : null;
   return once({ documents: ports.documents, scanner, scan: input, now, prefetch: Promise.all([passRead, early]) }, async (event, round) => {
     if (!code) return { verdict: 'invalid', user: null };
     const pass = await passRead;
@@ -129,15 +146,16 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
     if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
     // Everything a verdict may need of the member: read already, or in one more round trip (the
     // pass's first scan on this server, or a decision made again after another door's claim).
-    const facts = round === 0 && early && owner === pass.uid ? await early : await memberFacts(ports.documents, input.eventId, pass.uid, barCode);
+    const facts = round === 0 && early && owner === pass.uid ? await early : await memberFacts(ports.documents, input.eventId, pass.uid, barCode, now);
     const { user } = facts;
     if (user?.disabled) return { verdict: 'notAdmitted', user };
     if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
     // Leaving is recorded whatever the membership says now: who is inside must stay right.
     if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, memberAtDoor({ ...facts, user }), at) : { verdict: 'notOnTonight', user };
+    if (user && facts.banned) return { verdict: 'notAdmitted', user, ...banned };
     if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    if (input.mode === 'entry') return admit(ports.documents, memberAtDoor({ ...facts, user }), at);
+    if (input.mode === 'entry') return admit(ports.documents, memberAtDoor({ ...facts, user }), at, { capacity: event.capacity, override: null });
     if (!facts.checkin) return { verdict: 'notCheckedIn', user };
     // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
     // admission itself is once per event, whatever the code.)
@@ -160,8 +178,9 @@ async function scanTicket(ports: DoorPorts, scanner: Identity, input: ScanInput,
   const key = ticketDoorKey(code.ticketId);
   // Read alongside the event: the ticket, and what the door recorded of it tonight.
   const ticketRead = readTicket(documents, code.ticketId);
+  const banRead = ticketRead.then((ticket) => holderBanned(documents, ticket, now));
   const early = doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null);
-  return once({ documents, scanner, scan: input, now, prefetch: Promise.all([ticketRead, early]) }, async (event, round) => {
+  return once({ documents, scanner, scan: input, now, prefetch: Promise.all([ticketRead, banRead, early]) }, async (event, round) => {
     // Only the server's key makes a ticket: a code it did not sign names nobody.
     if (!ports.tickets?.verifies(code)) return { verdict: 'invalid', user: null };
     const ticket = await ticketRead;
@@ -172,7 +191,8 @@ async function scanTicket(ports: DoorPorts, scanner: Identity, input: ScanInput,
     const facts = round === 0 ? await early : await doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null);
     const holder = holderAtDoor(facts, ticket);
     if (input.mode === 'exit') return leave(documents, holder, at);
-    if (input.mode === 'entry') return admit(documents, holder, at);
+    if (await banRead) return { verdict: 'notAdmitted', user: null, ticket, ...banned };
+    if (input.mode === 'entry') return admit(documents, holder, at, { capacity: event.capacity, override: null });
     if (!facts.checkin) return { verdict: 'notCheckedIn', user: null, ticket };
     // Guests have no drinks of the members' allowance: only what the event gives guests, per person.
     return pour(documents, event.guestDrinks * holder.people, holder, at);
@@ -184,16 +204,18 @@ async function admitTicketByName(ports: DoorPorts, scanner: Identity, input: Man
   const { documents } = ports;
   const key = ticketDoorKey(ticketId);
   const ticketRead = readTicket(documents, ticketId);
+  const banRead = ticketRead.then((ticket) => holderBanned(documents, ticket, now));
   const early = doorFacts(documents, input.eventId, key, null);
-  return once({ documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: Promise.all([ticketRead, early]) }, async (event, round) => {
+  return once({ documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: Promise.all([ticketRead, banRead, early]) }, async (event, round) => {
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null };
     const ticket = await ticketRead;
     if (!ticket || ticket.eventId !== input.eventId) throw new DomainError('not-found', 'ticketNotFound');
     // A guest's or a public ticket's holder shows the code: only the guest list is a list of names.
     if (ticket.kind !== 'guestList') throw new DomainError('conflict', 'ticketNeedsCode');
     if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
+    if (await banRead) return { verdict: 'notAdmitted', user: null, ticket, ...banned };
     const facts = round === 0 ? await early : await doorFacts(documents, input.eventId, key, null);
-    return admit(documents, holderAtDoor(facts, ticket), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
+    return admit(documents, holderAtDoor(facts, ticket), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now }, { capacity: event.capacity, override: null });
   });
 }
 
@@ -202,16 +224,61 @@ export async function admitManually(ports: DoorPorts, scanner: Identity, input: 
   const ticketId = ticketIdOfKey(input.uid);
   if (ticketId) return admitTicketByName(ports, scanner, input, ticketId, now);
   // The member is known: what the verdict needs of them is read alongside the event.
-  const first = memberFacts(ports.documents, input.eventId, input.uid, null);
+  const first = memberFacts(ports.documents, input.eventId, input.uid, null, now);
   return once({ documents: ports.documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: first }, async (event, round) => {
     // A closed door names nobody: the answer says nothing of the member asked for.
     if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null };
-    const facts = round === 0 ? await first : await memberFacts(ports.documents, input.eventId, input.uid, null);
+    const facts = round === 0 ? await first : await memberFacts(ports.documents, input.eventId, input.uid, null, now);
     const { user } = facts;
     if (!user) throw new DomainError('not-found', 'userNotFound');
     if (user.disabled) return { verdict: 'notAdmitted', user };
+    if (facts.banned) return { verdict: 'notAdmitted', user, ...banned };
     if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
-    return admit(ports.documents, memberAtDoor({ ...facts, user }), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now });
+    return admit(ports.documents, memberAtDoor({ ...facts, user }), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now }, { capacity: event.capacity, override: null });
+  });
+}
+
+/** How long after a "Full" the door may admit that person anyway (the reason is typed meanwhile). */
+export const OVERRIDE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * "Admit anyway": the person a scan of this door found "Full" a moment ago is let in past the
+ * capacity, with the door's reason recorded for the admins (`capacityOverrides/`). Who it is comes
+ * from that scan's log, never from the request: the code was checked then, and everything else is
+ * checked again now (the door's hours, the membership or ticket, a ban). Where a place came free
+ * meanwhile it is a plain admission, and nothing is overridden.
+ */
+export async function admitAnyway(ports: DoorPorts, scanner: Identity, input: AdmitAnywayInput, now = new Date()): Promise<ScanResult> {
+  const { documents } = ports;
+  const full = (await documents.collection(Scans).doc(scanId(scanner.uid, input.fullNonce)).get()).data;
+  const recent = full && now.getTime() - full.at.getTime() <= OVERRIDE_WINDOW_MS;
+  if (!full || full.verdict !== 'full' || full.eventId !== input.eventId || !full.uid || !recent) throw new DomainError('conflict', 'overrideNotFull');
+  const key = full.uid;
+  const ticketId = ticketIdOfKey(key);
+  const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: full.source, now };
+  const limit = (event: EventDocument): Limit => ({ capacity: event.capacity, override: { reason: input.reason, offline: false } });
+  const scan = { eventId: input.eventId, nonce: input.nonce, mode: 'entry' as const, source: full.source, device: input.device };
+  if (ticketId) {
+    const ticketRead = readTicket(documents, ticketId);
+    const banRead = ticketRead.then((ticket) => holderBanned(documents, ticket, now));
+    return once({ documents, scanner, scan, now, prefetch: Promise.all([ticketRead, banRead]) }, async (event) => {
+      const ticket = await ticketRead;
+      if (!ticket || ticket.eventId !== input.eventId) throw new DomainError('not-found', 'ticketNotFound');
+      if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
+      if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null, ticket };
+      if (await banRead) return { verdict: 'notAdmitted', user: null, ticket, ...banned };
+      return admit(documents, holderAtDoor(await doorFacts(documents, input.eventId, key, null), ticket), at, limit(event));
+    });
+  }
+  return once({ documents, scanner, scan, now, prefetch: Promise.resolve() }, async (event) => {
+    const facts = await memberFacts(documents, input.eventId, key, null, now);
+    const { user } = facts;
+    if (!user) throw new DomainError('not-found', 'userNotFound');
+    if (user.disabled) return { verdict: 'notAdmitted', user };
+    if (facts.banned) return { verdict: 'notAdmitted', user, ...banned };
+    if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
+    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
+    return admit(documents, memberAtDoor({ ...facts, user }), at, limit(event));
   });
 }
 
@@ -254,6 +321,8 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
     return 'known';
   }
   const scan = { ...input, at, offline: { listAt: input.listAt, uploadedAt: now } };
+  // "Admit anyway" without signal: recorded with its reason, as at an online door.
+  const override: Override | null = input.override ? { reason: input.override.reason, offline: true } : null;
   const flagOf =
     (uid: string) =>
     (kind: DoorFlag, first: CheckinDocument | null = null): Claim =>
@@ -268,14 +337,16 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
       if (ticket.eventId !== input.eventId) return { ...decision, records: [flag('outsideNight')] };
       const unbound = unboundDecision({ event, input, code: null, key: null, uploadedAt: now });
       if (unbound) return { ...decision, records: [flag(unbound)] };
-      const holder = holderAtDoor(await doorFacts(ports.documents, input.eventId, key!, null), ticket);
+      const [facts, bannedThen] = await Promise.all([doorFacts(ports.documents, input.eventId, key!, null), holderBanned(ports.documents, ticket, decidedAt)]);
+      const holder = holderAtDoor(facts, ticket);
       if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, holder, place).claims };
       const cancelledThen = ticket.state === 'cancelled' && ticket.cancelledAt !== null && ticket.cancelledAt.getTime() <= decidedAt.getTime();
       // By name, only a guest-list entry valid at the time decided: nothing else proves who it was.
-      if (input.source === 'manual' && (ticket.kind !== 'guestList' || cancelledThen)) return { ...decision, records: [flag('byNameNotListed')] };
-      return offlineEntry(ports.documents, holder, place, decision, flag, cancelledThen ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null);
+      if (input.source === 'manual' && (ticket.kind !== 'guestList' || cancelledThen || bannedThen)) return { ...decision, records: [flag(bannedThen ? 'banned' : 'byNameNotListed')] };
+      return offlineEntry(ports.documents, holder, place, { decision, flag, limit: { capacity: event.capacity, override, uploaded: true } }, bannedThen ? 'banned' : cancelledThen ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null);
     }
-    const facts = key ? await memberFacts(ports.documents, input.eventId, key, null) : null;
+    // Banned or not at the time decided: a ban that began after it was not the door's to know.
+    const facts = key ? await memberFacts(ports.documents, input.eventId, key, null, decidedAt) : null;
     const user = facts?.user ?? null;
     const decision: Decision = { verdict: input.verdict, user };
     if (!accepted || !facts?.user) return decision;
@@ -289,18 +360,32 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
     if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
     const lapsed = !hasActiveMembership(facts.user, decidedAt) || (signer?.until != null && signer.until.getTime() < decidedAt.getTime());
     // By name, nothing proves the member was there: the online door's checks hold, at the time decided.
-    if (input.source === 'manual' && (facts.user.disabled || lapsed)) return { ...decision, records: [flag(facts.user.disabled ? 'disabledAccount' : 'byNameNoMembership')] };
-    return offlineEntry(ports.documents, member, place, decision, flag, facts.user.disabled ? 'disabledAccount' : lapsed ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null);
+    if (input.source === 'manual' && (facts.user.disabled || facts.banned || lapsed)) return { ...decision, records: [flag(facts.user.disabled ? 'disabledAccount' : facts.banned ? 'banned' : 'byNameNoMembership')] };
+    const kind: DoorFlag | null = facts.user.disabled ? 'disabledAccount' : facts.banned ? 'banned' : lapsed ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null;
+    return offlineEntry(ports.documents, member, place, { decision, flag, limit: { capacity: event.capacity, override, uploaded: true } }, kind);
   });
   return 'recorded';
 }
 
-/** An uploaded entry as it was decided: an admission or re-entry where the person was out at the time, flagged as said; else a second admission. */
-async function offlineEntry(documents: Documents, person: AtDoor, place: ScanAt, decision: Decision, flag: (kind: DoorFlag, first?: CheckinDocument | null) => Claim, kind: DoorFlag | null): Promise<Decision> {
-  const entry = await entryAt(documents, person, place);
+/** An uploaded entry and what it is judged by: the decision as the door made it, how to flag it, the event's capacity. */
+interface Upload {
+  decision: Decision;
+  flag: (kind: DoorFlag, first?: CheckinDocument | null) => Claim;
+  limit: Limit;
+}
+
+/**
+ * An uploaded entry as it was decided: an admission or re-entry where the person was out at the
+ * time, flagged as said (or, where nothing else is, past the capacity without "Admit anyway");
+ * else a second admission.
+ */
+async function offlineEntry(documents: Documents, person: AtDoor, place: ScanAt, { decision, flag, limit }: Upload, kind: DoorFlag | null): Promise<Decision> {
+  const entry = await entryAt(documents, person, place, limit);
   if (!entry.claims) return { ...decision, records: [flag('secondAdmission', person.checkin ?? null)] };
-  const offlineClaims = entry.claims.map((each) => ({ ...each, data: { ...each.data, offline: true } }));
-  return { ...decision, claims: offlineClaims, records: kind ? [flag(kind)] : [] };
+  // Only a person's own records say "offline": a place is the event's.
+  const offlineClaims = entry.claims.map((each) => (each.ref.collection.name === Places.name ? each : { ...each, data: { ...each.data, offline: true } }));
+  const flagged = kind ?? (entry.pastCapacity && !limit.override ? 'pastCapacity' : null);
+  return { ...decision, claims: offlineClaims, log: entry.log, records: [...(flagged ? [flag(flagged)] : []), ...(entry.records ?? [])] };
 }
 
 /**
@@ -325,9 +410,9 @@ function unboundDecision({ event, input, code, key, uploadedAt }: { event: Event
  * nothing is claimed (a second admission: inside then, admitted first elsewhere later, or back in
  * since by another door).
  */
-async function entryAt(documents: Documents, person: AtDoor, place: ScanAt): Promise<Decision> {
+async function entryAt(documents: Documents, person: AtDoor, place: ScanAt, limit: Limit): Promise<Decision> {
   const { user, ticket, checkin } = person;
-  if (!checkin) return admit(documents, person, place);
+  if (!checkin) return admit(documents, person, place, limit);
   if (checkin.at.getTime() > place.now.getTime()) return { verdict: 'alreadyAdmitted', user, ticket };
   const passages = (collection: typeof Exits) => documents.collection(collection).where('eventId', '==', place.eventId).where('uid', '==', person.key).get();
   const [exits, reentries] = await Promise.all([passages(Exits), passages(Reentries)]);
@@ -335,7 +420,7 @@ async function entryAt(documents: Documents, person: AtDoor, place: ScanAt): Pro
   const outThen = before(exits) > before(reentries);
   const outNow = exits.length > reentries.length;
   if (!outThen || !outNow) return { verdict: 'alreadyAdmitted', user, ticket };
-  return admit(documents, { ...person, exits: exits.length, reentries: reentries.length }, place);
+  return admit(documents, { ...person, exits: exits.length, reentries: reentries.length }, place, limit);
 }
 
 /** What an uploaded scan tells the admins: the admission the server had first, if any, and the scan itself. */
@@ -378,11 +463,21 @@ interface DoorFacts {
   /** At the bar: drinks poured so far, and whether this (pass, window) has poured already. */
   drinks: number;
   codeUsed: boolean;
+  /** The event's places taken and people who left (not at the bar): who is inside is the difference. */
+  room: Room;
+}
+
+/** What an entry needs of the event's places: how many were taken so far, and how many people left since. */
+interface Room {
+  taken: number;
+  left: number;
 }
 
 /** What the door's verdicts need to know of a member at an event. */
 interface MemberFacts extends DoorFacts {
   user: (UserDocument & { uid: string }) | null;
+  /** On the house ban list now (by the account, or its address). */
+  banned: boolean;
 }
 
 /**
@@ -413,14 +508,28 @@ function codeUseId(eventId: string, code: PassCode): string {
   return `${eventId}.bar.${code.passId}.${code.step}`;
 }
 
-async function memberFacts(documents: Documents, eventId: string, uid: string, barCode: PassCode | null): Promise<MemberFacts> {
-  const [user, facts] = await Promise.all([readUser(documents, uid), doorFacts(documents, eventId, uid, barCode ? { codeUse: codeUseId(eventId, barCode) } : null)]);
-  return { user, ...facts };
+async function memberFacts(documents: Documents, eventId: string, uid: string, barCode: PassCode | null, now: Date): Promise<MemberFacts> {
+  const userRead = readUser(documents, uid);
+  // A ban names the account or its address: the address is the user's document's, read first.
+  const banRead = userRead.then(async (user) => (await banOf(documents, { uid, email: user?.email ?? null }, now)) !== null);
+  const [user, banned, facts] = await Promise.all([userRead, banRead, doorFacts(documents, eventId, uid, barCode ? { codeUse: codeUseId(eventId, barCode) } : null)]);
+  return { user, banned, ...facts };
+}
+
+/** Whether a ticket's holder is on the house ban list now, by the address the ticket was made for. */
+async function holderBanned(documents: Documents, ticket: KnownTicket | null, now: Date): Promise<boolean> {
+  return Boolean(ticket?.holder.email) && (await banOf(documents, { email: ticket!.holder.email }, now)) !== null;
+}
+
+/** The places of an event taken so far, and the people who left: read for each entry decision. */
+async function roomAt(documents: Documents, eventId: string): Promise<Room> {
+  const [taken, left] = await Promise.all([documents.collection(Places).where('eventId', '==', eventId).count(), documents.collection(Exits).where('eventId', '==', eventId).count()]);
+  return { taken, left };
 }
 
 /** The admission, exits, re-entries and, at the bar, drinks and the code's use, of a door key at an event. */
 async function doorFacts(documents: Documents, eventId: string, key: string, bar: { codeUse: string | null } | null): Promise<DoorFacts> {
-  const [checkin, exits, reentries, drinks, codeUsed] = await Promise.all([
+  const [checkin, exits, reentries, drinks, codeUsed, room] = await Promise.all([
     documents
       .collection(Checkins)
       .doc(`${eventId}_${key}`)
@@ -436,8 +545,9 @@ async function doorFacts(documents: Documents, eventId: string, key: string, bar
           .get()
           .then((snapshot) => snapshot.exists)
       : false,
+    bar ? { taken: 0, left: 0 } : roomAt(documents, eventId),
   ]);
-  return { checkin, exits, reentries, drinks, codeUsed };
+  return { checkin, exits, reentries, drinks, codeUsed, room };
 }
 
 /** Whether the person's membership lets them in now (the door search shows the same answer). */
@@ -513,6 +623,7 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
       at,
       detail,
       ...(input.offline ? { offline: input.offline } : {}),
+      ...decision.log,
     });
     for (const { ref: recorded, data } of decision.records ?? []) batch.create(recorded, data);
     try {
@@ -596,23 +707,61 @@ function passages(documents: Documents, collection: typeof Exits, person: AtDoor
   });
 }
 
+/** What an entry may do at the event's capacity: refuse ("Full"), or let in anyway, with a reason or because an offline door already did. */
+interface Limit {
+  capacity: number;
+  /** "Admit anyway": past the capacity, recorded with its reason. */
+  override: Override | null;
+  /** An offline door's decision: recorded as made, past the capacity or not (and flagged). */
+  uploaded?: boolean;
+}
+
 /**
  * Entry: the first admission to the event claims `checkins/{eventId}_{key}` (and, for each more
  * person of a party, `…+{n}`); any later one sees it, and is a re-entry ("Welcome back", claiming
- * the next `reentries/…_{n}`) when the person left since, else "Already admitted".
+ * the next `reentries/…_{n}`) when the person left since, else "Already admitted". Each person
+ * coming in claims the event's next place: when that would take the people inside past the
+ * capacity, the door is "Full", unless it admits anyway (recorded with its reason).
  */
-function admit(documents: Documents, person: AtDoor, at: ScanAt): Decision {
+function admit(documents: Documents, person: AtDoor, at: ScanAt, limit: Limit): Decision {
   const { user, ticket, checkin, exits, reentries } = person;
-  if (checkin) {
-    const first = { user, ticket, firstAt: checkin.at, firstDevice: checkin.device };
-    if (exits <= reentries) return { verdict: 'alreadyAdmitted', ...first };
-    return { verdict: 'welcomeBack', ...first, claims: passages(documents, Reentries, person, reentries, at) };
-  }
+  const first = checkin ? { user, ticket, firstAt: checkin.at, firstDevice: checkin.device } : { user, ticket };
+  if (checkin && exits <= reentries) return { verdict: 'alreadyAdmitted', ...first };
   const { eventId, scanner, device, source, now } = at;
+  const inside = person.room.taken - person.room.left;
+  const pastCapacity = inside + person.people > limit.capacity;
+  if (pastCapacity && !limit.override && !limit.uploaded) return { verdict: 'full', user, ticket };
+  // The most contended claims of all (every door's entries): first in the commit.
+  const places = Array.from({ length: person.people }, (_, index) => {
+    const number = person.room.taken + index + 1;
+    return claim(documents.collection(Places).doc(`${eventId}_${number}`), { eventId, number, uid: person.key, at: now, ...(inside + index + 1 > limit.capacity ? { pastCapacity: true } : {}) });
+  });
+  const overridden: Partial<Decision> =
+    pastCapacity && limit.override
+      ? {
+          log: { override: true },
+          records: [
+            claim(documents.collection(CapacityOverrides).doc(`${eventId}_${person.room.taken + 1}`), {
+              eventId,
+              uid: person.key,
+              name: user ? nameAtDoor(user) : (ticket?.holder.name ?? null),
+              reason: limit.override.reason,
+              scannerUid: scanner.uid,
+              scannerName: scanner.displayName ?? scanner.email,
+              device,
+              at: now,
+              inside,
+              capacity: limit.capacity,
+              ...(limit.override.offline ? { offline: true } : {}),
+            }),
+          ],
+        }
+      : {};
+  if (checkin) return { verdict: 'welcomeBack', ...first, claims: [...places, ...passages(documents, Reentries, person, reentries, at)], pastCapacity, ...overridden };
   const admission = { eventId, uid: person.key, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source, ...ticketFields(person) };
-  const claims = [claim(documents.collection(Checkins).doc(`${eventId}_${person.key}`), admission)];
+  const claims = [...places, claim(documents.collection(Checkins).doc(`${eventId}_${person.key}`), admission)];
   for (let companion = 2; companion <= person.people; companion++) claims.push(claim(documents.collection(Checkins).doc(`${eventId}_${person.key}+${companion}`), { ...admission, companion }));
-  return { verdict: 'admitted', user, ticket, claims };
+  return { verdict: 'admitted', user, ticket, claims, pastCapacity, ...overridden };
 }
 
 /** Exit: a person inside claims the next `exits/{eventId}_{key}_{n}` (one per person of a party); one not admitted, or out already, is said so. */

@@ -7,7 +7,8 @@
 // - `queue`: scans decided without signal, each written with durability "strict" before its verdict
 //   shows, with the account that decided it, removed only when the server has recorded it. It stays
 //   when someone signs out (the venue's record of who came in must still reach the server, sent by
-//   the person who decided it when they sign in again); it holds no member's name or photo.
+//   the person who decided it when they sign in again); it holds no member's name or photo (only,
+//   for "Admit anyway", the reason staff typed).
 // - `setAside`: queued scans the server refused for good, moved out of the queue so they never hold
 //   up the scans behind them, kept until someone at the door has read them.
 import type { OfflineDecision } from '../door.inputs';

@@ -15,7 +15,7 @@ import { maskedAddress, nameMatches } from '../door-names';
 import { parsePassCode } from '../pass-code';
 import type { ScanResult } from '../scanning';
 import type { ScanMode, ScanSource } from '../constants';
-import { decideOffline, doorKeyOf, passageAfter, type LocalPassage, type Undecidable } from './offline-verdict';
+import { decideOffline, doorKeyOf, passageAfter, type Approximate, type LocalPassage, type Undecidable } from './offline-verdict';
 import { parseTicketCode, ticketDoorKey, ticketIdOfKey } from '../ticket-code';
 import {
   dismissSetAside,
@@ -95,7 +95,23 @@ export interface DoorSyncState {
 }
 
 /** A verdict as the door shows it: the server's, or decided here. */
-export type DoorVerdict = Omit<ScanResult, 'counts'> & { counts: ScanResult['counts'] | null; decidedOffline: boolean; photo: string | null };
+export type DoorVerdict = Omit<ScanResult, 'counts'> & {
+  counts: ScanResult['counts'] | null;
+  decidedOffline: boolean;
+  photo: string | null;
+  /** Decided here: the people inside as this phone counts them, and the capacity (approximate: other doors' entries since the list are not in it). */
+  inside?: Approximate;
+};
+
+/** A "Full" to admit anyway: the scan that was full (its nonce, what was scanned, when) and the door's reason. */
+export interface AdmitAnyway {
+  eventId: string;
+  fullNonce: string;
+  device: string;
+  reason: string;
+  /** The scan as it was made: a "Full" decided here is admitted anyway here too (the server has not seen it yet). */
+  full: { code?: string; uid?: string; source: ScanSource; at: Date; decidedOffline: boolean };
+}
 
 /** Why a scan was not decided: the phone cannot (Undecidable), the server did not answer, or the phone does not know who is scanning. */
 export type NotDecided = Undecidable | 'noAnswer' | 'noAccount';
@@ -433,6 +449,22 @@ export class DoorSync {
     return asked ?? this.decideHere({ eventId: input.eventId, nonce: input.nonce, device: input.device, mode: 'entry', source: 'manual', uid: input.uid });
   }
 
+  /**
+   * "Admit anyway" after a "Full", with the door's reason: the server's answer within 3 s, else
+   * decided here past this phone's count (the reason goes with the upload). Judged as at the time
+   * of the "Full": the code was checked then, and may have changed its window since.
+   */
+  async admitAnyway(input: AdmitAnyway): Promise<DoorAnswer> {
+    const nonce = crypto.randomUUID().replace(/-/g, '');
+    const { full } = input;
+    const asked =
+      this.offline || full.decidedOffline
+        ? null
+        : await this.ask(input.device, (signal) => this.client.door.admitAnyway.mutate({ eventId: input.eventId, fullNonce: input.fullNonce, nonce, device: input.device, reason: input.reason }, { signal }));
+    const scan = full.uid !== undefined ? { uid: full.uid } : { code: full.code! };
+    return asked ?? this.decideHere({ eventId: input.eventId, nonce, device: input.device, mode: 'entry', source: full.source, ...scan, anyway: { reason: input.reason, at: full.at } });
+  }
+
   /** The server's verdict (or the error it answered) within 3 s; null when it did not answer in time. */
   private async ask(door: string, call: (signal: AbortSignal) => Promise<ScanResult>): Promise<DoorAnswer | null> {
     try {
@@ -471,10 +503,20 @@ export class DoorSync {
     return Math.abs(Date.now() - stored.wallAt - (performance.now() - stored.monotonicAt)) > CLOCK_JUMP_MS;
   }
 
-  private async decideHere(scan: { eventId: string; nonce: string; device: string; mode: ScanMode; source: ScanSource; code?: string; uid?: string }): Promise<DoorAnswer> {
+  private async decideHere(scan: {
+    eventId: string;
+    nonce: string;
+    device: string;
+    mode: ScanMode;
+    source: ScanSource;
+    code?: string;
+    uid?: string;
+    /** "Admit anyway": the reason, and the time of the "Full" it follows. */
+    anyway?: { reason: string; at: Date };
+  }): Promise<DoorAnswer> {
     if (scan.mode !== 'bar' && this.clockChanged()) return { kind: 'undecided', reason: 'clockChanged' };
-    const now = this.serverNow();
-    const answer = await decideOffline(this.stored?.list ?? null, scan, now, this.passages);
+    const now = scan.anyway?.at ?? this.serverNow();
+    const answer = await decideOffline(this.stored?.list ?? null, { ...scan, anyway: scan.anyway !== undefined }, now, this.passages);
     if (answer.kind === 'undecidable') return { kind: 'undecided', reason: answer.reason };
     // Each queued scan is uploaded by the account that decided it: without one it is not decided here.
     const by = this.account;
@@ -498,6 +540,7 @@ export class DoorSync {
         decidedAt: now,
         device: scan.device,
         listAt: this.stored!.list.at,
+        ...(scan.anyway && (answer.verdict === 'admitted' || answer.verdict === 'welcomeBack') ? { override: { reason: scan.anyway.reason } } : {}),
       },
       by,
     };
@@ -527,6 +570,7 @@ export class DoorSync {
         counts: null,
         decidedOffline: true,
         photo: member?.photoURL ? await this.photo(member.photoURL) : null,
+        ...(answer.inside ? { inside: answer.inside } : {}),
       },
     };
   }

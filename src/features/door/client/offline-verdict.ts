@@ -5,6 +5,8 @@
 // door's hours, and whether the member is in already, on this phone or in the list. A ticket's code
 // likewise (decision 050): the server's signature with the ticket public key, the ticket in tonight's
 // list (cancelled ones say so), the door's hours, whether it is in. The bar is never decided here.
+// The capacity (decision 052): the list's people inside, plus what this phone let in and out since,
+// which is all it knows: other doors' entries meanwhile are not in it, so the count is approximate.
 // No DOM, no Node: tested in Node's WebCrypto.
 import type { DoorList, DoorListMember, DoorListTicket } from '../door-list';
 import { parseTicketCode, ticketDoorKey, ticketIdOfKey, ticketMessage } from '../ticket-code';
@@ -28,8 +30,38 @@ export interface LocalPassage {
 export type Undecidable = 'bar' | 'noList' | 'onlineOnly' | 'clockChanged';
 
 export type OfflineAnswer =
-  | { kind: 'verdict'; verdict: Verdict; member: DoorListMember | null; ticket: DoorListTicket | null; firstAt: Date | null; firstDevice: string | null }
+  | { kind: 'verdict'; verdict: Verdict; member: DoorListMember | null; ticket: DoorListTicket | null; firstAt: Date | null; firstDevice: string | null; inside?: Approximate }
   | { kind: 'undecidable'; reason: Undecidable };
+
+/** People inside as this phone counts them without signal (never other doors' entries since the list), and the capacity. */
+export interface Approximate {
+  inside: number;
+  capacity: number;
+}
+
+/**
+ * The people inside by this phone's count: the list's, and each person (a party counting all of
+ * its people) this phone let in or out since the list, where that changed what the list said.
+ */
+export function insideHere(list: DoorList, local: ReadonlyMap<string, LocalPassage>): number {
+  let inside = list.inside ?? 0;
+  const listed = new Map<string, { inside: boolean; people: number }>();
+  for (const member of list.members) listed.set(member.uid, { inside: member.inside, people: 1 });
+  for (const ticket of list.tickets ?? []) listed.set(ticketDoorKey(ticket.id), { inside: ticket.inside, people: 1 + ticket.party });
+  for (const passage of local.values()) {
+    if (passage.eventId !== list.eventId || passage.at.getTime() < list.at.getTime()) continue;
+    const before = listed.get(passage.uid) ?? { inside: false, people: 1 };
+    if (passage.inside !== before.inside) inside += passage.inside ? before.people : -before.people;
+  }
+  return Math.max(0, inside);
+}
+
+/** An entry this phone would let in, unless that takes its count past the capacity ("Full"); "Admit anyway" lets it in. */
+function entering(list: DoorList, local: ReadonlyMap<string, LocalPassage>, people: number, anyway: boolean): Approximate | null {
+  if (list.capacity === undefined) return null;
+  const count = { inside: insideHere(list, local), capacity: list.capacity };
+  return !anyway && count.inside + people > count.capacity ? count : null;
+}
 
 /** Windows accepted on each side of the current one, as on the server. */
 const STEP_TOLERANCE = 1;
@@ -72,7 +104,7 @@ function standing(list: DoorList, member: { key: string; admittedAt: Date | null
   return { admittedAt: member.admittedAt, firstDoor: member.firstDoor, inside: member.inside };
 }
 
-const verdict = (value: Verdict, member: DoorListMember | null, first: { admittedAt: Date | null; firstDoor: string | null } | null = null, ticket: DoorListTicket | null = null): OfflineAnswer => ({
+const verdict = (value: Verdict, member: DoorListMember | null, first: { admittedAt: Date | null; firstDoor: string | null } | null = null, ticket: DoorListTicket | null = null): Extract<OfflineAnswer, { kind: 'verdict' }> => ({
   kind: 'verdict',
   verdict: value,
   member,
@@ -87,7 +119,7 @@ const verdict = (value: Verdict, member: DoorListMember | null, first: { admitte
  */
 export async function decideOffline(
   list: DoorList | null,
-  scan: { mode: ScanMode; code?: string; uid?: string },
+  scan: { mode: ScanMode; code?: string; uid?: string; anyway?: boolean },
   now: Date,
   local: ReadonlyMap<string, LocalPassage>,
 ): Promise<OfflineAnswer> {
@@ -96,7 +128,7 @@ export async function decideOffline(
   if (!list) return { kind: 'undecidable', reason: 'noList' };
   const ticketId = scan.uid !== undefined ? ticketIdOfKey(scan.uid) : null;
   const ticketCode = scan.uid === undefined ? parseTicketCode(scan.code ?? '') : null;
-  if (ticketId !== null || ticketCode) return decideTicket(list, scan.mode, ticketCode ?? { ticketId: ticketId!, signature: null }, now, local);
+  if (ticketId !== null || ticketCode) return decideTicket(list, scan, ticketCode ?? { ticketId: ticketId!, signature: null }, now, local);
   let member: DoorListMember | undefined;
   if (scan.uid !== undefined) {
     member = list.members.find((candidate) => candidate.uid === scan.uid);
@@ -126,8 +158,10 @@ export async function decideOffline(
     return verdict(state.inside ? 'exited' : 'notInside', member);
   }
   if (!doorIsOpen(event, now)) return verdict('notOnTonight', member);
-  if (!state.admittedAt) return verdict('admitted', member);
-  return state.inside ? verdict('alreadyAdmitted', member, state) : verdict('welcomeBack', member, state);
+  if (state.admittedAt && state.inside) return verdict('alreadyAdmitted', member, state);
+  const full = entering(list, local, 1, scan.anyway === true);
+  if (full) return { ...verdict('full', member), inside: full };
+  return state.admittedAt ? verdict('welcomeBack', member, state) : verdict('admitted', member);
 }
 
 /**
@@ -135,7 +169,7 @@ export async function decideOffline(
  * the server's signature, tonight's list, cancelled, the door's hours, then in or out. A ticket
  * the list does not hold is another night's (or newer than the list: the next list knows it).
  */
-async function decideTicket(list: DoorList, mode: ScanMode, code: { ticketId: string; signature: string | null }, now: Date, local: ReadonlyMap<string, LocalPassage>): Promise<OfflineAnswer> {
+async function decideTicket(list: DoorList, { mode, anyway }: { mode: ScanMode; anyway?: boolean }, code: { ticketId: string; signature: string | null }, now: Date, local: ReadonlyMap<string, LocalPassage>): Promise<OfflineAnswer> {
   if (code.signature !== null) {
     // Lists fetched before tickets were listed hold no key: such a code waits for the server.
     if (!list.ticketKey) return { kind: 'undecidable', reason: 'onlineOnly' };
@@ -156,8 +190,12 @@ async function decideTicket(list: DoorList, mode: ScanMode, code: { ticketId: st
     if (!state.admittedAt) return named('notCheckedIn');
     return named(state.inside ? 'exited' : 'notInside');
   }
-  if (!state.admittedAt) return named('admitted');
-  return state.inside ? named('alreadyAdmitted', state) : named('welcomeBack', state);
+  // A banned holder: refused as the server refuses them; leaving (above) is recorded regardless.
+  if (ticket.refused) return named('notAdmitted');
+  if (state.admittedAt && state.inside) return named('alreadyAdmitted', state);
+  const full = entering(list, local, 1 + ticket.party, anyway === true);
+  if (full) return { ...named('full'), inside: full };
+  return state.admittedAt ? named('welcomeBack', state) : named('admitted');
 }
 
 /** What an accepted verdict makes of the member's standing on this phone. */

@@ -6,15 +6,29 @@
 import { useCallback, useRef, useState } from 'react';
 import { useApiErrorMessage } from '@/trpc/errors';
 import type { DoorEvent } from '../door-figures';
-import { CODE_MAX, type ScanMode } from '../constants';
+import { CODE_MAX, type ScanMode, type ScanSource } from '../constants';
 import type { DoorAnswer, DoorSync, DoorVerdict, NotDecided } from './door-sync';
 import { signal } from './verdict-signals';
 
 /** The same code is not sent again within this time (a phone held in front of the camera). */
 const RESUBMIT_AFTER_MS = 3000;
 
-/** What the scanner shows after a scan: the verdict, not decided (why, with a retry), or an error. */
-export type Outcome = { kind: 'verdict'; result: DoorVerdict } | { kind: 'offline'; reason: NotDecided; retry: () => void } | { kind: 'error'; text: string };
+/**
+ * What the scanner shows after a scan: the verdict (a "Full" with the door's way past it, "Admit
+ * anyway", which takes the reason), not decided (why, with a retry), or an error.
+ */
+export type Outcome =
+  | { kind: 'verdict'; result: DoorVerdict; admitAnyway?: (reason: string) => Promise<void> }
+  | { kind: 'offline'; reason: NotDecided; retry: () => void }
+  | { kind: 'error'; text: string };
+
+/** A scan as it was sent (a code read, or a member chosen by name): what "Admit anyway" needs of it. */
+export interface ScanMade {
+  nonce: string;
+  code?: string;
+  uid?: string;
+  source: ScanSource;
+}
 
 export function newNonce(): string {
   return crypto.randomUUID().replace(/-/g, '');
@@ -27,20 +41,32 @@ export function useDoorScan(event: DoorEvent | null, mode: ScanMode, doorName: s
   const recent = useRef(new Map<string, number>());
 
   /** Shows a verdict and signals it (a scan's answer, or an admission by hand). */
-  const show = useCallback((result: DoorVerdict) => {
-    setOutcome({ kind: 'verdict', result });
+  const show = useCallback((result: DoorVerdict, admitAnyway?: (reason: string) => Promise<void>) => {
+    setOutcome({ kind: 'verdict', result, admitAnyway });
     signal(result.verdict);
   }, []);
 
-  /** Shows what became of a scan or an admission by hand; `again` asks once more with the same nonce. */
+  /**
+   * Shows what became of a scan or an admission by hand; `again` asks once more with the same
+   * nonce. A "Full" comes with "Admit anyway" for the person it named.
+   */
   const settle = useCallback(
-    (answer: DoorAnswer, again: () => void) => {
-      if (answer.kind === 'verdict') return show(answer.verdict);
+    function settleAnswer(answer: DoorAnswer, again: () => void, scan?: ScanMade) {
+      if (answer.kind === 'verdict') {
+        const { verdict: result } = answer;
+        if (result.verdict !== 'full' || !scan || !sync) return show(result);
+        const admitAnyway = async (reason: string) => {
+          const full = { code: scan.code, uid: scan.uid, source: scan.source, at: result.at, decidedOffline: result.decidedOffline };
+          const anyway = () => sync.admitAnyway({ eventId: result.eventId, fullNonce: scan.nonce, device: doorName, reason, full });
+          settleAnswer(await anyway(), () => void anyway().then((next) => settleAnswer(next, again)));
+        };
+        return show(result, admitAnyway);
+      }
       if (answer.kind === 'error') setOutcome({ kind: 'error', text: errorMessage(answer.error) });
       else setOutcome({ kind: 'offline', reason: answer.reason, retry: again });
       navigator.vibrate?.([300, 100, 300]);
     },
-    [show, errorMessage],
+    [show, errorMessage, sync, doorName],
   );
 
   const submit = useCallback(
@@ -57,7 +83,7 @@ export function useDoorScan(event: DoorEvent | null, mode: ScanMode, doorName: s
         setChecking((count) => count + 1);
         void sync
           .scan({ eventId: event.id, mode, code: trimmed, nonce, source, device: doorName })
-          .then((answer) => settle(answer, send))
+          .then((answer) => settle(answer, send, { nonce, code: trimmed, source }))
           .finally(() => setChecking((count) => count - 1));
       };
       send();

@@ -2,9 +2,11 @@
 // no files) and a vibration pattern per kind of verdict, so staff know without looking.
 import type { Verdict } from '../constants';
 
-export type VerdictTone = 'accepted' | 'notice' | 'refused';
+export type VerdictTone = 'accepted' | 'notice' | 'refused' | 'full';
 
 export function toneOf(verdict: Verdict): VerdictTone {
+  // Full is neither a refusal of the person nor a notice: the door may still admit anyway.
+  if (verdict === 'full') return 'full';
   if (verdict === 'admitted' || verdict === 'drinkRedeemed' || verdict === 'exited' || verdict === 'welcomeBack') return 'accepted';
   if (verdict === 'alreadyAdmitted' || verdict === 'expiredCode' || verdict === 'noDrinksLeft' || verdict === 'notInside') return 'notice';
   return 'refused';
@@ -14,6 +16,7 @@ const PATTERNS: Record<VerdictTone, { tones: [frequency: number, ms: number][]; 
   accepted: { tones: [[660, 90], [880, 140]], vibrate: [60] },
   notice: { tones: [[440, 120], [0, 60], [440, 120]], vibrate: [100, 60, 100] },
   refused: { tones: [[196, 420]], vibrate: [300, 100, 300] },
+  full: { tones: [[330, 160], [0, 70], [330, 160], [0, 70], [330, 160]], vibrate: [200, 80, 200, 80, 200] },
 };
 
 let audio: AudioContext | null = null;

@@ -15,6 +15,7 @@ import { doorActivityFeed } from '../client/live-feeds';
 import type { DoorActivity, DoorEvent, EventRowCounts } from '../door-figures';
 import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
+import { CapacityWarning } from './CapacityWarning';
 import { activityChange, LiveNight, NightAtAGlance } from './Night';
 import styles from './door.module.css';
 
@@ -26,14 +27,15 @@ function Figures({ activity }: { activity: DoorActivity }) {
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict) && activity.refused[verdict]);
   return (
     <>
+      <CapacityWarning inside={activity.inside} capacity={activity.capacity} />
       <dl className={styles.scanner__counts}>
         <div>
-          <dt>{t('admitted')}</dt>
-          <dd>{t('ofCapacity', { count: activity.admitted, capacity: activity.capacity })}</dd>
+          <dt>{t('inside')}</dt>
+          <dd>{t('ofCapacity', { count: activity.inside, capacity: activity.capacity })}</dd>
         </div>
         <div>
-          <dt>{t('inside')}</dt>
-          <dd>{activity.inside}</dd>
+          <dt>{t('admitted')}</dt>
+          <dd>{activity.admitted}</dd>
         </div>
         <div>
           <dt>{t('members')}</dt>
@@ -57,6 +59,7 @@ function Figures({ activity }: { activity: DoorActivity }) {
         </div>
       </dl>
       {activity.flagged.length ? <Flagged activity={activity} /> : null}
+      {activity.overrides.length ? <Overrides activity={activity} /> : null}
       <h3 className={styles['door-admin__subheading']}>{t('refusals')}</h3>
       {refusals.length ? (
         <ul className={styles['door-admin__refusals']}>
@@ -89,6 +92,28 @@ function Flagged({ activity }: { activity: DoorActivity }) {
             {flag.kind === 'secondAdmission' && flag.first
               ? t('secondAdmission', { firstDoor: flag.first.device, firstTime: time(flag.first.at), secondDoor: flag.second.device, secondTime: time(flag.second.at) })
               : t('flaggedAt', { door: flag.second.device, time: time(flag.second.at) })}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** "Admit anyway" at a full door: who let whom in, when, how full it was, and the reason given. */
+function Overrides({ activity }: { activity: DoorActivity }) {
+  const t = useTranslations('AdminDoor');
+  const format = useFormatter();
+  return (
+    <>
+      <h3 className={styles['door-admin__subheading']}>{t('overridesHeading')}</h3>
+      <ul className={styles['door-admin__list']} data-testid="capacity-overrides">
+        {activity.overrides.map((override) => (
+          <li key={override.id}>
+            <span aria-hidden="true">! </span>
+            <strong>{override.name ?? '…'}</strong> ·{' '}
+            {t(override.offline ? 'overrideByOffline' : 'overrideBy', { scanner: override.scannerName ?? '…', door: override.device, time: format.dateTime(override.at, TIME), inside: override.inside, capacity: override.capacity })}
+            <br />
+            <q>{override.reason}</q>
           </li>
         ))}
       </ul>

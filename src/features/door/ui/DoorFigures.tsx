@@ -1,5 +1,5 @@
 'use client';
-// The scanner's panel of the night: admissions of capacity, guests inside, drinks and the latest scans, live.
+// The scanner's panel of the night: people inside of the capacity (warned from 90 %), admissions, guests inside, drinks and the latest scans, live.
 import { useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
@@ -9,6 +9,7 @@ import { Skeleton } from '@/ui/Skeleton';
 import type { DoorCounts, DoorEvent } from '../door-figures';
 import { toneOf } from '../client/verdict-signals';
 import { VERDICT_ICONS } from './VerdictPanel';
+import { CapacityWarning } from './CapacityWarning';
 import styles from './door.module.css';
 
 /**
@@ -33,14 +34,15 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
         <p className="alert alert--error" role="alert">{t('figuresFailed')}</p>
       ) : (
         <>
+          <CapacityWarning inside={inside ?? 0} capacity={activity.data.capacity} />
           <dl className={styles.scanner__counts}>
             <div>
-              <dt>{t('admitted')}</dt>
-              <dd>{t('ofCapacity', { count: admitted, capacity: activity.data.capacity })}</dd>
+              <dt>{t('inside')}</dt>
+              <dd>{t('ofCapacity', { count: inside ?? 0, capacity: activity.data.capacity })}</dd>
             </div>
             <div>
-              <dt>{t('inside')}</dt>
-              <dd>{inside ?? 0}</dd>
+              <dt>{t('admitted')}</dt>
+              <dd>{admitted}</dd>
             </div>
             <div>
               <dt>{t('guestsInside')}</dt>

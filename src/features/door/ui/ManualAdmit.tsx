@@ -14,10 +14,10 @@ import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
 import type { DoorAnswer, DoorSync } from '../client/door-sync';
-import { newNonce } from '../client/useDoorScan';
+import { newNonce, type ScanMade } from '../client/useDoorScan';
 import styles from './door.module.css';
 
-export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEvent; doorName: string; sync: DoorSync | null; onAnswer: (answer: DoorAnswer, again: () => void) => void }) {
+export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEvent; doorName: string; sync: DoorSync | null; onAnswer: (answer: DoorAnswer, again: () => void, scan: ScanMade) => void }) {
   const t = useTranslations('Scanner');
   const errorMessage = useApiErrorMessage();
   const id = useId();
@@ -39,7 +39,7 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
         setAdmitting(false);
         setConfirming(null);
         if (answer.kind === 'error') return setError(errorMessage(answer.error));
-        onAnswer(answer, send);
+        onAnswer(answer, send, { nonce: hit.nonce, uid: hit.uid, source: 'manual' });
         if (localHits !== null) setLocalHits(sync.search(submitted));
         else void hits.refetch();
       });

@@ -11,10 +11,11 @@ import type { Outcome } from '../client/useDoorScan';
 import type { TicketAtDoor } from '../scanning';
 import { useVerdictFocus } from '../client/useVerdictFocus';
 import { toneOf } from '../client/verdict-signals';
+import { AdmitAnywayDialog } from './AdmitAnywayDialog';
 import styles from './door.module.css';
 
 /** The icon of each kind of verdict, on the card and in the latest scans. */
-export const VERDICT_ICONS = { accepted: '✓', notice: '!', refused: '✕' } as const;
+export const VERDICT_ICONS = { accepted: '✓', notice: '!', refused: '✕', full: '■' } as const;
 
 export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
   const t = useTranslations('Scanner');
@@ -80,13 +81,23 @@ export function VerdictPanel({ outcome, onDismiss }: { outcome: Outcome; onDismi
       {/* Says no more: why the venue shut someone out is for the manager, not the door. */}
       {result.verdict === 'notAdmitted' ? <p className={styles.verdict__detail}>{t('notAdmittedHint')}</p> : null}
       {result.drinksLeft !== null && result.verdict === 'drinkRedeemed' ? <p className={styles.verdict__detail}>{t('drinksLeft', { count: result.drinksLeft })}</p> : null}
+      {result.verdict === 'full' ? <FullLine result={result} /> : null}
       <div className={styles.verdict__actions}>
+        {outcome.admitAnyway ? <AdmitAnywayDialog onAdmit={outcome.admitAnyway} /> : null}
         <button ref={action} type="button" className="button button--ghost" onClick={onDismiss}>
           {t('dismiss')}
         </button>
       </div>
     </section>
   );
+}
+
+/** How full: the server's count, or this phone's own without signal (said to be approximate). */
+function FullLine({ result }: { result: Extract<Outcome, { kind: 'verdict' }>['result'] }) {
+  const t = useTranslations('Scanner');
+  const count = result.inside ?? (result.counts ? { inside: result.counts.inside, capacity: result.counts.capacity } : null);
+  if (!count) return null;
+  return <p className={styles.verdict__detail}>{result.inside ? t('fullApproximate', { ...count }) : t('fullCount', { ...count })}</p>;
 }
 
 /**

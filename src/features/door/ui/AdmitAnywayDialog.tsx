@@ -1,0 +1,75 @@
+'use client';
+// "Admit anyway" at a full door (decision 052): the door says why, in words, for the admins, who
+// see it with who let whom in and when. The reason is asked for here and checked as the server
+// checks it; the dialog cannot send twice, and shows that it is working.
+import { useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslations } from 'next-intl';
+import { TextAreaField } from '@/ui/form/TextAreaField';
+import { OVERRIDE_REASON_MAX } from '../constants';
+
+/** The shortest reason the server takes (door.inputs.ts). */
+const REASON_MIN = 3;
+
+export function AdmitAnywayDialog({ onAdmit }: { onAdmit: (reason: string) => Promise<void> }) {
+  const t = useTranslations('Scanner.anyway');
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    if (reason.trim().length < REASON_MIN) return setError(t('reasonShort'));
+    setBusy(true);
+    try {
+      // The scanner shows what became of it in place of the "Full".
+      await onAdmit(reason.trim());
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+      <Dialog.Trigger className="button button--primary" data-testid="admit-anyway">
+        {t('open')}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="sheet-overlay" />
+        <Dialog.Content className="dialog">
+          <form onSubmit={submit} noValidate>
+            <Dialog.Title className="dialog__title">{t('title')}</Dialog.Title>
+            <Dialog.Description>{t('text')}</Dialog.Description>
+            <TextAreaField
+              id={`${id}-reason`}
+              name="reason"
+              label={t('reason')}
+              hint={t('reasonHint')}
+              value={reason}
+              rows={3}
+              maxLength={OVERRIDE_REASON_MAX}
+              required
+              error={error ?? undefined}
+              onChange={(value) => {
+                setReason(value);
+                setError(null);
+              }}
+            />
+            <div className="dialog__actions">
+              <Dialog.Close className="button button--ghost" disabled={busy}>
+                {t('cancel')}
+              </Dialog.Close>
+              <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+                {busy ? <span className="spinner" aria-hidden="true" /> : null}
+                {busy ? t('admitting') : t('confirm')}
+              </button>
+            </div>
+          </form>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
