@@ -2,12 +2,14 @@
 // now, the peak is exact, members and guests are apart, and a past night's summary follows late uploads.
 import { describe, expect, it } from 'vitest';
 import { TRPCError } from '@trpc/server';
+import { Bans, accountBanId } from '@/features/bans/bans';
+import { Events } from '@/features/events/events';
 import { createContextInner } from '@/server/trpc/context';
 import { createCaller } from '@/app/_server/router';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
 import { Checkins, DoorConflicts, Exits, Scans } from './door-records';
 import { countsOf, doorActivity } from './door-figures';
-import { recordOffline } from './scanning';
+import { admitAnyway, recordOffline } from './scanning';
 import { Nights, nightFigures, nightSummary, NIGHT_STEP_MINUTES } from './night';
 import { addEvent, doorNight, HOUR, NOW, person, scanners } from './test-door';
 
@@ -68,6 +70,24 @@ describe('the night at a glance', () => {
     expect(night.arrivals.flatMap((door) => door.people).reduce((sum, people) => sum + people, 0)).toBe(activity.admitted);
     expect(night.inside.members.at(-1)! + night.inside.guests.at(-1)!).toBe(activity.inside);
     expect(night.inside.guests.at(-1)).toBe(activity.guests.inside);
+  });
+
+  it('counts the capacity overrides and the bans the door applied, as the admins’ figures list them', async () => {
+    await tonight.documents.collection(Events).doc('tonight').update({ capacity: 1 });
+    await addUser('bob');
+    await addUser('cy');
+    await scan(await codeOf('ada', at(0)), {}, at(0));
+    const fullNonce = nonce();
+    expect((await scan(await codeOf('bob', at(1)), { nonce: fullNonce }, at(1))).verdict).toBe('full');
+    await admitAnyway(tonight.ports, scanners[0]!, { eventId: 'tonight', fullNonce, nonce: nonce(), device: 'Front door', reason: 'Ada is leaving' }, at(1));
+    await tonight.documents
+      .collection(Bans)
+      .doc(accountBanId('cy'))
+      .create({ subject: 'account', uid: 'cy', email: null, name: null, reason: 'Fought at the bar', from: NOW, until: null, createdBy: 'admin', createdByName: 'Admin', createdAt: NOW, updatedBy: 'admin', updatedAt: NOW });
+    expect((await scan(await codeOf('cy', at(2)), {}, at(2))).verdict).toBe('notAdmitted');
+    const [night, activity] = await Promise.all([nightFigures(tonight.documents, 'tonight', at(5)), doorActivity(tonight.documents, 'tonight')]);
+    expect(night.overrides).toBe(activity.overrides.length);
+    expect(night).toMatchObject({ overrides: 1, bansApplied: 1, admitted: 2, peakInside: 2, peakAt: at(1), refused: [{ verdict: 'notAdmitted', count: 1 }, { verdict: 'full', count: 1 }] });
   });
 
   it('draws arrivals per door in 15-minute steps from the doors time to now, members and guests apart', async () => {
