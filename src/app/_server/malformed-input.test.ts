@@ -83,6 +83,7 @@ const EXAMPLES: Record<string, unknown> = {
     decisions: [{ eventId: EVENT_ID, nonce: 'fuzz-nonce-3', mode: 'entry', source: 'camera', code: 'NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA', verdict: 'admitted', decidedAt: new Date(0), device: 'Front door', listAt: new Date(0) }],
   },
   'door.activity': { eventId: EVENT_ID },
+  'door.night': { eventId: EVENT_ID },
   'door.rotatePass': { uid: USER_ID },
   'pass.register': { publicKey: 'B'.repeat(87) },
   // The branches the generated example would not reach: the lapsed members' weeks and the e-mail channel.

@@ -10,6 +10,7 @@ import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans, Exits, Reent
 import { nameAtDoor } from './door-names';
 import { ticketIdOfKey, Tickets } from './ticket-records';
 import { doorIsOpen } from './door-hours';
+import { nightSummary, type NightSummary } from './night';
 import type { CountsOfInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
 
@@ -43,12 +44,20 @@ export async function tallyDoor(documents: Documents, eventId: string): Promise<
   return { admitted, inside: admitted - exits + reentries, drinks, offline, conflicts };
 }
 
+/** A row of the admins' event list: the door's counts, and a past night's peak and admissions. */
+export interface EventRowCounts extends DoorCounts {
+  /** Null until the event has ended. */
+  night: NightSummary | null;
+}
+
 /** Several events' admissions and drinks at once (a page of the admins' event list). */
-export async function countsOf(documents: Documents, input: CountsOfInput): Promise<Record<string, DoorCounts>> {
+export async function countsOf(documents: Documents, input: CountsOfInput, now = new Date()): Promise<Record<string, EventRowCounts>> {
   const entries = await Promise.all(
     [...new Set(input.eventIds)].map(async (eventId) => {
       const event = (await documents.collection(Events).doc(eventId).get()).data;
-      return event ? ([eventId, await doorCounts(documents, eventId, event)] as const) : null;
+      if (!event) return null;
+      const [counts, night] = await Promise.all([doorCounts(documents, eventId, event), nightSummary(documents, eventId, event, now)]);
+      return [eventId, { ...counts, night }] as const;
     }),
   );
   return Object.fromEntries(entries.filter((entry) => entry !== null));

@@ -108,7 +108,7 @@ describe('the door on Firestore', () => {
     const activity = await doorActivity(documents, 'tonight');
     expect(activity).toMatchObject({ admitted: 1, drinks: 0, refused: { invalid: 1, expiredCode: 1 } });
     expect(activity.recent.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode', 'invalid']);
-    expect(await countsOf(documents, { eventIds: ['tonight'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: 100, drinks: 0, offline: 0, conflicts: 0 } });
+    expect(await countsOf(documents, { eventIds: ['tonight'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: 100, drinks: 0, offline: 0, conflicts: 0, night: null } });
     const person = await personAtTheDoor(documents, 'ada');
     expect(person.admissions).toMatchObject([{ eventId: 'tonight', door: 'Front door', source: 'manual' }]);
     expect(person.scans.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode']);

@@ -18,6 +18,7 @@ import { DomainError } from '@/server/domain-error';
 import { admitAnyway, admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
 import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
 import { searchAtDoor } from './door-search';
+import { nightFigures } from './night';
 
 const members = roleProcedure(...MEMBER_AREA);
 
@@ -118,4 +119,6 @@ export const doorRouter = router({
   countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
   rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(doorPorts(ctx), ctx.identity, input.uid)),
+  /** The night drawn: arrivals per door, inside over time, refusals (/admin and the event editor refetch it as door.activity changes). */
+  night: admin.input(DoorEventInput).query(({ ctx, input }) => nightFigures(ctx.documents, input.eventId, new Date())),
 });

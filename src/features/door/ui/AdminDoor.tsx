@@ -12,10 +12,11 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { doorActivityFeed } from '../client/live-feeds';
-import type { DoorActivity, DoorCounts, DoorEvent } from '../door-figures';
+import type { DoorActivity, DoorEvent, EventRowCounts } from '../door-figures';
 import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
 import { CapacityWarning } from './CapacityWarning';
+import { activityChange, LiveNight, NightAtAGlance } from './Night';
 import styles from './door.module.css';
 
 const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: VENUE_TIME_ZONE } as const;
@@ -136,6 +137,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
       ) : (
         <Figures activity={activity.data} />
       )}
+      <NightAtAGlance eventId={event.id} change={activity.status === 'ready' ? activityChange(activity.data) : undefined} />
       <p className={styles['door-admin__links']}>
         <Link href={`/scanner?event=${encodeURIComponent(event.id)}&mode=entry`}>{t('openScanner')}</Link>
         {' · '}
@@ -162,6 +164,7 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
     <section className={`panel ${styles['door-admin']}`} aria-labelledby={`${id}-title`} aria-busy={figures.isPending}>
       <h2 id={`${id}-title`}>{t('eventHeading')}</h2>
       {figures.isPending ? <Skeleton shape="field" label={t('loading')} /> : figures.isError ? <RetryAlert error={figures.error} onRetry={() => figures.refetch()} /> : <Figures activity={figures.data} />}
+      <LiveNight eventId={eventId} />
       <p className={styles['door-admin__links']}>
         <a href={reportPath(eventId, locale)} download>
           {t('download')}
@@ -171,14 +174,15 @@ export function EventDoorFigures({ eventId }: { eventId: string }) {
   );
 }
 
-/** A row of the admins' event list: the event's admissions of capacity, drinks, and its CSV. */
-export function EventRowDoor({ eventId, title, counts }: { eventId: string; title: string; counts: DoorCounts | undefined }) {
+/** A row of the admins' event list: the event's admissions of capacity, drinks, a past night's peak, and its CSV. */
+export function EventRowDoor({ eventId, title, counts }: { eventId: string; title: string; counts: EventRowCounts | undefined }) {
   const t = useTranslations('AdminDoor');
   const locale = useLocale();
   return (
     <p className={styles['event-row__door']}>
       <span className="visually-hidden">{t('rowFiguresLabel')}: </span>
       {counts ? <span>{t('rowFigures', { admitted: counts.admitted, capacity: counts.capacity, drinks: counts.drinks })}</span> : <Skeleton shape="text" label={t('loading')} />}
+      {counts?.night ? <span>{` · ${t('rowNight', { peak: counts.night.peakInside, admitted: counts.night.admitted })}`}</span> : null}
       {' · '}
       {/* The accessible name starts with the visible text (WCAG 2.5.3): "CSV: download the admissions…". */}
       <a href={reportPath(eventId, locale)} download aria-label={t('rowDownloadLabel', { event: title })}>
