@@ -46,7 +46,7 @@ const GRID: Rgb = [0xe3, 0xe3, 0xe3];
 const AXIS: Rgb = [0x55, 0x55, 0x55];
 const INK: Rgb = [0x33, 0x33, 0x33];
 
-/** 3 × 5 digits and a colon, row by row, a bit per pixel from the left. */
+/** 3 × 5 digits and a colon (one pixel wide), row by row, a bit per pixel from the left. */
 const GLYPHS: Record<string, readonly number[]> = {
   '0': [7, 5, 5, 5, 7],
   '1': [2, 6, 2, 2, 7],
@@ -58,7 +58,7 @@ const GLYPHS: Record<string, readonly number[]> = {
   '7': [7, 1, 1, 1, 1],
   '8': [7, 5, 7, 5, 7],
   '9': [7, 5, 7, 1, 7],
-  ':': [0, 2, 0, 2, 0],
+  ':': [0, 4, 0, 4, 0],
 };
 
 class Raster {
@@ -90,14 +90,17 @@ class Raster {
     for (const character of words) {
       const glyph = GLYPHS[character];
       if (glyph) glyph.forEach((bits, row) => [4, 2, 1].forEach((bit, column) => bits & bit && this.rect(at + column * size, y + row * size, size, size, colour)));
-      at += 4 * size;
+      at += advance(character) * size;
     }
-    return at - x - size;
+    return textWidth(words, size);
   }
 }
 
+/** Font pixels from one character's start to the next's: its width and one of space. */
+const advance = (character: string) => (character === ':' ? 2 : 4);
+
 export function textWidth(words: string, size: number): number {
-  return Math.max(0, words.length * 4 * size - size);
+  return Math.max(0, [...words].reduce((sum, character) => sum + advance(character), 0) * size - size);
 }
 
 /** A round step for grid lines near a quarter of `max` (1, 2, 5, 10, 20, …). */
