@@ -100,10 +100,11 @@ describe.each(backends)('the summary of last night on %s', (_, open) => {
     // The third admission (21:40) found the two before it inside.
     expect(english.text).toContain('Most inside at once: 3 (at 21:40).');
     expect(english.text).toContain('Turned away: 2 × Full and 1 × Invalid code.');
-    expect(english.text).toContain('Front door 2 (blue) and Side door 1 (orange, striped)');
+    expect(english.text).toContain('2 at Front door (blue) and 1 at Side door (orange, striped)');
     expect(english.text).toContain('Open the event’s door figures: https://nordlicht.example/admin/events?edit=friday');
     expect(english.text).toContain('turn off “Summary of last night by e-mail”');
-    expect(german.text).toContain('Abgewiesen: 2 × Voll und 1 × Ungültiger Code.');
+    expect(german.text).toContain('Abgewiesen: 2-mal „Voll“ und 1-mal „Ungültiger Code“.');
+    expect(german.text).toContain('Front door: 2 (blau) und Side door: 1 (orange, gestreift)');
     expect(german.text).toContain('https://nordlicht.example/de/admin/events?edit=friday');
     expect(german.text).toContain('um 21:40 Uhr');
 
@@ -113,7 +114,7 @@ describe.each(backends)('the summary of last night on %s', (_, open) => {
     expect(chart!.content.subarray(1, 4).toString()).toBe('PNG');
     expect(english.html).toContain('src="cid:arrivals-friday@night-summary"');
     expect(english.html.match(/src="([^"]*)"/g)).toEqual(['src="cid:arrivals-friday@night-summary"']);
-    expect(english.html).toContain('alt="Chart of arrivals per 15 minutes from 21:00 to 03:00, by door: Front door 2 (blue) and Side door 1 (orange, striped). Busiest quarter hour from 21:00, with 2 arrivals."');
+    expect(english.html).toContain('alt="Chart of arrivals per 15 minutes from 21:00 to 03:00, by door: 2 at Front door (blue) and 1 at Side door (orange, striped). Busiest quarter hour from 21:00, with 2 arrivals."');
 
     // Figures only: no member's name or id, no scanner's.
     for (const mail of [english, german]) {

@@ -26,6 +26,8 @@ export const SUMMARY_HOUR = 10;
 export const SUMMARY_MAX_AGE_MS = 36 * 60 * 60 * 1000;
 
 const MESSAGES = { en, de } as const;
+/** The words for bar-chart.ts's SERIES_COLOURS, in their order. */
+const COLOUR_NAMES = ['blue', 'orange', 'green', 'purple', 'red', 'teal'] as const;
 
 /** The mail's id: one per event and admin, ever, so two servers, a restart or the next round queue it once. */
 export function nightSummaryMailId(eventId: string, uid: string): string {
@@ -100,7 +102,7 @@ function summaryWords(figures: NightFigures, event: Pick<EventDocument, 'title'>
   const list = (items: string[]) => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
   const refusals = figures.refused.map(({ verdict, count }) => t('refusal', { count, verdict: verdicts[verdict] }));
   const doors = figures.arrivals.map(({ door, people }, index) => {
-    const colour = t('colour', { index: String(index) });
+    const colour = t(`colours.${COLOUR_NAMES[index % COLOUR_NAMES.length]!}`);
     return t('doorArrivals', { door, people: people.reduce((sum, one) => sum + one, 0), colour: index % 2 === 1 ? t('striped', { colour }) : colour });
   });
   const totals = figures.steps.map((_, index) => figures.arrivals.reduce((sum, { people }) => sum + (people[index] ?? 0), 0));
