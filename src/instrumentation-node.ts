@@ -1,8 +1,8 @@
 // What the server does once when it starts, on the Node runtime only (instrumentation.ts imports
 // it there alone). In both backends it builds the public events mirror and the lounge once for a
 // database of an earlier version and starts the membership expiry sweep, the notification
-// scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint) and the mail
-// outbox's sender (where an SMTP service is set); in the embedded
+// scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint), and the mail
+// outbox's sender and the admins' morning summary of last night (where an SMTP service is set); in the embedded
 // backend it first writes the demo data that is missing, so a fresh checkout opens with accounts,
 // and compares the sign-in accounts with the user documents.
 import 'server-only';
@@ -53,6 +53,7 @@ async function startMail(siteUrl: string, firstRoundAfterMs: number) {
   }
   console.log(`Mail: through ${transport.describe}.${firstRoundAfterMs > 0 ? ` The first round waits ${firstRoundAfterMs} ms (MAIL_SENDER_DELAY_MS, for tests).` : ''}`);
   scheduleMail(getDocuments(), transport, siteUrl, undefined, firstRoundAfterMs);
+  (await import('@/app/_server/night-summary-sweep')).scheduleNightSummaries(getDocuments());
 }
 
 async function seedDemo() {

@@ -91,7 +91,7 @@ const EXAMPLES: Record<string, unknown> = {
   'notifications.schedule': { id: 'some-notification', at: '2026-12-24T18:00' },
   'mail.sendSignInLink': { email: 'fuzz@example.org', locale: 'en' },
   'mail.sendPasswordReset': { email: 'fuzz@example.org', locale: 'de' },
-  'profile.updateMail': { announcements: true, digest: false },
+  'profile.updateMail': { announcements: true, digest: false, nightSummary: false },
   // A ticket's id and link secret have fixed lengths the generated 'sample' misses.
   'guests.bring': { eventId: EVENT_ID, name: 'Kai', email: 'kai@example.org' },
   'guests.cancel': { ticketId: 'AAAAAAAAAAAAAAAA' },

@@ -14,9 +14,9 @@ import type { Documents } from '@/server/documents/port';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The next 09:00 at the venue after `now` (found by the wall clock: days around a clock change are not 24 hours). */
-export function nextVenueMorning(now: Date): Date {
-  const at = (day: string) => wallTimeToDate(`${day}T${String(MORNING_HOUR).padStart(2, '0')}:00`)!;
+/** The next 09:00 (or `hour`:00) at the venue after `now` (found by the wall clock: days around a clock change are not 24 hours). */
+export function nextVenueMorning(now: Date, hour = MORNING_HOUR): Date {
+  const at = (day: string) => wallTimeToDate(`${day}T${String(hour).padStart(2, '0')}:00`)!;
   const today = dateToWallTime(now).slice(0, 10);
   const morning = at(today);
   if (morning.getTime() > now.getTime()) return morning;

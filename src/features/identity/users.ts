@@ -31,10 +31,11 @@ export const UserDocument = z.object({
   membership: z.object({ id: z.string(), validFrom: z.date(), validUntil: z.date() }).nullable().default(null),
   /**
    * The mail the person chose (src/features/mail): announcements by e-mail (yes only when they say
-   * so) with the token of their one-click unsubscribe, and, for admins, the morning digests.
-   * Service mails (sign-in, membership, tickets) need no choice. Absent: nothing chosen yet.
+   * so) with the token of their one-click unsubscribe, and, for admins, the morning digests and the
+   * summary of last night (`nightSummary`, absent on documents from before it: no). Service mails
+   * (sign-in, membership, tickets) need no choice. Absent: nothing chosen yet.
    */
-  mail: z.object({ announcements: z.boolean(), unsubscribeToken: z.string().nullable(), digest: z.boolean() }).optional(),
+  mail: z.object({ announcements: z.boolean(), unsubscribeToken: z.string().nullable(), digest: z.boolean(), nightSummary: z.boolean().optional() }).optional(),
 });
 export type UserDocument = z.infer<typeof UserDocument>;
 

@@ -14,8 +14,8 @@ describe('what the privacy notice says is mailed', () => {
     expect(new Set(listed).size).toBe(listed.length);
   });
 
-  it('lists announcements and the digest as chosen by the person, the rest as always sent', () => {
-    expect(MAILED.filter((item) => item.optIn).flatMap((item) => item.kinds).sort()).toEqual(['announcement', 'requestsDigest']);
+  it('lists announcements, the digest and the night\'s summary as chosen by the person, the rest as always sent', () => {
+    expect(MAILED.filter((item) => item.optIn).flatMap((item) => item.kinds).sort()).toEqual(['announcement', 'nightSummary', 'requestsDigest']);
   });
 
   it('says what each is and why, in both languages', () => {

@@ -29,6 +29,7 @@ export const MAIL_KINDS = [
   'waitlistOffer',
   'guestTicket',
   'ticketCancelled',
+  'nightSummary',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -45,6 +46,25 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** Values a mail's text names (a name, a date, a link's path): strings only, rendered at send time. */
 export const MailParams = z.record(z.string().max(60), z.string().max(4000));
 export type MailParams = z.infer<typeof MailParams>;
+
+/**
+ * A picture the mail shows inline (the night's arrivals chart), kept in the mail's document as
+ * base64. Kept rather than drawn again at send time: the picture then shows the same night as the
+ * figures in `params`, written in the same moment, a retry sends the same mail, and the sender
+ * stays below the features whose pictures it carries (it reads no scans). A chart is a few kB;
+ * the bound keeps a document far below Firestore's 1 MiB.
+ */
+export const MailImage = z.object({
+  cid: z.string().regex(/^[\w.-]{1,60}@[\w.-]{1,100}$/),
+  filename: z.string().max(100),
+  contentType: z.literal('image/png'),
+  content: z.string().max(300_000),
+  /** The picture in words, for readers who do not see it (and mail programs that block pictures). */
+  alt: z.string().max(2000),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+});
+export type MailImage = z.infer<typeof MailImage>;
 
 export const MailDocument = z.object({
   kind: z.enum(MAIL_KINDS),
@@ -68,6 +88,8 @@ export const MailDocument = z.object({
   leaseUntil: z.date().nullable(),
   /** The notification an announcement belongs to, for its figures. */
   notificationId: z.string().nullable().optional(),
+  /** Pictures shown inline in its HTML; absent on most kinds. */
+  images: z.array(MailImage).max(4).optional(),
 });
 export type MailDocument = z.infer<typeof MailDocument>;
 
@@ -84,6 +106,7 @@ export interface MailRequest {
   notificationId?: string | null;
   /** Not before this time (a reminder at the venue's morning); default: at once. */
   notBefore?: Date;
+  images?: MailImage[];
 }
 
 /** The key of an address: the same for any spelling of its case, never the address itself. */
@@ -109,6 +132,7 @@ function mailDocument(request: MailRequest, now: Date): MailDocument {
     leaseHolder: null,
     leaseUntil: null,
     notificationId: request.notificationId ?? null,
+    ...(request.images?.length ? { images: request.images } : {}),
   };
 }
 

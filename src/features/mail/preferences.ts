@@ -7,9 +7,10 @@ import type { UserDocument } from '@/features/identity/users';
 import type { Locale } from '@/i18n/routing';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_PATH } from './constants';
 
-/** A person's mail settings, as their document keeps them (absent: none chosen yet). */
-export function mailSettingsOf(user: Pick<UserDocument, 'mail'>): NonNullable<UserDocument['mail']> {
-  return user.mail ?? { announcements: false, unsubscribeToken: null, digest: false };
+/** A person's mail settings, as their document keeps them (absent: none chosen yet, or chosen before the night's summary was offered). */
+export function mailSettingsOf(user: Pick<UserDocument, 'mail'>): Required<NonNullable<UserDocument['mail']>> {
+  const mail = user.mail ?? { announcements: false, unsubscribeToken: null, digest: false };
+  return { ...mail, nightSummary: mail.nightSummary ?? false };
 }
 
 export function wantsAnnouncements(user: Pick<UserDocument, 'mail' | 'disabled'>): boolean {

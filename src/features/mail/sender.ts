@@ -112,10 +112,11 @@ async function sendOne(ports: MailPorts, id: string, mail: MailDocument, holder:
   if ((await sentWithinHour(documents, mail.toKey, now)) >= MAX_PER_ADDRESS_PER_HOUR) {
     return finish(documents, id, holder, { status: 'pending', nextAttemptAt: new Date(now.getTime() + MAX_RETRY_MS), lastError: 'hourly limit for this address' }, 'retried');
   }
-  const rendered = renderMail(mail.kind, mail.category, mail.locale, mail.params, { siteUrl, unsubscribeUrl: unsubscribe?.page ?? null, now });
+  const rendered = renderMail(mail.kind, mail.category, mail.locale, mail.params, { siteUrl, unsubscribeUrl: unsubscribe?.page ?? null, now, images: mail.images });
   const outcome = await transport.send({
     to: mail.to,
     ...rendered,
+    attachments: mail.images?.map(({ cid, filename, contentType, content }) => ({ cid, filename, contentType, content: Buffer.from(content, 'base64') })),
     messageId: messageIdOf(id, siteUrl),
     headers: unsubscribe ? { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : undefined,
   });

@@ -9,7 +9,7 @@ import { createTranslator } from 'use-intl/core';
 import en from '@/i18n/messages/en.json';
 import de from '@/i18n/messages/de.json';
 import { VENUE_TIME_ZONE, type Locale } from '@/i18n/routing';
-import type { MailCategory, MailKind, MailParams } from './outbox';
+import type { MailCategory, MailImage, MailKind, MailParams } from './outbox';
 
 const MESSAGES = { en, de } as const;
 
@@ -26,6 +26,8 @@ export interface MailContext {
   unsubscribeUrl?: string | null;
   /** The year in the footer's copyright. */
   now: Date;
+  /** Pictures carried in the mail, shown after the body by their Content-ID (never a remote address). */
+  images?: readonly Pick<MailImage, 'cid' | 'alt' | 'width' | 'height'>[];
 }
 
 /**
@@ -68,11 +70,14 @@ export function renderMail(kind: MailKind, category: MailCategory, locale: Local
   const venue = `${t('venue')} · ${MESSAGES[locale].Footer.address}`;
   const why = say('why') ?? (category === 'announcement' ? t('whyAnnouncement') : t('whyService'));
   const unsubscribe = context.unsubscribeUrl ? t('unsubscribe') : null;
+  const images = context.images ?? [];
 
   const text = [
     heading,
     '',
     ...body.flatMap((paragraph) => [paragraph, '']),
+    // The plain-text part has no picture: its words stand in.
+    ...images.flatMap((image) => [image.alt, '']),
     ...(action && link ? [`${action}: ${link}`, ''] : []),
     ...after.flatMap((paragraph) => [paragraph, '']),
     '-- ',
@@ -82,6 +87,10 @@ export function renderMail(kind: MailKind, category: MailCategory, locale: Local
   ].join('\n');
 
   const paragraph = (words: string) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.5">${escapeHtml(words).replace(/\n/g, '<br>')}</p>`;
+  // As wide as the column at most, never wider than drawn; a light picture on its own white ground,
+  // so it reads the same in a dark mail program.
+  const picture = (image: (typeof images)[number]) =>
+    `<p style="margin:8px 0 24px"><img src="cid:${escapeHtml(image.cid)}" alt="${escapeHtml(image.alt)}" width="${image.width}" height="${image.height}" style="display:block;width:100%;max-width:${image.width}px;height:auto;border:1px solid #dddddd;border-radius:4px;background:#ffffff"></p>`;
   const button =
     action && link
       ? `<p style="margin:24px 0"><a class="button" href="${escapeHtml(link)}" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#ffefc1;color:#1a1a1a;font-weight:bold;text-decoration:none">${escapeHtml(action)}</a></p>` +
@@ -109,6 +118,7 @@ export function renderMail(kind: MailKind, category: MailCategory, locale: Local
 <p style="margin:0 0 24px;font-size:14px;letter-spacing:0.08em;text-transform:uppercase" class="muted">${escapeHtml(t('venue'))}</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3">${escapeHtml(heading)}</h1>
 ${body.map(paragraph).join('\n')}
+${images.map(picture).join('\n')}
 ${button}
 ${after.map(paragraph).join('\n')}
 <hr style="border:none;border-top:1px solid #cccccc;margin:32px 0 16px">

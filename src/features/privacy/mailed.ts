@@ -19,6 +19,7 @@ export const MAILED: readonly MailedItem[] = [
   { kinds: ['guestTicket', 'publicTicket', 'guestListTicket', 'waitlistOffer', 'ticketCancelled'], key: 'tickets' },
   { kinds: ['announcement'], key: 'announcements', optIn: true },
   { kinds: ['requestsDigest'], key: 'digest', optIn: true },
+  { kinds: ['nightSummary'], key: 'nightSummary', optIn: true },
 ];
 
 /** How long the outbox keeps a mail's document (its address and what it said) after it was written. */

@@ -1,5 +1,6 @@
 // The profile's mail settings through the procedures: announcements only after a yes (which makes
-// the token a one-click unsubscribe needs, and a new one after a no), the digest only for admins,
+// the token a one-click unsubscribe needs, and a new one after a no), the digest and the night's
+// summary only for admins,
 // the caller's own account whatever the input says, and an address that refuses mail said so until
 // the person has another.
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -29,9 +30,9 @@ describe('mail settings on the profile', () => {
     await addTestUser(documents, admin);
   });
 
-  it('starts with service mails only: no announcements, no digest, the address taking mail', async () => {
-    expect(await as(member).profile.getMail()).toEqual({ email: 'mia@example.org', announcements: false, digest: false, digestOffered: false, undeliverable: null });
-    expect((await as(admin).profile.getMail()).digestOffered).toBe(true);
+  it('starts with service mails only: no announcements, no digest, no summary of the night, the address taking mail', async () => {
+    expect(await as(member).profile.getMail()).toEqual({ email: 'mia@example.org', announcements: false, digest: false, digestOffered: false, nightSummary: false, nightSummaryOffered: false, undeliverable: null });
+    expect(await as(admin).profile.getMail()).toMatchObject({ digestOffered: true, nightSummary: false, nightSummaryOffered: true });
     await expect(as(null).profile.getMail()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
@@ -65,6 +66,24 @@ describe('mail settings on the profile', () => {
     // One choice leaves the other as it was.
     expect(await as(admin).profile.updateMail({ announcements: true })).toMatchObject({ digest: true, announcements: true });
     await expect(as(admin).profile.updateMail({})).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it("offers the summary of last night to admins only, checked on the server; it leaves the other choices as they were", async () => {
+    await expect(as(member).profile.updateMail({ nightSummary: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(as(member).profile.updateMail({ announcements: true, nightSummary: true })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    expect((await stored('mia')).mail).toBeUndefined();
+    expect(await as(member).profile.updateMail({ nightSummary: false })).toMatchObject({ nightSummary: false, nightSummaryOffered: false });
+
+    await as(admin).profile.updateMail({ digest: true });
+    expect(await as(admin).profile.updateMail({ nightSummary: true })).toMatchObject({ nightSummary: true, digest: true, announcements: false });
+    expect((await stored('alex')).mail).toMatchObject({ nightSummary: true, digest: true });
+    expect(await as(admin).profile.updateMail({ announcements: true })).toMatchObject({ nightSummary: true, announcements: true });
+    expect(await as(admin).profile.updateMail({ nightSummary: false })).toMatchObject({ nightSummary: false, digest: true });
+  });
+
+  it('reads settings saved before the summary was offered as a no', async () => {
+    await documents.collection(Users).doc('alex').update({ mail: { announcements: true, unsubscribeToken: 'AbCdEfGhIjKlMnOpQrStUvWx', digest: true } });
+    expect(await as(admin).profile.getMail()).toMatchObject({ announcements: true, digest: true, nightSummary: false });
   });
 
   it("changes the caller's own settings only, whatever uid the input names", async () => {

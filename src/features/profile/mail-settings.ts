@@ -1,7 +1,8 @@
 // What the person chose to get by mail, on their profile: service mails (sign-in, membership,
 // tickets) always come and need no choice; announcements only after a yes here, which makes the
 // token their one-click unsubscribe carries (a no keeps it, so an older mail's link still answers
-// "already unsubscribed"); for admins, the morning digest of waiting membership requests. And
+// "already unsubscribed"); for admins, the morning digest of waiting membership requests and the
+// summary of last night at the door (src/features/door/night-summary.ts). And
 // whether mail reaches them at all: an address whose server refused it for good gets nothing
 // until the person gives another one, and the profile says so.
 import 'server-only';
@@ -20,6 +21,10 @@ export interface MailSettings {
   digest: boolean;
   /** Only admins decide on membership requests, so only they are offered the digest of them. */
   digestOffered: boolean;
+  /** The summary of last night at the door by e-mail at 10:00. */
+  nightSummary: boolean;
+  /** Only admins see the door's figures, so only they are offered the night's summary. */
+  nightSummaryOffered: boolean;
   /** Since when the address's server refuses mail, or null while mail reaches it. */
   undeliverable: { at: Date } | null;
 }
@@ -32,6 +37,8 @@ async function view(documents: Documents, identity: Identity, user: UserDocument
     announcements: settings.announcements,
     digest: settings.digest,
     digestOffered: identity.role === 'admin',
+    nightSummary: settings.nightSummary,
+    nightSummaryOffered: identity.role === 'admin',
     undeliverable: refused ? { at: refused.at } : null,
   };
 }
@@ -44,6 +51,8 @@ export async function getMailSettings(documents: Documents, identity: Identity):
 
 export async function updateMailSettings(documents: Documents, identity: Identity, input: MailSettingsInput): Promise<MailSettings> {
   if (input.digest && identity.role !== 'admin') throw new DomainError('forbidden', 'mailDigestAdminsOnly', {}, { field: 'digest' });
+  // The role is checked again when the summary is queued: an admin who is one no longer gets none.
+  if (input.nightSummary && identity.role !== 'admin') throw new DomainError('forbidden', 'mailNightSummaryAdminsOnly', {}, { field: 'nightSummary' });
   const ref = documents.collection(Users).doc(identity.uid);
   const user = await documents.runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data;
@@ -56,6 +65,7 @@ export async function updateMailSettings(documents: Documents, identity: Identit
       announcements: input.announcements ?? settings.announcements,
       unsubscribeToken: saysYes ? newUnsubscribeToken() : settings.unsubscribeToken,
       digest: input.digest ?? settings.digest,
+      nightSummary: input.nightSummary ?? settings.nightSummary,
     };
     tx.update(ref, { mail });
     return { ...current, mail };

@@ -26,9 +26,10 @@ export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
 
 /**
  * The person's choice of mail: announcements (yes makes a new unsubscribe token), and for admins
- * the morning digest of waiting membership requests. Either or both; the other stays.
+ * the morning digest of waiting membership requests and the summary of last night at the door.
+ * Any of them; the others stay.
  */
 export const MailSettingsInput = z
-  .object({ announcements: z.boolean().optional(), digest: z.boolean().optional() })
-  .refine((input) => input.announcements !== undefined || input.digest !== undefined, 'Nothing to change.');
+  .object({ announcements: z.boolean().optional(), digest: z.boolean().optional(), nightSummary: z.boolean().optional() })
+  .refine((input) => input.announcements !== undefined || input.digest !== undefined || input.nightSummary !== undefined, 'Nothing to change.');
 export type MailSettingsInput = z.infer<typeof MailSettingsInput>;

@@ -192,7 +192,7 @@ describe('changing accounts', () => {
 
   it("shows the person's mail choices and an address that refuses mail, never their unsubscribe token", async () => {
     await documents.collection(Users).doc('mia').update({ mail: { announcements: true, unsubscribeToken: 'secret-token-of-mia-0001', digest: false } });
-    expect((await getUserDetail(documents, 'mia')).mail).toEqual({ announcements: true, digest: false, undeliverable: null });
+    expect((await getUserDetail(documents, 'mia')).mail).toEqual({ announcements: true, digest: false, nightSummary: false, undeliverable: null });
     const at = new Date('2026-11-28T09:00:00Z');
     await markUndeliverable(documents, 'mia@example.org', '550 5.1.1 No such mailbox', at);
     const detail = await getUserDetail(documents, 'mia');

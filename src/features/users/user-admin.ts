@@ -62,7 +62,7 @@ export interface UserDetail {
   user: UserSummary & { locale: UserDocument['locale'] };
   audit: (AuditEntry & { id: string })[];
   /** What the person chose to get by mail, and whether their address still takes mail (when and why not). */
-  mail: { announcements: boolean; digest: boolean; undeliverable: { at: Date; reason: string } | null };
+  mail: { announcements: boolean; digest: boolean; nightSummary: boolean; undeliverable: { at: Date; reason: string } | null };
 }
 
 export async function getUserDetail(documents: Documents, uid: string, now = new Date()): Promise<UserDetail> {
@@ -72,11 +72,11 @@ export async function getUserDetail(documents: Documents, uid: string, now = new
     documents.collection(AuditLog).where('targetUid', '==', uid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get(),
     undeliverableSince(documents, snapshot.data.email),
   ]);
-  const { announcements, digest } = mailSettingsOf(snapshot.data);
+  const { announcements, digest, nightSummary } = mailSettingsOf(snapshot.data);
   return {
     user: { ...summary({ id: snapshot.id, data: snapshot.data }, now), locale: snapshot.data.locale },
     audit: audit.map((entry) => ({ id: entry.id, ...entry.data })),
-    mail: { announcements, digest, undeliverable: refused },
+    mail: { announcements, digest, nightSummary, undeliverable: refused },
   };
 }
 

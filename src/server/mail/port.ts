@@ -13,6 +13,17 @@ export interface OutgoingMail {
   messageId: string;
   /** Extra headers (List-Unsubscribe, List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Pictures the HTML shows inline (`<img src="cid:…">`): carried in the mail, so opening it loads nothing from anywhere. */
+  attachments?: InlineAttachment[];
+}
+
+/** A picture inside the mail, named by its Content-ID. */
+export interface InlineAttachment {
+  /** What `cid:` names in the HTML, without the brackets. */
+  cid: string;
+  filename: string;
+  contentType: 'image/png';
+  content: Buffer;
 }
 
 export type MailOutcome =

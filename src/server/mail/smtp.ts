@@ -40,7 +40,17 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
     describe: loopback ? `MailDev (${parsed.host})` : parsed.hostname,
     async send(mail: OutgoingMail): Promise<MailOutcome> {
       try {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, headers: mail.headers });
+        await transport.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: mail.messageId,
+          headers: mail.headers,
+          // `cid` makes nodemailer put the picture in a multipart/related part with its Content-ID, inline.
+          attachments: mail.attachments?.map(({ cid, filename, contentType, content }) => ({ cid, filename, contentType, content, contentDisposition: 'inline' as const })),
+        });
         return { status: 'sent' };
       } catch (error) {
         const code = replyCode(error);

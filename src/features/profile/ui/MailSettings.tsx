@@ -1,6 +1,6 @@
 'use client';
 // The profile's e-mail section: what always comes (service mails, no choice), announcements on or
-// off, for admins the morning digest of waiting requests, and, when the address's server refused
+// off, for admins the morning digest of waiting requests and last night's summary, and, when the address's server refused
 // mail for good, a notice that nothing reaches it and what to do.
 import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
@@ -21,6 +21,7 @@ export function MailSettings({ initial }: { initial: Settings }) {
   const [saved, setSaved] = useState(initial);
   const [announcements, setAnnouncements] = useState(initial.announcements);
   const [digest, setDigest] = useState(initial.digest);
+  const [nightSummary, setNightSummary] = useState(initial.nightSummary);
   const [message, setMessage] = useState<Message>(null);
   const update = trpc.profile.updateMail.useMutation({
     onSuccess: (next) => {
@@ -47,7 +48,7 @@ export function MailSettings({ initial }: { initial: Settings }) {
         onSubmit={(event) => {
           event.preventDefault();
           setMessage(null);
-          update.mutate(saved.digestOffered ? { announcements, digest } : { announcements });
+          update.mutate({ announcements, ...(saved.digestOffered ? { digest } : {}), ...(saved.nightSummaryOffered ? { nightSummary } : {}) });
         }}
       >
         <div>
@@ -67,6 +68,17 @@ export function MailSettings({ initial }: { initial: Settings }) {
             </label>
             <p id={`${id}-digest-hint`} className={settings['profile-form__note']}>
               {t('mailDigestHint')}
+            </p>
+          </div>
+        ) : null}
+        {saved.nightSummaryOffered ? (
+          <div>
+            <label className={settings.choice}>
+              <input type="checkbox" name="nightSummary" checked={nightSummary} onChange={(change) => setNightSummary(change.target.checked)} aria-describedby={`${id}-night-hint`} />
+              {t('mailNightSummary')}
+            </label>
+            <p id={`${id}-night-hint`} className={settings['profile-form__note']}>
+              {t('mailNightSummaryHint')}
             </p>
           </div>
         ) : null}

@@ -131,6 +131,8 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
             <>
               <dt>{t('mailDigest')}</dt>
               <dd>{mail.digest ? t('yes') : t('no')}</dd>
+              <dt>{t('mailNightSummary')}</dt>
+              <dd>{mail.nightSummary ? t('yes') : t('no')}</dd>
             </>
           ) : null}
         </Facts>

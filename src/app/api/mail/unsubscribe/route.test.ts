@@ -44,7 +44,7 @@ describe('POST /api/mail/unsubscribe', () => {
     expect(response.headers.get('set-cookie')).toBeNull();
     expect(await response.json()).toEqual({ outcome: 'unsubscribed', message: 'Done: you will get no more announcements by e-mail.' });
     // The token stays, so the link keeps answering; nothing else of the person's choice changes.
-    expect(await settingsOf('ada')).toEqual({ announcements: false, unsubscribeToken: TOKEN, digest: false });
+    expect(await settingsOf('ada')).toEqual({ announcements: false, unsubscribeToken: TOKEN, digest: false, nightSummary: false });
     expect(wantsAnnouncements((await ports.documents.collection(Users).doc('ada').get()).data!)).toBe(false);
     expect((await settingsOf('bo'))?.announcements).toBe(true);
   });
