@@ -1,6 +1,7 @@
 // The house ban list where tickets are made (decision 052), on SQLite: a banned member brings no
-// guests, a banned address is no guest, gets no public ticket and no place in line, and no
-// guest-list entry; members and ticket takers are not told why, admins are. A refusal writes nothing.
+// guests, a banned address is no guest, gets no public ticket, no place in line and no offer from
+// it, and no guest-list entry; members and ticket takers are not told why, admins are. A refusal
+// writes nothing.
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
@@ -12,8 +13,8 @@ import { Mail } from '@/features/mail/outbox';
 import { setBan } from '@/features/bans/ban-admin';
 import type { BanInput } from '@/features/bans/bans.inputs';
 import { bringGuest } from './guests';
-import { takePublicTicket } from './public-tickets';
-import { addGuestListEntry } from './ticket-admin';
+import { myPublicTicket, takePublicTicket } from './public-tickets';
+import { addGuestListEntry, cancelByAdmin } from './ticket-admin';
 import { PublicTicketEntries } from './public-tickets-records';
 import { RecordingPush } from './test-tickets';
 import { addMember, addUpcomingEvent, DAY } from './test-guests';
@@ -76,6 +77,20 @@ describe('bans where tickets are made', () => {
     // When none are left, a newcomer waits; a banned one does not.
     await documents.collection(Events).doc('friday').update({ publicTickets: 0 });
     await expect(takePublicTicket(ports(), ole, { eventId: 'friday' }, NOW)).rejects.toMatchObject({ reason: 'publicTicketsNone' });
+  });
+
+  it('passes over a person banned while waiting: the freed place goes to the next, and they leave the line untold', async () => {
+    await documents.collection(Events).doc('friday').update({ publicTickets: 1 });
+    const [ann, ole, ida] = [testPerson('ann'), testPerson('ole'), testPerson('ida')];
+    for (const who of [ann, ole, ida]) await addTestUser(documents, who, {}, NOW);
+    const held = await takePublicTicket(ports(), ann, { eventId: 'friday' }, NOW);
+    for (const who of [ole, ida]) await takePublicTicket(ports(), who, { eventId: 'friday' }, NOW);
+    await ban({ kind: 'account', uid: 'ole' });
+    const [ticket] = await documents.collection(Tickets).where('sponsorUid', '==', 'ann').get();
+    await cancelByAdmin(ports(), boss, { ticketId: ticket!.id }, NOW);
+    expect(held.mine?.state).toBe('holding');
+    expect((await myPublicTicket(documents, ida, { eventId: 'friday' }, NOW)).mine?.state).toBe('offered');
+    expect((await myPublicTicket(documents, ole, { eventId: 'friday' }, NOW)).mine).toBeNull();
   });
 
   it('tells an admin adding a guest-list entry that the address is banned, and why', async () => {
