@@ -21,20 +21,22 @@ export function bannedPersonOf(ban: BanView): BannedPerson {
 /** "Ban…": opens the ban form for a person not banned yet. */
 export function BanButton({ person, name, onFeedback, className = 'button button--ghost' }: { person: BannedPerson; name: string; onFeedback: (feedback: BanFeedback) => void; className?: string }) {
   const t = useTranslations('AdminBans');
-  const [open, setOpen] = useState(false);
+  // The button that opened the form, where focus returns; null while closed.
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   return (
     <>
-      <button type="button" className={className} aria-label={t('banLabel', { name })} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className={className} aria-label={t('banLabel', { name })} aria-haspopup="dialog" onClick={(event) => setOpener(event.currentTarget)}>
         {t('ban')}
       </button>
-      {open && (
+      {opener && (
         <BanDialog
           person={person}
           name={name}
           current={null}
-          onClose={() => setOpen(false)}
+          returnFocusTo={opener}
+          onClose={() => setOpener(null)}
           onSaved={() => {
-            setOpen(false);
+            setOpener(null);
             onFeedback({ kind: 'success', text: t('saved', { name }) });
           }}
         />
@@ -49,6 +51,7 @@ export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: stri
   const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();
   const [dialog, setDialog] = useState<'change' | 'lift' | null>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
   const lift = trpc.bans.lift.useMutation({
     onSuccess: async () => {
       setDialog(null);
@@ -64,7 +67,17 @@ export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: stri
 
   return (
     <div className="button-row">
-      <button type="button" className="button button--ghost" aria-label={t('changeLabel', { name })} aria-haspopup="dialog" disabled={lift.isPending} onClick={() => setDialog('change')}>
+      <button
+        type="button"
+        className="button button--ghost"
+        aria-label={t('changeLabel', { name })}
+        aria-haspopup="dialog"
+        disabled={lift.isPending}
+        onClick={(event) => {
+          setOpener(event.currentTarget);
+          setDialog('change');
+        }}
+      >
         {t('change')}
       </button>
       <ConfirmDialog
@@ -87,6 +100,7 @@ export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: stri
           person={bannedPersonOf(ban)}
           name={name}
           current={ban}
+          returnFocusTo={opener}
           onClose={() => setDialog(null)}
           onSaved={() => {
             setDialog(null);

@@ -27,7 +27,7 @@ function dayOf(date: Date): string {
   return dateToWallTime(date).slice(0, 10);
 }
 
-export function BanDialog({ person, name, current, onClose, onSaved }: {
+export function BanDialog({ person, name, current, onClose, onSaved, returnFocusTo = null }: {
   /** Who is banned: an account, or a guest's address with the name the admin knows them by. */
   person: BannedPerson;
   /** How the title names them. */
@@ -36,6 +36,8 @@ export function BanDialog({ person, name, current, onClose, onSaved }: {
   current: Pick<BanView, 'reason' | 'from' | 'until'> | null;
   onClose: () => void;
   onSaved: (ban: BanView) => void;
+  /** The control that opened it, where focus goes back when it closes (it has no trigger of its own). */
+  returnFocusTo?: HTMLElement | null;
 }) {
   const t = useTranslations('AdminBans');
   const tForms = useTranslations('Forms');
@@ -93,7 +95,14 @@ export function BanDialog({ person, name, current, onClose, onSaved }: {
     <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            if (!returnFocusTo?.isConnected) return;
+            event.preventDefault();
+            returnFocusTo.focus();
+          }}
+        >
           <Dialog.Title className="dialog__title">{current ? t('changeTitle', { name }) : t('banTitle', { name })}</Dialog.Title>
           <Dialog.Description>{t('dialogText')}</Dialog.Description>
           <form className={styles['ban-form']} onSubmit={submit} noValidate data-testid="ban-form">
