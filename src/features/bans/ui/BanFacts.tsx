@@ -9,7 +9,7 @@ import styles from './bans.module.css';
 const STATE_SIGN: Record<BanState, string> = { holding: '⛔', upcoming: '◷', ended: '✓' };
 
 /** The venue's days: the first, and the last (the day before the instant a ban ends). */
-export function useBanDays() {
+function useBanDays() {
   const format = useFormatter();
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   return { first: (ban: Pick<BanView, 'from'>) => day(ban.from), last: (ban: Pick<BanView, 'until'>) => (ban.until ? day(new Date(ban.until.getTime() - 1)) : null) };
