@@ -107,6 +107,10 @@ const EXAMPLES: Record<string, unknown> = {
   'ticketAdmin.waitlist': { eventId: EVENT_ID },
   'ticketAdmin.addGuestListEntry': { eventId: EVENT_ID, name: 'Kai', email: 'kai@example.org', party: 3, locale: 'de' },
   'ticketAdmin.cancel': { ticketId: 'AAAAAAAAAAAAAAAA' },
+  // A guest by address (the generated example takes the account branch, whose uid is no account).
+  'bans.set': { person: { kind: 'email', email: 'fuzz-banned@example.org', name: 'Kai' }, reason: 'Fought at the bar', from: null, until: new Date(Date.UTC(2099, 0, 1)) },
+  'bans.ofPerson': { uid: USER_ID },
+  'bans.lift': { id: 'account_demo-member' },
 };
 
 type Def = { type: string; [key: string]: unknown };

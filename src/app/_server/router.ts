@@ -8,6 +8,7 @@ import { imagesRouter } from '@/features/images/images.router';
 import { eventsRouter } from '@/features/events/events.router';
 import { eventCovers } from '@/features/events/event-admin';
 import { membershipsRouter } from '@/features/memberships/memberships.router';
+import { bansRouter } from '@/features/bans/bans.router';
 import { profileRouter } from '@/features/profile/profile.router';
 import { doorRouter, passRouter } from '@/features/door/door.router';
 import { inboxRouter, notificationsRouter, pushRouter } from '@/features/notifications/notifications.router';
@@ -24,6 +25,7 @@ export const appRouter = router({
   images: imagesRouter(eventCovers),
   events: eventsRouter,
   memberships: membershipsRouter,
+  bans: bansRouter,
   profile: profileRouter,
   pass: passRouter,
   door: doorRouter,

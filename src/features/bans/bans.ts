@@ -6,10 +6,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { defineCollection, type Documents } from '@/server/documents/port';
+import { defineCollection, type Documents, type Transaction } from '@/server/documents/port';
 
-/** The longest reason an admin may give. */
-export const BAN_REASON_MAX = 500;
+// Kept here too: the lead's door code and older imports name it from this module.
+export { BAN_REASON_MAX } from './constants';
 
 export const BAN_SUBJECTS = ['account', 'email'] as const;
 export type BanSubject = (typeof BAN_SUBJECTS)[number];
@@ -73,4 +73,23 @@ export async function bansDuring(documents: Documents, from: Date, to: Date): Pr
   return all
     .filter(({ data }) => data.from.getTime() < to.getTime() && (data.until === null || data.until.getTime() > from.getTime()))
     .map(({ id, data }) => ({ ...data, id }));
+}
+
+/** Whether a ban holds at some moment from `from` to (not including) `to`. */
+export function banHoldsDuring(ban: Pick<BanDocument, 'from' | 'until'>, from: Date, to: Date): boolean {
+  return ban.from.getTime() < Math.max(to.getTime(), from.getTime() + 1) && (ban.until === null || ban.until.getTime() > from.getTime());
+}
+
+/**
+ * The person's ban that holds at some moment from `from` to `to`, read in a transaction (an
+ * invitation, a ticket): a ban made meanwhile fails the commit instead of slipping past it.
+ * Reads by id, as banOf does; `to` no later than `from` asks about the moment `from` alone.
+ */
+export async function banDuringIn(tx: Transaction, documents: Documents, person: { uid?: string | null; email?: string | null }, from: Date, to: Date): Promise<KnownBan | null> {
+  const ids = [person.uid ? accountBanId(person.uid) : null, person.email ? emailBanId(person.email) : null].filter((id): id is string => id !== null);
+  for (const id of ids) {
+    const data = (await tx.get(documents.collection(Bans).doc(id))).data;
+    if (data && banHoldsDuring(data, from, to)) return { ...data, id };
+  }
+  return null;
 }

@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'membershipExpired',
   'accountDeleted',
   'passRenewed',
+  'banned',
+  'banChanged',
+  'banLifted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

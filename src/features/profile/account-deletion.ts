@@ -1,6 +1,6 @@
 // Deleting one's own account: the person goes, the venue's records stay without them. What names
 // the person is deleted (their account, memberships, pass, photo, uploads, sessions, inbox,
-// devices, the mails waiting for them or kept in the outbox) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
+// devices, the mails waiting for them or kept in the outbox, their house ban and their address's) or given a fresh anonymous id and no name (what they did as staff or admin, and what was
 // done to them at the door), so the night's figures and the delivery counts stay as they were.
 import 'server-only';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +27,7 @@ import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetMailOf } from '@/features/mail/retention';
 import { forgetPublicTicketsOf } from '@/features/tickets/public-tickets';
 import { forgetSponsor } from '@/features/tickets/guests';
+import { forgetBansOf } from '@/features/bans/ban-retention';
 import { addressKey, Mail } from '@/features/mail/outbox';
 import { DELETE_WORD } from './constants';
 import type { DeleteAccountInput } from './profile.inputs';
@@ -67,6 +68,8 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
   await anonymiseStaffRecords(ports, identity.uid, anonymousId);
   // Their guests still to come are cancelled and told; the tickets they sponsored no longer name them.
   await forgetSponsor(documents, identity.uid, anonymousId, new Date(now));
+  // Their ban goes with them (and their address's); bans they made as an admin no longer name them.
+  await forgetBansOf(documents, identity.uid, user.email, anonymousId);
   const report = await anonymiseOwnRecords(documents, identity.uid, anonymousId);
   for (const passId of report.passIds) forgetPassOwner(passId);
 

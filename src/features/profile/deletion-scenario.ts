@@ -36,6 +36,7 @@ import { Mail } from '@/features/mail/outbox';
 import { bringGuest } from '@/features/tickets/guests';
 import { addUpcomingEvent, ticketPortsOf } from '@/features/tickets/test-guests';
 import { Tickets } from '@/features/door/ticket-records';
+import { setBan } from '@/features/bans/ban-admin';
 import { deleteAccount } from './account-deletion';
 
 /** What must appear nowhere once Ada is gone. */
@@ -116,6 +117,11 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   const decided = (await documents.collection(Memberships).doc(carls).get()).data!;
   await cancelMembership(documents, accounts, boss, { id: carls, revision: decided.revision, reason: 'Moved away' }, NOW);
   await documents.collection(Events).doc('night').update({ updatedBy: ADA.uid });
+  // House bans: Ada bans Carl; Boss bans Ada's account from next month, and her address. Hers go
+  // with her account, Carl's stays without her name.
+  await setBan(documents, ada, { person: { kind: 'account', uid: 'carl' }, reason: 'Fought at the bar', from: null, until: null }, NOW);
+  await setBan(documents, boss, { person: { kind: 'account', uid: ADA.uid }, reason: 'Threatened the door staff', from: new Date(NOW.getTime() + 30 * 86_400_000), until: null }, NOW);
+  await setBan(documents, boss, { person: { kind: 'email', email: ADA.email, name: ADA.name }, reason: 'Came as a guest and fought', from: null, until: null }, NOW);
   const image = await files.put(FILE_USES.images, 'images/season-1.png', TINY_PNG, { contentType: 'image/png', customMetadata: { uploaderUid: ADA.uid, originalName: 'ada-lovelace.png' } });
   await documents.collection(Images).doc('season-1').create({
     file: storedMetadata(image),

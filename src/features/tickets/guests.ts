@@ -13,6 +13,7 @@ import { Events, type EventDocument, type LocalizedText } from '@/features/event
 import { nextEvents } from '@/features/events/public-events';
 import { Users } from '@/features/identity/users';
 import { isActiveNow, Memberships } from '@/features/memberships/membership-rules';
+import { banDuringIn } from '@/features/bans/bans';
 import { nameAtDoor } from '@/features/door/door-names';
 import { Tickets, type TicketDocument } from '@/features/door/ticket-records';
 import { ticketNights } from '@/features/door/door-figures';
@@ -64,7 +65,8 @@ const ATTEMPTS = 10;
 /**
  * The member brings a guest to an event. Refused with a localized reason: no membership, the
  * event not open for guests (unknown, unpublished, or its door open), no guests at this event,
- * the event's or the season's allowance used, the event full.
+ * the member or the guest's address banned (decision 052), the event's or the season's allowance
+ * used, the event full.
  */
 export async function bringGuest(ports: TicketPorts, identity: Identity, input: BringGuestInput, now = new Date()): Promise<BroughtGuest> {
   for (let attempt = 1; ; attempt++) {
@@ -87,6 +89,10 @@ async function bringGuestIn(tx: Transaction, ports: TicketPorts, identity: Ident
   if (event.guestsPerMember === 0) throw new DomainError('conflict', 'noGuestsAtEvent');
   // The season a guest counts in is the membership's window; an event after it is another season's.
   if (membership.validUntil && event.startsAt >= membership.validUntil) throw new DomainError('conflict', 'guestAfterMembership');
+  // A ban from now to the event's end, of the member or of the guest's address. Neither refusal
+  // says "ban": the member is told only that they can't bring guests, or can't bring this one.
+  if (await banDuringIn(tx, documents, { uid: identity.uid, email: identity.email }, now, event.endsAt)) throw new DomainError('forbidden', 'guestsNotAllowedNow');
+  if (input.email && (await banDuringIn(tx, documents, { email: input.email }, now, event.endsAt))) throw new DomainError('conflict', 'guestNotInvitable', {}, { field: 'email' });
 
   const places = await placesOf(tx, documents, input.eventId, now);
   const mine = (await tx.query(documents.collection(Tickets).where('sponsorUid', '==', identity.uid))).filter(

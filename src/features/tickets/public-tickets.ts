@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Tickets } from '@/features/door/ticket-records';
+import { banDuringIn } from '@/features/bans/bans';
 import { enqueueMail } from '@/features/mail/outbox';
 import { mailDate } from '@/features/mail/templates';
 import { createTicket, ticketPath } from './tickets';
@@ -117,6 +118,9 @@ export async function takePublicTicket(ports: PublicTicketPorts, person: Identit
     if (entry?.state === 'holding' || entry?.state === 'waiting') return;
     if (entry?.state === 'cancelled') throw new DomainError('conflict', 'publicTicketCancelled');
     const event = openForTickets(eventSnapshot.data, now);
+    // A person banned on the night (their account or their address) gets no ticket and no place in
+    // line, offered or not; the refusal does not say why (decision 052).
+    if (await banDuringIn(tx, documents, { uid: person.uid, email: person.email }, now, event.endsAt)) throw new DomainError('forbidden', 'publicTicketRefused');
     const count = { ...(countSnapshot.data ?? emptyCount(input.eventId, now)), updatedAt: now };
     const offerStands = entry?.state === 'offered' && entry.offerUntil!.getTime() > now.getTime();
     // An offer that ran out before the sweep saw it gives its place back here, and the person joins anew.

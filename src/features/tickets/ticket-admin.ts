@@ -10,6 +10,7 @@ import type { Identity } from '@/access/identity';
 import { Events } from '@/features/events/events';
 import { Tickets, type TicketDocument } from '@/features/door/ticket-records';
 import { ticketNights } from '@/features/door/door-figures';
+import { banDuringIn } from '@/features/bans/bans';
 import type { TicketKind } from '@/features/door/constants';
 import { createTicket, ticketPath, type TicketPorts } from './tickets';
 import { queueTicketMail } from './public-tickets';
@@ -79,7 +80,8 @@ export async function eventTickets(documents: Documents, input: EventTicketsInpu
 }
 
 /**
- * Adds a guest-list entry ("Kai +3") to a published event that is not over, in the admin's name;
+ * Adds a guest-list entry ("Kai +3") to a published event that is not over, for an address no
+ * ban holds on that night, in the admin's name;
  * its ticket is mailed to the holder where an address is given. Returns the ticket's id and the
  * link, which is shown once (only its hash is kept).
  */
@@ -89,6 +91,9 @@ export async function addGuestListEntry(ports: TicketPorts, admin: Identity, inp
     const event = (await tx.get(documents.collection(Events).doc(input.eventId))).data;
     if (!event || event.status === 'draft') throw new DomainError('not-found', 'eventNotFound');
     if (event.status !== 'published' || event.endsAt.getTime() <= now.getTime()) throw new DomainError('conflict', 'guestListClosed');
+    // Admins are told it is banned, and why: they may lift the ban, the member's refusal says neither.
+    const ban = input.email ? await banDuringIn(tx, documents, { email: input.email }, now, event.endsAt) : null;
+    if (ban) throw new DomainError('conflict', 'guestListBanned', { reason: ban.reason }, { field: 'email' });
     // The party counts toward the event's capacity as members' guests do.
     const places = await placesOf(tx, documents, input.eventId, now);
     if (places.people + 1 + input.party > event.capacity) throw new DomainError('conflict', 'guestListFull', { left: String(Math.max(0, event.capacity - places.people)) });

@@ -12,6 +12,7 @@ import { localized } from '@/i18n/routing';
 import { waitlistOfferMessages } from '@/i18n/api-messages';
 import { Events } from '@/features/events/events';
 import { Tickets } from '@/features/door/ticket-records';
+import { banDuringIn } from '@/features/bans/bans';
 import { enqueueMail } from '@/features/mail/outbox';
 import { mailDate } from '@/features/mail/templates';
 import { pushPersonalMessage, queuePersonalMessage, type PersonalMessage } from '@/features/notifications/personal';
@@ -31,8 +32,13 @@ function offerMessage(id: string, entry: PublicTicketEntryDocument, offers: numb
   return { key: `waitlist-offer-${id}-${offers}`, uid: entry.uid, lang: entry.locale, title: t('title'), body: t('body', { event: eventTitle, until: mailDate(until, entry.locale) }), link: `/events/${slug}` };
 }
 
-/** Offers one free place of the event to the first person waiting; the message to push, or null when there is no place or nobody waits. */
-async function offerOne(documents: Documents, eventId: string, now: Date): Promise<PersonalMessage | null> {
+/**
+ * Offers one free place of the event to the first person waiting; the message to push, or null
+ * when there is no place or nobody waits, or `passedOver` when the first waiting is banned on the
+ * night (decision 052): they leave the line untold, since an offer they could not take would hold
+ * the place for a day.
+ */
+async function offerOne(documents: Documents, eventId: string, now: Date): Promise<PersonalMessage | null | 'passedOver'> {
   const countRef = documents.collection(PublicTicketCounts).doc(eventId);
   return documents.runTransaction(async (tx) => {
     const [eventSnapshot, countSnapshot, first] = await Promise.all([
@@ -49,6 +55,11 @@ async function offerOne(documents: Documents, eventId: string, now: Date): Promi
       // Nobody waits after all (a count written before a crash): the counter says so from now on.
       tx.update(countRef, { waiting: 0, updatedAt: now });
       return null;
+    }
+    if (await banDuringIn(tx, documents, { uid: next.data.uid, email: next.data.email }, now, event.endsAt)) {
+      tx.update(documents.collection(PublicTicketEntries).doc(next.id), { state: 'left', updatedAt: now });
+      tx.update(countRef, { waiting: count.waiting - 1, updatedAt: now });
+      return 'passedOver';
     }
     const until = new Date(Math.min(now.getTime() + OFFER_MS, event.endsAt.getTime()));
     const offers = next.data.offers + 1;
@@ -75,6 +86,8 @@ export async function fillWaitlist({ documents, push }: Pick<PublicTicketPorts, 
   let made = 0;
   while (made < OFFERS_PER_ROUND) {
     const message = await offerOne(documents, eventId, now);
+    // Each one passed over leaves the line, so the loop ends.
+    if (message === 'passedOver') continue;
     if (!message) break;
     made += 1;
     try {

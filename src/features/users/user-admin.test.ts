@@ -8,6 +8,7 @@ import type { Role } from '@/access/roles';
 import { searchTermsFor, Users } from '@/features/identity/users';
 import { signOutEverywhereContract } from './sign-out-everywhere.contract';
 import { markUndeliverable } from '@/features/mail/addresses';
+import { liftBan, setBan } from '@/features/bans/ban-admin';
 import { changeRole, getUserDetail, listUsers, setDisabled, signOutEverywhere } from './user-admin';
 
 /** The list's options as the procedure hands them over when the page sends none. */
@@ -199,5 +200,20 @@ describe('changing accounts', () => {
     expect(detail.mail.undeliverable).toEqual({ at, reason: '550 5.1.1 No such mailbox' });
     expect(JSON.stringify(detail)).not.toContain('secret-token-of-mia');
     expect(JSON.stringify(await listUsers(documents, LIST))).not.toContain('secret-token-of-mia');
+  });
+
+  it('shows in the history the bans of their address made before they had an account, with their own', async () => {
+    const kai = { kind: 'email', email: 'kai@example.org', name: 'Kai' } as const;
+    const banned = await setBan(documents, admin, { person: kai, reason: 'Fought at the bar', from: null, until: null });
+    await tick();
+    await liftBan(documents, admin, { id: banned.id });
+    await tick();
+    await addUser(documents, 'kai', { email: 'kai@example.org', displayName: 'Kai', role: null });
+    await setBan(documents, admin, { person: { kind: 'account', uid: 'kai' }, reason: 'Again', from: null, until: null });
+    expect((await getUserDetail(documents, 'kai')).audit.map((entry) => [entry.action, entry.actorName])).toEqual([
+      ['banned', 'Boss'],
+      ['banLifted', 'Boss'],
+      ['banned', 'Boss'],
+    ]);
   });
 });

@@ -16,6 +16,7 @@ import { endPassKey } from '@/features/door/passes';
 import { AuditLog, type AuditAction, type AuditEntry } from '@/features/identity/audit';
 import { mailSettingsOf } from '@/features/mail/preferences';
 import { undeliverableSince } from '@/features/mail/addresses';
+import { emailBanId } from '@/features/bans/bans';
 
 import type { UserListInput } from './users.inputs';
 import { storedPhoto } from '@/features/identity/avatar-access';
@@ -68,10 +69,14 @@ export interface UserDetail {
 export async function getUserDetail(documents: Documents, uid: string, now = new Date()): Promise<UserDetail> {
   const snapshot = await documents.collection(Users).doc(uid).get();
   if (!snapshot.data) throw new DomainError('not-found', 'userNotFound');
-  const [audit, refused] = await Promise.all([
-    documents.collection(AuditLog).where('targetUid', '==', uid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get(),
+  const history = (targetUid: string) => documents.collection(AuditLog).where('targetUid', '==', targetUid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get();
+  const [own, address, refused] = await Promise.all([
+    history(uid),
+    // A ban of their address made before they had an account is filed under the ban's id (bans/ban-admin.ts).
+    snapshot.data.email ? history(emailBanId(snapshot.data.email)) : [],
     undeliverableSince(documents, snapshot.data.email),
   ]);
+  const audit = [...own, ...address].sort((a, b) => b.data.at.getTime() - a.data.at.getTime()).slice(0, AUDIT_SHOWN);
   const { announcements, digest, nightSummary } = mailSettingsOf(snapshot.data);
   return {
     user: { ...summary({ id: snapshot.id, data: snapshot.data }, now), locale: snapshot.data.locale },

@@ -118,6 +118,7 @@ async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof loc
         <li>{t('serverAccount')}</li>
         <li>{t('serverDoor')}</li>
         <li>{t('serverGuests')}</li>
+        <li>{t('serverBans')}</li>
         <li>{t('serverMessages')}</li>
         <li>{t('serverSessions')}</li>
       </ul>

@@ -1,8 +1,8 @@
 'use client';
 // "Guests & tickets" of one event, for admins (/admin/events?tickets=<id>): the totals, a guest-list
-// entry to add (its link shown once), every ticket a page at a time with its admission and a cancel
-// that asks first, and the public tickets' waitlist.
-import { useId, useState, type FormEvent } from 'react';
+// entry to add (its link shown once), every ticket a page at a time with its admission, a cancel
+// that asks first and a house ban of the holder's address, and the public tickets' waitlist.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
@@ -23,7 +23,10 @@ import styles from './AdminTickets.module.css';
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
-export function AdminTickets({ eventId }: { eventId: string }) {
+/** What else an admin may do about a ticket's holder with an address (ban it): composed in src/app/, as it is another feature's. */
+export type HolderActions = (holder: { name: string; email: string }, onFeedback: (feedback: NonNullable<Feedback>) => void) => ReactNode;
+
+export function AdminTickets({ eventId, holderActions }: { eventId: string; holderActions?: HolderActions }) {
   const t = useTranslations('AdminTickets');
   const locale = useLocale();
   const event = trpc.events.get.useQuery({ id: eventId });
@@ -44,7 +47,7 @@ export function AdminTickets({ eventId }: { eventId: string }) {
         {feedback?.text}
       </p>
       <GuestListForm eventId={eventId} onFeedback={setFeedback} />
-      <TicketList eventId={eventId} onFeedback={setFeedback} />
+      <TicketList eventId={eventId} onFeedback={setFeedback} holderActions={holderActions} />
       <Waitlist eventId={eventId} />
     </div>
   );
@@ -130,7 +133,7 @@ function GuestListForm({ eventId, onFeedback }: { eventId: string; onFeedback: (
   );
 }
 
-function TicketList({ eventId, onFeedback }: { eventId: string; onFeedback: (feedback: Feedback) => void }) {
+function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; onFeedback: (feedback: Feedback) => void; holderActions?: HolderActions }) {
   const t = useTranslations('AdminTickets');
   const format = useFormatter();
   const errorMessage = useApiErrorMessage();
@@ -220,13 +223,15 @@ function TicketList({ eventId, onFeedback }: { eventId: string; onFeedback: (fee
                     {ticket.admission?.at ? `${time(ticket.admission.at)} · ${ticket.admission.door ?? ''} (${ticket.admission.inside ? t('inside') : t('out')})` : t('notYet')}
                   </td>
                   <td role="cell" data-label={t('columns.actions')}>
-                    {ticket.state === 'valid' ? (
-                      <button type="button" className="button button--ghost button--danger" aria-label={t('cancelLabel', { name: ticket.holder.name })} disabled={cancel.isPending} onClick={() => setCancelling(ticket)}>
-                        {t('cancel')}
-                      </button>
-                    ) : (
-                      '–'
-                    )}
+                    <div className="button-row">
+                      {ticket.state === 'valid' && (
+                        <button type="button" className="button button--ghost button--danger" aria-label={t('cancelLabel', { name: ticket.holder.name })} disabled={cancel.isPending} onClick={() => setCancelling(ticket)}>
+                          {t('cancel')}
+                        </button>
+                      )}
+                      {ticket.holder.email && holderActions?.({ name: ticket.holder.name, email: ticket.holder.email }, onFeedback)}
+                      {ticket.state !== 'valid' && !(ticket.holder.email && holderActions) && '–'}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -5,7 +5,7 @@ import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { EventsWithDoor } from '@/app/_compose/EventsWithDoor';
 
 const page = routePage('adminEvents', {
-  messages: ['AdminEvents', 'AdminImages', 'Forms', 'Lists', 'AdminDoor', 'Scanner', 'AdminTickets'],
+  messages: ['AdminEvents', 'AdminImages', 'Forms', 'Lists', 'AdminDoor', 'Scanner', 'AdminTickets', 'AdminBans'],
   content: () => (
     <Suspense fallback={<LoadingStatus />}>
       <EventsWithDoor />

@@ -1,14 +1,18 @@
-// /admin/users: everyone with an account (admins only).
+// /admin/users: everyone with an account, and the house ban list (admins only).
 import { Suspense } from 'react';
 import { routePage } from '@/app/_compose/route-page';
 import { UserDirectory } from '@/features/users/ui/UserDirectory';
+import { BanList } from '@/features/bans/ui/BanList';
 
 const page = routePage('adminUsers', {
-  messages: ['AdminUsers', 'Lists', 'Roles'],
+  messages: ['AdminUsers', 'Lists', 'Roles', 'AdminBans', 'Forms'],
   content: () => (
-    <Suspense>
-      <UserDirectory />
-    </Suspense>
+    <>
+      <Suspense>
+        <UserDirectory />
+      </Suspense>
+      <BanList />
+    </>
   ),
 });
 

@@ -1,4 +1,4 @@
-// /admin/users/{id}: one account, its role, access and history (admins only).
+// /admin/users/{id}: one account, its role, access, house ban and history (admins only).
 import { notFound } from 'next/navigation';
 import { routePage } from '@/app/_compose/route-page';
 import { getDocuments } from '@/server/documents/documents';
@@ -6,7 +6,7 @@ import { Users } from '@/features/identity/users';
 import { PersonAccount } from '@/app/_compose/PersonAccount';
 
 const page = routePage('adminUser', {
-  messages: ['AdminUser', 'AdminUsers', 'Roles', 'Memberships', 'UserMemberships', 'AdminMemberships', 'AdminDoor', 'Scanner'],
+  messages: ['AdminUser', 'AdminUsers', 'Roles', 'Memberships', 'UserMemberships', 'AdminMemberships', 'AdminBans', 'Forms', 'AdminDoor', 'Scanner'],
   content: async ({ params: { id = '' } }) => {
     if (!(await userExists(id))) notFound();
     return <PersonAccount uid={id} />;
