@@ -1,11 +1,13 @@
 // The door's rules at a real door (decision 052): an event with a capacity of 2 on a door phone
 // with the service worker in control; two members come in, the third is "Full"; one leaves and the
 // third comes in; the one who left comes back to a full door and is let in anyway with a reason,
-// which the admins read on /admin (in German) with who let them in and why.
+// which the admins read on /admin (in German) with who let them in and why. A manager bans a member
+// on their page (in German): the door refuses them online at once and offline after the next list,
+// saying only to ask the manager, and the member can no longer bring a guest.
 import { expect, test } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
-import { newMember, openEvent, testPhone } from './support/door';
+import { doorPhone, eventWithOpenDoor, figuresOf, newMember, openEvent, scanCode, testPhone } from './support/door';
 import { phone, readingPause, untilControlled } from './support/installed-app';
 import { violationsOn } from './support/axe';
 
@@ -84,5 +86,74 @@ test('capacity 2: two in, the third is Full; one out, the third in; back to a fu
   } finally {
     await event.unpublish();
     await admin.close();
+  }
+});
+
+test('de: a banned member is refused at the door online and offline after the next list, never told why, and cannot bring a guest', async ({ browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const de = MESSAGES.de;
+  const title = `Kellernacht ${Date.now().toString(36)}`;
+  const { adminContext, event } = await eventWithOpenDoor(browser, baseURL!, title);
+  const member = await newMember(browser, baseURL!, 'banned');
+  const memberPhone = await testPhone(browser, baseURL!, member);
+  const door = await doorPhone(browser, baseURL!, 'scanner', event.id, 'Haupteingang', 'de');
+  try {
+    // The manager, on the member's page: "Hausverbot…", a reason, no last day.
+    const manager = await adminContext.newPage();
+    await manager.goto(`/de/admin/users/${member.uid}`);
+    const section = manager.getByTestId('person-ban');
+    await expect(section).toContainText(de.AdminBans.none);
+    await readingPause(manager);
+    await section.getByRole('button', { name: new RegExp(de.AdminBans.banLabel.replace('{name}', '.+')) }).click();
+    const dialog = manager.getByRole('dialog');
+    await expect(dialog).toContainText(de.AdminBans.dialogText);
+    expect(await violationsOn(manager), 'the ban dialog').toEqual([]);
+    await dialog.getByLabel(de.AdminBans.reasonLabel).fill('Hat am Tresen eine Flasche geworfen');
+    await dialog.getByRole('button', { name: de.AdminBans.save }).click();
+    await expect(section).toContainText(de.AdminBans.state.holding);
+    await expect(section).toContainText('Hat am Tresen eine Flasche geworfen');
+    expect(await violationsOn(manager), 'the person page with the ban').toEqual([]);
+
+    // Online: "Kein Einlass", ask the manager, and no reason.
+    await readingPause(door.page);
+    await scanCode(door.page, door.field, await memberPhone.code());
+    await expect(door.verdict).toHaveAttribute('data-verdict', 'notAdmitted');
+    await expect(door.verdict).toContainText(de.Scanner.notAdmittedHint);
+    await expect(door.verdict).not.toContainText('Flasche');
+    await door.page.keyboard.press('Escape');
+
+    // The next list (the page reopened) refuses the pass without signal too.
+    const listAt = await door.status.getAttribute('data-list-at');
+    await door.page.reload();
+    // The page restores its stored list first: wait for one, then for a newer one than before.
+    await expect(door.status).toHaveAttribute('data-list-at', /./);
+    await expect(door.status).not.toHaveAttribute('data-list-at', listAt!);
+    await door.context.setOffline(true);
+    await expect(door.status).toContainText(/Offline seit/);
+    await scanCode(door.page, door.field, await memberPhone.code());
+    await expect(door.verdict).toHaveAttribute('data-verdict', 'notAdmitted');
+    await expect(door.verdict.getByText(de.Scanner.decidedOffline)).toBeVisible();
+    await door.context.setOffline(false);
+    await expect(door.status).toContainText(/^.Online · Liste von/, { timeout: 25_000 });
+    expect(await figuresOf(adminContext, event.id)).toMatchObject({ admitted: 0, inside: 0 });
+
+    // The member, on their phone: bringing a guest is refused, without a word of the ban.
+    const memberContext = await browser.newContext({ ...phone('iphone'), baseURL });
+    const memberPage = await memberContext.newPage();
+    await signInThroughForm(memberPage, 'de', member.email, member.password, '/vip');
+    const tonight = memberPage.getByRole('region', { name: de.Guests.heading }).locator('.panel').filter({ hasText: title });
+    await readingPause(memberPage);
+    await tonight.getByRole('button', { name: de.Guests.bring }).click();
+    const bring = memberPage.getByRole('dialog');
+    await bring.getByLabel(de.Guests.name).fill('Kai Gast');
+    await bring.getByRole('button', { name: de.Guests.submit }).click();
+    await expect(bring.getByRole('alert')).toContainText(de.Errors.reasons.guestsNotAllowedNow);
+    await expect(bring).not.toContainText(/Hausverbot|Flasche/);
+    await expect(bring.getByLabel(de.Guests.name)).toHaveValue('Kai Gast');
+    await memberContext.close();
+  } finally {
+    await event.unpublish();
+    await door.context.close();
+    await adminContext.close();
   }
 });

@@ -8,28 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Browser, type BrowserContext, type Page } from './support/test';
-import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
-import { newMember, openEvent, testPhone } from './support/door';
+import { signInThroughForm } from './support/accounts';
+import { doorPhone, eventWithOpenDoor, figuresOf, newMember, scanCode, testPhone } from './support/door';
 import { MESSAGES } from './support/i18n';
-import { phone, readingPause, untilControlled } from './support/installed-app';
-
-type Locale = 'en' | 'de';
-
-/** A door phone: signed in as `account`, its door named, the scanner open for the event with its list, the worker in control. */
-async function doorPhone(browser: Browser, baseURL: string, account: 'scanner' | 'admin', eventId: string, door: string, locale: Locale = 'en') {
-  const m = MESSAGES[locale];
-  const context = await browser.newContext({ ...phone('android'), baseURL });
-  const { email, password } = demoAccount(account);
-  await serverSession(context, baseURL, email, password);
-  const page = await context.newPage();
-  const prefix = locale === 'en' ? '' : `/${locale}`;
-  await page.goto(`${prefix}/scanner?event=${eventId}&mode=entry`);
-  await untilControlled(page);
-  await page.getByLabel(m.Scanner.doorName).fill(door);
-  const status = page.locator('[data-online]');
-  await expect(status).toContainText(locale === 'en' ? /list from \d\d:\d\d/ : /Liste von \d\d:\d\d/);
-  return { context, page, status, verdict: page.getByTestId('verdict'), field: page.getByLabel(m.Scanner.keyboardLabel) };
-}
+import { phone, readingPause } from './support/installed-app';
 
 /**
  * The server stops answering this phone until `restore`: each request to the API waits unanswered
@@ -83,24 +65,7 @@ function keptPhotos(page: Page): Promise<number> {
   );
 }
 
-/** An admin (a request context of their own) and a new event of the test's, its door open now. */
-async function eventWithOpenDoor(browser: Browser, baseURL: string, title: string) {
-  const adminContext = await browser.newContext({ baseURL });
-  const admin = demoAccount('admin');
-  await serverSession(adminContext, baseURL, admin.email, admin.password);
-  return { adminContext, event: await openEvent(adminContext.request, baseURL, title) };
-}
 
-/** The event's door figures as the admins' `door.figures` gives them. */
-async function figuresOf(adminContext: BrowserContext, eventId: string) {
-  const answer = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId } }))}`);
-  return (await answer.json()).result.data.json;
-}
-
-async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code: string) {
-  await field.fill(code);
-  await field.press('Enter');
-}
 
 test('en: two doors lose the server and admit the same pass from their lists; back online, the event shows one admission and one conflict naming both doors', async ({ browser, baseURL }) => {
   test.setTimeout(150_000);

@@ -2,13 +2,16 @@
 // pair of the test's own, registered as the phone registers its key, signing NL2 codes; and the
 // retired NL1 codes, derived from the server's master key in DATA_DIR as
 // src/features/door/pass-keys.ts does), fresh members, and a camera picture for Chromium's fake
-// webcam (a Y4M file, written here: no ffmpeg needed).
+// webcam (a Y4M file, written here: no ffmpeg needed); a door phone with the scanner open, an event
+// whose door is open, its figures as the admins read them.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { demoAccount, serverSession } from './accounts';
+import { MESSAGES } from './i18n';
+import { phone, untilControlled } from './installed-app';
 import { signUp, uniqueEmail } from './emulator';
 import { base64url, lowS } from '../../src/features/door/pass-code';
 
@@ -172,4 +175,40 @@ export async function fakeCameraVideo(picture: Buffer, file: string): Promise<vo
   }
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, u, v]);
   writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`), frame, frame, frame]));
+}
+
+/** A door phone: signed in as `account`, its door named, the scanner open for the event with its list, the worker in control. */
+export async function doorPhone(browser: Browser, baseURL: string, account: 'scanner' | 'admin', eventId: string, door: string, locale: 'en' | 'de' = 'en') {
+  const m = MESSAGES[locale];
+  const context = await browser.newContext({ ...phone('android'), baseURL });
+  const { email, password } = demoAccount(account);
+  await serverSession(context, baseURL, email, password);
+  const page = await context.newPage();
+  const prefix = locale === 'en' ? '' : `/${locale}`;
+  await page.goto(`${prefix}/scanner?event=${eventId}&mode=entry`);
+  await untilControlled(page);
+  await page.getByLabel(m.Scanner.doorName).fill(door);
+  const status = page.locator('[data-online]');
+  await expect(status).toContainText(locale === 'en' ? /list from \d\d:\d\d/ : /Liste von \d\d:\d\d/);
+  return { context, page, status, verdict: page.getByTestId('verdict'), field: page.getByLabel(m.Scanner.keyboardLabel) };
+}
+
+/** An admin (a request context of their own) and a new event of the test's, its door open now. */
+export async function eventWithOpenDoor(browser: Browser, baseURL: string, title: string) {
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = demoAccount('admin');
+  await serverSession(adminContext, baseURL, admin.email, admin.password);
+  return { adminContext, event: await openEvent(adminContext.request, baseURL, title) };
+}
+
+/** The event's door figures as the admins' `door.figures` gives them. */
+export async function figuresOf(adminContext: BrowserContext, eventId: string) {
+  const answer = await adminContext.request.get(`/api/trpc/door.figures?input=${encodeURIComponent(JSON.stringify({ json: { eventId } }))}`);
+  return (await answer.json()).result.data.json;
+}
+
+/** A code typed into the scanner's field as a hardware scanner types it. */
+export async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code: string) {
+  await field.fill(code);
+  await field.press('Enter');
 }
