@@ -5,24 +5,19 @@
 // second guest is refused, in both languages.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { expect, test } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
 import { fakeCameraVideo, newMember, openEvent } from './support/door';
 import { phone, readingPause, untilControlled } from './support/installed-app';
+import { violationsOn } from './support/axe';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { DEBIAN_CHROMIUM, findChromium } from './support/browser-path';
 
 test.use(phone('iphone'));
 
 const fill = (text: string, values: Record<string, string>) => text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 test("a member brings a guest from /vip; the guest's phone shows the ticket signed out and without signal; the door's camera admits it once as the member's guest; the member sees the arrival; a second guest is refused in English and German", async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -45,14 +40,14 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
   await readingPause(memberPage);
   await tonight.getByRole('button', { name: m.Guests.bring }).click();
   const dialog = memberPage.getByRole('dialog', { name: fill(m.Guests.bringTo, { event: title }) });
-  expect(await axeViolations(memberPage), 'the bring-a-guest dialog').toEqual([]);
+  expect(await violationsOn(memberPage), 'the bring-a-guest dialog').toEqual([]);
   await dialog.getByLabel(m.Guests.name).fill('Kai Gast');
   await dialog.getByRole('button', { name: m.Guests.submit }).click();
   // The same dialog now shows the ticket, under a title of its own.
   const created = memberPage.getByRole('dialog', { name: fill(m.Guests.created, { name: 'Kai Gast' }) });
   const link = created.getByRole('link', { name: fill(m.Guests.linkLabel, { name: 'Kai Gast' }) });
   await expect(link).toBeVisible();
-  expect(await axeViolations(memberPage), 'the link shown once').toEqual([]);
+  expect(await violationsOn(memberPage), 'the link shown once').toEqual([]);
   const ticketUrl = await link.getAttribute('href');
   expect(ticketUrl).toMatch(/\/tickets\/[A-Za-z0-9_-]{16}\?key=[A-Za-z0-9_-]{32}$/);
   await created.getByRole('button', { name: m.Guests.copy }).click();
@@ -108,7 +103,7 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
   // The member's page says the guest arrived.
   await memberPage.reload();
   await expect(tonight.getByText(/Arrived \d{1,2}:\d\d(?:\s?[AP]M)? · inside/)).toBeVisible({ timeout: 15_000 });
-  expect(await axeViolations(memberPage), 'the guests on /vip').toEqual([]);
+  expect(await violationsOn(memberPage), 'the guests on /vip').toEqual([]);
 
   // A second guest from the event's page: refused, in English and in German.
   const refusals = { en: 'You have brought the one guest this event allows per member.', de: 'Du hast den einen Gast eingetragen, den diese Veranstaltung pro Mitglied erlaubt.' };
@@ -121,7 +116,7 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
     await again.getByLabel(words.Guests.name).fill('Ole Zweiter');
     await again.getByRole('button', { name: words.Guests.submit }).click();
     await expect(again.getByRole('alert')).toContainText(refusals[locale]);
-    expect(await axeViolations(memberPage), `the refusal, ${locale}`).toEqual([]);
+    expect(await violationsOn(memberPage), `the refusal, ${locale}`).toEqual([]);
     // Nothing typed is lost.
     await expect(again.getByLabel(words.Guests.name)).toHaveValue('Ole Zweiter');
   }

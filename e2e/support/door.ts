@@ -102,8 +102,9 @@ export interface TestPhone {
 }
 
 /** Registers a new phone key for `member` (as their pass page does on its first visit). */
-export async function testPhone(browser: Browser, baseURL: string, member: { email: string; password: string }): Promise<TestPhone> {
-  const context = await browser.newContext();
+export async function testPhone(browser: Browser, baseURL: string, member: { email: string; password: string }, headers: Record<string, string> = {}): Promise<TestPhone> {
+  // `headers`: the phone as a client of its own (x-forwarded-for), where a test signs many in.
+  const context = await browser.newContext({ extraHTTPHeaders: headers });
   await serverSession(context, baseURL, member.email, member.password);
   const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign', 'verify'])) as CryptoKeyPair;
   const publicKey = Buffer.from(await crypto.subtle.exportKey('raw', pair.publicKey)).toString('base64url');

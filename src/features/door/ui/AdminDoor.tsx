@@ -13,7 +13,6 @@ import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { doorActivityFeed } from '../client/live-feeds';
 import type { DoorActivity, DoorEvent, EventRowCounts } from '../door-figures';
-import { ACCEPTED, VERDICTS } from '../constants';
 import { Skeleton } from '@/ui/Skeleton';
 import { CapacityWarning } from './CapacityWarning';
 import { activityChange, LiveNight, NightAtAGlance } from './Night';
@@ -23,8 +22,6 @@ const TIME = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: V
 
 function Figures({ activity }: { activity: DoorActivity }) {
   const t = useTranslations('AdminDoor');
-  const v = useTranslations('Scanner.verdicts');
-  const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict) && activity.refused[verdict]);
   return (
     <>
       <CapacityWarning inside={activity.inside} capacity={activity.capacity} />
@@ -60,18 +57,6 @@ function Figures({ activity }: { activity: DoorActivity }) {
       </dl>
       {activity.flagged.length ? <Flagged activity={activity} /> : null}
       {activity.overrides.length ? <Overrides activity={activity} /> : null}
-      <h3 className={styles['door-admin__subheading']}>{t('refusals')}</h3>
-      {refusals.length ? (
-        <ul className={styles['door-admin__refusals']}>
-          {refusals.map((verdict) => (
-            <li key={verdict}>
-              {v(verdict)}: <strong>{activity.refused[verdict]}</strong>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="field__hint">{t('noRefusals')}</p>
-      )}
     </>
   );
 }
