@@ -265,7 +265,8 @@ function CreatedTicket({ created, onClose }: { created: { name: string; url: str
       <Dialog.Description>{t('createdLead', { name: created.name })}</Dialog.Description>
       {created.mailed && <p>{t('mailed')}</p>}
       <p className={styles.guests__link}>
-        <a href={created.url} aria-label={t('linkLabel', { name: created.name })}>
+        {/* The name says whose link it is and keeps the words shown (the address), as WCAG 2.5.3 asks. */}
+        <a href={created.url} aria-label={`${t('linkLabel', { name: created.name })}: ${created.url}`}>
           {created.url}
         </a>
       </p>
