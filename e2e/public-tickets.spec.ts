@@ -3,11 +3,11 @@
 // waitlist; an admin cancels the first ticket on the event's "Guests & tickets"; the second is
 // offered it (by mail, read from MailDev) and takes it. The admins' screen and the event's panel
 // pass axe in both languages.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support/test';
+import { expect, test } from './support/test';
 import { demoAccount, serverSession } from './support/accounts';
 import { MESSAGES } from './support/i18n';
 import { openEvent } from './support/door';
+import { violationsOn } from './support/axe';
 import { signUp, uniqueEmail } from './support/emulator';
 import { waitForMail } from './support/maildev';
 import { phone, readingPause, untilControlled } from './support/installed-app';
@@ -15,11 +15,6 @@ import { phone, readingPause, untilControlled } from './support/installed-app';
 test.use(phone('android'));
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa']).analyze();
-  return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 test('one free ticket: taken by one person (mailed), the next on the waitlist is offered it when an admin cancels it, and takes it; the screens pass axe in English and German', async ({ browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -60,14 +55,14 @@ test('one free ticket: taken by one person (mailed), the next on the waitlist is
   await expect(secondPanel).toContainText('Alle 1 Tickets sind vergeben.');
   await secondPanel.getByRole('button', { name: de.PublicTickets.join }).click();
   await expect(secondPanel.getByText(fill(de.PublicTickets.waiting, { position: 1 }))).toBeVisible();
-  expect(await axeViolations(second.page), 'the event page in German, on the waitlist').toEqual([]);
+  expect(await violationsOn(second.page), 'the event page in German, on the waitlist').toEqual([]);
 
   // The admin cancels the first ticket on the event's "Guests & tickets", in both languages.
   const adminPage = await adminContext.newPage();
   await adminPage.goto(`/admin/events?tickets=${event.id}`);
   const cancel = adminPage.getByRole('button', { name: fill(en.AdminTickets.cancelLabel, { name: first.email }) });
   await expect(cancel).toBeVisible();
-  expect(await axeViolations(adminPage), 'the admins’ tickets in English').toEqual([]);
+  expect(await violationsOn(adminPage), 'the admins’ tickets in English').toEqual([]);
   await cancel.click();
   const dialog = adminPage.getByRole('dialog', { name: fill(en.AdminTickets.cancelTitle, { name: first.email }) });
   await dialog.getByRole('button', { name: en.AdminTickets.cancelConfirm }).click();
@@ -76,7 +71,7 @@ test('one free ticket: taken by one person (mailed), the next on the waitlist is
   await adminPage.goto(`/de/admin/events?tickets=${event.id}`);
   await expect(adminPage.getByRole('heading', { name: fill(de.AdminTickets.heading, { event: title }) })).toBeVisible();
   await expect(adminPage.getByText(de.AdminTickets.waitlistHeading)).toBeVisible();
-  expect(await axeViolations(adminPage), 'the admins’ tickets in German').toEqual([]);
+  expect(await violationsOn(adminPage), 'the admins’ tickets in German').toEqual([]);
   await adminPage.screenshot({ path: test.info().outputPath('admin-tickets-de.png'), fullPage: true });
 
   // The first is told; the second is offered the ticket by mail and takes it on the event page.
@@ -85,7 +80,7 @@ test('one free ticket: taken by one person (mailed), the next on the waitlist is
   expect(offer.subject).toContain(title);
   await second.page.reload();
   await expect(secondPanel.getByText(/Für dich ist ein Ticket frei geworden/)).toBeVisible();
-  expect(await axeViolations(second.page), 'the event page in German, with an offer').toEqual([]);
+  expect(await violationsOn(second.page), 'the event page in German, with an offer').toEqual([]);
   await secondPanel.getByRole('button', { name: de.PublicTickets.take }).click();
   await expect(secondPanel.getByText(de.PublicTickets.holding)).toBeVisible();
   await first.page.reload();
