@@ -13,6 +13,22 @@ import { BanDialog } from './BanDialog';
 
 export type BanFeedback = { kind: 'success' | 'error'; text: string };
 
+/** What became of a ban, a change or a lift, announced where it was done: in words and a sign, not colour alone. */
+export function BanFeedbackStatus({ feedback }: { feedback: BanFeedback | null }) {
+  return (
+    <div role="status" aria-live="polite">
+      {feedback && (
+        <div className={`alert alert--${feedback.kind}`}>
+          <span className="alert__label" aria-hidden="true">
+            {feedback.kind === 'error' ? '!' : '✓'}
+          </span>
+          {feedback.text}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** Who a ban is of, as the ban form takes it again to change it. */
 export function bannedPersonOf(ban: BanView): BannedPerson {
   return ban.subject === 'account' && ban.accountUid ? { kind: 'account', uid: ban.accountUid } : { kind: 'email', email: ban.email ?? '', name: ban.name ?? '' };

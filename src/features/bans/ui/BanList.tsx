@@ -11,7 +11,7 @@ import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { BanView } from '../ban-admin';
-import { BanActions, type BanFeedback } from './BanActions';
+import { BanActions, BanFeedbackStatus, type BanFeedback } from './BanActions';
 import { BanFacts } from './BanFacts';
 import styles from './bans.module.css';
 
@@ -26,14 +26,7 @@ export function BanList() {
     <section className="panel" aria-labelledby={`${id}-heading`} aria-busy={bans.isPending} data-testid="ban-list">
       <h2 id={`${id}-heading`}>{t('listHeading')}</h2>
       <p className="field__hint">{t('listHint')}</p>
-      <div role="status" aria-live="polite">
-        {feedback && (
-          <div className={`alert alert--${feedback.kind}`}>
-            <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-            {feedback.text}
-          </div>
-        )}
-      </div>
+      <BanFeedbackStatus feedback={feedback} />
       {bans.isError && <RetryAlert error={bans.error} onRetry={() => bans.refetch()} />}
       {bans.isPending ? (
         <LoadingStatus />

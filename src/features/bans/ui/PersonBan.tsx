@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { BanActions, BanButton, type BanFeedback } from './BanActions';
+import { BanActions, BanButton, BanFeedbackStatus, type BanFeedback } from './BanActions';
 import { BanFacts } from './BanFacts';
 import styles from './bans.module.css';
 
@@ -23,14 +23,7 @@ export function PersonBan({ uid, name, onChanged }: { uid: string; name: string;
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={bans.isPending} data-testid="person-ban">
       <h3 id={`${id}-title`}>{t('heading')}</h3>
-      <div role="status" aria-live="polite">
-        {feedback && (
-          <div className={`alert alert--${feedback.kind}`}>
-            <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-            {feedback.text}
-          </div>
-        )}
-      </div>
+      <BanFeedbackStatus feedback={feedback} />
       {bans.isPending ? (
         <span className="skeleton skeleton--field" />
       ) : bans.isError ? (

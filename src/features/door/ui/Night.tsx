@@ -122,8 +122,6 @@ function useStepLabel(steps: Date[]) {
 
 function Arrivals({ night }: { night: NightFigures }) {
   const t = useTranslations('AdminDoor.night');
-  const format = useFormatter();
-  const stepLabel = useStepLabel(night.steps);
   const lines = useMemo<NightLine[]>(() => night.doors.map((door, index) => ({ label: door, ...lineLook(index) })), [night.doors]);
   const { x, series } = useMemo(() => arrivalsData(night), [night]);
   const totals = night.arrivals.map(({ people }) => people.reduce((sum, count) => sum + count, 0));
@@ -132,51 +130,23 @@ function Arrivals({ night }: { night: NightFigures }) {
       <figcaption className={styles.night__caption}>{t('arrivalsHeading')}</figcaption>
       <NightChart x={x} series={series} lines={lines} stepped />
       <NightLegend lines={lines} label={t('legend')} />
-      <details className={styles.night__table}>
-        <summary>{t('showTable')}</summary>
-        <table data-testid="night-arrivals-table">
-          <caption>{t('arrivalsCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('time')}</th>
-              {night.doors.map((door) => (
-                <th scope="col" key={door}>
-                  {door}
-                </th>
-              ))}
-              <th scope="col">{t('total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {night.steps.map((step, index) => (
-              <tr key={step.getTime()}>
-                <th scope="row">{stepLabel(index)}</th>
-                {night.arrivals.map(({ door, people }) => (
-                  <td key={door}>{format.number(people[index]!)}</td>
-                ))}
-                <td>{format.number(night.arrivals.reduce((sum, { people }) => sum + people[index]!, 0))}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t('total')}</th>
-              {totals.map((total, index) => (
-                <td key={night.doors[index]}>{format.number(total)}</td>
-              ))}
-              <td>{format.number(night.admitted)}</td>
-            </tr>
-          </tfoot>
-        </table>
-      </details>
+      <StepTable
+        testId="night-arrivals-table"
+        caption={t('arrivalsCaption')}
+        columns={[...night.doors, t('total')]}
+        rows={night.steps.map((_, index) => {
+          const atDoors = night.arrivals.map(({ people }) => people[index]!);
+          return [...atDoors, atDoors.reduce((sum, count) => sum + count, 0)];
+        })}
+        total={[...totals, night.admitted]}
+        steps={night.steps}
+      />
     </figure>
   );
 }
 
 function Inside({ night }: { night: NightFigures }) {
   const t = useTranslations('AdminDoor');
-  const format = useFormatter();
-  const stepLabel = useStepLabel(night.steps);
   const members = t('members');
   const guests = t('guests');
   const lines = useMemo<NightLine[]>(() => [{ label: members, ...lineLook(0) }, { label: guests, ...lineLook(1) }], [members, guests]);
@@ -186,31 +156,62 @@ function Inside({ night }: { night: NightFigures }) {
       <figcaption className={styles.night__caption}>{t('night.insideHeading')}</figcaption>
       <NightChart x={x} series={series} lines={lines} stepped={false} />
       <NightLegend lines={lines} label={t('night.legend')} />
-      <details className={styles.night__table}>
-        <summary>{t('night.showTable')}</summary>
-        <table data-testid="night-inside-table">
-          <caption>{t('night.insideCaption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('night.time')}</th>
-              <th scope="col">{members}</th>
-              <th scope="col">{guests}</th>
-              <th scope="col">{t('night.total')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {night.steps.map((step, index) => (
-              <tr key={step.getTime()}>
-                <th scope="row">{stepLabel(index)}</th>
-                <td>{format.number(night.inside.members[index]!)}</td>
-                <td>{format.number(night.inside.guests[index]!)}</td>
-                <td>{format.number(night.inside.members[index]! + night.inside.guests[index]!)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </details>
+      <StepTable
+        testId="night-inside-table"
+        caption={t('night.insideCaption')}
+        columns={[members, guests, t('night.total')]}
+        rows={night.steps.map((_, index) => [night.inside.members[index]!, night.inside.guests[index]!, night.inside.members[index]! + night.inside.guests[index]!])}
+        steps={night.steps}
+      />
     </figure>
+  );
+}
+
+/**
+ * A chart's figures as a table, one row per 15 minutes (and a total row where there is one): what
+ * screen readers and the keyboard read in place of the canvas, behind "Show as table".
+ */
+function StepTable({ testId, caption, columns, rows, total, steps }: { testId: string; caption: string; columns: string[]; rows: number[][]; total?: number[]; steps: Date[] }) {
+  const t = useTranslations('AdminDoor.night');
+  const format = useFormatter();
+  const stepLabel = useStepLabel(steps);
+  return (
+    <details className={styles.night__table}>
+      <summary>{t('showTable')}</summary>
+      <table data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('time')}</th>
+            {columns.map((column, index) => (
+              <th scope="col" key={index}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={steps[index]!.getTime()}>
+              <th scope="row">{stepLabel(index)}</th>
+              {row.map((value, column) => (
+                <td key={column}>{format.number(value)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {total ? (
+          <tfoot>
+            <tr>
+              <th scope="row">{t('total')}</th>
+              {total.map((value, column) => (
+                <td key={column}>{format.number(value)}</td>
+              ))}
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+    </details>
   );
 }
 
