@@ -1,6 +1,7 @@
 // Next.js configuration: i18n (next-intl), the Serwist service worker, the build id that
 // clients compare against to detect a new version, and security headers.
 import { randomUUID } from 'node:crypto';
+import { PHASE_PRODUCTION_BUILD } from 'next/constants.js';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { withSerwist } from '@serwist/turbopack';
 
@@ -62,4 +63,12 @@ const nextConfig = {
   },
 };
 
-export default withSerwist(withNextIntl(nextConfig));
+const config = withSerwist(withNextIntl(nextConfig));
+
+// Every build also writes the standalone server (`.next/standalone/server.js` with the modules it
+// traced), which the container recipe runs (Dockerfile, scripts/standalone.mjs; deployment.md).
+// Only the build sees `output: 'standalone'`: `next start` loads the configuration in its own
+// phase, serves the same build as before, and has no reason to warn that it "does not work"
+// (it does: vercel/next.js#97022). The standalone server carries the build's configuration.
+const configFor = (phase) => (phase === PHASE_PRODUCTION_BUILD ? { ...config, output: 'standalone' } : config);
+export default configFor;

@@ -28,6 +28,15 @@ process.env.E2E_FIREBASE_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'venue-e2e-fire
 process.env.E2E_RECENT_SIGN_IN_SECONDS ??= process.env.E2E_BASE_URL ? '300' : '60';
 // The Firebase-mode server's pass master key, so its tests can make codes as a member's phone does.
 const FIREBASE_PASS_SIGNING_KEY = (process.env.E2E_FIREBASE_PASS_SIGNING_KEY ??= randomBytes(32).toString('base64url'));
+// Its ticket key: the second server of the deployment signs and checks tickets with the same one.
+const FIREBASE_TICKET_SIGNING_KEY = (process.env.E2E_FIREBASE_TICKET_SIGNING_KEY ??= randomBytes(32).toString('base64url'));
+// A second Firebase-mode server of the same deployment (same store, Auth emulator and keys; its own
+// process and disk), started from the standalone output as the Dockerfile's image runs it: the
+// tests of writes on one server reaching the other's screens (e2e/firebase/two-servers.spec.ts),
+// and of the standalone server itself. `E2E_FIREBASE_SECOND_BASE_URL` names one already running.
+const SECOND_PORT = Number(process.env.E2E_FIREBASE_SECOND_PORT ?? FIREBASE_PORT + 1);
+const secondRunning = Boolean(process.env.E2E_FIREBASE_SECOND_BASE_URL);
+const secondBaseURL = (process.env.E2E_FIREBASE_SECOND_BASE_URL ??= `http://localhost:${SECOND_PORT}`);
 
 export const CHROMIUM_ARGS = [
   '--disable-background-networking',
@@ -102,6 +111,25 @@ export default defineConfig({
             DATA_DIR: process.env.E2E_FIREBASE_DATA_DIR,
             FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_FIREBASE_AUTH_EMULATOR_HOST,
             PASS_SIGNING_KEY: FIREBASE_PASS_SIGNING_KEY,
+            TICKET_SIGNING_KEY: FIREBASE_TICKET_SIGNING_KEY,
+          } as Record<string, string>,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+    // After the first (Playwright starts them in order): it joins the store the first one started.
+    secondRunning
+      ? undefined
+      : {
+          command: `node scripts/firebase-e2e-server.mjs ${SECOND_PORT} --standalone --join ${process.env.E2E_FIREBASE_DATA_DIR}`,
+          url: `${secondBaseURL}/api/trpc/health.check`,
+          timeout: 60_000,
+          reuseExistingServer: !process.env.CI,
+          env: {
+            SITE_URL: secondBaseURL,
+            DATA_DIR: mkdtempSync(join(tmpdir(), 'venue-e2e-second-')),
+            FIREBASE_AUTH_EMULATOR_HOST: process.env.E2E_FIREBASE_AUTH_EMULATOR_HOST,
+            PASS_SIGNING_KEY: FIREBASE_PASS_SIGNING_KEY,
+            TICKET_SIGNING_KEY: FIREBASE_TICKET_SIGNING_KEY,
           } as Record<string, string>,
           stdout: 'pipe',
           stderr: 'pipe',

@@ -46,3 +46,24 @@ export async function firestore(): Promise<Firestore> {
   db.settings({ host, ssl: false });
   return db;
 }
+
+/** A fresh ID token of an account at the Auth emulator, as the browser's sign-in gets one. */
+export async function idTokenAt(email: string, password: string): Promise<string> {
+  const response = await fetch(`http://${FIREBASE_AUTH_EMULATOR}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: true }),
+  });
+  if (!response.ok) throw new Error(`Auth emulator signInWithPassword: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { idToken: string }).idToken;
+}
+
+/**
+ * The second server of the deployment (playwright.config.ts): the standalone build, in a process
+ * of its own, on the same store and Auth emulator with the same keys.
+ */
+export function secondServer(): string {
+  const url = process.env.E2E_FIREBASE_SECOND_BASE_URL;
+  if (!url) throw new Error('E2E_FIREBASE_SECOND_BASE_URL is not set (see playwright.config.ts).');
+  return url;
+}

@@ -11,6 +11,12 @@ export const EnvSchema = z
   SITE_URL: z.url().default('http://localhost:3000'),
   /** Embedded backend: where documents and files live on disk. */
   DATA_DIR: z.string().min(1).default('.data'),
+  /**
+   * How long one live stream lasts before the browser opens the next (20 minutes). Behind a
+   * platform that cuts requests (Cloud Run's request timeout), keep it below that timeout, so the
+   * stream ends cleanly instead of being cut: deployment.md.
+   */
+  LIVE_STREAM_MAX_SECONDS: z.coerce.number().int().min(60).max(3_600).default(1_200),
   /** Firebase backend: the project; credentials come from Application Default Credentials. */
   FIREBASE_PROJECT_ID: z.string().min(1).optional(),
   /** Firebase backend: the web app's public config (Firebase console, project settings). */

@@ -32,7 +32,8 @@ export const MAX_FEEDS_PER_STREAM = 32;
 /**
  * A stream ends after this long; the browser's EventSource reconnects by itself within seconds and
  * receives the current lists again. It bounds how long a forgotten tab, or a session signed out
- * elsewhere, keeps a stream open.
+ * elsewhere, keeps a stream open. The default of LIVE_STREAM_MAX_SECONDS, which a deployment sets
+ * below its platform's request timeout (deployment.md).
  */
 export const MAX_STREAM_DURATION_MS = 20 * 60 * 1000;
 
