@@ -42,6 +42,21 @@ describe('environment', () => {
     expect(() => parseEnv({ AUTH_MAILS: 'smtp' })).toThrow(/AUTH_MAILS/);
   });
 
+  it('trusts App Hosting’s client address only when told, and only on the Firebase backend', () => {
+    const firebase = { BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4', TICKET_SIGNING_KEY: 'rbb_t8eEtiJ-ueAaKwuDHMu2OPxYCQU6XBH32E25V6o' };
+    expect(parseEnv(firebase).TRUST_APP_HOSTING_CLIENT_IP).toBe(false);
+    expect(parseEnv({ ...firebase, TRUST_APP_HOSTING_CLIENT_IP: 'true' }).TRUST_APP_HOSTING_CLIENT_IP).toBe(true);
+    expect(() => parseEnv({ ...firebase, TRUST_APP_HOSTING_CLIENT_IP: 'yes' })).toThrow(/TRUST_APP_HOSTING_CLIENT_IP/);
+    expect(() => parseEnv({ TRUST_APP_HOSTING_CLIENT_IP: 'true' })).toThrow(/TRUST_APP_HOSTING_CLIENT_IP: is for the Firebase backend behind App Hosting/);
+  });
+
+  it('bounds the rendition cache in megabytes, 256 unless set, and shares it in Cloud Storage only on Firebase', () => {
+    expect(parseEnv({})).toMatchObject({ RENDITION_CACHE_MB: 256, RENDITION_CACHE: 'local' });
+    expect(parseEnv({ RENDITION_CACHE_MB: '0' }).RENDITION_CACHE_MB).toBe(0);
+    expect(() => parseEnv({ RENDITION_CACHE_MB: '-1' })).toThrow(/RENDITION_CACHE_MB/);
+    expect(() => parseEnv({ RENDITION_CACHE: 'storage' })).toThrow(/RENDITION_CACHE: 'storage' is for the Firebase backend/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => parseEnv({ BACKEND: 'postgres', SITE_URL: 'not a url' })).toThrow(/BACKEND[\s\S]*SITE_URL|SITE_URL[\s\S]*BACKEND/);
   });

@@ -96,9 +96,30 @@ export const EnvSchema = z
   NOTIFICATIONS_CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** `off`: this server does not run the notification scheduler (a cron service calls the endpoint). */
   NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Firebase backend: 'true' when the server runs behind Firebase App Hosting, whose front end
+   * states the client's address in x-fah-client-ip. Anywhere else (plain Cloud Run) a client could
+   * write that header itself and choose its own per-address rate-limit key, so it is ignored.
+   */
+  TRUST_APP_HOSTING_CLIENT_IP: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  /**
+   * Megabytes of image renditions (resized WebP) kept on this server's disk, least recently used
+   * evicted first; 0 keeps none. On Cloud Run the disk is memory, so this counts against it.
+   */
+  RENDITION_CACHE_MB: z.coerce.number().int().min(0).max(100_000).default(256),
+  /**
+   * Firebase backend: `storage` also keeps renditions in Cloud Storage (under renditions/), so
+   * every instance renders an image at a width once; `local` keeps them on this server only.
+   */
+  RENDITION_CACHE: z.enum(['local', 'storage']).default('local'),
 })
   .superRefine((value, context) => {
-    if (value.BACKEND !== 'firebase') return;
+    if (value.BACKEND !== 'firebase') {
+      // The embedded backend serves this machine only; a header naming a client would be the client's own.
+      if (value.TRUST_APP_HOSTING_CLIENT_IP) context.addIssue({ code: 'custom', path: ['TRUST_APP_HOSTING_CLIENT_IP'], message: 'is for the Firebase backend behind App Hosting' });
+      if (value.RENDITION_CACHE === 'storage') context.addIssue({ code: 'custom', path: ['RENDITION_CACHE'], message: "'storage' is for the Firebase backend (Cloud Storage)" });
+      return;
+    }
     for (const key of ['FIREBASE_PROJECT_ID', 'FIREBASE_API_KEY', 'FIREBASE_AUTH_DOMAIN', 'PASS_SIGNING_KEY', 'TICKET_SIGNING_KEY'] as const) {
       if (!value[key]) context.addIssue({ code: 'custom', path: [key], message: 'is required when BACKEND=firebase' });
     }

@@ -32,8 +32,8 @@ const testRouter = router({
   secret: publicProcedure.query(() => {
     throw new Error('SQLITE_CORRUPT at /srv/venue/.data/documents.sqlite');
   }),
-  scan: roleProcedure('scanner', 'admin').mutation(() => {
-    limitRate('doorScans', 'door-phone-1');
+  scan: roleProcedure('scanner', 'admin').mutation(async () => {
+    await limitRate('doorScans', 'door-phone-1');
     return 'admitted';
   }),
   live: publicProcedure.subscription(async function* () {

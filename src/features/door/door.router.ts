@@ -37,8 +37,8 @@ export const passRouter = router({
   /** The caller's pass: its id, key version and registered public key (no secret), and the server's time. */
   mine: members.query(({ ctx }) => passForPhone(doorPorts(ctx), ctx.identity.uid)),
   /** This phone shows the pass from now on (its first visit, "Show my pass on this phone", "My phone was lost"). */
-  register: members.input(RegisterPassKeyInput).mutation(({ ctx, input }) => {
-    limitRate('passKeys', ctx.identity.uid);
+  register: members.input(RegisterPassKeyInput).mutation(async ({ ctx, input }) => {
+    await limitRate('passKeys', ctx.identity.uid);
     return registerPassKey(doorPorts(ctx), ctx.identity, input);
   }),
   /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
@@ -59,17 +59,17 @@ export const doorRouter = router({
   events: door.query(({ ctx }) => doorEvents(ctx.documents)),
   scan: door.input(ScanInput).mutation(async ({ ctx, input }) => {
     // Per phone the server knows (its sign-in), not per door name: a name is the client's to choose.
-    limitRate('doorScans', doorDevice(ctx.identity));
+    await limitRate('doorScans', doorDevice(ctx.identity));
     return scanCode(doorPorts(ctx), ctx.identity, input);
   }),
   /** The event's door list, to decide without signal (decision 043). */
-  list: door.input(DoorEventInput).query(({ ctx, input }) => {
-    limitRate('doorLists', doorDevice(ctx.identity));
+  list: door.input(DoorEventInput).query(async ({ ctx, input }) => {
+    await limitRate('doorLists', doorDevice(ctx.identity));
     return doorList(doorPorts(ctx), input);
   }),
   /** Scans this door decided without signal, oldest first: each recorded once, as decided. */
   upload: door.input(UploadInput).mutation(async ({ ctx, input }) => {
-    limitRate('doorUploads', doorDevice(ctx.identity));
+    await limitRate('doorUploads', doorDevice(ctx.identity));
     const ports = doorPorts(ctx);
     const results: { nonce: string; status: UploadStatus | 'rejected' }[] = [];
     // In the door's order: a member's exit after their admission.
@@ -85,18 +85,18 @@ export const doorRouter = router({
     }
     return { results };
   }),
-  admit: door.input(ManualAdmitInput).mutation(({ ctx, input }) => {
+  admit: door.input(ManualAdmitInput).mutation(async ({ ctx, input }) => {
     // As search is: admitting by name must not become a way to walk the member list.
-    limitRate('doorAdmits', doorDevice(ctx.identity));
+    await limitRate('doorAdmits', doorDevice(ctx.identity));
     return admitManually(doorPorts(ctx), ctx.identity, input);
   }),
   /** "Admit anyway" after a "Full", with the door's reason (recorded for the admins). */
-  admitAnyway: door.input(AdmitAnywayInput).mutation(({ ctx, input }) => {
-    limitRate('doorAdmits', doorDevice(ctx.identity));
+  admitAnyway: door.input(AdmitAnywayInput).mutation(async ({ ctx, input }) => {
+    await limitRate('doorAdmits', doorDevice(ctx.identity));
     return admitAnyway(doorPorts(ctx), ctx.identity, input);
   }),
-  search: door.input(DoorSearchInput).query(({ ctx, input }) => {
-    limitRate('doorSearches', doorDevice(ctx.identity));
+  search: door.input(DoorSearchInput).query(async ({ ctx, input }) => {
+    await limitRate('doorSearches', doorDevice(ctx.identity));
     return searchAtDoor(ctx.documents, input);
   }),
   /** The event's figures and latest scans as they change (one read per change for all doors). */

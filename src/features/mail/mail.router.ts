@@ -17,25 +17,25 @@ import { PasswordResetInput, SignInLinkInput } from './mail.inputs';
  * Where Firebase's templates mail these, the app does not as well (one way to do it), and the
  * browser never asks; then the limits: the client's first, so a script spends no address's turn.
  */
-function mayMail(ctx: Context, to: string | null): void {
+async function mayMail(ctx: Context, to: string | null): Promise<void> {
   if (authMailsOf() !== 'app') throw new DomainError('forbidden', 'authMailsByFirebase');
-  limitRate('authMailsFromClient', ctx.clientAddress);
-  if (to) limitRate('authMailsToAddress', addressKey(to));
+  await limitRate('authMailsFromClient', ctx.clientAddress);
+  if (to) await limitRate('authMailsToAddress', addressKey(to));
 }
 
 const ports = (ctx: Context): AuthMailPorts => ({ documents: ctx.documents, accounts: ctx.accounts, siteUrl: env.SITE_URL });
 
 export const mailRouter = router({
   sendSignInLink: publicProcedure.input(SignInLinkInput).mutation(async ({ ctx, input }) => {
-    mayMail(ctx, input.email);
+    await mayMail(ctx, input.email);
     await mailSignInLink(ports(ctx), input);
   }),
   sendPasswordReset: publicProcedure.input(PasswordResetInput).mutation(async ({ ctx, input }) => {
-    mayMail(ctx, input.email);
+    await mayMail(ctx, input.email);
     await mailPasswordReset(ports(ctx), input);
   }),
-  sendAddressConfirmation: signedInProcedure.mutation(({ ctx }) => {
-    mayMail(ctx, ctx.identity.email);
+  sendAddressConfirmation: signedInProcedure.mutation(async ({ ctx }) => {
+    await mayMail(ctx, ctx.identity.email);
     return mailAddressConfirmation(ports(ctx), ctx.identity, ctx.locale);
   }),
 });

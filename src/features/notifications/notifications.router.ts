@@ -39,8 +39,8 @@ export const notificationsRouter = router({
   }),
   cancel: admin.input(IdInput).mutation(({ ctx, input }) => cancelScheduled(ctx.documents, input.id)),
   delete: admin.input(IdInput).mutation(({ ctx, input }) => deleteDraft(ctx.documents, input.id)),
-  sendTest: admin.input(IdInput).mutation(({ ctx, input }) => {
-    limitRate('notificationTests', ctx.identity.uid);
+  sendTest: admin.input(IdInput).mutation(async ({ ctx, input }) => {
+    await limitRate('notificationTests', ctx.identity.uid);
     return sendTestToSelf({ documents: ctx.documents, push: ctx.push() }, ctx.identity.uid, input.id);
   }),
   /**
@@ -88,8 +88,8 @@ export const inboxRouter = router({
 export const pushRouter = router({
   /** What this browser needs to subscribe (the VAPID public key). */
   config: signedInProcedure.query(({ ctx }) => ctx.push().clientConfig()),
-  register: signedInProcedure.input(RegisterInput).mutation(({ ctx, input }) => {
-    limitRate('pushRegistrations', ctx.identity.uid);
+  register: signedInProcedure.input(RegisterInput).mutation(async ({ ctx, input }) => {
+    await limitRate('pushRegistrations', ctx.identity.uid);
     return registerDevice(ctx.documents, ctx.identity.uid, input);
   }),
   unregister: signedInProcedure.input(UnregisterInput).mutation(({ ctx, input }) => unregisterDevice(ctx.documents, ctx.identity.uid, input)),

@@ -19,8 +19,8 @@ export const profileRouter = router({
   update: signedInProcedure.input(ProfileInput).mutation(({ ctx, input }) => updateProfile(ctx.documents, ctx.accounts, ctx.identity, input)),
   setAvatar: members
     .input(AvatarInput)
-    .mutation(({ ctx, input }) => {
-      limitRate('avatarChanges', ctx.identity.uid);
+    .mutation(async ({ ctx, input }) => {
+      await limitRate('avatarChanges', ctx.identity.uid);
       return setAvatar({ documents: ctx.documents, accounts: ctx.accounts, files: ctx.files(), uploads: ctx.uploads(), render: renderAvatar, siteUrl: env.SITE_URL }, ctx.identity, input);
     }),
   /** What the person gets by mail, and whether their address takes mail at all. */

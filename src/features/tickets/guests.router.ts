@@ -23,8 +23,8 @@ export const guestsRouter = router({
   /** The caller's guests at events that have not ended, with their arrival, and the season's allowance. */
   mine: members.query(({ ctx }) => myGuests(ctx.documents, ctx.identity.uid)),
   /** Brings a guest: the answer carries the ticket's link, the only time its secret is in clear. */
-  bring: members.input(BringGuestInput).mutation(({ ctx, input }) => {
-    limitRate('guestsBrought', ctx.identity.uid);
+  bring: members.input(BringGuestInput).mutation(async ({ ctx, input }) => {
+    await limitRate('guestsBrought', ctx.identity.uid);
     return bringGuest(ticketPorts(ctx), ctx.identity, input);
   }),
   cancel: members.input(CancelGuestInput).mutation(({ ctx, input }) => cancelGuest(ctx.documents, ctx.identity, input)),
@@ -32,13 +32,13 @@ export const guestsRouter = router({
 
 export const ticketsRouter = router({
   /** The ticket a link opens; a wrong secret is the same NOT_FOUND as no ticket. */
-  get: publicProcedure.input(TicketLinkInput).query(({ ctx, input }) => {
-    limitRate('ticketPages', ctx.clientAddress);
+  get: publicProcedure.input(TicketLinkInput).query(async ({ ctx, input }) => {
+    await limitRate('ticketPages', ctx.clientAddress);
     return ticketForPage(ticketPorts(ctx), input);
   }),
   /** The holder's "cancel my ticket": it stops admitting and their name and address are deleted. */
-  cancel: publicProcedure.input(TicketLinkInput).mutation(({ ctx, input }) => {
-    limitRate('ticketPages', ctx.clientAddress);
+  cancel: publicProcedure.input(TicketLinkInput).mutation(async ({ ctx, input }) => {
+    await limitRate('ticketPages', ctx.clientAddress);
     return cancelOwnTicket(ctx.documents, input);
   }),
 });

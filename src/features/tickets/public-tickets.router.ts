@@ -17,12 +17,12 @@ export function publicTicketPorts(ctx: Pick<Context, 'documents' | 'push'>): Pub
 export const publicTicketsRouter = router({
   availability: publicProcedure.input(PublicEventInput).query(({ ctx, input }) => publicTicketAvailability(ctx.documents, input)),
   mine: signedInProcedure.input(PublicEventInput).query(({ ctx, input }) => myPublicTicket(ctx.documents, ctx.identity, input)),
-  take: signedInProcedure.input(PublicEventInput).mutation(({ ctx, input }) => {
-    limitRate('publicTickets', ctx.identity.uid);
+  take: signedInProcedure.input(PublicEventInput).mutation(async ({ ctx, input }) => {
+    await limitRate('publicTickets', ctx.identity.uid);
     return takePublicTicket(publicTicketPorts(ctx), ctx.identity, input);
   }),
-  leave: signedInProcedure.input(PublicEventInput).mutation(({ ctx, input }) => {
-    limitRate('publicTickets', ctx.identity.uid);
+  leave: signedInProcedure.input(PublicEventInput).mutation(async ({ ctx, input }) => {
+    await limitRate('publicTickets', ctx.identity.uid);
     return leaveWaitlist(publicTicketPorts(ctx), ctx.identity, input);
   }),
 });

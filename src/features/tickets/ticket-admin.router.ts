@@ -13,12 +13,12 @@ const admin = roleProcedure('admin');
 export const ticketAdminRouter = router({
   list: admin.input(EventTicketsInput).query(({ ctx, input }) => eventTickets(ctx.documents, input)),
   waitlist: admin.input(PublicEventInput).query(({ ctx, input }) => waitlistOf(ctx.documents, input)),
-  addGuestListEntry: admin.input(GuestListEntryInput).mutation(({ ctx, input }) => {
-    limitRate('ticketAdmin', ctx.identity.uid);
+  addGuestListEntry: admin.input(GuestListEntryInput).mutation(async ({ ctx, input }) => {
+    await limitRate('ticketAdmin', ctx.identity.uid);
     return addGuestListEntry({ documents: ctx.documents, keys: getTicketKeys() }, ctx.identity, input);
   }),
-  cancel: admin.input(TicketIdInput).mutation(({ ctx, input }) => {
-    limitRate('ticketAdmin', ctx.identity.uid);
+  cancel: admin.input(TicketIdInput).mutation(async ({ ctx, input }) => {
+    await limitRate('ticketAdmin', ctx.identity.uid);
     return cancelByAdmin(publicTicketPorts(ctx), ctx.identity, input);
   }),
 });

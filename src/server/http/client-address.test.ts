@@ -22,13 +22,27 @@ describe('client address', () => {
     expect(from({ 'x-forwarded-for': '::1' })).toBe('0:0:0:0::/64');
   });
 
-  it('takes the address Firebase App Hosting names, as its own hops follow the client in x-forwarded-for', async () => {
+  it('takes the address Firebase App Hosting names only where the setting says the server runs behind it', async () => {
+    const withEnv = async (settings: Record<string, unknown>) => {
+      vi.resetModules();
+      vi.doMock('@/server/env', () => ({ env: settings }));
+      const { clientAddress: address } = await import('./client-address');
+      vi.doUnmock('@/server/env');
+      return (headers: Record<string, string>) => address(new Headers(headers));
+    };
+    // App Hosting: its own hops follow the client in x-forwarded-for.
+    const appHosting = await withEnv({ BACKEND: 'firebase', TRUST_APP_HOSTING_CLIENT_IP: true });
+    expect(appHosting({ 'x-forwarded-for': '203.0.113.7, 35.191.0.1', 'x-fah-client-ip': '203.0.113.7' })).toBe('203.0.113.7');
+    expect(appHosting({ 'x-forwarded-for': '203.0.113.7' })).toBe('203.0.113.7');
+    // Plain Cloud Run: a client's own x-fah-client-ip (and its own x-forwarded-for entries) are
+    // ignored; the entry Google's front end appended is the client.
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const cloudRun = await withEnv({ BACKEND: 'firebase', TRUST_APP_HOSTING_CLIENT_IP: false });
+    expect(cloudRun({ 'x-forwarded-for': '198.51.100.1, 203.0.113.7', 'x-fah-client-ip': '198.51.100.1' })).toBe('203.0.113.7');
+    expect(cloudRun({ 'x-forwarded-for': '198.51.100.2, 203.0.113.7', 'x-fah-client-ip': '198.51.100.2' })).toBe('203.0.113.7');
+    expect(warn).toHaveBeenCalledOnce();
+    warn.mockRestore();
+    // The embedded backend never reads it.
     expect(from({ 'x-fah-client-ip': '198.51.100.1', 'x-forwarded-for': '203.0.113.7' })).toBe('203.0.113.7');
-    vi.resetModules();
-    vi.doMock('@/server/env', () => ({ env: { BACKEND: 'firebase' } }));
-    const hosted = (await import('./client-address')).clientAddress;
-    expect(hosted(new Headers({ 'x-forwarded-for': '203.0.113.7, 35.191.0.1', 'x-fah-client-ip': '203.0.113.7' }))).toBe('203.0.113.7');
-    expect(hosted(new Headers({ 'x-forwarded-for': '203.0.113.7' }))).toBe('203.0.113.7');
-    vi.doUnmock('@/server/env');
   });
 });

@@ -169,21 +169,17 @@ describe('refusals', () => {
   it('answer a route with 429, Retry-After and the reason in the language of the request', async () => {
     const request = new Request('http://localhost/x', { headers: { cookie: 'NEXT_LOCALE=de' } });
     let response: Response | null = null;
-    for (let i = 0; i <= RATE_POLICIES.doorScans.burst && !response; i++) response = limitRequest('doorScans', 'route-test', request);
+    for (let i = 0; i <= RATE_POLICIES.doorScans.burst && !response; i++) response = await limitRequest('doorScans', 'route-test', request);
     expect(response?.status).toBe(429);
     const seconds = response!.headers.get('retry-after');
     expect(Number(seconds)).toBeGreaterThanOrEqual(1);
     expect(await response!.json()).toMatchObject({ reason: 'rateLimited', message: de.Errors.reasons.rateLimited.replace('{seconds}', seconds!) });
   });
 
-  it('throw a domain refusal in procedures, which the API answers with 429', () => {
-    for (let i = 0; i < RATE_POLICIES.doorScans.burst; i++) limitRate('doorScans', 'procedure-test');
-    expect(() => limitRate('doorScans', 'procedure-test')).toThrow(DomainError);
-    try {
-      limitRate('doorScans', 'procedure-test');
-    } catch (error) {
-      expect(error).toMatchObject({ kind: 'rate-limited', reason: 'rateLimited', params: { seconds: expect.stringMatching(/^\d+$/) } });
-    }
+  it('throw a domain refusal in procedures, which the API answers with 429', async () => {
+    for (let i = 0; i < RATE_POLICIES.doorScans.burst; i++) await limitRate('doorScans', 'procedure-test');
+    await expect(limitRate('doorScans', 'procedure-test')).rejects.toThrow(DomainError);
+    await expect(limitRate('doorScans', 'procedure-test')).rejects.toMatchObject({ kind: 'rate-limited', reason: 'rateLimited', params: { seconds: expect.stringMatching(/^\d+$/) } });
   });
 });
 

@@ -4,16 +4,20 @@
 // so the bounds count people, not tabs: an account wherever it signs in, and, signed out only,
 // an address, which a venue's Wi-Fi or a carrier's NAT shares among hundreds of people, and the
 // signed-out of every address together, since addresses are many and cost a script little.
+// Counted per server process: on N Firebase instances a client may hold up to N times these (an
+// open stream holds memory and a connection of the instance it is on, which is what they guard).
 
 /**
  * Open streams per signed-in account: one per browser, and a few more for a person's phone,
- * laptop and tablet, or a door team sharing one scanner account on its phones.
+ * laptop and tablet, or a door team sharing one scanner account on its phones. Per instance: up
+ * to N× on N instances.
  */
 export const MAX_STREAMS_PER_ACCOUNT = 16;
 
 /**
  * Open streams per client address for signed-out visitors (the public programme): one per
- * browser, and a full house of guests behind the venue's one public address.
+ * browser, and a full house of guests behind the venue's one public address. Per instance: up to
+ * N× on N instances.
  */
 export const MAX_SIGNED_OUT_STREAMS_PER_ADDRESS = 1_000;
 

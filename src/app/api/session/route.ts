@@ -27,7 +27,7 @@ function refuse(status: number, error: string) {
 
 export async function POST(request: NextRequest) {
   if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
-  const limited = limitRequest('sessionCreation', clientAddress(request.headers), request);
+  const limited = await limitRequest('sessionCreation', clientAddress(request.headers), request);
   if (limited) return limited;
   const body = SessionRequest.safeParse(await request.json().catch(() => null));
   if (!body.success) return refuse(400, 'invalid-request');

@@ -1,12 +1,11 @@
 // GET /api/images/{id}?w=640: an image of the library resized to one of the site's widths, as
-// WebP, rendered once and then served from the disk cache. Lounge images are for members only.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+// WebP, rendered once and then served from the rendition cache (bounded on disk, shared in Cloud
+// Storage if so set). Lounge images are for members only.
 import { cookies } from 'next/headers';
-import { env } from '@/server/env';
 import { getDocuments } from '@/server/documents/documents';
 import { getFiles } from '@/server/files/files';
 import { renderRendition } from '@/server/images/probe';
+import { renditionCache, renditionName } from '@/server/images/rendition-cache';
 import { isRenditionWidth } from '@/features/images/renditions';
 import { Images } from '@/features/images/images';
 import { isMembersOnly, seesMembersOnly } from '@/features/images/members-only';
@@ -32,22 +31,12 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     if (!seesMembersOnly(identity?.role)) return notFound();
   }
 
-  const cacheFile = join(env.DATA_DIR, 'cache', 'renditions', `${id}-${image.file.generation}-${width}.webp`);
-  let body: Uint8Array;
-  try {
-    body = new Uint8Array(await readFile(cacheFile));
-  } catch {
-    const { bytes } = await getFiles().read(image.file.fullPath);
-    body = await renderRendition(bytes, width);
-    await mkdir(join(env.DATA_DIR, 'cache', 'renditions'), { recursive: true });
-    const temporary = `${cacheFile}.${crypto.randomUUID()}.tmp`;
-    await writeFile(temporary, body);
-    await rename(temporary, cacheFile);
-  }
+  const body = await renditionCache().get(renditionName(id, image.file.generation, width), async () => renderRendition((await getFiles().read(image.file.fullPath)).bytes, width));
   return new Response(Buffer.from(body), {
     headers: {
       'content-type': 'image/webp',
       'content-length': String(body.byteLength),
+      // Members-only pictures never go into a shared cache (a CDN would hand them to anyone).
       'cache-control': membersOnly ? 'private, max-age=3600' : 'public, max-age=86400',
       'x-content-type-options': 'nosniff',
     },

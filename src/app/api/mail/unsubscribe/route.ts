@@ -87,7 +87,7 @@ export async function POST(request: Request) {
   const link = UnsubscribeLink.safeParse({ u: url.searchParams.get('u'), t: url.searchParams.get('t') });
   if (!link.success) return answer(request, url, 'invalidLink');
   if (!(await saysOneClick(request))) return answer(request, url, 'notOneClick');
-  const limited = limitRequest('unsubscribes', link.data.u, request);
+  const limited = await limitRequest('unsubscribes', link.data.u, request);
   if (limited) return limited;
   return answer(request, url, await unsubscribeByLink(getDocuments(), link.data));
 }

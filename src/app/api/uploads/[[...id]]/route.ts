@@ -25,7 +25,7 @@ async function handle(request: NextRequest): Promise<Response> {
   if (env.BACKEND !== 'embedded') return new Response('Not found', { status: 404 });
   // A browser's preflight carries no cookie and changes nothing.
   if (request.method !== 'OPTIONS') {
-    const limited = limitRequest('uploads', await uploaderKey(request), request);
+    const limited = await limitRequest('uploads', await uploaderKey(request), request);
     if (limited) return limited;
   }
   return handleUploadRequest(request, () => sessionIdentity(request));
