@@ -47,7 +47,8 @@ export const log: Logger = pino(
     },
     // The stack once, where Error Reporting looks for it.
     serializers: { err: (error: Error) => ({ ...pino.stdSerializers.err(error), stack: undefined }) },
-    mixin: () => requestFields.getStore() ?? {},
+    // A copy: pino merges each line's fields into what the mixin returns.
+    mixin: () => ({ ...requestFields.getStore() }),
     redact: { paths: REDACTED, censor: '[redacted]' },
     hooks: { streamWrite: (line) => line.replace(ADDRESS, '[address]').replace(SECRET_PARAMETER, '$1[redacted]') },
   },
