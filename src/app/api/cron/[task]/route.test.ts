@@ -1,7 +1,7 @@
 // The cron endpoint Cloud Scheduler's jobs call: without CRON_SECRET it does not exist; with it,
 // only a caller presenting it runs anything, an unknown task is a 404, and each task runs its own
 // round once, also when two calls arrive together.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 
 const SECRET = 'a-cron-secret-of-at-least-32-characters';
 
@@ -88,7 +88,7 @@ describe('POST /api/cron/{task}', () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ task, ...report });
     for (const call of calls) expect(call).toHaveBeenCalledTimes(1);
-    const others = ROUNDS.filter(([name]) => name !== task).flatMap(([, other]) => other);
+    const others = ROUNDS.filter(([name]) => name !== task).flatMap(([, other]): readonly Mock[] => other);
     for (const other of others) expect(other).not.toHaveBeenCalled();
   });
 
