@@ -6,6 +6,7 @@
 // transaction, so it is sent once. Without an SMTP service there is no round (and no mail queued).
 import 'server-only';
 import { ROUND_SIZE, sendDueMail } from '@/features/mail/sender';
+import { Mail } from '@/features/mail/outbox';
 import type { Documents } from '@/server/documents/port';
 import type { MailTransport } from '@/server/mail/port';
 import { runRound } from './background-round';
@@ -16,7 +17,7 @@ export const MAIL_ROUND_MS = 5_000;
  * Sends what is due; with `forMs`, takes one more batch while the last was full and time is left
  * (a job called once a minute must not leave a queue of hundreds to the next minutes).
  */
-export async function mailRound(documents: Documents, transport: MailTransport, siteUrl: string, forMs = 0) {
+export async function mailRound(documents: Documents, transport: MailTransport, siteUrl: string, forMs = 0): Promise<Awaited<ReturnType<typeof sendDueMail>> & { oldestDueSeconds?: number }> {
   const started = Date.now();
   const total = await sendDueMail({ documents, transport, siteUrl });
   let last = total;
@@ -24,7 +25,12 @@ export async function mailRound(documents: Documents, transport: MailTransport, 
     last = await sendDueMail({ documents, transport, siteUrl });
     for (const key of Object.keys(total) as (keyof typeof total)[]) total[key] += last[key];
   }
-  return total;
+  if (forMs <= 0) return total;
+  // A job's round says how long the oldest mail still due has waited: the outbox's backlog on a
+  // door night, read from the log (operations.md). One read, on the query the round uses.
+  const now = new Date();
+  const [oldest] = await documents.collection(Mail).where('status', '==', 'pending').where('nextAttemptAt', '<=', now).orderBy('nextAttemptAt').limit(1).get();
+  return { ...total, oldestDueSeconds: oldest ? Math.round((now.getTime() - oldest.data.nextAttemptAt.getTime()) / 1000) : 0 };
 }
 
 const taken = (report: Awaited<ReturnType<typeof sendDueMail>>) => report.sent + report.retried + report.failed + report.undeliverable + report.suppressed;

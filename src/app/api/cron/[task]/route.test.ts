@@ -30,7 +30,11 @@ vi.mock('@/features/tickets/ticket-retention', () => ({ pseudonymiseTicketHolder
 vi.mock('@/features/bans/ban-retention', () => ({ sweepEndedBans }));
 vi.mock('@/features/tickets/waitlist', () => ({ forgetPastWaitlists, sweepWaitlists }));
 vi.mock('@/features/door/night-summary', async (original) => ({ ...(await original<object>()), queueNightSummaries }));
-vi.mock('@/server/documents/documents', () => ({ getDocuments: () => ({}) }));
+/** A store whose every query finds nothing (the mail job's look at the oldest mail still due). */
+const nothing: Record<string, unknown> = {};
+for (const step of ['collection', 'where', 'orderBy', 'limit']) nothing[step] = () => nothing;
+nothing.get = async () => [];
+vi.mock('@/server/documents/documents', () => ({ getDocuments: () => nothing }));
 vi.mock('@/server/accounts/accounts', () => ({ getAccounts: () => ({}) }));
 vi.mock('@/server/push/push', () => ({ getPush: () => ({}) }));
 vi.mock('@/server/mail/mail', async (original) => ({ ...(await original<object>()), getMailTransport: () => ({ describe: 'test' }) }));
@@ -43,7 +47,7 @@ async function post(task: string, authorization?: string) {
 const ROUNDS = [
   ['notifications', [deliverDue], { sent: 2, failed: 0 }],
   ['memberships', [expireMemberships, remindEndingMemberships, queueRequestsDigests], { expired: 1, reminders: 0, digests: 0 }],
-  ['mail', [sendDueMail], { sent: 3 }],
+  ['mail', [sendDueMail], { sent: 3, oldestDueSeconds: 0 }],
   ['retention', [forgetOldMail, pseudonymiseTicketHolders, sweepEndedBans, forgetPastWaitlists], { mails: 4, ticketHolders: 0, bans: 0, waitlistEntries: 0 }],
   ['waitlists', [sweepWaitlists], { released: 1, offered: 1 }],
   ['night-summaries', [queueNightSummaries], { queued: 5 }],
