@@ -64,6 +64,14 @@ export default defineConfig([
     },
   },
   {
+    // The server logs through src/server/log.ts (one JSON line per event, as Cloud Logging reads
+    // it, with nobody's data): a console line would be unstructured and unredacted. Browser code
+    // (client/, ui/, .tsx) and tests may still use the console.
+    files: ['src/**/*.ts'],
+    ignores: ['src/**/client/**', 'src/**/ui/**', 'src/**/*.test.ts', 'src/server/testing/**'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     // A feature's constants are what its client components share with the server. Browsers load
     // the file, so it imports nothing: zod or a node: module in it would weigh on every page that
     // shows a limit, and break the page's CSP (decision 027).

@@ -1,17 +1,22 @@
 // What the server does once when it starts, on the Node runtime only (instrumentation.ts imports
 // it there alone). In both backends it builds the public events mirror and the lounge once for a
-// database of an earlier version and starts the membership expiry sweep, the notification
+// database of an earlier version and sets up the background work: with BACKGROUND_WORK=timers it
+// starts the membership expiry sweep, the waitlist and retention sweeps, the notification
 // scheduler (NOTIFICATION_SCHEDULER=off leaves due ones to the cron endpoint), and the mail
-// outbox's sender and the admins' morning summary of last night (where an SMTP service is set); in the embedded
-// backend it first writes the demo data that is missing, so a fresh checkout opens with accounts,
-// and compares the sign-in accounts with the user documents.
+// outbox's sender and the admins' morning summary of last night (where an SMTP service is set);
+// with `scheduler` it starts none of them (Cloud Scheduler calls /api/cron/{task}) and sends the
+// mail a request queued after its answer. In the embedded backend it first writes the demo data
+// that is missing, so a fresh checkout opens with accounts, and compares the sign-in accounts with
+// the user documents.
 import 'server-only';
+import { log } from '@/server/log';
+import type { MailTransport } from '@/server/mail/port';
 
 export async function startServer() {
   if (process.env.NEXT_PHASE === 'phase-production-build') return;
   const { env } = await import('@/server/env');
   // Where files live, or that they cannot be kept (Firebase mode without Storage), in one line.
-  console.log((await import('@/server/files/files')).filesStartupLine());
+  log.info((await import('@/server/files/files')).filesStartupLine());
   await buildMirrors();
   if (env.BACKEND === 'embedded') {
     await seedDemo();
@@ -20,40 +25,59 @@ export async function startServer() {
   // The pass master key is read (or, on the embedded backend, generated) before any phone needs
   // it: Firebase mode without PASS_SIGNING_KEY has already stopped at the environment check.
   (await import('@/features/door/pass-keys')).getPassKeys();
-  const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { scheduleWaitlistSweep }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
+  if (env.BACKGROUND_WORK === 'scheduler') {
+    const [{ BACKGROUND_TASKS }, { sendMailQueuedByRequests }, { getDocuments }] = await Promise.all([
+      import('@/app/_server/background-round'),
+      import('@/app/_server/background-tasks'),
+      import('@/server/documents/documents'),
+    ]);
+    log.info(`Background work: Cloud Scheduler's jobs call /api/cron/{${BACKGROUND_TASKS.join(',')}} (BACKGROUND_WORK=scheduler); this process runs no timers.`);
+    sendMailQueuedByRequests(getDocuments());
+    await mailLine(env.MAIL_SENDER_DELAY_MS);
+    return;
+  }
+  if (env.BACKEND === 'firebase') {
+    // Cloud Run and App Hosting may throttle the CPU of an instance between requests (issue 47).
+    log.warn('Background work: timers in this process (BACKGROUND_WORK=timers). Where the CPU sleeps between requests they run late or not at all: set CRON_SECRET and BACKGROUND_WORK=scheduler and create a Cloud Scheduler job per task, or keep the CPU always allocated.');
+  }
+  const [{ scheduleMembershipExpiry }, { scheduleNotifications }, { scheduleWaitlistSweep }, { scheduleMailRetention }, { getDocuments }, { getAccounts }, { getPush }] = await Promise.all([
     import('@/app/_server/membership-expiry'),
     import('@/app/_server/notification-scheduler'),
     import('@/app/_server/waitlist-sweep'),
+    import('@/app/_server/mail-retention'),
     import('@/server/documents/documents'),
     import('@/server/accounts/accounts'),
     import('@/server/push/push'),
   ]);
   scheduleMembershipExpiry(getDocuments(), getAccounts());
   scheduleWaitlistSweep(getDocuments(), getPush);
+  // The retention sweep runs either way: a server whose mail was turned off still holds what it queued.
+  scheduleMailRetention(getDocuments());
   if (env.NOTIFICATION_SCHEDULER === 'on') scheduleNotifications(getDocuments(), getPush);
-  await startMail(env.SITE_URL, env.MAIL_SENDER_DELAY_MS);
+  const transport = await mailLine(env.MAIL_SENDER_DELAY_MS);
+  if (transport) await startMail(transport, env.SITE_URL, env.MAIL_SENDER_DELAY_MS);
 }
 
-/**
- * Mail: where it goes, in one line, and the outbox's rounds; or that it is off (decision 047). The
- * retention sweep runs either way: a server whose mail was turned off still holds what it queued.
- */
-async function startMail(siteUrl: string, firstRoundAfterMs: number) {
-  const [{ getMailTransport }, { scheduleMail }, { scheduleMailRetention }, { getDocuments }] = await Promise.all([
-    import('@/server/mail/mail'),
+/** Where mail goes, in one line, or that it is off (decision 047); its transport when it is on. */
+async function mailLine(firstRoundAfterMs: number) {
+  const transport = (await import('@/server/mail/mail')).getMailTransport();
+  if (!transport) {
+    log.info('Mail: off (no SMTP_URL): no mail is queued or sent, and the admin area says so.');
+    return null;
+  }
+  log.info(`Mail: through ${transport.describe}.${firstRoundAfterMs > 0 ? ` The first round waits ${firstRoundAfterMs} ms (MAIL_SENDER_DELAY_MS, for tests).` : ''}`);
+  return transport;
+}
+
+/** The mail outbox's rounds and the admins' morning summary (timers). */
+async function startMail(transport: MailTransport, siteUrl: string, firstRoundAfterMs: number) {
+  const [{ scheduleMail }, { scheduleNightSummaries }, { getDocuments }] = await Promise.all([
     import('@/app/_server/mail-sender'),
-    import('@/app/_server/mail-retention'),
+    import('@/app/_server/night-summary-sweep'),
     import('@/server/documents/documents'),
   ]);
-  scheduleMailRetention(getDocuments());
-  const transport = getMailTransport();
-  if (!transport) {
-    console.log('Mail: off (no SMTP_URL): no mail is queued or sent, and the admin area says so.');
-    return;
-  }
-  console.log(`Mail: through ${transport.describe}.${firstRoundAfterMs > 0 ? ` The first round waits ${firstRoundAfterMs} ms (MAIL_SENDER_DELAY_MS, for tests).` : ''}`);
   scheduleMail(getDocuments(), transport, siteUrl, undefined, firstRoundAfterMs);
-  (await import('@/app/_server/night-summary-sweep')).scheduleNightSummaries(getDocuments());
+  scheduleNightSummaries(getDocuments());
 }
 
 async function seedDemo() {
@@ -72,24 +96,24 @@ async function seedDemo() {
   try {
     const report = await seedDemoData(getDocuments(), getAccounts());
     if (report.accountsCreated + report.documentsCreated > 0) {
-      console.log(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
+      log.info(`Demo data: ${report.accountsCreated} sign-in accounts and ${report.documentsCreated} user documents created.`);
     }
     const { seedDemoMemberships } = await import('@/app/_server/demo/demo-memberships');
     const memberships = await seedDemoMemberships(getDocuments(), getAccounts());
-    if (memberships > 0) console.log(`Demo data: ${memberships} memberships created.`);
+    if (memberships > 0) log.info(`Demo data: ${memberships} memberships created.`);
     const [{ seedDemoNotifications }, { getPush }] = await Promise.all([import('@/app/_server/demo/demo-notifications'), import('@/server/push/push')]);
     const notifications = await seedDemoNotifications(getDocuments(), getPush());
-    if (notifications > 0) console.log(`Demo data: ${notifications} notifications created (one sent to members, one scheduled).`);
+    if (notifications > 0) log.info(`Demo data: ${notifications} notifications created (one sent to members, one scheduled).`);
   } catch (error) {
     // The app still serves pages; sign-in needs the emulator that scripts/with-backend.mjs starts.
-    console.error('Demo data could not be written (is the Auth emulator running?):', error);
+    log.error({ err: error }, 'Demo data could not be written (is the Auth emulator running?)');
   }
   try {
     const admin = DEMO_ACCOUNTS.find((account) => account.role === 'admin')!;
     const report = await seedDemoEvents({ documents: getDocuments(), files: getFiles(), probe: probeImage }, admin.uid);
-    if (report.images + report.events > 0) console.log(`Demo data: ${report.images} images and ${report.events} events created.`);
+    if (report.images + report.events > 0) log.info(`Demo data: ${report.images} images and ${report.events} events created.`);
   } catch (error) {
-    console.error('Demo events could not be written:', error);
+    log.error({ err: error }, 'Demo events could not be written');
   }
 }
 
@@ -101,9 +125,9 @@ async function reconcileAccounts() {
     import('@/server/accounts/accounts'),
   ]);
   try {
-    for (const line of await reconcile(getDocuments(), getAccounts())) console.log(line);
+    for (const line of await reconcile(getDocuments(), getAccounts())) log.info(line);
   } catch (error) {
-    console.error('Accounts could not be compared with the user documents:', error);
+    log.error({ err: error }, 'Accounts could not be compared with the user documents');
   }
 }
 
@@ -116,23 +140,23 @@ async function buildMirrors() {
   ]);
   try {
     const written = await backfillPublicEvents(getDocuments());
-    if (written > 0) console.log(`Public events mirror: ${written} documents written.`);
+    if (written > 0) log.info(`Public events mirror: ${written} documents written.`);
   } catch (error) {
     // Until it is built, public pages of an older database show fewer events; nothing private shows.
-    console.error('The public events mirror could not be built:', error);
+    log.error({ err: error }, 'The public events mirror could not be built');
   }
   try {
     const written = await maskScannedAddresses(getDocuments());
-    if (written > 0) console.log(`Scan log: ${written} addresses masked.`);
+    if (written > 0) log.info(`Scan log: ${written} addresses masked.`);
   } catch (error) {
     // Until it runs, door phones may read an old scan's full address in the latest scans.
-    console.error('The scan log could not be masked:', error);
+    log.error({ err: error }, 'The scan log could not be masked');
   }
   try {
     const written = await backfillLounge(getDocuments());
-    if (written > 0) console.log(`Lounge: ${written} documents written.`);
+    if (written > 0) log.info(`Lounge: ${written} documents written.`);
   } catch (error) {
     // Until it is built, the lounge of an older database shows fewer pictures; nothing else changes.
-    console.error('The lounge could not be built:', error);
+    log.error({ err: error }, 'The lounge could not be built');
   }
 }

@@ -60,4 +60,34 @@ describe('environment', () => {
   it('names every invalid variable', () => {
     expect(() => parseEnv({ BACKEND: 'postgres', SITE_URL: 'not a url' })).toThrow(/BACKEND[\s\S]*SITE_URL|SITE_URL[\s\S]*BACKEND/);
   });
+  describe('who runs the background work', () => {
+    const firebase = { BACKEND: 'firebase', FIREBASE_PROJECT_ID: 'venue-prod', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_DOMAIN: 'venue-prod.firebaseapp.com', PASS_SIGNING_KEY: 'mn-ajMd46NFNPlEwLmqxwx3_kL4PC44NP1V29DVpsk4', TICKET_SIGNING_KEY: 'rbb_t8eEtiJ-ueAaKwuDHMu2OPxYCQU6XBH32E25V6o' };
+    const SECRET = 'a-cron-secret-of-at-least-32-characters';
+
+    it('keeps the timers on the embedded backend, and on Firebase until the jobs have a secret', () => {
+      expect(parseEnv({}).BACKGROUND_WORK).toBe('timers');
+      expect(parseEnv({ CRON_SECRET: SECRET }).BACKGROUND_WORK).toBe('timers');
+      expect(parseEnv(firebase).BACKGROUND_WORK).toBe('timers');
+      expect(parseEnv({ ...firebase, CRON_SECRET: SECRET }).BACKGROUND_WORK).toBe('scheduler');
+      expect(parseEnv({ ...firebase, CRON_SECRET: SECRET, BACKGROUND_WORK: 'timers' }).BACKGROUND_WORK).toBe('timers');
+    });
+
+    it("reads the earlier NOTIFICATIONS_CRON_SECRET as the secret, without turning a notifications-only cron's timers off", () => {
+      const earlier = parseEnv({ ...firebase, NOTIFICATIONS_CRON_SECRET: SECRET, NOTIFICATION_SCHEDULER: 'off' });
+      expect(earlier).toMatchObject({ CRON_SECRET: SECRET, BACKGROUND_WORK: 'timers', NOTIFICATION_SCHEDULER: 'off' });
+    });
+
+    it('refuses the scheduler without a secret for its jobs, and a short secret', () => {
+      expect(() => parseEnv({ ...firebase, BACKGROUND_WORK: 'scheduler' })).toThrow(/BACKGROUND_WORK: 'scheduler' needs CRON_SECRET/);
+      expect(() => parseEnv({ BACKGROUND_WORK: 'cron' })).toThrow(/BACKGROUND_WORK/);
+      expect(() => parseEnv({ CRON_SECRET: 'short' })).toThrow(/CRON_SECRET: must be at least 32 characters/);
+      expect(parseEnv({ BACKGROUND_WORK: 'scheduler', CRON_SECRET: SECRET }).BACKGROUND_WORK).toBe('scheduler');
+    });
+
+    it('takes the log level from LOG_LEVEL', () => {
+      expect(parseEnv({}).LOG_LEVEL).toBe('info');
+      expect(parseEnv({ LOG_LEVEL: 'debug' }).LOG_LEVEL).toBe('debug');
+      expect(() => parseEnv({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL/);
+    });
+  });
 });

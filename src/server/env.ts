@@ -1,6 +1,7 @@
 // Server environment, read and validated once. Import `env` instead of touching process.env.
 import 'server-only';
 import { z } from 'zod';
+import { LOG_LEVELS } from './log';
 
 export const EnvSchema = z
   .object({
@@ -92,9 +93,20 @@ export const EnvSchema = z
    * For tests only, shorter: the browser test of a sign-in grown old waits this long.
    */
   RECENT_SIGN_IN_SECONDS: z.coerce.number().int().min(30).max(300).default(300),
-  /** The bearer secret of POST /api/notifications/due (a cron service's call); unset: no endpoint. */
+  /**
+   * The bearer secret of POST /api/cron/{task} (Cloud Scheduler's calls, one job per task); unset:
+   * no cron endpoint. NOTIFICATIONS_CRON_SECRET, its earlier name, is read when it is unset.
+   */
+  CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   NOTIFICATIONS_CRON_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** `off`: this server does not run the notification scheduler (a cron service calls the endpoint). */
+  /**
+   * Who runs the background work (the sweeps, the mail outbox, due notifications): `timers` in this
+   * process, or `scheduler`, a Cloud Scheduler job per task calling /api/cron/{task}, for servers
+   * whose CPU sleeps between requests. Default: `scheduler` on Firebase when CRON_SECRET is set,
+   * otherwise `timers`.
+   */
+  BACKGROUND_WORK: z.enum(['timers', 'scheduler']).optional(),
+  /** With timers, `off` leaves due notifications alone (an older setup's cron calls /api/notifications/due). */
   NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
   /**
    * Firebase backend: 'true' when the server runs behind Firebase App Hosting, whose front end
@@ -112,8 +124,14 @@ export const EnvSchema = z
    * every instance renders an image at a width once; `local` keeps them on this server only.
    */
   RENDITION_CACHE: z.enum(['local', 'storage']).default('local'),
+  /** The least severe log lines written (src/server/log.ts). */
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 })
   .superRefine((value, context) => {
+    // Nothing would call the endpoints: the work would simply never run.
+    if (value.BACKGROUND_WORK === 'scheduler' && !value.CRON_SECRET && !value.NOTIFICATIONS_CRON_SECRET) {
+      context.addIssue({ code: 'custom', path: ['BACKGROUND_WORK'], message: "'scheduler' needs CRON_SECRET (the jobs' bearer secret)" });
+    }
     if (value.BACKEND !== 'firebase') {
       // The embedded backend serves this machine only; a header naming a client would be the client's own.
       if (value.TRUST_APP_HOSTING_CLIENT_IP) context.addIssue({ code: 'custom', path: ['TRUST_APP_HOSTING_CLIENT_IP'], message: 'is for the Firebase backend behind App Hosting' });
@@ -137,7 +155,14 @@ export const EnvSchema = z
     }
   })
   // The embedded backend's emulator project: 'demo-' ids never reach Google's servers.
-  .transform((value) => ({ ...value, FIREBASE_PROJECT_ID: value.FIREBASE_PROJECT_ID ?? 'demo-venue' }));
+  .transform((value) => ({
+    ...value,
+    FIREBASE_PROJECT_ID: value.FIREBASE_PROJECT_ID ?? 'demo-venue',
+    CRON_SECRET: value.CRON_SECRET ?? value.NOTIFICATIONS_CRON_SECRET,
+    // Only the new name switches the timers off by default: a deployment whose cron calls
+    // /api/notifications/due alone keeps its sweeps and mail in the process, as before.
+    BACKGROUND_WORK: value.BACKGROUND_WORK ?? (value.BACKEND === 'firebase' && value.CRON_SECRET ? 'scheduler' : 'timers'),
+  }));
 export type Env = z.infer<typeof EnvSchema>;
 
 export function parseEnv(source: Record<string, string | undefined>): Env {

@@ -7,6 +7,7 @@ import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import { DomainError } from '@/server/domain-error';
 import { isSameOrigin } from '@/server/http/same-origin';
 import { LIVE_FEEDS } from '@/app/_server/live-feeds';
+import { log } from '@/server/log';
 import { appRouter } from './router';
 import type { ContextInner } from '@/server/trpc/context';
 
@@ -54,7 +55,7 @@ export function handleTrpcRequest(request: Request, createContext: () => Promise
     },
     onError({ error, path }) {
       if (error.code === 'INTERNAL_SERVER_ERROR') {
-        console.error(`tRPC ${path ?? '<no path>'} failed:`, error.cause ?? error);
+        log.error({ err: error.cause ?? error, procedure: path ?? null }, `tRPC ${path ?? '<no path>'} failed`);
       }
     },
   });

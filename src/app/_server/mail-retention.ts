@@ -1,36 +1,47 @@
-// Runs the retention sweeps in the server process: once at start, then every hour, so a finished
-// mail's document (an address, what it said) goes 30 days after it was written
+// The retention sweeps, with BACKGROUND_WORK=timers in the server process once at start and then
+// every hour (otherwise Cloud Scheduler calls /api/cron/retention hourly): a finished mail's
+// document (an address, what it said) goes 30 days after it was written
 // (features/mail/retention.ts), a guest's name and address 30 days after their event
-// (features/tickets/ticket-retention.ts), and a house ban a day after its end
-// (features/bans/ban-retention.ts). Several servers may sweep at once: each announcement's
-// mails are counted and deleted in one transaction that reads them again, so each is counted
-// once; a ticket's holder written over twice is the same placeholder.
+// (features/tickets/ticket-retention.ts), a house ban a day after its end
+// (features/bans/ban-retention.ts), and who took or waited for the public tickets of an event 30
+// days after it ended (features/tickets/waitlist.ts). Several servers may sweep at once: each
+// announcement's mails are counted and deleted in one transaction that reads them again, so each is
+// counted once; a ticket's holder written over twice is the same placeholder; forgetting deletes
+// what another server may have deleted already.
 import 'server-only';
 import { forgetOldMail } from '@/features/mail/retention';
 import { pseudonymiseTicketHolders } from '@/features/tickets/ticket-retention';
+import { forgetPastWaitlists } from '@/features/tickets/waitlist';
 import { sweepEndedBans } from '@/features/bans/ban-retention';
 import type { Documents } from '@/server/documents/port';
+import { inParts, runRound } from './background-round';
 
 export const MAIL_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+export function retentionRound(documents: Documents, now: Date) {
+  return inParts('The retention sweep', {
+    mails: () => forgetOldMail(documents),
+    ticketHolders: () => pseudonymiseTicketHolders(documents, now),
+    bans: () => sweepEndedBans(documents, now),
+    waitlistEntries: () => forgetPastWaitlists(documents, now),
+  });
+}
+
+export function sayRetentionRound({ mails, ticketHolders, bans, waitlistEntries }: Awaited<ReturnType<typeof retentionRound>>): string | null {
+  const said = [
+    mails ? `${mails} finished mails older than 30 days forgotten` : '',
+    ticketHolders ? `the holders of ${ticketHolders} tickets replaced 30 days after their event` : '',
+    bans ? `${bans} ended house bans deleted` : '',
+    waitlistEntries ? `${waitlistEntries} waitlist entries of events ended 30 days ago forgotten` : '',
+  ].filter(Boolean);
+  return said.length > 0 ? `Retention: ${said.join('; ')}.` : null;
+}
 
 export function scheduleMailRetention(documents: Documents, intervalMs = MAIL_RETENTION_INTERVAL_MS): () => void {
   let running: Promise<void> | null = null;
   const sweep = () => {
-    running ??= forgetOldMail(documents)
-      .then((forgotten) => {
-        if (forgotten > 0) console.log(`Mail: ${forgotten} finished mails older than 30 days forgotten.`);
-      })
-      .catch((error: unknown) => console.error('The mail retention sweep failed; it runs again within the hour:', error))
-      .then(() => pseudonymiseTicketHolders(documents, new Date()))
-      .then((replaced) => {
-        if (replaced) console.log(`Tickets: the holders of ${replaced} tickets replaced 30 days after their event.`);
-      })
-      .catch((error: unknown) => console.error('The ticket retention sweep failed; it runs again within the hour:', error))
-      .then(() => sweepEndedBans(documents, new Date()))
-      .then((swept) => {
-        if (swept) console.log(`House bans: ${swept} ended bans deleted.`);
-      })
-      .catch((error: unknown) => console.error('The house ban sweep failed; it runs again within the hour:', error))
+    running ??= runRound('retention', () => retentionRound(documents, new Date()), sayRetentionRound)
+      .then(() => {}, () => {})
       .finally(() => {
         running = null;
       });

@@ -1,4 +1,5 @@
-// Runs the membership sweep in the server process: at start, every hour, and at 09:00 at the venue.
+// Runs the membership sweep in the server process (BACKGROUND_WORK=timers; otherwise Cloud
+// Scheduler calls /api/cron/memberships hourly): at start, every hour, and at 09:00 at the venue.
 // A sweep marks what has run out as expired and takes the role away without anyone clicking (its
 // "ended" mail waits for the morning), queues the reminders due from 09:00 on, and in the hour from
 // 09:00 the digest of waiting requests for the admins who asked for it: the 09:00 sweep makes
@@ -11,6 +12,7 @@ import { MORNING_HOUR, queueRequestsDigests, remindEndingMemberships } from '@/f
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import type { Accounts } from '@/server/accounts/port';
 import type { Documents } from '@/server/documents/port';
+import { inParts, runRound } from './background-round';
 
 export const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -25,32 +27,32 @@ export function nextVenueMorning(now: Date, hour = MORNING_HOUR): Date {
 }
 
 /** One sweep; each part on its own, so a failing one leaves the others their round. */
-async function sweepOnce(documents: Documents, accounts: Accounts, now: Date): Promise<void> {
-  const parts: [string, () => Promise<number>][] = [
-    ['expiry', async () => (await expireMemberships(documents, accounts, now)).expired],
-    ['reminders', () => remindEndingMemberships(documents, now)],
-    ['digests', () => queueRequestsDigests(documents, now)],
-  ];
-  const done: Record<string, number> = {};
-  for (const [name, work] of parts) {
-    try {
-      done[name] = await work();
-    } catch (error) {
-      console.error(`The membership sweep's ${name} failed; it runs again within the hour:`, error);
-    }
-  }
-  if (done.expiry) console.log(`Memberships: ${done.expiry} ran out and were marked expired.`);
-  if (done.reminders) console.log(`Memberships: ${done.reminders} reminders of an end queued.`);
-  if (done.digests) console.log(`Memberships: ${done.digests} digests of waiting requests queued for admins.`);
+export function membershipRound(documents: Documents, accounts: Accounts, now: Date) {
+  return inParts('The membership sweep', {
+    expired: async () => (await expireMemberships(documents, accounts, now)).expired,
+    reminders: () => remindEndingMemberships(documents, now),
+    digests: () => queueRequestsDigests(documents, now),
+  });
+}
+
+export function sayMembershipRound({ expired, reminders, digests }: Awaited<ReturnType<typeof membershipRound>>): string | null {
+  const said = [
+    expired ? `${expired} ran out and were marked expired` : '',
+    reminders ? `${reminders} reminders of an end queued` : '',
+    digests ? `${digests} digests of waiting requests queued for admins` : '',
+  ].filter(Boolean);
+  return said.length > 0 ? `Memberships: ${said.join('; ')}.` : null;
 }
 
 export function scheduleMembershipExpiry(documents: Documents, accounts: Accounts, intervalMs = SWEEP_INTERVAL_MS): () => void {
   let running: Promise<void> | null = null;
   const sweep = () => {
     // A slow sweep is never overlapped by the next tick of the same server.
-    running ??= sweepOnce(documents, accounts, new Date()).finally(() => {
-      running = null;
-    });
+    running ??= runRound('memberships', () => membershipRound(documents, accounts, new Date()), sayMembershipRound)
+      .then(() => {}, () => {})
+      .finally(() => {
+        running = null;
+      });
   };
   sweep();
   const timer = setInterval(sweep, intervalMs);

@@ -1,22 +1,29 @@
-// Queues the admins' summary of last night (src/features/door/night-summary.ts) in the server
-// process: at start, every 15 minutes, and at 10:00 at the venue, so the mails go at ten and a
+// Queues the admins' summary of last night (src/features/door/night-summary.ts), with
+// BACKGROUND_WORK=timers in the server process (otherwise Cloud Scheduler calls
+// /api/cron/night-summaries every 15 minutes): at start, every 15 minutes, and at 10:00 at the venue, so the mails go at ten and a
 // server that was down then sends them when it is back the same day. Several servers may run it
 // at once: each mail is created under an id of its own (an event and an admin), so it is queued once.
 import 'server-only';
 import { queueNightSummaries, SUMMARY_HOUR } from '@/features/door/night-summary';
 import type { Documents } from '@/server/documents/port';
 import { nextVenueMorning } from './membership-expiry';
+import { runRound } from './background-round';
 
 export const NIGHT_SUMMARY_INTERVAL_MS = 15 * 60 * 1000;
+
+export async function nightSummaryRound(documents: Documents, now: Date) {
+  return { queued: await queueNightSummaries(documents, now) };
+}
+
+export function sayNightSummaryRound({ queued }: { queued: number }): string | null {
+  return queued > 0 ? `Night summaries: ${queued} mails of last night queued for admins.` : null;
+}
 
 export function scheduleNightSummaries(documents: Documents, intervalMs = NIGHT_SUMMARY_INTERVAL_MS): () => void {
   let running: Promise<void> | null = null;
   const round = () => {
-    running ??= queueNightSummaries(documents, new Date())
-      .then((queued) => {
-        if (queued > 0) console.log(`Night summaries: ${queued} mails of last night queued for admins.`);
-      })
-      .catch((error: unknown) => console.error('Queueing the summaries of last night failed; it runs again within 15 minutes:', error))
+    running ??= runRound('night-summaries', () => nightSummaryRound(documents, new Date()), sayNightSummaryRound)
+      .then(() => {}, () => {})
       .finally(() => {
         running = null;
       });

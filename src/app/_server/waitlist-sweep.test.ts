@@ -1,6 +1,6 @@
 // The waitlist sweep runs in the server by itself: a public ticket cancelled by a path that does
 // not free its place (here: written directly) is offered to the first waiting within a round, and
-// the entries of an event that ended 30 days ago are forgotten.
+// the entries of an event that ended 30 days ago are forgotten (by the retention sweep).
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
@@ -13,6 +13,7 @@ import { myPublicTicket, takePublicTicket } from '@/features/tickets/public-tick
 import { RecordingPush } from '@/features/tickets/test-tickets';
 import { PublicTicketEntries } from '@/features/tickets/public-tickets-records';
 import { scheduleWaitlistSweep } from './waitlist-sweep';
+import { scheduleMailRetention } from './mail-retention';
 
 describe('the waitlist sweep', () => {
   let stop = () => {};
@@ -42,7 +43,7 @@ describe('the waitlist sweep', () => {
     await addTestUser(documents, testPerson('a'));
     await takePublicTicket(ports, testPerson('a'), { eventId: 'long-ago' }, new Date(now.getTime() - 40 * 24 * HOUR));
     expect(await documents.collection(PublicTicketEntries).count()).toBe(1);
-    stop = scheduleWaitlistSweep(documents, () => ports.push, 60_000, 60_000);
+    stop = scheduleMailRetention(documents, 60_000);
     await expect.poll(() => documents.collection(PublicTicketEntries).count()).toBe(0);
   });
 });

@@ -33,6 +33,7 @@ import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument
 import type { Audience } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';
 import { PushDevices } from './push-devices';
+import { log } from '@/server/log';
 
 /** Recipients per chunk: one batch of in-app copies, and the most pushes a crash can lose. */
 export const CHUNK_SIZE = 250;
@@ -201,7 +202,7 @@ async function deliver(ports: DeliveryPorts, id: string, holder: string, clock: 
     if (error instanceof SimulatedCrash) throw error;
     if (error instanceof LeaseLost) return 'skipped';
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`Notification ${id} could not be delivered:`, error);
+    log.error({ err: error, notificationId: id }, `Notification ${id} could not be delivered`);
     try {
       await underLease(documents, id, holder, clock(), async () => ({ value: null, notification: { status: 'failed', failure: reason.slice(0, 300), lease: null, updatedAt: clock() } }));
       return 'failed';

@@ -6,6 +6,8 @@ import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
 import { limitRate } from '@/server/http/rate-limit';
 import { MEMBER_AREA } from '@/navigation/routes';
+import { env } from '@/server/env';
+import { workInRequest } from '@/server/http/after-response';
 import {
   announcements,
   cancelScheduled,
@@ -25,6 +27,8 @@ import { registerDevice, unregisterDevice } from './push-devices';
 import { IdInput, NotificationListInput, RegisterInput, SaveInput, ScheduleInput, UnregisterInput } from './notifications.inputs';
 
 const admin = roleProcedure('admin');
+/** How long "send now" holds its answer for the delivery where the CPU sleeps between requests. */
+export const SEND_NOW_IN_REQUEST_MS = 10_000;
 const members = roleProcedure(...MEMBER_AREA);
 
 export const notificationsRouter = router({
@@ -32,10 +36,17 @@ export const notificationsRouter = router({
   get: admin.input(IdInput).query(({ ctx, input }) => getNotification(ctx.documents, input.id)),
   save: admin.input(SaveInput).mutation(({ ctx, input }) => saveNotification(ctx.documents, ctx.identity, input).then((id) => ({ id }))),
   schedule: admin.input(ScheduleInput).mutation(({ ctx, input }) => scheduleNotification(ctx.documents, ctx.identity, input)),
-  /** Queues it and starts the delivery on this server at once (the scheduler would within 30 s). */
+  /**
+   * Queues it and starts the delivery on this server at once (a scheduler round would within a
+   * minute). Where the CPU sleeps between requests (BACKGROUND_WORK=scheduler) the answer waits for
+   * the delivery up to SEND_NOW_IN_REQUEST_MS, as the CPU is the request's meanwhile; what is left
+   * goes on after the answer, and a delivery its server stopped is taken over by the next
+   * notifications round once its lease ran out.
+   */
   sendNow: admin.input(IdInput).mutation(async ({ ctx, input }) => {
     await sendNotificationNow(ctx.documents, ctx.identity, input.id);
-    void deliverNotification({ documents: ctx.documents, push: ctx.push() }, input.id).catch((error: unknown) => console.error(`Notification ${input.id}: delivery failed to start; the scheduler retries.`, error));
+    const delivery = deliverNotification({ documents: ctx.documents, push: ctx.push() }, input.id);
+    await workInRequest(delivery, env.BACKGROUND_WORK === 'scheduler' ? SEND_NOW_IN_REQUEST_MS : 0, `Notification ${input.id}: the delivery (a later round takes it over)`);
   }),
   cancel: admin.input(IdInput).mutation(({ ctx, input }) => cancelScheduled(ctx.documents, input.id)),
   delete: admin.input(IdInput).mutation(({ ctx, input }) => deleteDraft(ctx.documents, input.id)),

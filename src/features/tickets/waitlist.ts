@@ -18,6 +18,7 @@ import { mailDate } from '@/features/mail/templates';
 import { pushPersonalMessage, queuePersonalMessage, type PersonalMessage } from '@/features/notifications/personal';
 import { emptyCount, entryId, OFFER_MS, PublicTicketCounts, PublicTicketEntries, type PublicTicketEntryDocument, type PublicTicketPorts } from './public-tickets-records';
 import type { PublicEventInput } from './tickets.inputs';
+import { log } from '@/server/log';
 
 /** Offers made in one go for one event at most (an admin adding many places at once: the next sweep goes on). */
 const OFFERS_PER_ROUND = 100;
@@ -94,7 +95,7 @@ export async function fillWaitlist({ documents, push }: Pick<PublicTicketPorts, 
       await pushPersonalMessage(documents, push, message);
     } catch (error) {
       // The offer stands, in the app and by mail: a push service that fails loses only the push.
-      console.error(`The push of ${message.key} failed:`, error);
+      log.error({ err: error, pushKey: message.key }, `The push of ${message.key} failed`);
     }
   }
   return made;

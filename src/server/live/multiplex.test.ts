@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { TRPCError } from '@trpc/server';
 import { FEED_RETRY_DELAYS_MS, multiplex, type LiveMessage } from './multiplex';
+import { readLog } from '@/server/log';
 
 /** A feed the test drives: `push` a result, `fail` it, or see whether it was let go. */
 function feedSource() {
@@ -107,7 +108,8 @@ describe('multiplex', () => {
     vi.useFakeTimers();
     try {
       const a = feedSource();
-      const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+      const logged: string[] = [];
+      const stopReading = readLog((line) => logged.push(line));
       const stream = multiplex([{ key: 'a', feed: 'door.activity' }], async (_feed, signal) => a.iterable(signal), undefined);
       a.push({ admitted: 1 });
       await take(stream, 1);
@@ -118,7 +120,8 @@ describe('multiplex', () => {
       expect(a.state.opened).toBe(2);
       a.push({ admitted: 2 });
       expect(await take(stream, 1)).toEqual([{ key: 'a', value: { admitted: 2 } }]);
-      expect(error).toHaveBeenCalledTimes(1);
+      stopReading();
+      expect(logged.map((line) => JSON.parse(line))).toEqual([expect.objectContaining({ severity: 'ERROR', feed: 'door.activity' })]);
       await stream.return(undefined);
     } finally {
       vi.useRealTimers();

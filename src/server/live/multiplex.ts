@@ -8,6 +8,7 @@
 import 'server-only';
 import { setMaxListeners } from 'node:events';
 import { TRPCError } from '@trpc/server';
+import { log } from '@/server/log';
 
 /** One feed as the browser asks for it: its key (the browser's name for it), procedure and input. */
 export interface KeyedFeed {
@@ -89,7 +90,7 @@ async function follow(feed: KeyedFeed, open: OpenFeed, signal: AbortSignal, say:
         say({ key: feed.key, refused: error.code });
         return;
       }
-      console.error(`The live feed ${feed.feed} failed; asking again:`, error);
+      log.error({ err: error, feed: feed.feed }, `The live feed ${feed.feed} failed; asking again`);
       say({ key: feed.key, retrying: true });
       await delay(FEED_RETRY_DELAYS_MS[Math.min(failures++, FEED_RETRY_DELAYS_MS.length - 1)]!, signal);
     }

@@ -8,6 +8,8 @@ import { limitRequest } from '@/server/http/rate-limit';
 import { createSession, endSession, SESSION_COOKIE, SESSION_MAX_AGE_SECONDS, SessionError } from '@/features/identity/session';
 import { getDocuments } from '@/server/documents/documents';
 import { LOCALES } from '@/i18n/routing';
+import { logged } from '@/server/http/request-log';
+import { log } from '@/server/log';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +27,7 @@ function refuse(status: number, error: string) {
   return NextResponse.json({ error }, { status, headers: { 'cache-control': 'no-store' } });
 }
 
-export async function POST(request: NextRequest) {
+export const POST = logged('/api/session', async (request: NextRequest) => {
   if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
   const limited = await limitRequest('sessionCreation', clientAddress(request.headers), request);
   if (limited) return limited;
@@ -39,12 +41,12 @@ export async function POST(request: NextRequest) {
     return response;
   } catch (error) {
     if (error instanceof SessionError) return refuse(401, error.reason);
-    console.error('Creating a session failed:', error);
+    log.error({ err: error }, 'Creating a session failed');
     return refuse(503, 'unavailable');
   }
-}
+});
 
-export async function DELETE(request: NextRequest) {
+export const DELETE = logged('/api/session', async (request: NextRequest) => {
   if (!isSameOrigin(request)) return refuse(403, 'cross-origin');
   // The record goes first: a copy of the cookie (another tab, a proxy log, a shared phone) stops
   // working now, not when it expires. The cookie is cleared here even if that fails.
@@ -52,10 +54,10 @@ export async function DELETE(request: NextRequest) {
   try {
     await endSession(getDocuments(), request.cookies.get(SESSION_COOKIE)?.value);
   } catch (error) {
-    console.error('Ending a session failed:', error);
+    log.error({ err: error }, 'Ending a session failed');
     ended = false;
   }
   const response = NextResponse.json(ended ? { ok: true } : { error: 'unavailable' }, { status: ended ? 200 : 503, headers: { 'cache-control': 'no-store' } });
   response.cookies.set(SESSION_COOKIE, '', { ...cookieOptions, maxAge: 0 });
   return response;
-}
+});

@@ -26,6 +26,7 @@ import {
 } from '../port';
 import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
 import { walSync, type Flush, type WalSync } from './wal-sync';
+import { log } from '@/server/log';
 
 /** A document's version when it was read: 0 means it did not exist. */
 type ReadVersions = Map<string, { collection: string; id: string; version: number }>;
@@ -297,7 +298,7 @@ export class SqliteDocuments implements Documents {
       try {
         this.feed.emit('change', change);
       } catch (error) {
-        console.error('A documents change listener failed:', error);
+        log.error({ err: error }, 'A documents change listener failed');
       }
     }
   }

@@ -32,6 +32,7 @@ import {
   type WriteBatch,
 } from '../port';
 import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { log } from '@/server/log';
 
 type Write = StagedWrite;
 
@@ -147,7 +148,7 @@ export class FirestoreDocuments implements Documents {
         if (first) first = false;
         else listener();
       },
-      (error) => console.error(`Listening to ${query.spec.collection} for other servers' writes failed; live figures follow this server's writes only until the stream restarts.`, error),
+      (error) => log.error({ err: error, collection: query.spec.collection }, `Listening to ${query.spec.collection} for other servers' writes failed; live figures follow this server's writes only until the stream restarts.`),
     );
   }
 
@@ -230,7 +231,7 @@ export class FirestoreDocuments implements Documents {
       try {
         this.feed.emit('change', change);
       } catch (error) {
-        console.error('A documents change listener failed:', error);
+        log.error({ err: error }, 'A documents change listener failed');
       }
     }
   }

@@ -17,6 +17,7 @@ import { sniffContentType } from '../checks';
 import { FilesError, isFilesError, type Files } from '../port';
 import { FILE_USES, UPLOAD_QUOTA_WINDOW_MS, type UploadUse } from '../uses';
 import type { UploadClaims } from '../uploads';
+import { log } from '@/server/log';
 
 export const UPLOADS_PATH = '/api/uploads';
 
@@ -177,7 +178,7 @@ export function createTusUploads({
   }
 
   const runSweep = () =>
-    void sweep().catch((error: unknown) => console.error('Removing expired uploads failed:', error));
+    void sweep().catch((error: unknown) => log.error({ err: error }, 'Removing expired uploads failed'));
   const timer = setInterval(runSweep, sweepEveryMs);
   // The timer alone never keeps the process alive.
   timer.unref();

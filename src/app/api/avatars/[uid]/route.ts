@@ -8,6 +8,7 @@ import { getFiles } from '@/server/files/files';
 import { Users } from '@/features/identity/users';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { avatarSeenBy } from '@/features/identity/avatar-access';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +16,7 @@ function notFound() {
   return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
 }
 
-export async function GET(_request: Request, { params }: { params: Promise<{ uid: string }> }) {
+async function get(_request: Request, { params }: { params: Promise<{ uid: string }> }) {
   const { uid } = await params;
   if (!/^[A-Za-z0-9_-]{1,128}$/.test(uid)) return notFound();
   const viewer = await verifySession(getDocuments(), (await cookies()).get(SESSION_COOKIE)?.value);
@@ -32,3 +33,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ uid
     },
   });
 }
+
+export const GET = logged('/api/avatars/[uid]', get);

@@ -10,6 +10,7 @@ import { isRenditionWidth } from '@/features/images/renditions';
 import { Images } from '@/features/images/images';
 import { isMembersOnly, seesMembersOnly } from '@/features/images/members-only';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,7 +18,7 @@ function notFound() {
   return new Response('Not found', { status: 404, headers: { 'cache-control': 'no-store' } });
 }
 
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
+async function get(request: Request, { params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const width = Number(new URL(request.url).searchParams.get('w'));
   if (!isRenditionWidth(width)) return new Response('Unknown width', { status: 400 });
@@ -42,3 +43,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     },
   });
 }
+
+export const GET = logged('/api/images/[id]', get);

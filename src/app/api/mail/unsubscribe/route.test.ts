@@ -109,7 +109,7 @@ describe('GET /api/mail/unsubscribe', () => {
   it('changes nothing: a link scanner or an older mail program is sent to the page, which asks first', async () => {
     ports.documents = new SqliteDocuments(':memory:');
     await addTestUser(ports.documents, testPerson('ada', 'user'), { mail: { announcements: true, unsubscribeToken: TOKEN, digest: false } });
-    const response = GET(new Request(`${ORIGIN}/api/mail/unsubscribe?u=ada&t=${TOKEN}`, { headers: { 'x-locale': 'de' } }));
+    const response = await GET(new Request(`${ORIGIN}/api/mail/unsubscribe?u=ada&t=${TOKEN}`, { headers: { 'x-locale': 'de' } }));
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get('location')!);
     expect(location.pathname).toBe('/de/unsubscribe');

@@ -21,6 +21,7 @@ import { requestLocale, unsubscribeMessages } from '@/i18n/api-messages';
 import { UnsubscribeLink } from '@/features/mail/mail.inputs';
 import { unsubscribeByLink } from '@/features/mail/unsubscribe';
 import { UNSUBSCRIBE_PATH, type UnsubscribeResult } from '@/features/mail/constants';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
@@ -82,7 +83,7 @@ function answer(request: Request, url: URL, outcome: UnsubscribeResult): Respons
   return NextResponse.json({ outcome, message: unsubscribeMessages(locale)(outcome) }, { status: STATUS[outcome], headers });
 }
 
-export async function POST(request: Request) {
+async function post(request: Request) {
   const url = new URL(request.url);
   const link = UnsubscribeLink.safeParse({ u: url.searchParams.get('u'), t: url.searchParams.get('t') });
   if (!link.success) return answer(request, url, 'invalidLink');
@@ -93,7 +94,7 @@ export async function POST(request: Request) {
 }
 
 /** Opened as a link (a scanner, an older mail program): the page, which asks before anything changes. */
-export function GET(request: Request) {
+function get(request: Request) {
   const url = new URL(request.url);
   const page = new URL(localizedPath(requestLocale(request.headers), UNSUBSCRIBE_PATH), env.SITE_URL);
   for (const name of ['u', 't']) {
@@ -102,3 +103,6 @@ export function GET(request: Request) {
   }
   return NextResponse.redirect(page, { status: 303, headers: { 'cache-control': 'no-store' } });
 }
+
+export const GET = logged('/api/mail/unsubscribe', get);
+export const POST = logged('/api/mail/unsubscribe', post);

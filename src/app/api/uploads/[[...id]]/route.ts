@@ -7,6 +7,7 @@ import { getDocuments } from '@/server/documents/documents';
 import { clientAddress } from '@/server/http/client-address';
 import { limitRequest } from '@/server/http/rate-limit';
 import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,4 +32,6 @@ async function handle(request: NextRequest): Promise<Response> {
   return handleUploadRequest(request, () => sessionIdentity(request));
 }
 
-export { handle as GET, handle as POST, handle as PATCH, handle as HEAD, handle as DELETE, handle as OPTIONS };
+const handler = logged('/api/uploads', handle);
+
+export { handler as GET, handler as POST, handler as PATCH, handler as HEAD, handler as DELETE, handler as OPTIONS };

@@ -9,13 +9,14 @@ import { SESSION_COOKIE, verifySession } from '@/features/identity/session';
 import { DOOR_REPORT_COLUMNS, DOOR_REPORT_KINDS, doorReport, doorReportCells, toCsv, type DoorReportWords } from '@/features/door/door-report';
 import { SCAN_SOURCES, TICKET_KINDS } from '@/features/door/constants';
 import { Events } from '@/features/events/events';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
 /** Where a language's spreadsheets split cells: Excel set to German reads a comma as part of a cell. */
 const DELIMITERS = { en: ',', de: ';' } as const satisfies Record<(typeof routing.locales)[number], ',' | ';'>;
 
-export async function GET(request: Request, { params }: { params: Promise<{ eventId: string }> }) {
+async function get(request: Request, { params }: { params: Promise<{ eventId: string }> }) {
   const { eventId } = await params;
   const asked = new URL(request.url).searchParams.get('locale');
   const locale = toLocale(asked);
@@ -43,3 +44,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ even
     },
   });
 }
+
+export const GET = logged('/api/door/[eventId]/report', get);

@@ -7,10 +7,11 @@ import { findEventBySlug } from '@/features/events/public-events';
 import { eventCalendar } from '@/features/events/ics';
 import { plainText } from '@/features/events/rich-text';
 import { calendarPath, eventPath } from '@/features/events/structured-data';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request, { params }: { params: Promise<{ slug: string }> }) {
+async function get(request: Request, { params }: { params: Promise<{ slug: string }> }) {
   const { slug } = await params;
   const requested = new URL(request.url).searchParams.get('locale');
   const locale = toLocale(requested);
@@ -39,3 +40,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ slug
     },
   });
 }
+
+export const GET = logged('/api/events/[slug]/calendar', get);

@@ -1,10 +1,11 @@
 // GET: the embedded backend's download URLs (shaped like Firebase Storage's): the file's bytes
 // when the token in the URL is one of the file's download tokens, 404 otherwise.
 import { embeddedFiles } from '@/server/files/files';
+import { logged } from '@/server/http/request-log';
 
 export const dynamic = 'force-dynamic';
 
-export async function GET(request: Request, { params }: { params: Promise<{ bucket: string; object: string }> }) {
+async function get(request: Request, { params }: { params: Promise<{ bucket: string; object: string }> }) {
   const files = embeddedFiles();
   const { bucket, object } = await params;
   const token = new URL(request.url).searchParams.get('token') ?? '';
@@ -24,3 +25,5 @@ export async function GET(request: Request, { params }: { params: Promise<{ buck
     },
   });
 }
+
+export const GET = logged('/api/storage/v0/b/[bucket]/o/[object]', get);
