@@ -10,6 +10,7 @@
 // sends one (decision 016, amended by issue 47). With no proxy in front a client can choose its
 // address, which is why limits that matter are also keyed by account where there is one.
 import { env } from '@/server/env';
+import { log } from '@/server/log';
 
 let unusedHeaderSeen = false;
 
@@ -19,7 +20,7 @@ export function clientAddress(headers: Headers): string {
   if (stated && !hosted && env.BACKEND === 'firebase' && !unusedHeaderSeen) {
     // Behind App Hosting without the setting, every client would share App Hosting's last hop as its key.
     unusedHeaderSeen = true;
-    console.warn('Requests carry x-fah-client-ip, which is ignored: behind Firebase App Hosting set TRUST_APP_HOSTING_CLIENT_IP=true; on plain Cloud Run a client sent it itself.');
+    log.warn('Requests carry x-fah-client-ip, which is ignored: behind Firebase App Hosting set TRUST_APP_HOSTING_CLIENT_IP=true; on plain Cloud Run a client sent it itself.');
   }
   const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
   const address = hosted || forwarded || headers.get('x-real-ip')?.trim();

@@ -2,6 +2,7 @@
 // least recently served evicted first, and on Firebase optionally in Cloud Storage as well, so
 // that every instance renders a picture at a width once rather than once per instance.
 import 'server-only';
+import { log } from '@/server/log';
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { env } from '@/server/env';
@@ -157,7 +158,7 @@ export class RenditionCache {
     if (local) return local;
     const stored = await this.shared?.get(name).catch((error: unknown) => {
       // The shared copy is a saving, not a need: render instead.
-      console.error(`Rendition ${name}: reading the shared copy failed; rendering it here.`, error);
+      log.error({ err: error, rendition: name }, 'Reading a shared rendition failed; rendering it here');
       return null;
     });
     if (stored) {
@@ -167,7 +168,7 @@ export class RenditionCache {
     const rendered = await render();
     await Promise.all([
       this.disk.put(name, rendered),
-      this.shared?.put(name, rendered).catch((error: unknown) => console.error(`Rendition ${name}: keeping the shared copy failed; the next instance renders it too.`, error)),
+      this.shared?.put(name, rendered).catch((error: unknown) => log.error({ err: error, rendition: name }, 'Keeping a shared rendition failed; the next instance renders it too')),
     ]);
     return rendered;
   }
