@@ -5,7 +5,7 @@
 # (scripts/firebase-e2e-server.mjs --standalone; src/deployment.test.ts keeps the two in step).
 #   docker build --build-arg SITE_URL=https://venue.example -t venue .
 
-FROM node:22-bookworm-slim AS build
+FROM node:20-bookworm-slim AS build
 WORKDIR /app
 # Install first, from the lock file, so a change of the code reuses this layer. The install runs
 # patch-package and copies the QR decoder's WebAssembly into public/ (postinstall).
@@ -21,7 +21,7 @@ ENV SITE_URL=${SITE_URL} NEXT_TELEMETRY_DISABLED=1
 # the static files and public/ beside the standalone server.
 RUN npm run build
 
-FROM node:22-bookworm-slim
+FROM node:20-bookworm-slim
 WORKDIR /app
 ENV NODE_ENV=production NEXT_TELEMETRY_DISABLED=1 BACKEND=firebase
 # Cloud Run sends requests to $PORT on every interface of the container.
