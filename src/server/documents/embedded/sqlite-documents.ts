@@ -11,6 +11,8 @@ import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
+  REMOVALS,
+  removalId,
   type CollectionDef,
   type CollectionRef,
   type DocumentChange,
@@ -24,7 +26,7 @@ import {
   type WhereOp,
   type WriteBatch,
 } from '../port';
-import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { effectiveOrders, idDirection, inequalityField, SpecQuery, type QuerySpec } from '../query';
 import { walSync, type Flush, type WalSync } from './wal-sync';
 
 /** A document's version when it was read: 0 means it did not exist. */
@@ -212,15 +214,22 @@ export class SqliteDocuments implements Documents {
    * it). Without one, finding an event's admissions read every admission of every event.
    */
   private ensureIndexes(spec: QuerySpec): void {
-    for (const filter of spec.filters) {
-      if ((filter.op !== '==' && filter.op !== 'in') || filter.value === null) continue;
-      const key = `${spec.collection}.${filter.field}`;
-      if (this.indexed.has(key)) continue;
-      // Names are checked where they are made: collections by defineCollection, fields by the query.
-      const name = `field_${spec.collection}__${filter.field.replace(/\./g, '__')}`.replace(/-/g, '_');
-      this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${fieldSql(filter.field)}) WHERE collection = '${spec.collection}'`);
-      this.indexed.add(key);
-    }
+    const equalities = spec.filters.filter((filter) => (filter.op === '==' || filter.op === 'in') && filter.value !== null).map((filter) => filter.field);
+    for (const field of equalities) this.ensureIndex(spec.collection, [field]);
+    // A range (what changed since, memberships valid past a moment) gets the equalities' fields
+    // then its own, as Firestore's composite index would: the range is walked in order, not
+    // every document of the collection read and sorted.
+    const range = inequalityField(spec);
+    if (range) this.ensureIndex(spec.collection, [...new Set(equalities)].filter((field) => field !== range).concat(range));
+  }
+
+  private ensureIndex(collection: string, fields: readonly string[]): void {
+    const key = `${collection}.${fields.join(',')}`;
+    if (this.indexed.has(key)) return;
+    // Names are checked where they are made: collections by defineCollection, fields by the query.
+    const name = `${fields.length > 1 ? 'fields' : 'field'}_${collection}__${fields.map((field) => field.replace(/\./g, '__')).join('___')}`.replace(/-/g, '_');
+    this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${fields.map(fieldSql).join(', ')}) WHERE collection = '${collection}'`);
+    this.indexed.add(key);
   }
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
@@ -264,6 +273,8 @@ export class SqliteDocuments implements Documents {
           if (existing) {
             remove.run(def.name, id);
             changes.push({ collection: def.name, id, type: 'deleted', data: undefined });
+            // In the same commit: a reader of what changed since learns of the removal too.
+            if (def.stamped) upsert.run(REMOVALS, removalId(def.name, id), JSON.stringify(encode({ collection: def.name, id, removedAt: now })), sequence, now.getTime(), now.getTime());
           }
           continue;
         }

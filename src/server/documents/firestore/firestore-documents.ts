@@ -17,6 +17,8 @@ import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
+  REMOVALS,
+  removalId,
   isServerTimestamp,
   type CollectionDef,
   type CollectionRef,
@@ -198,7 +200,12 @@ export class FirestoreDocuments implements Documents {
       };
       if (write.kind === 'delete') {
         fsTx.delete(ref);
-        if (existing) change('deleted', undefined);
+        if (existing) {
+          change('deleted', undefined);
+          // In the same commit: a reader of what changed since learns of the removal too.
+          const { name } = write.ref.collection;
+          if (write.ref.collection.stamped) fsTx.set(this.firestore.collection(REMOVALS).doc(removalId(name, write.ref.id)), { collection: name, id: write.ref.id, removedAt: FieldValue.serverTimestamp() });
+        }
         continue;
       }
       // Check against the schema with server timestamps shown as the commit time.
