@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it as vitestIt } from 'vitest';
 import { z } from 'zod';
 import { AUTO_ID_LENGTH } from './auto-id';
-import { defineCollection, DocumentsError, REMOVALS, removalId, serverTimestamp, type Documents } from './port';
+import { defineCollection, DocumentsError, REMOVALS, serverTimestamp, type Documents } from './port';
 
 export interface ContractHarness {
   /** A new, empty store. */
@@ -34,8 +34,10 @@ type Show = z.infer<typeof Show.schema>;
 const LooseShow = defineCollection('contract_shows', z.record(z.string(), z.unknown()));
 const Counter = defineCollection('contract_counters', z.object({ value: z.number().int() }));
 // Stamped: every write sets changedAt, a delete leaves a tombstone (what the door list's changes read).
-const Stamped = defineCollection('contract_stamped', z.object({ value: z.number().int(), group: z.string() }), { stamped: true });
-const Tombstones = defineCollection(REMOVALS, z.object({ collection: z.string(), id: z.string(), removedAt: z.date() }));
+const Stamped = defineCollection('contract_stamped', z.object({ value: z.number().int(), group: z.string() }), { stamped: { removals: 'byId' } });
+const Unnamed = defineCollection('contract_unnamed', z.object({ value: z.number().int() }), { stamped: { removals: 'unnamed' } });
+const Unmarked = defineCollection('contract_unmarked', z.object({ value: z.number().int() }), { stamped: { removals: 'none' } });
+const Tombstones = defineCollection(REMOVALS, z.object({ collection: z.string(), id: z.string().nullable(), removedAt: z.date() }));
 
 function show(overrides: Partial<Show> = {}): Show {
   return {
@@ -267,12 +269,19 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         // Unstamped collections stay as they were.
         await db.collection(Counter).doc('c').set({ value: 1 });
         expect((await db.collection(Counter).doc('c').get()).data).toEqual({ value: 1 });
+        await db.collection(Unnamed).doc('person-x').set({ value: 1 });
+        await db.collection(Unmarked).doc('person-y').set({ value: 1 });
         await ref.delete();
+        await db.batch().delete(db.collection(Unnamed).doc('person-x')).delete(db.collection(Unmarked).doc('person-y')).commit();
         await db.collection(Stamped).doc('never-written').delete();
         await db.collection(Counter).doc('c').delete();
         const tombstones = await db.collection(Tombstones).where('removedAt', '>=', new Date(before)).get();
-        expect(tombstones.map((snapshot) => snapshot.data)).toEqual([{ collection: 'contract_stamped', id: 'a', removedAt: expect.any(Date) }]);
-        expect(tombstones[0]!.id).toBe(removalId('contract_stamped', 'a'));
+        const byCollection = (collection: string) => tombstones.filter((snapshot) => snapshot.data.collection === collection);
+        expect(byCollection('contract_stamped').map((snapshot) => [snapshot.id, snapshot.data.id])).toEqual([['contract_stamped:a', 'a']]);
+        // A tombstone that must not name the document says only that one went.
+        expect(byCollection('contract_unnamed').map((snapshot) => snapshot.data.id)).toEqual([null]);
+        expect(JSON.stringify(tombstones.map((snapshot) => [snapshot.id, snapshot.data]))).not.toContain('person-');
+        expect(tombstones).toHaveLength(2);
       });
 
       it('continues a query after a position the client kept (values of its orders, then the id)', async () => {

@@ -10,27 +10,37 @@ export interface CollectionDef<T extends DocumentData> {
   readonly name: string;
   readonly schema: z.ZodType<T>;
   /**
-   * Every write sets `changedAt` to the commit time, and deleting a document leaves a tombstone in
-   * `removals`, so a reader can ask what changed since a moment (the door list's changes, decision 053).
+   * Every write sets `changedAt` to the commit time, and deleting a document may leave a tombstone
+   * in `removals`, so a reader can ask what changed since a moment (the door list, decision 053).
    */
-  readonly stamped?: boolean;
+  readonly stamped?: { readonly removals: RemovalMark };
 }
+
+/**
+ * What deleting a stamped document leaves in `removals`: its id (`byId`: ids that name no person,
+ * a pass's, a ticket's), only that one of the collection went (`unnamed`: ids that name a person,
+ * which must not outlive an account's deletion), or nothing (`none`: a reader learns of it otherwise).
+ */
+export type RemovalMark = 'byId' | 'unnamed' | 'none';
 
 /** The field a stamped collection's writes set to the commit time: what changed since is a range on it. */
 export const CHANGED_AT = 'changedAt';
 /** Where a stamped collection's deletes leave their tombstone ({ collection, id, removedAt }). */
 export const REMOVALS = 'removals';
-/** A tombstone's id: one per document, so deleting it again only moves its time. */
-export function removalId(collection: string, id: string): string {
-  return `${collection}:${id}`;
+
+/** The tombstone a delete leaves, if any: by id one per document (deleting it again only moves its time), unnamed one per delete. */
+export function tombstoneOf(def: CollectionDef<DocumentData>, id: string, newId: () => string): { id: string; data: { collection: string; id: string | null } } | null {
+  const mark = def.stamped?.removals ?? 'none';
+  if (mark === 'none') return null;
+  return mark === 'byId' ? { id: `${def.name}:${id}`, data: { collection: def.name, id } } : { id: `${def.name}:${newId()}`, data: { collection: def.name, id: null } };
 }
 
-export function defineCollection<T extends DocumentData>(name: string, schema: z.ZodType<T>, { stamped = false }: { stamped?: boolean } = {}): CollectionDef<T> {
+export function defineCollection<T extends DocumentData>(name: string, schema: z.ZodType<T>, { stamped }: { stamped?: { removals: RemovalMark } } = {}): CollectionDef<T> {
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new Error(`Invalid collection name: ${name}`);
   if (!stamped) return { name, schema };
   // The stamp is the store's, not the schema's: every stamped schema keeps it (a schema that dropped it would hide the change).
   if (!(schema instanceof z.ZodObject)) throw new Error(`A stamped collection needs an object schema: ${name}`);
-  return { name, schema: schema.extend({ [CHANGED_AT]: z.date().optional() }) as unknown as z.ZodType<T>, stamped: true };
+  return { name, schema: schema.extend({ [CHANGED_AT]: z.date().optional() }) as unknown as z.ZodType<T>, stamped };
 }
 
 /** The database error codes of the specification that this port raises. */

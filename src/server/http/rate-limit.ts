@@ -21,8 +21,13 @@ export const RATE_POLICIES = {
   uploads: { burst: 300, perMinute: 120 },
   /** Pass scans at the door, per account and sign-in (each door phone signs in on its own). */
   doorScans: { burst: 120, perMinute: 240 },
-  /** Door lists, per account and sign-in: one a minute per open door, more while a door changes event or comes back online. */
-  doorLists: { burst: 20, perMinute: 10 },
+  /**
+   * Door list requests, per account and sign-in (decision 053): a full list is a page per 500
+   * members, tickets or admissions (about 45 for 20,000 members and a busy night), then the changes
+   * once a minute. The burst holds two full lists back to back (a door that is told to start over);
+   * the refill, a list's changes and a restart every few minutes, not a phone walking the list again and again.
+   */
+  doorLists: { burst: 100, perMinute: 20 },
   /** Offline scans uploaded, per account and sign-in: 50 a call, every 10 s while a queue waits. */
   doorUploads: { burst: 30, perMinute: 30 },
   /** Admissions by name at the door, per account and sign-in: each follows a search, as often. */

@@ -18,7 +18,7 @@ import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, valida
 import {
   DocumentsError,
   REMOVALS,
-  removalId,
+  tombstoneOf,
   isServerTimestamp,
   type CollectionDef,
   type CollectionRef,
@@ -203,8 +203,8 @@ export class FirestoreDocuments implements Documents {
         if (existing) {
           change('deleted', undefined);
           // In the same commit: a reader of what changed since learns of the removal too.
-          const { name } = write.ref.collection;
-          if (write.ref.collection.stamped) fsTx.set(this.firestore.collection(REMOVALS).doc(removalId(name, write.ref.id)), { collection: name, id: write.ref.id, removedAt: FieldValue.serverTimestamp() });
+          const tombstone = tombstoneOf(write.ref.collection, write.ref.id, autoId);
+          if (tombstone) fsTx.set(this.firestore.collection(REMOVALS).doc(tombstone.id), { ...tombstone.data, removedAt: FieldValue.serverTimestamp() });
         }
         continue;
       }
