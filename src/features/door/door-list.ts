@@ -25,106 +25,10 @@ import { ticketDoorKey, Tickets, type TicketDocument } from './ticket-records';
 import { banEmail, banOf, Bans, bansDuring, type BanDocument } from '@/features/bans/bans';
 import { searchTermsFor, Users, type UserDocument } from '@/features/identity/users';
 import { Events, type EventDocument } from '@/features/events/events';
-import type { TicketKind } from './constants';
-import { emptyDoorList, mergeDoorList } from './door-list-merge';
+import { emptyDoorList, mergeDoorList, type DoorList, type DoorListAnswer, type DoorListChanges, type DoorListHeader, type DoorListMember, type DoorListStartOver, type DoorListTicket, type DoorStanding } from './door-list-merge';
 
-export interface DoorListMember {
-  uid: string;
-  passId: string;
-  /** The key of the phone that shows the pass, and its version; null: no phone signs yet (checked online only). */
-  publicKey: string | null;
-  version: number;
-  name: string;
-  photoURL: string | null;
-  /** The first admission tonight, if any, and whether the member is inside now. */
-  admittedAt: Date | null;
-  firstDoor: string | null;
-  inside: boolean;
-}
-
-/** A ticket of the night as the door checks it: names only (door staff see no address). */
-export interface DoorListTicket {
-  id: string;
-  kind: TicketKind;
-  name: string;
-  /** "Guest of Mia Member"; for a guest-list entry, who added it. */
-  sponsorName: string | null;
-  /** People with the holder ("+3"). */
-  party: number;
-  /** Refused ("Ticket cancelled") from this list on. */
-  cancelled: boolean;
-  /** Refused ("Not admitted: ask the manager"): the holder's address is on the house ban list. Never why. */
-  refused?: boolean;
-  admittedAt: Date | null;
-  firstDoor: string | null;
-  inside: boolean;
-}
-
-export interface DoorList {
-  eventId: string;
-  /** Server time when the list was made: the scanner measures its clock's offset from it. */
-  at: Date;
-  /** The event's door hours (an offline door admits only while the door is open). */
-  doorsAt: Date;
-  endsAt: Date;
-  /** Members whose membership covers some of the night: being listed is what the door checks. */
-  members: DoorListMember[];
-  /** Pass ids the door refuses ("Not admitted: ask the manager"): accounts the venue disabled or banned. */
-  refusedPasses: string[];
-  /** People inside as the list was made, and the event's capacity: a door without signal counts on from here. */
-  inside?: number;
-  capacity?: number;
-  /** The event's tickets, cancelled ones too (so the door can say so). */
-  tickets: DoorListTicket[];
-  /** The public half of the server's ticket key (P-256, uncompressed point, base64url); null: this server signs no tickets. */
-  ticketKey: string | null;
-}
-
-/** Who is in tonight, by door key (a member's uid, a ticket's `ticket:<id>`): what a standing patches onto the list. */
-export interface DoorStanding {
-  key: string;
-  admittedAt: Date | null;
-  firstDoor: string | null;
-  inside: boolean;
-}
-
-/** What the list says of the night itself: read again with every answer that carries it. */
-export type DoorListHeader = Pick<DoorList, 'eventId' | 'doorsAt' | 'endsAt' | 'inside' | 'capacity' | 'ticketKey'>;
-
-/**
- * One answer of `door.list`: a page of the full list, or the changes since a moment. The phone
- * merges either into the list it holds (`mergeDoorList`): a member put in replaces the one held, an
- * account in `removed` leaves the members and the refused passes, a standing is written onto
- * whoever has that door key.
- */
-export interface DoorListChanges {
-  kind: 'page' | 'changes';
-  /** The moment the list is as of: the first page's for every page of a list; for changes, the server's now. */
-  at: Date;
-  /** This answer's server time: the phone measures its clock's offset from it. */
-  serverTime: Date;
-  /** The night (door hours, people inside, capacity, ticket key): on the first page and with changes. */
-  header: DoorListHeader | null;
-  members: DoorListMember[];
-  refusedPasses: string[];
-  /** Accounts the list no longer holds (the membership ended), or passes (the account deleted: its pass's tombstone names no account). */
-  removed: { uid: string | null; passId: string }[];
-  tickets: DoorListTicket[];
-  removedTickets: string[];
-  standings: DoorStanding[];
-  /** The next page's cursor; null when the list is complete. */
-  next: string | null;
-  /** Members' accounts read so far, of about how many (the scanner's "12,000 of 20,000"). */
-  progress: { members: number; of: number };
-}
-
-/** The changes asked for cannot be given (too old, too many, a cursor from another list): fetch the whole list again. */
-export interface DoorListStartOver {
-  kind: 'startOver';
-  serverTime: Date;
-}
-
-export type DoorListAnswer = DoorListChanges | DoorListStartOver;
+// The list's shape lives with the phone's merge (no server code there); named here too, where the list is made.
+export type { DoorList, DoorListAnswer, DoorListChanges, DoorListHeader, DoorListMember, DoorListStartOver, DoorListTicket, DoorStanding };
 
 /** How long before the door opens its list is handed out: a door phone prepared in the afternoon. */
 export const DOOR_LIST_BEFORE_MS = 12 * 60 * 60 * 1000;
@@ -439,7 +343,8 @@ async function doorListChangesSince(ports: DoorPorts, eventId: string, event: Ev
     for (const { id, data } of nightTickets) if (data.holder.email && addresses.has(banEmail(data.holder.email))) ticketIds.add(id);
   }
   if (accounts.size + ticketIds.size + doorKeys.size > CHANGED_KEYS_MAX) return startOver;
-  for (const { id, data } of users) accounts.set(id, data);
+  // Those read already need no second read.
+  for (const { id, data } of [...users, ...lapsed]) accounts.set(id, data);
 
   const [header, memberStates, ticketStates] = await Promise.all([
     headerOf(ports, eventId, event),
