@@ -25,6 +25,13 @@
 //      and the durable write to
 //      IndexedDB (durability "strict") that precedes the verdict, in Chromium on the app's origin.
 //      Decode (part 2) + decision + write is the time from the camera to an offline verdict.
+//   4. The door list for 20,000 members (decision 053), in this process (no app needed), on a
+//      fresh embedded store in a temporary file: the first whole list (time, requests, bytes as
+//      sent, store reads), then what changed after a few changes (a member added, a membership
+//      ended, a pass rotated, a ban, a ticket, five admissions) and after none, and the list as the
+//      phone stores it (V8's structured clone, what Chromium's IndexedDB writes). Store reads are
+//      counted as Firestore bills them (a document read, a lookup of a missing one, 1 per 1,000
+//      index entries counted, at least 1 a query). BENCH_PART=list runs it alone.
 //   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
 //      webcam) on /scanner, and the page's zxing-wasm worker reports each decode to the
 //      performance timeline: the median over the first 50 decodes and how many found the pass,
@@ -32,7 +39,8 @@
 //      focus), for today's NL2 code (QR version 7) beside the NL1 code before it (version 4).
 import { readFileSync, readdirSync, readlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
+import { serialize } from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -462,8 +470,136 @@ async function offlineDecisions() {
   }
 }
 
+/** The door list of 20,000 members: the whole list in pages, then its changes, and the phone's copy (part 4). */
+async function doorListAtScale() {
+  const [{ SqliteDocuments }, { doorListPage, DOOR_LIST_OVERLAP_MS }, { emptyDoorList, mergeDoorList }, { passKeys }, { ticketKeys }, { addEvent, addTicket, person }, { addTestUser }, { Users, searchTermsFor }, { Passes, rotatePass }, { Checkins }, { setBan }, superjson] = await Promise.all([
+    import('../../src/server/documents/embedded/sqlite-documents'),
+    import('../../src/features/door/door-list'),
+    import('../../src/features/door/door-list-merge'),
+    import('../../src/features/door/pass-keys'),
+    import('../../src/features/door/ticket-keys'),
+    import('../../src/features/door/test-door'),
+    import('../../src/features/identity/test-users'),
+    import('../../src/features/identity/users'),
+    import('../../src/features/door/passes'),
+    import('../../src/features/door/door-records'),
+    import('../../src/features/bans/ban-admin'),
+    import('superjson').then((module) => module.default),
+  ]);
+  const MEMBERS = 20_000;
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-door-list-')), 'documents.sqlite');
+  const documents = new SqliteDocuments(file);
+  const keys = passKeys(new Uint8Array(32).fill(5));
+  const ports = { documents, keys, tickets: ticketKeys(new Uint8Array(32).fill(6)) };
+  const now = new Date();
+  await addEvent(documents, 'bench-list', now, { capacity: 2_000 });
+  const randomKey = () => Buffer.from(crypto.getRandomValues(new Uint8Array(65))).toString('base64url');
+  for (let start = 0; start < MEMBERS; start += 500) {
+    const batch = documents.batch();
+    for (let i = start; i < start + 500; i++) {
+      const uid = `bench-member-${String(i).padStart(5, '0')}`;
+      const email = `${uid}@example.org`;
+      const name = `Member ${i}`;
+      batch.create(documents.collection(Users).doc(uid), {
+        email, displayName: name, photoURL: null, avatarPath: null, role: 'user', locale: null, disabled: false,
+        membership: { id: `m-${uid}`, validFrom: new Date(now.getTime() - 90 * 86_400_000), validUntil: new Date(now.getTime() + ((i % 365) + 1) * 86_400_000) },
+        createdAt: now, lastSignInAt: now, searchTerms: searchTermsFor(email, name),
+      });
+      batch.create(documents.collection(Passes).doc(keys.passIdFor(uid)), { uid, version: 1, createdAt: now, rotatedAt: null, publicKey: randomKey(), keyRegisteredAt: now });
+    }
+    await batch.commit();
+  }
+  for (let i = 0; i < 1_000; i++) await addTicket(documents, ports.tickets, `benchListTk${String(i).padStart(5, '0')}`, { eventId: 'bench-list', kind: i % 10 ? 'guest' : 'guestList', party: i % 10 ? 0 : 2, holder: { name: `Guest ${i}`, email: null } });
+  const admissions = documents.batch();
+  for (let i = 0; i < 500; i++) {
+    const uid = `bench-member-${String(i * 7).padStart(5, '0')}`;
+    admissions.create(documents.collection(Checkins).doc(`bench-list_${uid}`), { eventId: 'bench-list', uid, at: now, scannerUid: 'bench-door', scannerName: 'Bench door', device: 'Front door', source: 'camera' });
+  }
+  await admissions.commit();
+  // A venue's members were written long before its night: past the changes' overlap, so the first round of changes does not read them all again.
+  console.log(`The door list for ${MEMBERS.toLocaleString('en')} members (and 1,000 tickets, 500 admitted), embedded store in a file, in this process, ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}); waiting ${(DOOR_LIST_OVERLAP_MS / 1000 + 2).toFixed(0)} s past the changes' overlap…`);
+  await new Promise((resolve) => setTimeout(resolve, DOOR_LIST_OVERLAP_MS + 2_000));
+
+  // Reads as Firestore bills them.
+  let reads = 0;
+  const store = documents as unknown as Record<'readDocument' | 'runQuery' | 'countQuery', (...args: unknown[]) => unknown>;
+  const original = { readDocument: store.readDocument!.bind(documents), runQuery: store.runQuery!.bind(documents), countQuery: store.countQuery!.bind(documents) };
+  store.readDocument = (...args) => ((reads += 1), original.readDocument(...args));
+  store.runQuery = (...args) => {
+    const found = original.runQuery(...args) as unknown[];
+    reads += Math.max(1, found.length);
+    return found;
+  };
+  store.countQuery = (...args) => {
+    const count = original.countQuery(...args) as number;
+    reads += Math.max(1, Math.ceil(count / 1000));
+    return count;
+  };
+
+  type Answer = Awaited<ReturnType<typeof doorListPage>>;
+  const sent = (answer: Answer) => Buffer.byteLength(JSON.stringify(superjson.serialize(answer)));
+  const gzipped = (answer: Answer) => gzipSync(JSON.stringify(superjson.serialize(answer))).length;
+  let started = performance.now();
+  reads = 0;
+  let bytes = 0;
+  let gzip = 0;
+  let pages = 0;
+  let largest = 0;
+  let list: ReturnType<typeof emptyDoorList> | null = null;
+  let cursor: string | undefined;
+  do {
+    const page = await doorListPage(ports, { eventId: 'bench-list', ...(cursor ? { cursor } : {}) });
+    if (page.kind !== 'page') throw new Error(`The list answered ${page.kind}`);
+    pages += 1;
+    const size = sent(page);
+    bytes += size;
+    gzip += gzipped(page);
+    largest = Math.max(largest, size);
+    list = mergeDoorList(list ?? emptyDoorList(page.header!, page.at), page);
+    cursor = page.next ?? undefined;
+  } while (cursor);
+  const wholeMs = performance.now() - started;
+  const wholeReads = reads;
+  console.log(
+    `  the whole list: ${list!.members.length.toLocaleString('en')} members, ${list!.tickets.length} tickets in ${pages} requests, ${wholeMs.toFixed(0)} ms in all (${(wholeMs / pages).toFixed(0)} ms a request); ${(bytes / 1024).toFixed(0)} KiB as sent (superjson; gzip about ${(gzip / 1024).toFixed(0)} KiB), the largest request ${(largest / 1024).toFixed(0)} KiB; ${wholeReads.toLocaleString('en')} store reads`,
+  );
+
+  const changes = async (label: string) => {
+    reads = 0;
+    started = performance.now();
+    const answer = await doorListPage(ports, { eventId: 'bench-list', since: list!.at });
+    const ms = performance.now() - started;
+    if (answer.kind !== 'changes') throw new Error(`The changes answered ${answer.kind}`);
+    list = mergeDoorList(list!, answer);
+    console.log(`  ${label.padEnd(44)} ${ms.toFixed(1).padStart(6)} ms, ${sent(answer).toLocaleString('en').padStart(6)} bytes as sent, ${String(reads).padStart(4)} store reads (${answer.members.length} members, ${answer.removed.length} removed, ${answer.refusedPasses.length} refused, ${answer.tickets.length} tickets, ${answer.standings.length} standings)`);
+  };
+  // The first round makes the store's range indexes (once per process): said apart.
+  await changes('changes, first round (makes the indexes):');
+  await changes('changes, none made since:');
+  const admin = person('bench-admin', 'admin');
+  await addTestUser(documents, admin, {}, new Date());
+  await addTestUser(documents, person('bench-new', 'user'), { membership: { id: 'm-new', validFrom: now, validUntil: new Date(now.getTime() + 30 * 86_400_000) } });
+  await documents.collection(Users).doc('bench-member-00001').update({ membership: { id: 'm-ended', validFrom: new Date(now.getTime() - 90 * 86_400_000), validUntil: new Date(Date.now() - 1000) } });
+  await rotatePass(ports, admin, 'bench-member-00002');
+  await setBan(documents, admin, { person: { kind: 'account', uid: 'bench-member-00003' }, reason: 'bench' });
+  await addTicket(documents, ports.tickets, 'benchListNew0001', { eventId: 'bench-list', holder: { name: 'New Guest', email: null } });
+  const more = documents.batch();
+  for (let i = 0; i < 5; i++) {
+    const uid = `bench-member-${String(10_001 + i).padStart(5, '0')}`;
+    more.create(documents.collection(Checkins).doc(`bench-list_${uid}`), { eventId: 'bench-list', uid, at: new Date(), scannerUid: 'bench-door', scannerName: 'Bench door', device: 'Side door', source: 'camera' });
+  }
+  await more.commit();
+  // A member added, a membership ended, a pass rotated, a ban, a ticket, five admissions.
+  await changes('changes after 10 (member, end, pass, ban, …):');
+  const stored = { eventId: 'bench-list', version: 2, list: list!, offsetMs: 0, wallAt: Date.now(), monotonicAt: performance.now(), origin: performance.timeOrigin };
+  console.log(`  the phone's copy: ${(serialize(stored).byteLength / 1024).toFixed(0)} KiB as IndexedDB stores it (V8 structured clone, before Chromium's compression), ${(Buffer.byteLength(JSON.stringify(stored)) / 1024).toFixed(0)} KiB as JSON`);
+  console.log(`  before (one request, at most 5,000 members, every 60 s): 15,000 of these members missing without a word, and a door's minute cost a whole list's reads; now an open door's minute costs the changes' reads.`);
+  await documents.close();
+}
+
 const part = process.env.BENCH_PART ?? 'all';
-if (!['all', 'scan', 'decode', 'trips', 'offline'].includes(part)) throw new Error(`BENCH_PART must be all, scan, decode, trips or offline, not "${part}".`);
+if (!['all', 'scan', 'decode', 'trips', 'offline', 'list'].includes(part)) throw new Error(`BENCH_PART must be all, scan, decode, trips, offline or list, not "${part}".`);
+if (part === 'all' || part === 'list') await doorListAtScale();
 if (part === 'all' || part === 'offline') await offlineDecisions();
 if (part === 'all' || part === 'trips') await roundTrips();
 if (part === 'all' || part === 'scan') await validations();

@@ -35,7 +35,9 @@ export const BanDocument = z.object({
 export type BanDocument = z.infer<typeof BanDocument>;
 export type KnownBan = BanDocument & { id: string };
 
-export const Bans = defineCollection('bans', BanDocument);
+// Stamped: a ban set or changed reaches the door list's changes; a deleted one (lifted, swept, its
+// account deleted) leaves a tombstone without its id, which names the person (decision 053).
+export const Bans = defineCollection('bans', BanDocument, { stamped: { removals: 'unnamed' } });
 
 /** An address as bans compare it: trimmed, lower-case. */
 export function banEmail(email: string): string {

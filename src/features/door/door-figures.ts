@@ -9,7 +9,7 @@ import { Users } from '@/features/identity/users';
 import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
 import { nameAtDoor } from './door-names';
 import { ticketIdOfKey, Tickets } from './ticket-records';
-import { doorIsOpen } from './door-hours';
+import { DOOR_OPENS_BEFORE_MS, doorIsOpen } from './door-hours';
 import { nightSummary, type NightSummary } from './night';
 import type { CountsOfInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
@@ -203,9 +203,39 @@ export interface MemberNight {
   drinksLeft: number;
 }
 
-/** The member's night: the event whose door is open (else the next), their admission and drinks. */
+/** How far ahead the pass names the next night when no door is open: tonight's, not next week's. */
+export const NEXT_NIGHT_WITHIN_MS = 12 * 60 * 60 * 1000;
+
+/**
+ * The night a member's pass shows: of the events whose door is open now (two may overlap, an early
+ * show and the late night), the one the member was admitted to, else the one whose doors time came
+ * last (the later night once its doors are open, the earlier one until then); with no door open,
+ * the next door to open within 12 hours. Never merely the first event that sorts first.
+ */
+export function nightToShow(events: readonly DoorEvent[], now: Date, admittedTo: ReadonlySet<string> = new Set()): DoorEvent | null {
+  const open = events.filter((event) => event.open);
+  const admitted = open.find((event) => admittedTo.has(event.id));
+  if (admitted) return admitted;
+  const begun = open.filter((event) => event.doorsAt.getTime() <= now.getTime()).sort((a, b) => b.doorsAt.getTime() - a.doorsAt.getTime());
+  if (begun[0]) return begun[0];
+  const opening = [...open].sort((a, b) => a.doorsAt.getTime() - b.doorsAt.getTime());
+  if (opening[0]) return opening[0];
+  const next = events
+    .filter((event) => event.doorsAt.getTime() - DOOR_OPENS_BEFORE_MS > now.getTime() && event.doorsAt.getTime() - DOOR_OPENS_BEFORE_MS <= now.getTime() + NEXT_NIGHT_WITHIN_MS)
+    .sort((a, b) => a.doorsAt.getTime() - b.doorsAt.getTime());
+  return next[0] ?? null;
+}
+
+/** The member's night (nightToShow): its event, their admission and drinks. */
 export async function memberNight(documents: Documents, uid: string, now = new Date()): Promise<MemberNight> {
-  const [event] = await doorEvents(documents, now).then((events) => events.filter((candidate) => candidate.open || candidate.startsAt > now));
+  const events = await doorEvents(documents, now);
+  const open = events.filter((event) => event.open);
+  // Where two doors are open at once, where the member is in decides (a read by id each; one door open reads it below only).
+  const admittedTo =
+    open.length > 1
+      ? new Set((await Promise.all(open.map(async (event) => ((await documents.collection(Checkins).doc(`${event.id}_${uid}`).get()).exists ? event.id : null)))).filter((id) => id !== null))
+      : new Set<string>();
+  const event = nightToShow(events, now, admittedTo);
   if (!event) return { event: null, checkedInAt: null, drinksUsed: 0, drinksLeft: 0 };
   const [checkin, drinks] = await Promise.all([
     documents.collection(Checkins).doc(`${event.id}_${uid}`).get(),

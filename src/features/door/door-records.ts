@@ -25,6 +25,9 @@ export const Checkins = defineCollection(
     ticketId: z.string().optional(),
     companion: z.number().int().min(2).optional(),
   }),
+  // Stamped: the door list's changes follow admissions by the server's time of the write (decision
+  // 053). No tombstones: their ids name the person, and only an account's deletion removes them.
+  { stamped: { removals: 'none' } },
 );
 
 export type CheckinDocument = z.infer<typeof Checkins.schema>;
@@ -47,8 +50,10 @@ const Passage = z.object({
   ticketId: z.string().optional(),
 });
 export type Passage = z.infer<typeof Passage>;
-export const Exits = defineCollection('exits', Passage);
-export const Reentries = defineCollection('reentries', Passage);
+// Stamped, as admissions: an offline upload arrives late with its decision's time, so the door
+// list's changes read the server's time of the write instead (decision 053).
+export const Exits = defineCollection('exits', Passage, { stamped: { removals: 'none' } });
+export const Reentries = defineCollection('reentries', Passage, { stamped: { removals: 'none' } });
 
 /** At the bar, one (pass, window) pours once per event: a replayed code is refused. */
 export const CodeUses = defineCollection('codeUses', z.object({ at: z.date() }));

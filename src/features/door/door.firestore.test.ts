@@ -12,7 +12,8 @@ import { rotatePass } from './passes';
 import { Places, Scans } from './door-records';
 import { Events } from '@/features/events/events';
 import { admitAnyway, admitManually, recordOffline, scanCode } from './scanning';
-import { doorList } from './door-list';
+import { doorList, doorListPage } from './door-list';
+import { mergeDoorList } from './door-list-merge';
 import { decideOffline } from './client/offline-verdict';
 import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-figures';
 import { searchAtDoor } from './door-search';
@@ -87,6 +88,21 @@ describe('the door on Firestore', () => {
     expect(await Promise.all(Array.from({ length: 10 }, (_, index) => upload(index)))).toEqual(Array(10).fill('recorded'));
     expect(await upload(3)).toBe('known');
     expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 9 });
+  });
+
+  it('the door list on Firestore: the whole list, then what changed since (a member added, a pass rotated, an admission), by the store\'s stamps', async () => {
+    const ports = { documents, keys };
+    let list = await doorList(ports, { eventId: 'tonight' });
+    expect(list.members.map((member) => member.uid)).toEqual(['ada']);
+    await addTestUser(documents, { uid: 'bea', email: 'bea@example.org', emailVerified: true, displayName: 'Bea', photoURL: null, role: 'user' }, { membership: { id: 'm', validFrom: NOW, validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
+    await rotatePass(ports, scanners[0]!, 'ada', NOW);
+    await scan(await code(), 'entry', 0);
+    const changes = await doorListPage(ports, { eventId: 'tonight', since: list.at });
+    if (changes.kind !== 'changes') throw new Error(`Expected changes, got ${changes.kind}`);
+    list = mergeDoorList(list, changes);
+    expect(list.members.map((member) => member.uid).sort()).toEqual(['ada', 'bea']);
+    expect(list.members.find((member) => member.uid === 'ada')).toMatchObject({ inside: true, firstDoor: 'Door 0' });
+    expect(list.inside).toBe(1);
   });
 
   it('20 simultaneous bar scans against an allowance of 2 pour exactly 2', async () => {

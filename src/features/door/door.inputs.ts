@@ -56,6 +56,20 @@ export type OfflineDecision = z.infer<typeof OfflineDecision>;
 /** What an offline door uploads at once: its queue, oldest first, up to 50 scans a call. */
 export const UploadInput = z.object({ decisions: z.array(OfflineDecision).min(1).max(50) });
 
+/**
+ * The door list (decision 053): its first page (the event alone), the next page (the cursor the
+ * last page gave), or what changed since the list's time (`since`). A cursor is the server's own
+ * making, opaque to the phone: base64url, bounded.
+ */
+export const DoorListInput = z
+  .object({
+    eventId: DocumentId,
+    cursor: z.string().min(1).max(4096).regex(/^[A-Za-z0-9_-]+$/).optional(),
+    since: z.date().optional(),
+  })
+  .refine((input) => input.cursor === undefined || input.since === undefined, { message: 'A page or the changes, not both' });
+export type DoorListInput = z.infer<typeof DoorListInput>;
+
 /** One event's door: its list, its live activity, its figures. */
 export const DoorEventInput = z.object({ eventId: DocumentId });
 export type DoorEventInput = z.infer<typeof DoorEventInput>;

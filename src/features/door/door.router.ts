@@ -10,8 +10,8 @@ import type { Context } from '@/server/trpc/context';
 import type { Identity } from '@/access/identity';
 import { passForPhone, registerPassKey, rotatePass, type DoorPorts } from './passes';
 import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans } from './door-records';
-import { AdmitAnywayInput, CountsOfInput, DoorEventInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
-import { doorList } from './door-list';
+import { AdmitAnywayInput, CountsOfInput, DoorEventInput, DoorListInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
+import { doorListPage } from './door-list';
 import { getPassKeys } from './pass-keys';
 import { getTicketKeys } from './ticket-keys';
 import { DomainError } from '@/server/domain-error';
@@ -62,10 +62,11 @@ export const doorRouter = router({
     await limitRate('doorScans', doorDevice(ctx.identity));
     return scanCode(doorPorts(ctx), ctx.identity, input);
   }),
-  /** The event's door list, to decide without signal (decision 043). */
-  list: door.input(DoorEventInput).query(async ({ ctx, input }) => {
+  /** The event's door list, to decide without signal (decision 043): a page of it, or what changed since (decision 053). */
+  list: door.input(DoorListInput).query(async ({ ctx, input }) => {
+    // Each page and each round of changes counts: a list of 20,000 members is about 45 requests.
     await limitRate('doorLists', doorDevice(ctx.identity));
-    return doorList(doorPorts(ctx), input);
+    return doorListPage(doorPorts(ctx), input);
   }),
   /** Scans this door decided without signal, oldest first: each recorded once, as decided. */
   upload: door.input(UploadInput).mutation(async ({ ctx, input }) => {

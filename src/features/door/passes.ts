@@ -49,7 +49,8 @@ export const PassDocument = z.object({
 });
 export type PassDocument = z.infer<typeof PassDocument>;
 
-export const Passes = defineCollection('passes', PassDocument);
+// Stamped: a rotated pass reaches the door list's changes (decision 053).
+export const Passes = defineCollection('passes', PassDocument, { stamped: { removals: 'byId' } });
 
 /** What the member's phone receives at each sync: no secret, the phone holds its own key. */
 export interface PhonePass {

@@ -45,7 +45,8 @@ export const TicketDocument = z.object({
 });
 export type TicketDocument = z.infer<typeof TicketDocument>;
 
-export const Tickets = defineCollection('tickets', TicketDocument);
+// Stamped: a ticket made or cancelled reaches the door list's changes (decision 053).
+export const Tickets = defineCollection('tickets', TicketDocument, { stamped: { removals: 'byId' } });
 
 /** Ticket ids: 16 base64url characters (96 random bits), as pass ids. */
 export const TICKET_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;

@@ -39,7 +39,9 @@ export const UserDocument = z.object({
 });
 export type UserDocument = z.infer<typeof UserDocument>;
 
-export const Users = defineCollection('users', UserDocument);
+// Stamped: the door list's changes read memberships, names and photos by it (decision 053). A deleted
+// account leaves no tombstone (its id names the person); its pass's tombstone takes it off the lists.
+export const Users = defineCollection('users', UserDocument, { stamped: { removals: 'none' } });
 
 /**
  * Every prefix of every word of the name and of the e-mail address (whole, local part, and its

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it as vitestIt } from 'vitest';
 import { z } from 'zod';
 import { AUTO_ID_LENGTH } from './auto-id';
-import { defineCollection, DocumentsError, serverTimestamp, type Documents } from './port';
+import { defineCollection, DocumentsError, REMOVALS, serverTimestamp, type Documents } from './port';
 
 export interface ContractHarness {
   /** A new, empty store. */
@@ -33,6 +33,11 @@ type Show = z.infer<typeof Show.schema>;
 // The same collection seen without rules, to store documents the strict schema rejects.
 const LooseShow = defineCollection('contract_shows', z.record(z.string(), z.unknown()));
 const Counter = defineCollection('contract_counters', z.object({ value: z.number().int() }));
+// Stamped: every write sets changedAt, a delete leaves a tombstone (what the door list's changes read).
+const Stamped = defineCollection('contract_stamped', z.object({ value: z.number().int(), group: z.string() }), { stamped: { removals: 'byId' } });
+const Unnamed = defineCollection('contract_unnamed', z.object({ value: z.number().int() }), { stamped: { removals: 'unnamed' } });
+const Unmarked = defineCollection('contract_unmarked', z.object({ value: z.number().int() }), { stamped: { removals: 'none' } });
+const Tombstones = defineCollection(REMOVALS, z.object({ collection: z.string(), id: z.string().nullable(), removedAt: z.date() }));
 
 function show(overrides: Partial<Show> = {}): Show {
   return {
@@ -246,6 +251,53 @@ export function documentsContract(name: string, harness: ContractHarness): void 
           const sorted = [...order].sort((x, y) => (direction === 'asc' ? x - y : y - x));
           expect(order).toEqual(sorted);
         }
+      });
+    });
+
+    describe('changes since a moment', () => {
+      it('stamps every write of a stamped collection with the commit time, and a delete of an existing document with a tombstone', async () => {
+        const before = Date.now() - 1000;
+        const ref = db.collection(Stamped).doc('a');
+        await ref.create({ value: 1, group: 'g' });
+        const created = (await ref.get()).data as { changedAt?: Date };
+        expect(created.changedAt).toBeInstanceOf(Date);
+        expect(created.changedAt!.getTime()).toBeGreaterThanOrEqual(before);
+        await db.runTransaction(async (tx) => void tx.update(ref, { value: 2 }));
+        await db.batch().set(db.collection(Stamped).doc('b'), { value: 1, group: 'g' }).commit();
+        const changed = await db.collection(Stamped).where('changedAt', '>=', created.changedAt!).orderBy('changedAt').get();
+        expect(changed.map((snapshot) => snapshot.id).sort()).toEqual(['a', 'b']);
+        // Unstamped collections stay as they were.
+        await db.collection(Counter).doc('c').set({ value: 1 });
+        expect((await db.collection(Counter).doc('c').get()).data).toEqual({ value: 1 });
+        await db.collection(Unnamed).doc('person-x').set({ value: 1 });
+        await db.collection(Unmarked).doc('person-y').set({ value: 1 });
+        await ref.delete();
+        await db.batch().delete(db.collection(Unnamed).doc('person-x')).delete(db.collection(Unmarked).doc('person-y')).commit();
+        await db.collection(Stamped).doc('never-written').delete();
+        await db.collection(Counter).doc('c').delete();
+        const tombstones = await db.collection(Tombstones).where('removedAt', '>=', new Date(before)).get();
+        const byCollection = (collection: string) => tombstones.filter((snapshot) => snapshot.data.collection === collection);
+        expect(byCollection('contract_stamped').map((snapshot) => [snapshot.id, snapshot.data.id])).toEqual([['contract_stamped:a', 'a']]);
+        // A tombstone that must not name the document says only that one went.
+        expect(byCollection('contract_unnamed').map((snapshot) => snapshot.data.id)).toEqual([null]);
+        expect(JSON.stringify(tombstones.map((snapshot) => [snapshot.id, snapshot.data]))).not.toContain('person-');
+        expect(tombstones).toHaveLength(2);
+      });
+
+      it('continues a query after a position the client kept (values of its orders, then the id)', async () => {
+        const batch = db.batch();
+        for (let i = 0; i < 10; i++) batch.create(db.collection(Show).doc(`s${i}`), show({ rank: i % 3, startsAt: new Date(Date.UTC(2026, 0, 1 + (i % 4))) }));
+        await batch.commit();
+        const ordered = db.collection(Show).where('startsAt', '>', new Date(Date.UTC(2025, 0, 1))).orderBy('startsAt');
+        const seen: string[] = [];
+        let page = await ordered.limit(3).get();
+        while (page.length) {
+          seen.push(...page.map((snapshot) => snapshot.id));
+          const last = page.at(-1)!;
+          page = await ordered.startAfterValues([last.data.startsAt], last.id).limit(3).get();
+        }
+        expect(seen).toEqual((await ordered.get()).map((snapshot) => snapshot.id));
+        expect(() => ordered.startAfterValues([], 's1')).toThrow(DocumentsError);
       });
     });
 

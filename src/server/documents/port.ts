@@ -1,7 +1,7 @@
 // The documents port: a Firestore-shaped document store. Domain code talks to this interface;
 // the embedded (SQLite) and Firestore adapters implement it. Nothing here allows a read or write
 // that Firestore could not do, so code written against one adapter runs on the other.
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type DocumentData = Record<string, unknown>;
 
@@ -9,11 +9,38 @@ export type DocumentData = Record<string, unknown>;
 export interface CollectionDef<T extends DocumentData> {
   readonly name: string;
   readonly schema: z.ZodType<T>;
+  /**
+   * Every write sets `changedAt` to the commit time, and deleting a document may leave a tombstone
+   * in `removals`, so a reader can ask what changed since a moment (the door list, decision 053).
+   */
+  readonly stamped?: { readonly removals: RemovalMark };
 }
 
-export function defineCollection<T extends DocumentData>(name: string, schema: z.ZodType<T>): CollectionDef<T> {
+/**
+ * What deleting a stamped document leaves in `removals`: its id (`byId`: ids that name no person,
+ * a pass's, a ticket's), only that one of the collection went (`unnamed`: ids that name a person,
+ * which must not outlive an account's deletion), or nothing (`none`: a reader learns of it otherwise).
+ */
+export type RemovalMark = 'byId' | 'unnamed' | 'none';
+
+/** The field a stamped collection's writes set to the commit time: what changed since is a range on it. */
+export const CHANGED_AT = 'changedAt';
+/** Where a stamped collection's deletes leave their tombstone ({ collection, id, removedAt }). */
+export const REMOVALS = 'removals';
+
+/** The tombstone a delete leaves, if any: by id one per document (deleting it again only moves its time), unnamed one per delete. */
+export function tombstoneOf(def: CollectionDef<DocumentData>, id: string, newId: () => string): { id: string; data: { collection: string; id: string | null } } | null {
+  const mark = def.stamped?.removals ?? 'none';
+  if (mark === 'none') return null;
+  return mark === 'byId' ? { id: `${def.name}:${id}`, data: { collection: def.name, id } } : { id: `${def.name}:${newId()}`, data: { collection: def.name, id: null } };
+}
+
+export function defineCollection<T extends DocumentData>(name: string, schema: z.ZodType<T>, { stamped }: { stamped?: { removals: RemovalMark } } = {}): CollectionDef<T> {
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(name)) throw new Error(`Invalid collection name: ${name}`);
-  return { name, schema };
+  if (!stamped) return { name, schema };
+  // The stamp is the store's, not the schema's: every stamped schema keeps it (a schema that dropped it would hide the change).
+  if (!(schema instanceof z.ZodObject)) throw new Error(`A stamped collection needs an object schema: ${name}`);
+  return { name, schema: schema.extend({ [CHANGED_AT]: z.date().optional() }) as unknown as z.ZodType<T>, stamped };
 }
 
 /** The database error codes of the specification that this port raises. */
@@ -97,6 +124,8 @@ export interface Query<T extends DocumentData> {
   limit(count: number): Query<T>;
   /** Cursor paging: continue after this document of a previous page. */
   startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T>;
+  /** Cursor paging from a position kept by the client: the values of the query's orders, then the document id. */
+  startAfterValues(values: readonly unknown[], id: string): Query<T>;
   get(): Promise<QueryDocumentSnapshot<T>[]>;
   /** How many documents the query matches (up to its limit), without reading them. */
   count(): Promise<number>;

@@ -142,4 +142,9 @@ export abstract class SpecQuery<T extends DocumentData> implements Query<T> {
   startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T> {
     return this.withSpec(withStartAfter(this.spec, snapshot));
   }
+  startAfterValues(values: readonly unknown[], id: string): Query<T> {
+    if (values.length !== effectiveOrders(this.spec).length) throw invalid('A cursor needs a value for each order of the query');
+    values.forEach((value) => assertComparable(value, 'A cursor value'));
+    return this.withSpec({ ...this.spec, startAfter: [...values, id] });
+  }
 }

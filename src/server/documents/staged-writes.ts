@@ -1,6 +1,6 @@
 // Writes collected by a batch or a transaction until they are committed; shared by the adapters.
 import { documentPath } from './codec';
-import type { CollectionDef, DocumentData, DocumentRef, DocumentSnapshot, UpdateData, WriteData } from './port';
+import { CHANGED_AT, serverTimestamp, type CollectionDef, type DocumentData, type DocumentRef, type DocumentSnapshot, type UpdateData, type WriteData } from './port';
 
 export type StagedWrite =
   | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown }
@@ -8,6 +8,8 @@ export type StagedWrite =
   | { kind: 'delete'; ref: DocumentRef<DocumentData> };
 
 export function stagedWrite<T extends DocumentData>(kind: StagedWrite['kind'], ref: DocumentRef<T>, data?: unknown): StagedWrite {
+  // Every write of a stamped collection passes here, on both adapters: none can forget its stamp.
+  if (ref.collection.stamped && kind !== 'delete') data = { ...(data as Record<string, unknown>), [CHANGED_AT]: serverTimestamp() };
   return { kind, ref: ref as unknown as DocumentRef<DocumentData>, data } as StagedWrite;
 }
 

@@ -41,8 +41,14 @@ export const RATE_POLICIES = {
    * runaway phone, and a shared count would add a Firestore write to every scan at the door.
    */
   doorScans: { burst: 120, perMinute: 240, scope: 'instance' },
-  /** Door lists, per account and sign-in: one a minute per open door, more while a door changes event or comes back online. Shared: a list names every member who may enter. */
-  doorLists: { burst: 20, perMinute: 10, scope: 'shared' },
+  /**
+   * Door list requests, per account and sign-in (decision 053): a full list is a page per 500
+   * members, tickets or admissions (about 45 for 20,000 members and a busy night), then the changes
+   * once a minute. The burst holds two full lists back to back (a door that is told to start over);
+   * the refill, a list's changes and a restart every few minutes, not a phone walking the list again
+   * and again. Shared: a list names every member who may enter.
+   */
+  doorLists: { burst: 100, perMinute: 20, scope: 'shared' },
   /** Offline scans uploaded, per account and sign-in: 50 a call, every 10 s while a queue waits. Per instance, up to N× on N instances: a door's own scans, each recorded once however often sent. */
   doorUploads: { burst: 30, perMinute: 30, scope: 'instance' },
   /** Admissions by name at the door, per account and sign-in: each follows a search, as often. Shared: each answer says who a member is. */

@@ -20,8 +20,12 @@ const DB_NAME = 'venue-door';
 const DB_VERSION = 2;
 type Store = 'lists' | 'photos' | 'passages' | 'queue' | 'setAside';
 
+/** 2: assembled from pages and kept up to date with changes (decision 053); a list without it (a release before) may stop at 5,000 members and is fetched whole again. */
+export const STORED_LIST_VERSION = 2;
+
 export interface StoredList {
   eventId: string;
+  version?: typeof STORED_LIST_VERSION;
   list: DoorList;
   /** Server time minus this phone's time when the list arrived (ms), half the request's time either way. */
   offsetMs: number;

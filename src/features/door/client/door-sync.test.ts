@@ -6,11 +6,17 @@ import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TrpcClient } from '@/trpc/browser-client';
 import { UploadInput } from '../door.inputs';
-import type { DoorList, DoorListMember } from '../door-list';
+import type { DoorList, DoorListAnswer, DoorListChanges, DoorListMember } from '../door-list';
 import { enqueue, queuedScans, setAsideScans, type QueuedDecision, type QueuedScan } from './door-store';
-import { DoorSync, UPLOAD_BATCH } from './door-sync';
+import { DoorSync, UPLOAD_BATCH, type DoorSyncState } from './door-sync';
 
 const LIST: DoorList = { eventId: 'tonight', at: new Date(), doorsAt: new Date(), endsAt: new Date(Date.now() + 3_600_000), members: [], refusedPasses: [], tickets: [], ticketKey: null };
+
+/** `list` as the server hands it out: one page, complete (decision 053). */
+function onePage(list: DoorList, changes: Partial<DoorListChanges> = {}): DoorListChanges {
+  const { members, refusedPasses, tickets, at, ...header } = list;
+  return { kind: 'page', at, serverTime: at, header, members, refusedPasses, removed: [], tickets, removedTickets: [], standings: [], next: null, progress: { members: members.length, of: members.length }, ...changes };
+}
 
 describe('the door’s link with the server', () => {
   const online = { value: true };
@@ -22,13 +28,14 @@ describe('the door’s link with the server', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  function client(answer: () => Promise<DoorList>) {
+  function client(answer: (input: { since?: Date }) => Promise<DoorListAnswer>) {
     const query = vi.fn(answer);
     return { query, client: { door: { list: { query } } } as unknown as TrpcClient };
   }
 
   it('starts a new round after one that had nothing to do', async () => {
-    const { query, client: fake } = client(async () => ({ ...LIST, at: new Date() }));
+    // The whole list, then what changed since (nothing).
+    const { query, client: fake } = client(async ({ since }) => onePage({ ...LIST, at: new Date() }, since ? { kind: 'changes', header: null } : {}));
     const sync = new DoorSync(fake, 'tonight');
     await sync.tick();
     expect(query).toHaveBeenCalledTimes(1);
@@ -45,7 +52,7 @@ describe('the door’s link with the server', () => {
   it('gives up on a list the server never sends, and says the door is offline', async () => {
     vi.useFakeTimers();
     try {
-      const { client: fake } = client(() => new Promise<DoorList>(() => undefined));
+      const { client: fake } = client(() => new Promise<DoorListAnswer>(() => undefined));
       const sync = new DoorSync(fake, 'tonight');
       const round = sync.tick();
       await vi.advanceTimersByTimeAsync(10_000);
@@ -120,7 +127,7 @@ describe('the door’s queue', () => {
       if (server.hold && server.hold.nonces.join() === nonces.join()) await server.hold.until;
       return { results };
     });
-    const query = vi.fn(async () => ({ ...LIST, at: new Date(), members: [KAI] }));
+    const query = vi.fn(async () => onePage({ ...LIST, at: new Date(), members: [KAI] }));
     // Who the phone's session cookie says is signed in.
     const me = vi.fn(async () => ({ uid: server.session }));
     return { server, mutate, client: { door: { list: { query }, upload: { mutate } }, identity: { me: { query: me } } } as unknown as TrpcClient };
@@ -316,5 +323,93 @@ describe('the door’s queue', () => {
     die();
     await dying;
     expect(await queuedScans()).toEqual([]);
+  });
+});
+
+// The list on the phone (decision 053): the whole list page by page, said how far it got, kept once
+// complete; then only what changed since, merged; the whole list again when the server says so, and
+// a whole list the signal interrupted resumed where it stopped.
+describe('the door list on the phone', () => {
+  const online = { value: true };
+  beforeEach(() => {
+    vi.stubGlobal('navigator', { get onLine() { return online.value; } });
+    vi.stubGlobal('indexedDB', undefined);
+    online.value = true;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const member = (n: number, version = 1): DoorListMember => ({ uid: `m${n}`, passId: `PASS${String(n).padStart(12, '0')}`, publicKey: null, version, name: `Member ${n}`, photoURL: null, admittedAt: null, firstDoor: null, inside: false });
+
+  /** door.list as the server answers: pages of two members, then the changes it is given, or "start over". */
+  function listServer(members: DoorListMember[]) {
+    const server = { members, changes: [] as (DoorListChanges | 'startOver')[], silent: false, asked: [] as { cursor?: string; since?: Date }[] };
+    const query = vi.fn(async ({ cursor, since }: { eventId: string; cursor?: string; since?: Date }) => {
+      server.asked.push({ ...(cursor ? { cursor } : {}), ...(since ? { since } : {}) });
+      if (server.silent) throw new Error('No signal');
+      const serverTime = new Date();
+      if (since) {
+        const next = server.changes.shift() ?? onePage(LIST, { kind: 'changes', at: serverTime, header: null, members: [], progress: { members: 0, of: 0 } });
+        return next === 'startOver' ? { kind: 'startOver' as const, serverTime } : { ...next, at: serverTime, serverTime };
+      }
+      const start = Number(cursor ?? 0);
+      const page = server.members.slice(start, start + 2);
+      const next = start + 2 < server.members.length ? String(start + 2) : null;
+      return onePage({ ...LIST, members: page }, { header: cursor ? null : onePage(LIST).header, next, progress: { members: Math.min(start + 2, server.members.length), of: server.members.length } });
+    });
+    return { server, query, client: { door: { list: { query } } } as unknown as TrpcClient };
+  }
+
+  it('fetches the whole list page by page, says how far it got, and keeps it once complete', async () => {
+    const { server, client: fake } = listServer([1, 2, 3, 4, 5].map((n) => member(n)));
+    const sync = new DoorSync(fake, 'tonight');
+    const progress: (DoorSyncState['listProgress'])[] = [];
+    sync.subscribe(() => progress.push(sync.getSnapshot().listProgress));
+    await sync.refresh();
+    expect(server.asked).toEqual([{}, { cursor: '2' }, { cursor: '4' }]);
+    expect(progress.filter((each) => each !== null)).toEqual([
+      { members: 2, of: 5 },
+      { members: 4, of: 5 },
+    ]);
+    expect(sync.getSnapshot()).toMatchObject({ listProgress: null, listAt: expect.any(Date) });
+    expect(sync.search('Member').map((hit) => hit.uid)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+  });
+
+  it('asks only for what changed since the list it holds, and merges it: a member added, one gone, a pass rotated', async () => {
+    const { server, client: fake } = listServer([1, 2, 3].map((n) => member(n)));
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.refresh();
+    const listAt = sync.getSnapshot().listAt!;
+    server.changes.push(onePage(LIST, { kind: 'changes', members: [member(4), member(2, 2)], removed: [{ uid: 'm3', passId: member(3).passId }], progress: { members: 0, of: 0 } }));
+    await sync.refresh();
+    expect(server.asked.at(-1)).toEqual({ since: listAt });
+    expect(sync.search('Member').map((hit) => hit.uid).sort()).toEqual(['m1', 'm2', 'm4']);
+    expect(sync.getSnapshot().listAt!.getTime()).toBeGreaterThanOrEqual(listAt.getTime());
+  });
+
+  it('fetches the whole list again when the server says to start over', async () => {
+    const { server, client: fake } = listServer([1, 2].map((n) => member(n)));
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.refresh();
+    server.members = [1, 2, 3].map((n) => member(n));
+    server.changes.push('startOver');
+    await sync.refresh();
+    expect(server.asked.slice(1)).toEqual([{ since: expect.any(Date) }, {}, { cursor: '2' }]);
+    expect(sync.search('Member').map((hit) => hit.uid)).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('resumes a whole list where the signal interrupted it, keeping none of it until it is complete', async () => {
+    const { server, query, client: fake } = listServer([1, 2, 3, 4, 5].map((n) => member(n)));
+    query.mockImplementationOnce(query.getMockImplementation()!).mockImplementationOnce(async () => {
+      throw new Error('No signal');
+    });
+    const sync = new DoorSync(fake, 'tonight');
+    await sync.refresh();
+    expect(sync.getSnapshot()).toMatchObject({ online: false, listAt: null, listProgress: { members: 2, of: 5 } });
+    expect(sync.search('Member')).toEqual([]);
+    await sync.refresh();
+    // The page the signal lost is asked for again, the first one not.
+    expect(query).toHaveBeenCalledTimes(4);
+    expect(server.asked).toEqual([{}, { cursor: '2' }, { cursor: '4' }]);
+    expect(sync.search('Member')).toHaveLength(5);
   });
 });

@@ -3,13 +3,16 @@
 // from the event's door list, queued on disk before its verdict shows, and uploaded as soon as the
 // server answers again (every 10 s while scans wait), by the account that decided them: another
 // person's scans on this phone wait for that person to sign in here again. A scan the server refuses
-// for good is set aside, never in the way of the scans behind it. The list is fetched when the door
-// opens and every 60 s while online, and after each upload. One per scanner page; `subscribe` and
-// `getSnapshot` feed React's useSyncExternalStore.
+// for good is set aside, never in the way of the scans behind it. The list is fetched whole, page by
+// page, the first time (decision 053), and then only what changed since: when the door opens, every
+// 60 s while online, and after each upload; when the server says to start over, whole again. One
+// per scanner page; `subscribe` and `getSnapshot` feed React's useSyncExternalStore.
 import { TRPCClientError } from '@trpc/client';
 import type { TrpcClient } from '@/trpc/browser-client';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { ScanInput, ManualAdmitInput } from '../door.inputs';
+import type { DoorList, DoorListAnswer } from '../door-list';
+import { emptyDoorList, mergeDoorList } from '../door-list-merge';
 import type { DoorSearchHit } from '../door-search';
 import { maskedAddress, nameMatches } from '../door-names';
 import { parsePassCode } from '../pass-code';
@@ -32,6 +35,7 @@ import {
   saveList,
   savePhoto,
   setAsideScans,
+  STORED_LIST_VERSION,
   settleQueued,
   type Decider,
   type QueuedDecision,
@@ -48,6 +52,8 @@ export const LIST_EVERY_MS = 60_000;
 export const RETRY_EVERY_MS = 10_000;
 /** A phone clock that moved this far against the page's monotonic clock since the list was fetched can no longer be corrected. */
 const CLOCK_JUMP_MS = 60_000;
+/** Pages one full list may take (20,000 members are about 45): a server that never ends its list is not followed for ever. */
+const LIST_PAGES_MAX = 400;
 /** Scans uploaded per request (the server's maximum). */
 export const UPLOAD_BATCH = 50;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -92,6 +98,8 @@ export interface DoorSyncState {
   setAside: SetAsideEntry[];
   /** When the list this door holds was made (server time), if it holds one. */
   listAt: Date | null;
+  /** A whole list on its way, page by page: the members' accounts read so far, of about how many. */
+  listProgress: { members: number; of: number } | null;
 }
 
 /** A verdict as the door shows it: the server's, or decided here. */
@@ -150,7 +158,7 @@ function refusedForGood(error: unknown): boolean {
   return error instanceof TRPCClientError && REFUSED_FOR_GOOD.has((error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0);
 }
 
-export const BEFORE_START: DoorSyncState = { online: true, offlineSince: null, waiting: 0, waitingForOthers: [], setAside: [], listAt: null };
+export const BEFORE_START: DoorSyncState = { online: true, offlineSince: null, waiting: 0, waitingForOthers: [], setAside: [], listAt: null, listProgress: null };
 
 export class DoorSync {
   private state: DoorSyncState = BEFORE_START;
@@ -163,6 +171,10 @@ export class DoorSync {
   private stopped = false;
   /** A list is fetched at the next round whatever the age of the one held (the door just opened). */
   private listDue = false;
+  /** A whole list on its way: the pages merged so far and the next one's cursor (kept across rounds, so a lost signal resumes it). */
+  private pending: { list: DoorList; cursor: string } | null = null;
+  /** The list held cannot be continued with changes (the server said to start over, or it is from before pages). */
+  private wholeListDue = false;
   /** Who is signed in on this phone: the account whose scans upload and that decides the next ones offline. */
   private account: Decider | null = null;
   /** Counts of the queue asked for so far (recount). */
@@ -248,7 +260,7 @@ export class DoorSync {
     if (this.busy) return this.busy;
     const round = async () => {
       if (this.account && this.state.waiting > 0) await this.upload();
-      else if (this.listDue || this.offline || !this.stored || Date.now() - this.stored.wallAt >= LIST_EVERY_MS - 1000) await this.refresh();
+      else if (this.listDue || this.offline || !this.stored || this.pending || Date.now() - this.stored.wallAt >= LIST_EVERY_MS - 1000) await this.refresh();
     };
     // Cleared once the round is over, never before it is set (a round with nothing to do ends at once).
     const busy = round()
@@ -260,36 +272,91 @@ export class DoorSync {
     return busy;
   }
 
-  /** Fetches the event's list and measures the clock's offset from the server's. */
+  /**
+   * Brings the event's list up to date: the changes since the list held, or, without one that can
+   * be continued, the whole list page by page. Measures the clock's offset from the server's with
+   * each answer.
+   */
   async refresh(): Promise<void> {
+    const held = this.stored?.list;
+    if (!held || this.pending || this.wholeListDue || this.stored?.version !== STORED_LIST_VERSION) return this.fetchWholeList();
+    const answer = await this.askForList({ eventId: this.eventId, since: held.at });
+    if (!answer) return;
+    if (answer.data.kind !== 'changes') return this.fetchWholeList();
+    const list = mergeDoorList(held, answer.data);
+    // Another end of the night changes whose membership covers it: the whole list again.
+    if (list.endsAt.getTime() !== held.endsAt.getTime()) this.wholeListDue = true;
+    await this.keepList(list, answer.offsetMs, answer.data.members.map((member) => member.photoURL));
+  }
+
+  /** The whole list, page by page from where it got to; kept once complete (until then the list held, if any, decides). */
+  private async fetchWholeList(): Promise<void> {
+    this.wholeListDue = false;
+    for (let pages = 0; pages < LIST_PAGES_MAX && !this.stopped; pages++) {
+      const pending = this.pending;
+      const answer = await this.askForList(pending ? { eventId: this.eventId, cursor: pending.cursor } : { eventId: this.eventId });
+      // No answer: the pages so far wait for the next round.
+      if (!answer) return;
+      const page = answer.data;
+      if (page.kind !== 'page' || (!pending && !page.header)) {
+        // The server no longer continues that list (too old): from the first page again.
+        this.pending = null;
+        continue;
+      }
+      const list = mergeDoorList(pending?.list ?? emptyDoorList(page.header!, page.at), page);
+      if (page.next) {
+        this.pending = { list, cursor: page.next };
+        this.set({ listProgress: page.progress });
+        continue;
+      }
+      this.pending = null;
+      this.set({ listProgress: null });
+      await this.keepList(list, answer.offsetMs, list.members.map((member) => member.photoURL));
+      return;
+    }
+  }
+
+  /** One request for the list: its answer and the clock's offset it measured, or null when the server did not answer (or refused: the list held stays). */
+  private async askForList(input: { eventId: string; cursor?: string; since?: Date }): Promise<{ data: DoorListAnswer; offsetMs: number } | null> {
     const sentAt = Date.now();
-    let list;
+    let data: DoorListAnswer;
     try {
-      list = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.door.list.query({ eventId: this.eventId }, { signal }));
+      data = await answerWithin(REQUEST_TIMEOUT_MS, (signal) => this.client.door.list.query(input, { signal }));
     } catch (error) {
       if (answeredWithError(error)) this.answered();
       else this.unanswered();
-      return;
+      // Changes refused for good (a release that asks differently): the whole list at the next round.
+      if (refusedForGood(error)) {
+        this.pending = null;
+        this.wholeListDue = true;
+      }
+      return null;
     }
     const receivedAt = Date.now();
     this.answered();
     this.listDue = false;
+    return { data, offsetMs: data.serverTime.getTime() - (sentAt + receivedAt) / 2 };
+  }
+
+  /** Keeps `list` as this door's, on disk and here, with the clock measured by its last request; fetches the photos named. */
+  private async keepList(list: DoorList, offsetMs: number, photos: (string | null)[]): Promise<void> {
+    if (this.stopped) return;
     const stored: StoredList = {
       eventId: this.eventId,
+      version: STORED_LIST_VERSION,
       list,
-      offsetMs: list.at.getTime() - (sentAt + receivedAt) / 2,
-      wallAt: receivedAt,
+      offsetMs,
+      wallAt: Date.now(),
       monotonicAt: performance.now(),
       origin: performance.timeOrigin,
     };
-    if (this.stopped) return;
     this.stored = stored;
     await saveList(stored).catch(() => undefined);
     this.passages = await loadPassages(this.eventId).catch(() => this.passages);
     this.set({ listAt: list.at });
     // Set-aside scans name the members the new list knows.
     if (this.state.setAside.length) await this.recount();
-    void this.keepPhotos(list.members.map((member) => member.photoURL));
+    void this.keepPhotos(photos);
   }
 
   /** Keeps the listed members' photos on this phone for the face check without signal. */

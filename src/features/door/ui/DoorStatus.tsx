@@ -3,7 +3,9 @@
 // from 22:10". Below it, what else the phone holds that is not on its way: scans waiting for
 // another person to sign in here ("2 scans wait for Alex: they are sent when Alex signs in on this
 // phone"), and how many the server refused (listed by SetAsideScans). Said in words and an icon,
-// never by colour alone; read out when it changes.
+// never by colour alone; read out when it changes. While a whole list comes page by page, a
+// progress bar says how far ("Door list: 12,000 of 20,000 members"), outside the live region so a
+// screen reader is not read every page.
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import type { DoorSyncState } from '../client/door-sync';
@@ -28,6 +30,12 @@ export function DoorStatus({ state }: { state: DoorSyncState }) {
         </span>
         <span className={styles['door-status__text']}>{parts.join(' · ')}</span>
       </p>
+      {state.listProgress ? (
+        <label className={styles['door-progress']}>
+          {t('listLoading', { members: state.listProgress.members, of: Math.max(state.listProgress.members, state.listProgress.of) })}
+          <progress max={Math.max(1, state.listProgress.of)} value={Math.min(state.listProgress.members, state.listProgress.of)} />
+        </label>
+      ) : null}
       {/* There before anything is said in it, so a screen reader reads out what appears. */}
       <div role="status">
         {notes.length ? (

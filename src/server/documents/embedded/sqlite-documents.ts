@@ -11,6 +11,8 @@ import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
+  REMOVALS,
+  tombstoneOf,
   type CollectionDef,
   type CollectionRef,
   type DocumentChange,
@@ -76,6 +78,22 @@ function bindable(value: unknown): unknown {
   if (value instanceof Date) return value.getTime();
   if (typeof value === 'boolean') return value ? 1 : 0;
   return value;
+}
+
+/**
+ * The index a range query walks: its equalities' fields, then the range's, then the id (its last
+ * order), as Firestore's composite index would hold them; so what changed since a moment, or who is
+ * a member past one, is read in order from where it starts, not every document of the collection
+ * read and sorted.
+ */
+function rangeIndex(spec: QuerySpec): { name: string; fields: string[] } | null {
+  // A range, not '!=' (which no index narrows).
+  const range = spec.filters.find((filter) => ['<', '<=', '>', '>='].includes(filter.op))?.field;
+  if (!range) return null;
+  const equalities = spec.filters.filter((filter) => filter.op === '==' && filter.value !== null && filter.field !== range).map((filter) => filter.field);
+  const fields = [...new Set(equalities), range];
+  // Names are checked where they are made: collections by defineCollection, fields by the query.
+  return { name: `range_${spec.collection}__${fields.map((field) => field.replace(/\./g, '__')).join('___')}`.replace(/-/g, '_'), fields };
 }
 
 class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
@@ -222,6 +240,11 @@ export class SqliteDocuments implements Documents {
       this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${fieldSql(filter.field)}) WHERE collection = '${spec.collection}'`);
       this.indexed.add(key);
     }
+    const range = rangeIndex(spec);
+    if (range && !this.indexed.has(range.name)) {
+      this.db.exec(`CREATE INDEX IF NOT EXISTS "${range.name}" ON documents (${range.fields.map(fieldSql).join(', ')}, id) WHERE collection = '${spec.collection}'`);
+      this.indexed.add(range.name);
+    }
   }
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
@@ -265,6 +288,9 @@ export class SqliteDocuments implements Documents {
           if (existing) {
             remove.run(def.name, id);
             changes.push({ collection: def.name, id, type: 'deleted', data: undefined });
+            // In the same commit: a reader of what changed since learns of the removal too.
+            const tombstone = tombstoneOf(def, id, autoId);
+            if (tombstone) upsert.run(REMOVALS, tombstone.id, JSON.stringify(encode({ ...tombstone.data, removedAt: now })), sequence, now.getTime(), now.getTime());
           }
           continue;
         }
@@ -378,13 +404,18 @@ export class SqliteDocuments implements Documents {
         const beyond = `${column.sql} ${column.direction === 'asc' ? '>' : '<'} ?`;
         return `(${[...equal, beyond].join(' AND ')})`;
       });
+      // The first column's bound alone as well: SQLite walks an index from there instead of testing every row against the alternatives.
+      where.push(`${columns[0]!.sql} ${columns[0]!.direction === 'asc' ? '>=' : '<='} ?`);
+      params.push(bindable(spec.startAfter[0]));
       where.push(`(${alternatives.join(' OR ')})`);
       columns.forEach((_, index) => {
         for (let j = 0; j <= index; j++) params.push(bindable(spec.startAfter![j]));
       });
     }
     const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
-    let sql = `SELECT id, data, version, update_time FROM documents WHERE ${where.join(' AND ')} ORDER BY ${orderSql.join(', ')}`;
+    // Without statistics SQLite would rather read the whole collection by its key and sort it.
+    const range = rangeIndex(spec);
+    let sql = `SELECT id, data, version, update_time FROM documents${range ? ` INDEXED BY "${range.name}"` : ''} WHERE ${where.join(' AND ')} ORDER BY ${orderSql.join(', ')}`;
     if (spec.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(spec.limit);

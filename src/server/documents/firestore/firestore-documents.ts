@@ -17,6 +17,8 @@ import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-
 import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
+  REMOVALS,
+  tombstoneOf,
   isServerTimestamp,
   type CollectionDef,
   type CollectionRef,
@@ -199,7 +201,12 @@ export class FirestoreDocuments implements Documents {
       };
       if (write.kind === 'delete') {
         fsTx.delete(ref);
-        if (existing) change('deleted', undefined);
+        if (existing) {
+          change('deleted', undefined);
+          // In the same commit: a reader of what changed since learns of the removal too.
+          const tombstone = tombstoneOf(write.ref.collection, write.ref.id, autoId);
+          if (tombstone) fsTx.set(this.firestore.collection(REMOVALS).doc(tombstone.id), { ...tombstone.data, removedAt: FieldValue.serverTimestamp() });
+        }
         continue;
       }
       // Check against the schema with server timestamps shown as the commit time.

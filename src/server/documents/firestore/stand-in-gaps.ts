@@ -10,6 +10,7 @@ export const STAND_IN_GAPS: Readonly<Record<string, string>> = {
   'filters by equality, also on booleans, nested fields and null': '== null is ignored',
   // v1Query reads order_by, where and limit; start_at, end_at and offset are never looked at.
   'walks 1,000 documents page by page with no gap and no repeat, in both directions': 'cursors and offsets are ignored',
+  'continues a query after a position the client kept (values of its orders, then the id)': 'cursors and offsets are ignored',
   // Commit applies its writes one by one (writes.map(writeV1Document)): a failing write leaves the
   // ones before it applied.
   'applies a batch completely or not at all': 'a commit is not atomic',
