@@ -203,9 +203,14 @@ export interface MemberNight {
   drinksLeft: number;
 }
 
-/** The member's night: the event whose door is open (else the next), their admission and drinks. */
-export async function memberNight(documents: Documents, uid: string, now = new Date()): Promise<MemberNight> {
-  const [event] = await doorEvents(documents, now).then((events) => events.filter((candidate) => candidate.open || candidate.startsAt > now));
+/**
+ * The member's night: the event whose door is open (else the next), their admission and drinks.
+ * `known`: the night's event as read a moment ago, unchanged since (a live feed woken by the
+ * member's own admission or drink), kept while its door is open or ahead instead of read again.
+ */
+export async function memberNight(documents: Documents, uid: string, now = new Date(), known?: DoorEvent): Promise<MemberNight> {
+  const kept = known && { ...known, open: doorIsOpen({ status: 'published', doorsAt: known.doorsAt, endsAt: known.endsAt }, now) };
+  const [event] = kept && (kept.open || kept.startsAt > now) ? [kept] : await doorEvents(documents, now).then((events) => events.filter((candidate) => candidate.open || candidate.startsAt > now));
   if (!event) return { event: null, checkedInAt: null, drinksUsed: 0, drinksLeft: 0 };
   const [checkin, drinks] = await Promise.all([
     documents.collection(Checkins).doc(`${event.id}_${uid}`).get(),

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { defineCollection } from '@/server/documents/port';
 import { watchRead, type Wake } from './watch';
-import { naming } from './live-stream';
 
 const Notes = defineCollection('notes', z.object({ text: z.string() }));
 const Other = defineCollection('other', z.object({ text: z.string() }));
@@ -18,7 +17,7 @@ describe('live reads on the change feed', () => {
     const documents = new SqliteDocuments(':memory:');
     const controller = new AbortController();
     const read = async () => (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
-    const live = watchRead({ documents, key: 'notes', collections: ['notes'], read, signal: controller.signal });
+    const live = watchRead({ documents, key: 'notes', concerns: { notes: 'every' }, read, signal: controller.signal });
 
     expect((await live.next()).value).toEqual([]);
     const next = live.next();
@@ -44,7 +43,7 @@ describe('live reads on the change feed', () => {
       return (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
     };
     const controllers = Array.from({ length: 50 }, () => new AbortController());
-    const streams = controllers.map((controller) => watchRead({ documents, key: 'notes', collections: ['notes'], read, signal: controller.signal }));
+    const streams = controllers.map((controller) => watchRead({ documents, key: 'notes', concerns: { notes: 'every' }, read, signal: controller.signal }));
 
     const first = await Promise.all(streams.map((stream) => stream.next()));
     expect(first.map((result) => result.value)).toEqual(Array(50).fill([]));
@@ -60,7 +59,7 @@ describe('live reads on the change feed', () => {
 
     // A stream with other parameters has a watcher (and reads) of its own.
     const other = new AbortController();
-    const elsewhere = watchRead({ documents, key: 'notes, other parameters', collections: ['notes'], read, signal: other.signal });
+    const elsewhere = watchRead({ documents, key: 'notes, other parameters', concerns: { notes: 'every' }, read, signal: other.signal });
     await elsewhere.next();
     expect(reads).toBe(5);
     other.abort();
@@ -82,7 +81,7 @@ describe('live reads on the change feed', () => {
       wakes.push(wake ? wake.changes.map((change) => `${change.type} ${change.id}`) : 'everything');
       return (await documents.collection(Mine).where('uid', '==', 'ada').get()).map((entry) => entry.data.text);
     };
-    const live = watchRead({ documents, key: 'mine ada', collections: ['mine'], concerns: naming('uid', 'ada'), read, signal: controller.signal });
+    const live = watchRead({ documents, key: 'mine ada', concerns: { mine: { field: 'uid', value: 'ada' } }, read, signal: controller.signal });
     expect((await live.next()).value).toEqual([]);
 
     let next = live.next();

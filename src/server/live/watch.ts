@@ -1,10 +1,11 @@
 // Live reads. Every open stream of the same feed with the same parameters shares one watcher: it
-// re-runs the read once when the documents change feed reports a write that concerns it (one of
-// its collections, and of those only the changes its `concerns` keeps: the member's, the event's),
-// bursts of writes coalesced into one read, and hands the result to every subscriber. So a change
-// costs one read however many streams are open (decision 017), and wakes only the feeds it
-// concerns. The first subscriber starts the watcher, the last one to leave ends it.
+// re-runs the read once when the documents change feed reports a write that concerns it (its
+// `concerns`: the member's records, the event's, ./change-routes.ts), bursts of writes coalesced
+// into one read, and hands the result to every subscriber. So a change costs one read however
+// many streams are open (decision 017), and wakes only the feeds it concerns. The first
+// subscriber starts the watcher, the last one to leave ends it.
 import type { DocumentChange, DocumentData, DocumentRef, Documents, Query } from '@/server/documents/port';
+import { onConcerningChange, type Concerns } from './change-routes';
 import { markShared } from './serialization';
 
 /** Writes arriving within this window are answered with one read. */
@@ -29,13 +30,8 @@ export interface WatchOptions<T> {
   documents: Documents;
   /** The feed and its parameters: streams with the same key share one read per change. */
   key: string;
-  /** The collections whose writes by this process may change the result. */
-  collections: readonly string[];
-  /**
-   * Of those writes, the ones that concern this feed (a change's `data` is the document after it,
-   * `before` the one it replaced or removed). Without it, every write to `collections` does.
-   */
-  concerns?: (change: DocumentChange) => boolean;
+  /** The writes of this process that may change the result: per collection, every change or whose. */
+  concerns: Concerns;
   read: (wake?: Wake<T>) => Promise<T>;
   signal?: AbortSignal;
   /** With Firestore behind several servers: what other servers' writes wake the feed (listeners). */
@@ -57,7 +53,7 @@ interface Watcher<T> {
 // Per documents instance (tests and the benchmark make their own), then per feed key.
 const watchers = new WeakMap<Documents, Map<string, Watcher<unknown>>>();
 
-function startWatcher<T>({ documents, key, collections, concerns, read, otherServers: queries = [] }: WatchOptions<T>): Watcher<T> {
+function startWatcher<T>({ documents, key, concerns, read, otherServers: queries = [] }: WatchOptions<T>): Watcher<T> {
   let reading = false;
   let dirty = false;
   /** The changes since the last read; null once something unknown changed (another server's write). */
@@ -112,8 +108,7 @@ function startWatcher<T>({ documents, key, collections, concerns, read, otherSer
     timer ??= setTimeout(() => void run(), SETTLE_MS);
   }
 
-  const unsubscribe = documents.onChange((change) => {
-    if (!collections.includes(change.collection) || (concerns && !concerns(change))) return;
+  const unsubscribe = onConcerningChange(documents, concerns, (change) => {
     changes?.push(change);
     schedule();
   });
