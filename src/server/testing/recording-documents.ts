@@ -1,7 +1,8 @@
 // A documents port that tells of every read it passes on to another: which collection and how many
 // documents, counted as Firestore bills them (a query at least one, a count one, a document one).
-// For tests that ask what a read touches and for benchmarks that count reads; writes, the change
-// feed and other servers' listeners go to the wrapped port unchanged.
+// For tests that ask what a read touches (and what it listens to for other servers' writes) and
+// for benchmarks that count reads; writes, the change feed and the listeners themselves go to the
+// wrapped port unchanged.
 import type { CollectionRef, DocumentData, DocumentRef, Documents, Query, Transaction } from '@/server/documents/port';
 import type { SpecQuery } from '@/server/documents/query';
 
@@ -10,7 +11,7 @@ export interface Read {
   documents: number;
 }
 
-export function recordingDocuments(inner: Documents, onRead: (read: Read) => void): Documents {
+export function recordingDocuments(inner: Documents, onRead: (read: Read) => void, onListen: (collection: string) => void = () => {}): Documents {
   const record = (collection: string, documents: number) => onRead({ collection, documents: Math.max(1, documents) });
 
   // Proxies keep the adapter's own objects underneath: an adapter that looks inside a query it is
@@ -89,7 +90,10 @@ export function recordingDocuments(inner: Documents, onRead: (read: Read) => voi
     batch: () => inner.batch(),
     runTransaction: (work) => inner.runTransaction((tx) => work(transaction(tx))),
     onChange: (listener) => inner.onChange(listener),
-    onOtherWrites: (asked, listener) => inner.onOtherWrites(asked, listener),
+    onOtherWrites: (target, listener) => {
+      onListen('def' in target ? (target as unknown as SpecQuery<DocumentData>).def.name : (target as DocumentRef<DocumentData>).collection.name);
+      return inner.onOtherWrites(target, listener);
+    },
     close: () => inner.close(),
   };
 }
