@@ -1,5 +1,6 @@
-// Benchmark of the public live feed's fan-out. Prints figures; asserts nothing.
-//   npm run bench:live-fanout
+// Benchmark of the live feeds' fan-out. Prints figures; asserts nothing.
+//   npm run bench:live-fanout           (BENCH_PART=programme or admissions: one part alone)
+// Part 1, the public programme:
 // In one process, against the real tRPC handler and the embedded documents adapter: 1, 100 and
 // 1,000 open streams, all from one client address (a venue's Wi-Fi), each a browser's one live
 // stream (GET /api/live, decision 041) carrying the public programme, then changes to one event
@@ -8,13 +9,24 @@
 // server can do nothing else), and the process's CPU time per change, which depends less on what
 // else the machine is doing. Beside it, the figures of the code before decision 041 (one stream
 // per feed, each from its own address, as one address could open only 32).
+// Part 2, admissions while members' pass screens are open (issue 47): 500 members, then 100
+// admissions by hand one after another with none of their pass screens open, then 100 more while
+// all 500 have the pass open (each browser's one stream carrying pass.night and inbox.live, the
+// header's badge). Per admission: the store reads (counted as Firestore bills them, through a
+// counting wrapper of the documents port) and the process's CPU time, from the admission until
+// every feed it woke has read again; both rows in this run, and their ratio beside its goal.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteDocuments } from '../../src/server/documents/embedded/sqlite-documents';
 import { createContextInner } from '../../src/server/trpc/context';
 import { createCaller } from '../../src/app/_server/router';
-import { streamRequest } from '../../src/app/_server/test-stream';
+import { readStream, streamRequest, type OpenStream } from '../../src/app/_server/test-stream';
+import { recordingDocuments } from '../../src/server/testing/recording-documents';
+import { addTestUser, testPerson } from '../../src/features/identity/test-users';
+import { dateToWallTime } from '../../src/features/events/venue-time';
+import type { Identity } from '../../src/access/identity';
+import { availableParallelism, cpus } from 'node:os';
 import { handleLiveRequest } from '../../src/features/live/live-endpoint';
 import { LIVE_FEEDS } from '../../src/app/_server/live-feeds';
 import type { EventInput } from '../../src/features/events/events.inputs';
@@ -23,6 +35,11 @@ const EVENTS = 60;
 const CHANGES = 20;
 const STREAMS = process.env.BENCH_STREAMS ? process.env.BENCH_STREAMS.split(",").map(Number) : [1, 100, 1000];
 const ADDRESS = '203.0.113.50';
+const PART = process.env.BENCH_PART;
+const MEMBERS = 500;
+const ADMISSIONS = 100;
+/** The goal of issue 47: an admission costs within this much more with every pass screen open. */
+const GOAL_RATIO = 1.2;
 
 /**
  * Measured on this kind of machine at 41c114d, before one stream carried all feeds: `events.live`
@@ -95,13 +112,7 @@ async function until(condition: () => boolean) {
   while (!condition()) await new Promise((resolve) => setImmediate(resolve));
 }
 
-async function main() {
-  const ids: string[] = [];
-  for (let i = 0; i < EVENTS; i++) {
-    const saved = await admin.events.create(form(i));
-    await admin.events.changeStatus({ id: saved.id, action: 'publish' });
-    ids.push(saved.id);
-  }
+async function programme(ids: string[]) {
   console.log(`Public live feed, ${EVENTS} published events, ${CHANGES} changes per row; all streams from ${ADDRESS}`);
   for (const count of STREAMS) {
     const streams: Stream[] = [];
@@ -128,6 +139,113 @@ async function main() {
     // Let the closed streams wind down before the next row.
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function admissions() {
+  let reads = 0;
+  const store = recordingDocuments(documents, (read) => (reads += read.documents));
+  const now = Date.now();
+  const wall = (offset: number) => dateToWallTime(new Date(now + offset * 60_000));
+  // Each row admits to its own event, so neither counts the other's admissions (an admission
+  // counts the event's places and admissions, which grow through a night). Both doors are open;
+  // the second starts first, so it is the night the pass shows.
+  const openNight = async (slug: string, startsAt: number) => {
+    const { id } = await admin.events.create({ ...form(EVENTS, slug), slug, doorsAt: wall(-60), startsAt: wall(startsAt), endsAt: wall(240) });
+    await admin.events.changeStatus({ id, action: 'publish' });
+    return id;
+  };
+  const nights = [await openNight('tonight-upstairs', -20), await openNight('tonight', -30)];
+  const members: Identity[] = [];
+  for (let i = 0; i < MEMBERS; i++) {
+    const member = { ...testPerson(`bench-member-${i}`, 'user'), emailVerified: true };
+    await addTestUser(documents, member, { membership: { id: `m-${i}`, validFrom: new Date(now - 86_400_000), validUntil: new Date(now + 86_400_000) } });
+    members.push(member);
+  }
+  // The door's rate limit counts per phone (account and sign-in): a phone every 15 admissions.
+  let admitted = 0;
+  const door = () => createCaller(createContextInner({ documents: store, identity: { ...testPerson('bench-door', 'scanner'), session: `phone-${Math.floor(admitted / 15)}` } }));
+  const refused: string[] = [];
+
+  /** Until no woken feed reads any more (a pause of several settle windows without a read). */
+  async function quiet() {
+    let last = -1;
+    while (reads !== last) {
+      last = reads;
+      await sleep(60);
+    }
+  }
+
+  /**
+   * Admits `who` one after another, as a door does: each waits until `seen` (the member's pass
+   * shows it) and the feeds it woke have read again, so every admission pays for its own wake-ups.
+   */
+  async function row(eventId: string, who: Identity[], seen: (index: number) => Promise<void>) {
+    await quiet();
+    const cpuMs: number[] = [];
+    let wallMs = 0;
+    let counted = 0;
+    for (const [index, member] of who.entries()) {
+      const before = reads;
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      try {
+        const result = await door().door.admit({ eventId, uid: member.uid, nonce: `bench-admit-${admitted}`, device: 'Front door' });
+        if (result.verdict === 'admitted') await seen(index);
+        else refused.push(`${member.uid}: ${result.verdict}`);
+      } catch (error) {
+        refused.push(`${member.uid}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      wallMs += performance.now() - start;
+      admitted++;
+      await quiet();
+      const cpu = process.cpuUsage(cpuStart);
+      cpuMs.push((cpu.user + cpu.system) / 1000);
+      counted += reads - before;
+    }
+    cpuMs.sort((a, b) => a - b);
+    const cpu = cpuMs.reduce((sum, ms) => sum + ms, 0) / who.length;
+    return { reads: counted / who.length, cpu, cpuMedian: cpuMs[Math.floor(cpuMs.length / 2)]!, wall: wallMs / who.length };
+  }
+
+  const none = await row(nights[0]!, members.slice(0, ADMISSIONS), async () => {});
+  const streams: OpenStream[] = [];
+  for (const member of members) {
+    const abort = new AbortController();
+    const request = streamRequest([{ key: 'night', feed: 'pass.night' }, { key: 'inbox', feed: 'inbox.live' }], { address: ADDRESS, signal: abort.signal });
+    const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents: store, identity: member, clientAddress: ADDRESS }), createCaller);
+    streams.push(readStream(response, abort));
+  }
+  const night = (messages: OpenStream['messages']) => messages.filter((message) => 'key' in message && message.key === 'night' && 'data' in message).at(-1) as { data: { checkedInAt: Date | null } } | undefined;
+  await Promise.all(streams.map((stream) => stream.until((messages) => night(messages) !== undefined, 60_000)));
+  const queue = members.slice(ADMISSIONS, 2 * ADMISSIONS);
+  const open = await row(nights[1]!, queue, (index) => streams[ADMISSIONS + index]!.until((messages) => night(messages)?.data.checkedInAt != null, 30_000));
+  await Promise.all(streams.map((stream) => stream.close()));
+
+  console.log(`\nAdmissions by hand, ${MEMBERS} members, ${ADMISSIONS} admissions per row, one after another (each once the feeds it woke have read again)`);
+  const line = (label: string, figures: typeof none) =>
+    console.log(`${label}: ${figures.reads.toFixed(1)} store reads and ${figures.cpu.toFixed(2)} ms CPU per admission (median ${figures.cpuMedian.toFixed(2)} ms; ${figures.wall.toFixed(1)} ms wall until the pass showed it)`);
+  line(`  no pass screen open        `, none);
+  line(`  ${MEMBERS} pass screens open     `, open);
+  if (refused.length > 0) {
+    console.log(`  ${refused.length} admissions refused or failed, so no ratio:`);
+    for (const entry of refused.slice(0, 10)) console.log(`    ${entry}`);
+    return;
+  }
+  console.log(`  ratio, open to none: reads ${(open.reads / none.reads).toFixed(2)}×, CPU ${(open.cpu / none.cpu).toFixed(2)}× (median ${(open.cpuMedian / none.cpuMedian).toFixed(2)}×) (goal: at most ${GOAL_RATIO}×)`);
+}
+
+async function main() {
+  console.log(`On ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, embedded backend (SQLite documents adapter)`);
+  const ids: string[] = [];
+  for (let i = 0; i < EVENTS; i++) {
+    const saved = await admin.events.create(form(i));
+    await admin.events.changeStatus({ id: saved.id, action: 'publish' });
+    ids.push(saved.id);
+  }
+  if (PART !== 'admissions') await programme(ids);
+  if (PART !== 'programme') await admissions();
   await documents.close();
   rmSync(dir, { recursive: true, force: true });
   process.exit(0);

@@ -226,22 +226,32 @@ export function nightToShow(events: readonly DoorEvent[], now: Date, admittedTo:
   return next[0] ?? null;
 }
 
-/** The member's night (nightToShow): its event, their admission and drinks. */
-export async function memberNight(documents: Documents, uid: string, now = new Date()): Promise<MemberNight> {
-  const events = await doorEvents(documents, now);
-  const open = events.filter((event) => event.open);
-  // Where two doors are open at once, where the member is in decides (a read by id each; one door open reads it below only).
-  const admittedTo =
-    open.length > 1
-      ? new Set((await Promise.all(open.map(async (event) => ((await documents.collection(Checkins).doc(`${event.id}_${uid}`).get()).exists ? event.id : null)))).filter((id) => id !== null))
-      : new Set<string>();
-  const event = nightToShow(events, now, admittedTo);
+/**
+ * The member's night (nightToShow): its event, their admission and drinks. `known`: the night's
+ * event as read a moment ago, unchanged since (a live feed woken only by the member's own admission
+ * or drink), kept while its door is open instead of read again.
+ */
+export async function memberNight(documents: Documents, uid: string, now = new Date(), known?: DoorEvent): Promise<MemberNight> {
+  const kept = known && { ...known, open: doorIsOpen({ status: 'published', doorsAt: known.doorsAt, endsAt: known.endsAt }, now) };
+  const event = kept?.open ? kept : await nightOf(documents, uid, now);
   if (!event) return { event: null, checkedInAt: null, drinksUsed: 0, drinksLeft: 0 };
   const [checkin, drinks] = await Promise.all([
     documents.collection(Checkins).doc(`${event.id}_${uid}`).get(),
     documents.collection(Drinks).where('eventId', '==', event.id).where('uid', '==', uid).count(),
   ]);
   return { event, checkedInAt: checkin.data?.at ?? null, drinksUsed: drinks, drinksLeft: Math.max(0, event.drinkAllowance - drinks) };
+}
+
+/** nightToShow of the events now, with where the member is in where two doors are open at once. */
+async function nightOf(documents: Documents, uid: string, now: Date): Promise<DoorEvent | null> {
+  const events = await doorEvents(documents, now);
+  const open = events.filter((event) => event.open);
+  // A read by id per open door, only where there are two or more.
+  const admittedTo =
+    open.length > 1
+      ? new Set((await Promise.all(open.map(async (event) => ((await documents.collection(Checkins).doc(`${event.id}_${uid}`).get()).exists ? event.id : null)))).filter((id) => id !== null))
+      : new Set<string>();
+  return nightToShow(events, now, admittedTo);
 }
 
 /** A ticket's night as the door recorded it: when (and at which door) it was first admitted, and whether its holder is inside now. */

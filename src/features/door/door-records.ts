@@ -69,6 +69,12 @@ export const ScanDocument = z.object({
   scannerUid: z.string(),
   device: z.string(),
   at: z.date(),
+  /**
+   * When the store recorded it (its commit time; scans logged before issue 47 have none). `at` is
+   * when the door decided, which for an offline upload is earlier than scans already logged: other
+   * servers' live feeds follow the newest by this (../door-feeds.ts).
+   */
+  recordedAt: z.date().optional(),
   /** Verdict details the scanner shows again to a retry (first admission, drinks left). */
   detail: z.object({ firstAt: z.date().nullable(), firstDevice: z.string().nullable(), drinksLeft: z.number().int().nullable() }),
   /** A scan a door decided without signal: when its list was fetched and when it was uploaded. */

@@ -15,26 +15,24 @@ import { admitAnyway, admitManually, recordOffline, scanCode } from './scanning'
 import { doorList, doorListPage } from './door-list';
 import { mergeDoorList } from './door-list-merge';
 import { decideOffline } from './client/offline-verdict';
-import { countsOf, doorActivity, memberNight, personAtTheDoor } from './door-figures';
+import { countsOf, doorActivity, personAtTheDoor } from './door-figures';
 import { searchAtDoor } from './door-search';
 import { doorReport } from './door-report';
 import { addEvent, addTicket, HOUR, phoneCode } from './test-door';
 import { ticketKeys } from './ticket-keys';
 import { AuditLog } from '@/features/identity/audit';
-import { watchRead } from '@/server/live/watch';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const scanners: Identity[] = [1, 2, 3, 4, 5].map((n) => ({ uid: `door-${n}`, email: null, emailVerified: false, displayName: `Door ${n}`, photoURL: null, role: 'scanner' }));
 
 describe('the door on Firestore', () => {
   let documents: Documents;
-  let anotherServer: () => Documents;
   let close: () => Promise<void>;
   const keys = passKeys(new Uint8Array(randomBytes(32)));
   let nonce = 0;
 
   beforeEach(async () => {
-    ({ documents, anotherServer, close } = await standInDocuments());
+    ({ documents, close } = await standInDocuments());
     const ada: Identity = { uid: 'ada', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: 'user' };
     await addTestUser(documents, ada, { membership: { id: 'm', validFrom: new Date(NOW.getTime() - 24 * HOUR), validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
     await addEvent(documents, 'tonight', NOW, { capacity: 100 });
@@ -144,22 +142,6 @@ describe('the door on Firestore', () => {
     expect((await scan(before, 'bar', 2)).verdict).toBe('invalid');
     const history = await documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
     expect(history.map((entry) => [entry.data.action, entry.data.actorName])).toEqual([['passRenewed', 'Boss']]);
-  });
-
-  it("a member's live night follows an admission made through another server", async () => {
-    const value = await code();
-    // The member's stream is served by this server; the door's scan goes to another one.
-    const door = anotherServer();
-    const controller = new AbortController();
-    const night = watchRead(documents, 'pass.night ada', ['checkins', 'drinks'], () => memberNight(documents, 'ada', NOW), controller.signal, [
-      documents.collection(Scans).where('uid', '==', 'ada').orderBy('at', 'desc').limit(1),
-    ]);
-    expect((await night.next()).value).toMatchObject({ checkedInAt: null });
-    const result = await scanCode({ documents: door, keys }, scanners[0]!, { eventId: 'tonight', mode: 'entry', code: value, nonce: 'other-server-1', source: 'camera', device: 'Side door' }, NOW);
-    expect(result.verdict).toBe('admitted');
-    expect((await night.next()).value).toMatchObject({ checkedInAt: NOW });
-    controller.abort();
-    await night.return(undefined);
   });
 
   it('the capacity on Firestore: 20 members at once for the last 5 places admit 5; Full, then admitted anyway with the reason recorded', async () => {

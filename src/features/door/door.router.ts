@@ -9,14 +9,14 @@ import { MEMBER_AREA } from '@/navigation/routes';
 import type { Context } from '@/server/trpc/context';
 import type { Identity } from '@/access/identity';
 import { passForPhone, registerPassKey, rotatePass, type DoorPorts } from './passes';
-import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans } from './door-records';
 import { AdmitAnywayInput, CountsOfInput, DoorEventInput, DoorListInput, DoorSearchInput, ManualAdmitInput, PersonInput, RegisterPassKeyInput, ScanInput, UploadInput } from './door.inputs';
 import { doorListPage } from './door-list';
 import { getPassKeys } from './pass-keys';
 import { getTicketKeys } from './ticket-keys';
 import { DomainError } from '@/server/domain-error';
 import { admitAnyway, admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
-import { countsOf, doorActivity, doorEvents, memberNight, personAtTheDoor } from './door-figures';
+import { countsOf, doorActivity, doorEvents, personAtTheDoor } from './door-figures';
+import { doorActivityFeed, memberNightFeed } from './door-feeds';
 import { searchAtDoor } from './door-search';
 import { nightFigures } from './night';
 
@@ -42,17 +42,7 @@ export const passRouter = router({
     return registerPassKey(doorPorts(ctx), ctx.identity, input);
   }),
   /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
-  night: members.subscription(({ ctx, signal }) =>
-    liveStream({
-      documents: ctx.documents,
-      key: `pass.night ${ctx.identity.uid}`,
-      collections: [Checkins.name, Drinks.name],
-      // Each admission or drink of the member comes with a scan naming them.
-      otherServers: [ctx.documents.collection(Scans).where('uid', '==', ctx.identity.uid).orderBy('at', 'desc').limit(1)],
-      read: () => memberNight(ctx.documents, ctx.identity.uid),
-      signal,
-    }),
-  ),
+  night: members.subscription(({ ctx, signal }) => liveStream({ ...memberNightFeed(ctx.documents, ctx.identity.uid), signal })),
 });
 
 export const doorRouter = router({
@@ -101,17 +91,7 @@ export const doorRouter = router({
     return searchAtDoor(ctx.documents, input);
   }),
   /** The event's figures and latest scans as they change (one read per change for all doors). */
-  activity: door.input(DoorEventInput).subscription(({ ctx, input, signal }) =>
-    liveStream({
-      documents: ctx.documents,
-      key: `door.activity ${input.eventId}`,
-      collections: [Checkins.name, Drinks.name, Scans.name, DoorConflicts.name, CapacityOverrides.name],
-      // Every admission and drink comes with a scan of the event.
-      otherServers: [ctx.documents.collection(Scans).where('eventId', '==', input.eventId).orderBy('at', 'desc').limit(1)],
-      read: () => doorActivity(ctx.documents, input.eventId),
-      signal,
-    }),
-  ),
+  activity: door.input(DoorEventInput).subscription(({ ctx, input, signal }) => liveStream({ ...doorActivityFeed(ctx.documents, input.eventId), signal })),
   /** A person's admissions and scans (their page in the admin area). */
   ofPerson: admin.input(PersonInput).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input.uid)),
   /** An event's figures once (the event editor; the scanner and /admin follow them live). */

@@ -14,7 +14,7 @@
 // house ban list is "Not admitted", as a disabled account is: door staff never see why.
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { isDocumentsError, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
+import { isDocumentsError, serverTimestamp, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
@@ -621,6 +621,7 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
       scannerUid: scanner.uid,
       device: input.device,
       at,
+      recordedAt: serverTimestamp(),
       detail,
       ...(input.offline ? { offline: input.offline } : {}),
       ...decision.log,

@@ -28,7 +28,7 @@ export const eventsRouter = router({
     liveStream({
       documents: ctx.documents,
       key: 'events.live',
-      collections: [PublicEvents.name],
+      concerns: { [PublicEvents.name]: 'every' },
       read: () => listPublicEvents(ctx.documents),
       signal,
     }),

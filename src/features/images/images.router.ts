@@ -22,7 +22,7 @@ export function imagesRouter(covers: CoverHolders) {
       liveStream({
         documents: ctx.documents,
         key: `images.live ${JSON.stringify(input)}`,
-        collections: [Images.name],
+        concerns: { [Images.name]: 'every' },
         read: () => listImages(ctx.documents, input),
         signal,
       }),
@@ -32,7 +32,7 @@ export function imagesRouter(covers: CoverHolders) {
       liveStream({
         documents: ctx.documents,
         key: 'images.lounge',
-        collections: [LoungeImages.name],
+        concerns: { [LoungeImages.name]: 'every' },
         read: () => listLounge(ctx.documents),
         signal,
       }),

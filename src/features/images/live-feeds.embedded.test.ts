@@ -14,7 +14,7 @@ liveContract('embedded (SQLite change feed → tRPC subscription)', async () => 
       const controller = new AbortController();
       void (async () => {
         try {
-          for await (const images of watchRead(documents, 'images', [Images.name], () => listImages(documents, {}), controller.signal)) onData(images.map((image) => image.id));
+          for await (const images of watchRead({ documents, key: 'images', concerns: { [Images.name]: 'every' }, read: () => listImages(documents, {}), signal: controller.signal })) onData(images.map((image) => image.id));
         } catch (error) {
           onError(error);
         }

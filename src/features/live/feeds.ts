@@ -6,7 +6,7 @@
 import 'server-only';
 import type { Role } from '@/access/roles';
 
-export interface LiveFeed {
+interface FeedBase {
   /** The tRPC subscription that serves it in the embedded backend. */
   procedure: string;
   collection: string;
@@ -18,10 +18,40 @@ export interface LiveFeed {
   access: 'public' | 'signed-in' | readonly Role[];
   /** Only documents whose field holds one of these values may be read (the rules say the same). */
   visibleWhen?: { field: string; values: readonly string[] };
-  /**
-   * 'server': computed by the server from several collections (counts, a person's night) and read
-   * over the tRPC subscription in both backends; browsers never read its collections directly,
-   * so the rules keep them closed (decision 022).
-   */
-  via?: 'server';
 }
+
+/**
+ * How a feed the server computes learns of writes made by other servers (Firestore behind
+ * several): this server's own writes reach it through the change feed, others' only through
+ * Firestore listeners. Every collection its read reads is followed or said not to be, and why
+ * (src/app/_server/live-feeds.other-servers.test.ts runs each read and keeps this complete).
+ */
+export interface OtherServers {
+  /**
+   * The collection each listener is on (a query of it, or one document) → the collections read
+   * whose writes on another server it reveals (written in the same commit, or it itself), and why.
+   */
+  follows: Record<string, { reveals: readonly string[]; why: string }>;
+  /** Collections read whose writes on other servers the feed does not follow, and why not. */
+  notFollowed?: Record<string, string>;
+}
+
+/**
+ * A feed read by the browser from Firestore in the Firebase backend (`onSnapshot`), which sees
+ * every server's writes by itself; in the embedded backend one server makes every write.
+ */
+interface BrowserFeed extends FeedBase {
+  via?: undefined;
+}
+
+/**
+ * 'server': computed by the server from several collections (counts, a person's night) and read
+ * over the tRPC subscription in both backends; browsers never read its collections directly, so
+ * the rules keep them closed (decision 022).
+ */
+interface ServerFeed extends FeedBase {
+  via: 'server';
+  otherServers: OtherServers;
+}
+
+export type LiveFeed = BrowserFeed | ServerFeed;

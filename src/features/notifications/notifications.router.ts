@@ -14,15 +14,13 @@ import {
   deleteDraft,
   getNotification,
   listNotifications,
-  Notifications,
   saveNotification,
   scheduleNotification,
   sendNotificationNow,
 } from './notifications';
-import { deliverNotification, deliveryFigures, NotificationChunks, sendTestToSelf } from './delivery';
-import { Mail } from '@/features/mail/outbox';
-import { announcementFigures, MailTallies } from '@/features/mail/retention';
-import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
+import { deliverNotification, sendTestToSelf } from './delivery';
+import { markAllRead, markRead } from './inbox';
+import { inboxFeed, notificationFeed } from './notification-feeds';
 import { registerDevice, unregisterDevice } from './push-devices';
 import { IdInput, NotificationListInput, RegisterInput, SaveInput, ScheduleInput, UnregisterInput } from './notifications.inputs';
 
@@ -58,38 +56,12 @@ export const notificationsRouter = router({
    * The message, its state and its delivery figures as they change: in the app and by push from
    * the inbox and the chunks, by e-mail from the outbox's mails of it (as the senders record them).
    */
-  live: admin.input(IdInput).subscription(({ ctx, input, signal }) =>
-    liveStream({
-      documents: ctx.documents,
-      key: `notifications.live ${input.id}`,
-      collections: [Notifications.name, NotificationChunks.name, Inbox.name, Mail.name, MailTallies.name],
-      otherServers: [
-        ctx.documents.collection(NotificationChunks).where('notificationId', '==', input.id),
-        ctx.documents.collection(Inbox).where('notificationId', '==', input.id).orderBy('readAt', 'desc').limit(1),
-        ctx.documents.collection(Mail).where('notificationId', '==', input.id).orderBy('sentAt', 'desc').limit(1),
-      ],
-      read: async () => {
-        const notification = await getNotification(ctx.documents, input.id);
-        const [figures, mail] = await Promise.all([deliveryFigures(ctx.documents, input.id), notification.email === 'off' ? null : announcementFigures(ctx.documents, input.id)]);
-        return { notification, figures, mail };
-      },
-      signal,
-    }),
-  ),
+  live: admin.input(IdInput).subscription(({ ctx, input, signal }) => liveStream({ ...notificationFeed(ctx.documents, input.id), signal })),
 });
 
 export const inboxRouter = router({
   /** The caller's newest entries and unread count, as they change (the header's badge, /vip). */
-  live: signedInProcedure.subscription(({ ctx, signal }) =>
-    liveStream({
-      documents: ctx.documents,
-      key: `inbox.live ${ctx.identity.uid}`,
-      collections: [Inbox.name],
-      otherServers: [ctx.documents.collection(Inbox).where('uid', '==', ctx.identity.uid).orderBy('at', 'desc').limit(1)],
-      read: () => inboxOf(ctx.documents, ctx.identity.uid),
-      signal,
-    }),
-  ),
+  live: signedInProcedure.subscription(({ ctx, signal }) => liveStream({ ...inboxFeed(ctx.documents, ctx.identity.uid), signal })),
   markRead: signedInProcedure.input(IdInput).mutation(({ ctx, input }) => markRead(ctx.documents, ctx.identity.uid, input)),
   markAllRead: signedInProcedure.mutation(({ ctx }) => markAllRead(ctx.documents, ctx.identity.uid)),
   /** The lounge's announcements: notifications sent to members. */

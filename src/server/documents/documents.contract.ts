@@ -382,6 +382,23 @@ export function documentsContract(name: string, harness: ContractHarness): void 
           'created contract_counters/f2',
         ]);
       });
+
+      it('says what each write replaced or removed, so a live read knows whom a delete concerned', async () => {
+        const changes: unknown[] = [];
+        const stop = db.onChange(({ type, data, before }) => changes.push({ type, data, before }));
+        const ref = db.collection(Counter).doc('before');
+        await ref.create({ value: 1 });
+        await ref.set({ value: 2 });
+        await ref.update({ value: 3 });
+        await ref.delete();
+        stop();
+        expect(changes).toEqual([
+          { type: 'created', data: { value: 1 }, before: undefined },
+          { type: 'updated', data: { value: 2 }, before: { value: 1 } },
+          { type: 'updated', data: { value: 3 }, before: { value: 2 } },
+          { type: 'deleted', data: undefined, before: { value: 3 } },
+        ]);
+      });
     });
 
     if (harness.reopen) {

@@ -177,6 +177,11 @@ export interface DocumentChange {
   type: 'created' | 'updated' | 'deleted';
   /** The raw document after the change (undefined after a delete); readers validate it. */
   data: DocumentData | undefined;
+  /**
+   * The raw document the change replaced or removed (undefined when it created it): whom a delete
+   * concerned, for live reads that wake only whom a change concerns.
+   */
+  before: DocumentData | undefined;
 }
 
 export interface Documents {
@@ -189,11 +194,12 @@ export interface Documents {
    */
   onChange(listener: (change: DocumentChange) => void): () => void;
   /**
-   * Calls `listener` when what `query` matches may have changed through a write the change feed
-   * does not report: another server's (Firestore behind several servers; it may also call for
-   * this process's own writes). The embedded backend is one process whose feed reports every
-   * write, so there it never calls.
+   * Calls `listener` when what `target` (a query's result, or one document) may have changed
+   * through a write the change feed does not report: another server's (Firestore behind several
+   * servers; it may also call for this process's own writes, and calls once more after a lost
+   * listener is back, since writes may have been missed meanwhile). The embedded backend is one
+   * process whose feed reports every write, so there it never calls.
    */
-  onOtherWrites<T extends DocumentData>(query: Query<T>, listener: () => void): () => void;
+  onOtherWrites<T extends DocumentData>(target: Query<T> | DocumentRef<T>, listener: () => void): () => void;
   close(): Promise<void>;
 }

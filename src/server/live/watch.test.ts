@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { defineCollection } from '@/server/documents/port';
-import { watchRead } from './watch';
+import { watchRead, type Wake } from './watch';
 
 const Notes = defineCollection('notes', z.object({ text: z.string() }));
 const Other = defineCollection('other', z.object({ text: z.string() }));
+const Mine = defineCollection('mine', z.object({ uid: z.string().optional(), text: z.string() }));
 
 function listeners(documents: SqliteDocuments): number {
   return (documents as unknown as { feed: { listenerCount(name: string): number } }).feed.listenerCount('change');
@@ -16,7 +17,7 @@ describe('live reads on the change feed', () => {
     const documents = new SqliteDocuments(':memory:');
     const controller = new AbortController();
     const read = async () => (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
-    const live = watchRead(documents, 'notes', ['notes'], read, controller.signal);
+    const live = watchRead({ documents, key: 'notes', concerns: { notes: 'every' }, read, signal: controller.signal });
 
     expect((await live.next()).value).toEqual([]);
     const next = live.next();
@@ -42,7 +43,7 @@ describe('live reads on the change feed', () => {
       return (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
     };
     const controllers = Array.from({ length: 50 }, () => new AbortController());
-    const streams = controllers.map((controller) => watchRead(documents, 'notes', ['notes'], read, controller.signal));
+    const streams = controllers.map((controller) => watchRead({ documents, key: 'notes', concerns: { notes: 'every' }, read, signal: controller.signal }));
 
     const first = await Promise.all(streams.map((stream) => stream.next()));
     expect(first.map((result) => result.value)).toEqual(Array(50).fill([]));
@@ -58,7 +59,7 @@ describe('live reads on the change feed', () => {
 
     // A stream with other parameters has a watcher (and reads) of its own.
     const other = new AbortController();
-    const elsewhere = watchRead(documents, 'notes, other parameters', ['notes'], read, other.signal);
+    const elsewhere = watchRead({ documents, key: 'notes, other parameters', concerns: { notes: 'every' }, read, signal: other.signal });
     await elsewhere.next();
     expect(reads).toBe(5);
     other.abort();
@@ -71,4 +72,32 @@ describe('live reads on the change feed', () => {
     expect((await streams[0]!.next()).done).toBe(true);
     expect(listeners(documents)).toBe(0);
   });
+
+  it("wakes only for the changes that concern it (a delete by what it removed, a document naming nobody always), and tells the read what they were", async () => {
+    const documents = new SqliteDocuments(':memory:');
+    const controller = new AbortController();
+    const wakes: (string[] | 'everything')[] = [];
+    const read = async (wake?: Wake<string[]>) => {
+      wakes.push(wake ? wake.changes.map((change) => `${change.type} ${change.id}`) : 'everything');
+      return (await documents.collection(Mine).where('uid', '==', 'ada').get()).map((entry) => entry.data.text);
+    };
+    const live = watchRead({ documents, key: 'mine ada', concerns: { mine: { field: 'uid', value: 'ada' } }, read, signal: controller.signal });
+    expect((await live.next()).value).toEqual([]);
+
+    let next = live.next();
+    await documents.collection(Mine).doc('bob-1').set({ uid: 'bob', text: 'not hers' });
+    await documents.collection(Mine).doc('ada-1').set({ uid: 'ada', text: 'hers' });
+    expect((await next).value).toEqual(['hers']);
+    next = live.next();
+    await documents.collection(Mine).doc('bob-1').delete();
+    await documents.collection(Mine).doc('ada-1').delete();
+    expect((await next).value).toEqual([]);
+    next = live.next();
+    await documents.collection(Mine).doc('nobody').set({ text: 'whose?' });
+    await next;
+    expect(wakes).toEqual(['everything', ['created ada-1'], ['deleted ada-1'], ['created nobody']]);
+    controller.abort();
+    await live.next();
+  });
 });
+

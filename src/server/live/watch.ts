@@ -1,15 +1,42 @@
-// Live reads on the embedded backend. Every open stream of the same feed with the same parameters
-// shares one watcher: it re-runs the read once when the documents change feed reports a write to
-// one of its collections (bursts of writes coalesced into one read) and hands the result to every
-// subscriber. So a change costs one read however many streams are open (decision 017). The first
+// Live reads. Every open stream of the same feed with the same parameters shares one watcher: it
+// re-runs the read once when the documents change feed reports a write that concerns it (its
+// `concerns`: the member's records, the event's, ./change-routes.ts), bursts of writes coalesced
+// into one read, and hands the result to every subscriber. So a change costs one read however
+// many streams are open (decision 017), and wakes only the feeds it concerns. The first
 // subscriber starts the watcher, the last one to leave ends it.
-import type { DocumentData, Documents, Query } from '@/server/documents/port';
+import type { DocumentChange, DocumentData, DocumentRef, Documents, Query } from '@/server/documents/port';
+import { onConcerningChange, type Concerns } from './change-routes';
 import { markShared } from './serialization';
 
 /** Writes arriving within this window are answered with one read. */
 export const SETTLE_MS = 20;
 
 type Result<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/**
+ * What woke a read: this process's changes that concern the feed since `previous` was read, so a
+ * read may refresh only what they touch. Absent for the first read and after another server's
+ * write (which tells nothing of what changed): then everything is read.
+ */
+export interface Wake<T> {
+  previous: T;
+  changes: readonly DocumentChange[];
+}
+
+/** Another server's writes that should wake a feed: a query's result, or one document. */
+export type OtherWrites = Query<DocumentData> | DocumentRef<DocumentData>;
+
+export interface WatchOptions<T> {
+  documents: Documents;
+  /** The feed and its parameters: streams with the same key share one read per change. */
+  key: string;
+  /** The writes of this process that may change the result: per collection, every change or whose. */
+  concerns: Concerns;
+  read: (wake?: Wake<T>) => Promise<T>;
+  signal?: AbortSignal;
+  /** With Firestore behind several servers: what other servers' writes wake the feed (listeners). */
+  otherServers?: readonly OtherWrites[];
+}
 
 interface Subscriber<T> {
   /** The newest result not yet taken: a slow stream skips to the latest list, nothing queues up. */
@@ -26,9 +53,11 @@ interface Watcher<T> {
 // Per documents instance (tests and the benchmark make their own), then per feed key.
 const watchers = new WeakMap<Documents, Map<string, Watcher<unknown>>>();
 
-function startWatcher<T>(documents: Documents, key: string, collections: readonly string[], read: () => Promise<T>, queries: readonly Query<DocumentData>[]): Watcher<T> {
+function startWatcher<T>({ documents, key, concerns, read, otherServers: queries = [] }: WatchOptions<T>): Watcher<T> {
   let reading = false;
   let dirty = false;
+  /** The changes since the last read; null once something unknown changed (another server's write). */
+  let changes: DocumentChange[] | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
 
@@ -49,9 +78,12 @@ function startWatcher<T>(documents: Documents, key: string, collections: readonl
     timer = undefined;
     reading = true;
     dirty = false;
+    const latest = watcher.latest;
+    const wake = changes && latest?.ok ? { previous: latest.value, changes } : undefined;
+    changes = [];
     let result: Result<T>;
     try {
-      result = { ok: true, value: await read() };
+      result = { ok: true, value: await read(wake) };
     } catch (error) {
       result = { ok: false, error };
     }
@@ -76,33 +108,33 @@ function startWatcher<T>(documents: Documents, key: string, collections: readonl
     timer ??= setTimeout(() => void run(), SETTLE_MS);
   }
 
-  const unsubscribe = documents.onChange((change) => {
-    if (collections.includes(change.collection)) schedule();
+  const unsubscribe = onConcerningChange(documents, concerns, (change) => {
+    changes?.push(change);
+    schedule();
   });
   // Writes of other servers (Firestore behind several): the feed's queries, watched by the backend.
-  const otherServers = queries.map((query) => documents.onOtherWrites(query, schedule));
+  const otherServers = queries.map((query) =>
+    documents.onOtherWrites(query, () => {
+      changes = null;
+      schedule();
+    }),
+  );
   void run();
   return watcher;
 }
 
 /**
- * The result of `read` now and after each burst of writes to `collections`, until `signal` aborts.
- * `key` names the feed and its parameters: streams with the same key share one read per change.
- * `queries` narrow what other servers' writes wake the feed (the change feed sees this process's).
+ * The result of `read` now and after each burst of writes that concern the feed, until `signal`
+ * aborts. `otherServers` narrow what other servers' writes wake it (the change feed sees this
+ * process's).
  */
-export async function* watchRead<T>(
-  documents: Documents,
-  key: string,
-  collections: readonly string[],
-  read: () => Promise<T>,
-  signal?: AbortSignal,
-  queries: readonly Query<DocumentData>[] = [],
-): AsyncGenerator<T> {
+export async function* watchRead<T>(options: WatchOptions<T>): AsyncGenerator<T> {
+  const { documents, key, signal } = options;
   if (signal?.aborted) return;
   let feeds = watchers.get(documents);
   if (!feeds) watchers.set(documents, (feeds = new Map()));
   let watcher = feeds.get(key) as Watcher<T> | undefined;
-  if (!watcher) feeds.set(key, (watcher = startWatcher(documents, key, collections, read, queries)));
+  if (!watcher) feeds.set(key, (watcher = startWatcher(options)));
 
   const subscriber: Subscriber<T> = { next: watcher.latest };
   watcher.subscribers.add(subscriber);

@@ -96,6 +96,25 @@ function rangeIndex(spec: QuerySpec): { name: string; fields: string[] } | null 
   return { name: `range_${spec.collection}__${fields.map((field) => field.replace(/\./g, '__')).join('___')}`.replace(/-/g, '_'), fields };
 }
 
+/** A change for the feed; the document it replaced is decoded only if a listener asks (most never do). */
+function change(collection: string, id: string, type: DocumentChange['type'], data: DocumentData | undefined, replaced: string | undefined): DocumentChange {
+  let before: DocumentData | undefined;
+  let decoded = replaced === undefined;
+  return {
+    collection,
+    id,
+    type,
+    data,
+    get before() {
+      if (!decoded) {
+        before = decode(JSON.parse(replaced!)) as DocumentData;
+        decoded = true;
+      }
+      return before;
+    },
+  };
+}
+
 class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
   constructor(
     readonly id: string,
@@ -287,7 +306,7 @@ export class SqliteDocuments implements Documents {
         if (write.kind === 'delete') {
           if (existing) {
             remove.run(def.name, id);
-            changes.push({ collection: def.name, id, type: 'deleted', data: undefined });
+            changes.push(change(def.name, id, 'deleted', undefined, existing.data));
             // In the same commit: a reader of what changed since learns of the removal too.
             const tombstone = tombstoneOf(def, id, autoId);
             if (tombstone) upsert.run(REMOVALS, tombstone.id, JSON.stringify(encode({ ...tombstone.data, removedAt: now })), sequence, now.getTime(), now.getTime());
@@ -301,7 +320,7 @@ export class SqliteDocuments implements Documents {
           write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
         const valid = validateForWrite(def, id, next);
         upsert.run(def.name, id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
-        changes.push({ collection: def.name, id, type: existing ? 'updated' : 'created', data: valid });
+        changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
       }
     });
     apply.immediate();

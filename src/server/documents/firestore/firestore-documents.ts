@@ -105,6 +105,49 @@ function snapshotOf<T extends DocumentData>(def: CollectionDef<T>, snapshot: FsS
   return new FirestoreSnapshot(snapshot.id, path, data, snapshot.updateTime?.toDate());
 }
 
+/** The wait before listening again after a listener failed: doubled per failure in a row, up to the last. */
+export const LISTEN_RETRY_MS = [1_000, 2_000, 5_000, 15_000, 30_000, 60_000] as const;
+
+/**
+ * Keeps a Firestore listener alive: a listener that fails is dead (Firestore calls it no more),
+ * and a feed shared by the door phones and admins may stay open all night, so it is started again
+ * after a wait, each failure logged once. Its first snapshot is the present, not a change, except
+ * after a failure: writes may have been missed meanwhile, so then it counts as one.
+ */
+export function followOtherWrites(name: string, listen: (next: () => void, failed: (error: Error) => void) => () => void, listener: () => void): () => void {
+  let failures = 0;
+  let stopped = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let stop = () => {};
+  const start = () => {
+    let first = true;
+    stop = listen(
+      () => {
+        if (!first) return listener();
+        first = false;
+        if (failures > 0) {
+          failures = 0;
+          listener();
+        }
+      },
+      (error) => {
+        const wait = LISTEN_RETRY_MS[Math.min(failures, LISTEN_RETRY_MS.length - 1)]!;
+        failures += 1;
+        log.error({ err: error, listening: name, retryInSeconds: wait / 1000 }, `Listening to ${name} for other servers' writes failed; listening again in ${wait / 1000} s (live figures follow this server's writes meanwhile).`);
+        retry = setTimeout(() => {
+          if (!stopped) start();
+        }, wait);
+      },
+    );
+  };
+  start();
+  return () => {
+    stopped = true;
+    clearTimeout(retry);
+    stop();
+  };
+}
+
 export class FirestoreDocuments implements Documents {
   private readonly feed = new EventEmitter();
 
@@ -140,18 +183,20 @@ export class FirestoreDocuments implements Documents {
     return () => this.feed.off('change', listener);
   }
 
-  onOtherWrites<T extends DocumentData>(query: Query<T>, listener: () => void): () => void {
-    if (!(query instanceof FirestoreQueryImpl)) throw new DocumentsError('invalid-argument', 'The query belongs to another documents adapter.');
-    // Firestore's own listener on the query: it sees every server's writes. Its first snapshot is
-    // the present, not a change.
-    let first = true;
-    return this.buildQuery(query.spec).onSnapshot(
-      () => {
-        if (first) first = false;
-        else listener();
-      },
-      (error) => log.error({ err: error, collection: query.spec.collection }, `Listening to ${query.spec.collection} for other servers' writes failed; live figures follow this server's writes only until the stream restarts.`),
-    );
+  onOtherWrites<T extends DocumentData>(target: Query<T> | DocumentRef<T>, listener: () => void): () => void {
+    // Firestore's own listener on the query or document: it sees every server's writes.
+    let listen: (next: () => void, failed: (error: Error) => void) => () => void;
+    let name: string;
+    if (target instanceof FirestoreQueryImpl) {
+      listen = (next, failed) => this.buildQuery(target.spec).onSnapshot(next, failed);
+      name = target.spec.collection;
+    } else if (target instanceof FirestoreDocumentRef) {
+      listen = (next, failed) => this.docRef(target).onSnapshot(next, failed);
+      name = target.path;
+    } else {
+      throw new DocumentsError('invalid-argument', 'The query belongs to another documents adapter.');
+    }
+    return followOtherWrites(name, listen, listener);
   }
 
   async close(): Promise<void> {
@@ -196,7 +241,7 @@ export class FirestoreDocuments implements Documents {
       const ref = this.docRef(write.ref);
       const existing = current.get(write.ref.path);
       const change = (type: DocumentChange['type'], data: DocumentData | undefined) => {
-        changes.push({ collection: write.ref.collection.name, id: write.ref.id, type, data });
+        changes.push({ collection: write.ref.collection.name, id: write.ref.id, type, data, before: existing });
         current.set(write.ref.path, data);
       };
       if (write.kind === 'delete') {

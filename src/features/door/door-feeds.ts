@@ -1,0 +1,55 @@
+// The door's live feeds as the shared watcher runs them (src/server/live/watch.ts): which of this
+// server's writes concern each, and what other servers' writes wake it (./live-feeds.ts says why).
+import 'server-only';
+import type { DocumentChange, Documents } from '@/server/documents/port';
+import type { Wake, WatchOptions } from '@/server/live/watch';
+import { Events } from '@/features/events/events';
+import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans } from './door-records';
+import { doorActivity, memberNight, type DoorActivity, type DoorEvent, type MemberNight } from './door-figures';
+
+type Feed<T> = Omit<WatchOptions<T>, 'signal'>;
+
+/** The event a change of the door's records is about (a delete's, by what it removed). */
+const eventOf = (change: DocumentChange) => (change.data ?? change.before)?.eventId;
+
+/**
+ * The member's night: their own admissions and drinks wake it, and any edit of an event (it may
+ * change which night the pass shows), not everyone else's at the door.
+ */
+export function memberNightFeed(documents: Documents, uid: string): Feed<MemberNight> {
+  const theirs = { field: 'uid', value: uid };
+  return {
+    documents,
+    key: `pass.night ${uid}`,
+    concerns: { [Checkins.name]: theirs, [Drinks.name]: theirs, [Events.name]: 'every' },
+    otherServers: [documents.collection(Scans).where('uid', '==', uid).orderBy('recordedAt', 'desc').limit(1)],
+    read: (wake) => memberNight(documents, uid, new Date(), sameNight(wake)),
+  };
+}
+
+/**
+ * The night the pass showed, when all that changed since is the member's admission or drinks of
+ * it: then only those are read again (two reads, not the programme's fifty).
+ */
+function sameNight(wake: Wake<MemberNight> | undefined): DoorEvent | undefined {
+  const event = wake?.previous.event;
+  if (!event) return undefined;
+  const own = wake.changes.every((change) => (change.collection === Checkins.name || change.collection === Drinks.name) && eventOf(change) === event.id);
+  return own ? event : undefined;
+}
+
+/** An event's door: its own records and its document wake it, not other events'. */
+export function doorActivityFeed(documents: Documents, eventId: string): Feed<DoorActivity> {
+  const its = { field: 'eventId', value: eventId };
+  return {
+    documents,
+    key: `door.activity ${eventId}`,
+    concerns: { [Checkins.name]: its, [Drinks.name]: its, [Scans.name]: its, [DoorConflicts.name]: its, [CapacityOverrides.name]: its, [Events.name]: { id: eventId } },
+    otherServers: [
+      documents.collection(Scans).where('eventId', '==', eventId).orderBy('recordedAt', 'desc').limit(1),
+      documents.collection(DoorConflicts).where('eventId', '==', eventId).orderBy('recordedAt', 'desc').limit(1),
+      documents.collection(Events).doc(eventId),
+    ],
+    read: () => doorActivity(documents, eventId),
+  };
+}
