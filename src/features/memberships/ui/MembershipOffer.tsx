@@ -14,8 +14,12 @@ import { NOTE_MAX } from '../membership-rules';
 import { ConfirmAddress } from './ConfirmAddress';
 import styles from './memberships.module.css';
 
-/** How often a waiting request is looked at again. */
-const PENDING_POLL_MS = 15_000;
+/**
+ * How often a waiting request is looked at again: a person asking at the VIP door sees the
+ * approval within seconds, whichever server the admin approved it on (the answer is read from the
+ * store). One read by id per open page of a person waiting, and none once decided.
+ */
+const PENDING_POLL_MS = 4_000;
 
 export function MembershipOffer() {
   const pathname = usePathname();
