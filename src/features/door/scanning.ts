@@ -609,6 +609,10 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
     // Claims first, the most contended first: where a store applies a batch's creates one by one
     // (the Firestore stand-in), a lost claim then stops it before anything else is written.
     for (const { ref: claimed, data } of decision.claims ?? []) batch.create(claimed, data);
+    for (const { ref: recorded, data } of decision.records ?? []) batch.create(recorded, data);
+    // The log last: where a store applies a batch's writes one by one (the stand-in), another
+    // server's feed woken by the log (its listener follows the newest log, decision 054) then reads
+    // the admission it records, not the moment before it.
     const at = input.at ?? now;
     batch.create(ref, {
       eventId: input.eventId,
@@ -626,7 +630,6 @@ async function once({ documents, scanner, scan: input, now, prefetch }: ScanRun,
       ...(input.offline ? { offline: input.offline } : {}),
       ...decision.log,
     });
-    for (const { ref: recorded, data } of decision.records ?? []) batch.create(recorded, data);
     try {
       await batch.commit();
     } catch (error) {
