@@ -178,7 +178,7 @@ test('a door scan, an offline upload and a guest admitted on server A reach the 
     expect(figure(panel, en.AdminDoor.guests)).toHaveText(fill(en.AdminDoor.admittedInside, { admitted: 1, inside: 1 }), { timeout: ACROSS_SERVERS_MS }),
   );
   await expect(figure(panel, en.AdminDoor.inside)).toHaveText(fill(en.AdminDoor.ofCapacity, { count: 3, capacity: 50 }));
-  await page.screenshot({ path: test.info().outputPath('door-panel-on-b.png') });
+  await panel.screenshot({ path: test.info().outputPath('door-panel-on-b.png') });
   for (const person of [admin, ...members]) await person.context.close();
 });
 
