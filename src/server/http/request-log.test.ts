@@ -75,5 +75,8 @@ describe('the request log', () => {
     expect((await reader.read()).done).toBe(false);
     await reader.cancel();
     expect(lines).toEqual([expect.anything(), expect.objectContaining({ message: 'GET /api/live closed', durationMs: expect.any(Number), openStreams: 0 })]);
+    // Both lines are the same request's, though the stream closed after its context ended.
+    expect(lines[1]!.requestId).toEqual(expect.any(String));
+    expect(lines[1]!.requestId).toBe(lines[0]!.requestId);
   });
 });

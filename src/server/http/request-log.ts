@@ -47,7 +47,8 @@ export function logged<R extends Request, C extends unknown[]>(pattern: string, 
     const started = performance.now();
     const line = { method: request.method, route: options.route?.(request) ?? pattern };
     const elapsed = () => Math.round(performance.now() - started);
-    return requestFields.run(traceFields(request.headers), async () => {
+    const fields = traceFields(request.headers);
+    return requestFields.run(fields, async () => {
       let response: Response;
       try {
         response = await (handler as Handler<C>)(request, ...rest);
@@ -62,7 +63,8 @@ export function logged<R extends Request, C extends unknown[]>(pattern: string, 
         return response;
       }
       log.info({ ...line, status, durationMs: elapsed(), ...options.streamFields?.() }, `${line.method} ${line.route} opened`);
-      return followed(response, request.signal, () => log.info({ ...line, status, durationMs: elapsed(), ...options.streamFields?.() }, `${line.method} ${line.route} closed`));
+      // The close comes after the request's own context has ended: it carries the request's id itself.
+      return followed(response, request.signal, () => requestFields.run(fields, () => log.info({ ...line, status, durationMs: elapsed(), ...options.streamFields?.() }, `${line.method} ${line.route} closed`)));
     });
   };
 }
