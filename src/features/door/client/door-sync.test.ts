@@ -18,15 +18,20 @@ function onePage(list: DoorList, changes: Partial<DoorListChanges> = {}): DoorLi
   return { kind: 'page', at, serverTime: at, header, members, refusedPasses, removed: [], tickets, removedTickets: [], standings: [], next: null, progress: { members: members.length, of: members.length }, ...changes };
 }
 
-describe('the door’s link with the server', () => {
+/** A phone whose signal the test switches (`online.value`), with no IndexedDB: what the door keeps on disk fails quietly, as in a private window. */
+function phoneWithoutStorage() {
   const online = { value: true };
   beforeEach(() => {
     vi.stubGlobal('navigator', { get onLine() { return online.value; } });
-    // No IndexedDB here: what the door keeps on disk fails quietly, as in a private window.
     vi.stubGlobal('indexedDB', undefined);
     online.value = true;
   });
   afterEach(() => vi.unstubAllGlobals());
+  return online;
+}
+
+describe('the door’s link with the server', () => {
+  const online = phoneWithoutStorage();
 
   function client(answer: (input: { since?: Date }) => Promise<DoorListAnswer>) {
     const query = vi.fn(answer);
@@ -330,13 +335,7 @@ describe('the door’s queue', () => {
 // complete; then only what changed since, merged; the whole list again when the server says so, and
 // a whole list the signal interrupted resumed where it stopped.
 describe('the door list on the phone', () => {
-  const online = { value: true };
-  beforeEach(() => {
-    vi.stubGlobal('navigator', { get onLine() { return online.value; } });
-    vi.stubGlobal('indexedDB', undefined);
-    online.value = true;
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  phoneWithoutStorage();
 
   const member = (n: number, version = 1): DoorListMember => ({ uid: `m${n}`, passId: `PASS${String(n).padStart(12, '0')}`, publicKey: null, version, name: `Member ${n}`, photoURL: null, admittedAt: null, firstDoor: null, inside: false });
 
