@@ -23,8 +23,26 @@ export function memberNightFeed(documents: Documents, uid: string): Feed<MemberN
     key: `pass.night ${uid}`,
     concerns: { [Checkins.name]: theirs, [Drinks.name]: theirs, [Events.name]: 'every' },
     otherServers: [documents.collection(Scans).where('uid', '==', uid).orderBy('recordedAt', 'desc').limit(1)],
-    read: (wake) => memberNight(documents, uid, new Date(), sameNight(wake)),
+    read: async (wake) => admittedHere(wake) ?? memberNight(documents, uid, new Date(), sameNight(wake)),
   };
+}
+
+/**
+ * The night once the member was admitted to it by this server, from the admission itself: the
+ * change carries the record just committed, so the pass reads nothing (the door's busiest moment
+ * costs the pass no reads). Anything else, or a woken feed without such changes, reads again.
+ */
+function admittedHere(wake: Wake<MemberNight> | undefined): MemberNight | undefined {
+  if (!wake?.previous.event || !wake.changes.length) return undefined;
+  const night = wake.previous;
+  const event = wake.previous.event;
+  let checkedInAt = night.checkedInAt;
+  for (const change of wake.changes) {
+    const at = change.data?.at;
+    if (change.collection !== Checkins.name || change.type !== 'created' || change.data?.eventId !== event.id || !(at instanceof Date)) return undefined;
+    checkedInAt ??= at;
+  }
+  return { ...night, checkedInAt };
 }
 
 /**
