@@ -8,7 +8,7 @@ import { createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { demoAccount, serverSession } from './accounts';
 import { MESSAGES } from './i18n';
 import { phone, untilControlled } from './installed-app';
@@ -212,4 +212,15 @@ export async function figuresOf(adminContext: BrowserContext, eventId: string) {
 export async function scanCode(page: Page, field: ReturnType<Page['getByLabel']>, code: string) {
   await field.fill(code);
   await field.press('Enter');
+}
+
+/**
+ * Reopens the scanner and waits until it holds a newer door list than it had: the page restores its
+ * stored list first, then asks for the next.
+ */
+export async function reopenForNewerList(door: { page: Page; status: Locator }) {
+  const listAt = await door.status.getAttribute('data-list-at');
+  await door.page.reload();
+  await expect(door.status).toHaveAttribute('data-list-at', /./);
+  await expect(door.status).not.toHaveAttribute('data-list-at', listAt!);
 }
