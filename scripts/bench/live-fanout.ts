@@ -199,6 +199,9 @@ async function admissions() {
     return (cpu.user + cpu.system) / 1000 / (performance.now() - start);
   }
 
+  /** The bench's own reading of the open streams (parsing what they received): client work, not the server's. */
+  let reading = () => 0;
+
   async function row(eventId: string, who: Identity[], seen: (index: number) => Promise<void>) {
     const idle = await idleCpuPerMs();
     await quiet();
@@ -208,6 +211,7 @@ async function admissions() {
     let counted = 0;
     for (const [index, member] of who.entries()) {
       const before = reads;
+      const readingBefore = reading();
       const cpuStart = process.cpuUsage();
       const start = performance.now();
       try {
@@ -222,7 +226,7 @@ async function admissions() {
       await quiet();
       const cpu = process.cpuUsage(cpuStart);
       cpuMs.push((cpu.user + cpu.system) / 1000);
-      netMs.push((cpu.user + cpu.system) / 1000 - idle * (performance.now() - start));
+      netMs.push((cpu.user + cpu.system) / 1000 - idle * (performance.now() - start) - (reading() - readingBefore));
       counted += reads - before;
     }
     const mean = (list: number[]) => list.reduce((sum, ms) => sum + ms, 0) / list.length;
@@ -238,6 +242,7 @@ async function admissions() {
     const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents: store, identity: member, clientAddress: ADDRESS }), createCaller);
     streams.push(readStream(response, abort));
   }
+  reading = () => streams.reduce((sum, stream) => sum + stream.readingMs(), 0);
   const night = (messages: OpenStream['messages']) => messages.filter((message) => 'key' in message && message.key === 'night' && 'data' in message).at(-1) as { data: { checkedInAt: Date | null } } | undefined;
   await Promise.all(streams.map((stream) => stream.until((messages) => night(messages) !== undefined, 60_000)));
   const queue = members.slice(ADMISSIONS, 2 * ADMISSIONS);
@@ -248,7 +253,7 @@ async function admissions() {
   const line = (label: string, figures: typeof none) =>
     console.log(
       `${label}: ${figures.reads.toFixed(1)} store reads and ${figures.cpu.toFixed(2)} ms CPU per admission (median ${figures.cpuMedian.toFixed(2)} ms; ${figures.wall.toFixed(1)} ms wall until the pass showed it); ` +
-        `net of the process's idle ${figures.idlePerSecond.toFixed(1)} ms CPU a second: ${figures.net.toFixed(2)} ms (median ${figures.netMedian.toFixed(2)} ms)`,
+        `the server's share, net of the process's idle ${figures.idlePerSecond.toFixed(1)} ms CPU a second and of the bench's own reading of the streams: ${figures.net.toFixed(2)} ms (median ${figures.netMedian.toFixed(2)} ms)`,
     );
   line(`  no pass screen open        `, none);
   line(`  ${MEMBERS} pass screens open     `, open);
@@ -259,7 +264,7 @@ async function admissions() {
   }
   console.log(
     `  ratio, open to none: reads ${(open.reads / none.reads).toFixed(2)}×, CPU ${(open.cpu / none.cpu).toFixed(2)}× (median ${(open.cpuMedian / none.cpuMedian).toFixed(2)}×), ` +
-      `CPU net of idle ${(open.net / none.net).toFixed(2)}× (median ${(open.netMedian / none.netMedian).toFixed(2)}×) (goal: at most ${GOAL_RATIO}×)`,
+      `the server's CPU ${(open.net / none.net).toFixed(2)}× (median ${(open.netMedian / none.netMedian).toFixed(2)}×) (goal: at most ${GOAL_RATIO}×)`,
   );
 }
 

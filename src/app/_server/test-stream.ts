@@ -22,6 +22,8 @@ export type ReadMessage = { viewer: string | null } | { key: string; data: unkno
 
 export interface OpenStream {
   messages: ReadMessage[];
+  /** Milliseconds this reader spent parsing what it received (in a benchmark, the client's share of the process's CPU). */
+  readingMs: () => number;
   /** The stream's whole text so far (events as the server wrote them). */
   text: () => string;
   /** Resolves once `condition` holds for the messages read so far (or rejects after `ms`). */
@@ -79,12 +81,14 @@ export function readStream(response: Response, abort: AbortController): OpenStre
   let text = '';
   let buffered = '';
   let ended = false;
+  let readingMs = 0;
   const waiters = new Set<() => void>();
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
       if (done) break;
+      const started = performance.now();
       text += value;
       buffered += value;
       let end: number;
@@ -97,12 +101,14 @@ export function readStream(response: Response, abort: AbortController): OpenStre
         messages.push('data' in message ? { key: message.key as string, data: superjson.deserialize(message.data as Parameters<typeof superjson.deserialize>[0]) } : (message as ReadMessage));
       }
       for (const wake of waiters) wake();
+      readingMs += performance.now() - started;
     }
     ended = true;
     for (const wake of waiters) wake();
   })();
   return {
     messages,
+    readingMs: () => readingMs,
     text: () => text,
     ended: () => ended,
     until: (condition, ms = 5_000) =>
