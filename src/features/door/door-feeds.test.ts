@@ -8,7 +8,8 @@ import { Checkins, Drinks } from './door-records';
 import { memberNightFeed } from './door-feeds';
 import type { MemberNight } from './door-figures';
 
-const AT = new Date('2026-11-28T21:14:00Z');
+// Tonight's door open now (the pass keeps a night only while its door is open).
+const AT = new Date(Date.now() - 3_600_000);
 const night: MemberNight = {
   event: { id: 'tonight', title: { en: 'Tonight', de: 'Heute' }, startsAt: AT, doorsAt: AT, endsAt: new Date(AT.getTime() + 4 * 3_600_000), capacity: 100, drinkAllowance: 2, barMenu: { en: '', de: '' }, open: true },
   checkedInAt: null,
@@ -19,8 +20,12 @@ const change = (collection: string, data: Record<string, unknown>, type: Documen
 
 function feed() {
   let reads = 0;
-  const documents = recordingDocuments(new SqliteDocuments(':memory:'), (read) => (reads += read.documents));
-  return { read: memberNightFeed(documents, 'ada').read, reads: () => reads };
+  const collections = new Set<string>();
+  const documents = recordingDocuments(new SqliteDocuments(':memory:'), (read) => {
+    reads += read.documents;
+    collections.add(read.collection);
+  });
+  return { read: memberNightFeed(documents, 'ada').read, reads: () => reads, collections };
 }
 
 describe("the member's pass, woken", () => {
@@ -37,5 +42,15 @@ describe("the member's pass, woken", () => {
       await pass.read({ previous: night, changes });
       expect(pass.reads(), JSON.stringify(changes)).toBeGreaterThan(0);
     }
+  });
+
+  it('reads the programme again for another server’s write, so an edit of the night made there shows; its own drink reads only the night', async () => {
+    const read = async (changes: DocumentChange[]) => {
+      const pass = feed();
+      await pass.read({ previous: night, changes });
+      return pass.collections;
+    };
+    expect(await read([])).toContain('events');
+    expect(await read([change(Drinks.name, { eventId: 'tonight', uid: 'ada', number: 1, at: AT })])).not.toContain('events');
   });
 });

@@ -47,11 +47,13 @@ function admittedHere(wake: Wake<MemberNight> | undefined): MemberNight | undefi
 
 /**
  * The night the pass showed, when all that changed since is the member's admission or drinks of
- * it: then only those are read again (two reads, not the programme's fifty).
+ * it: then only those are read again (two reads, not the programme's fifty). A wake without this
+ * server's changes is another server's scan of the member: the night is read whole, so an edit of
+ * the event made elsewhere shows with it (./live-feeds.ts).
  */
 function sameNight(wake: Wake<MemberNight> | undefined): DoorEvent | undefined {
   const event = wake?.previous.event;
-  if (!event) return undefined;
+  if (!event || !wake.changes.length) return undefined;
   const own = wake.changes.every((change) => (change.collection === Checkins.name || change.collection === Drinks.name) && eventOf(change) === event.id);
   return own ? event : undefined;
 }
