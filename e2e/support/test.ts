@@ -4,7 +4,7 @@
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 
 export { expect } from '@playwright/test';
-export type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+export type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
 
 const REPORT_BINDING = '__reportCspViolation';
 
