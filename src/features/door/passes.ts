@@ -5,6 +5,7 @@
 // older key is refused at once. Codes are checked here with the public key (NL2); NL1 codes, made
 // with a key the server derived, are accepted only from a pass that has no phone key yet.
 import 'server-only';
+import { KeyObject, verify } from 'node:crypto';
 import { z } from 'zod';
 import { DomainError } from '@/server/domain-error';
 import { isDocumentsError, serverTimestamp, defineCollection, type Documents } from '@/server/documents/port';
@@ -217,8 +218,13 @@ function renewal(actor: Identity, uid: string) {
   };
 }
 
-/** Imported public keys, by pass and version: a door checks the same few hundred all night. */
-const publicKeys = new Map<string, Promise<CryptoKey | null>>();
+/**
+ * Imported public keys, by pass and version: a door checks the same few hundred all night. Kept as
+ * node:crypto key objects, imported through WebCrypto (the same checks of the point as at
+ * registration): a synchronous check of a signature costs about a third of WebCrypto's, which
+ * hands each check to the thread pool and back (issue 48: the scan's single largest cost).
+ */
+const publicKeys = new Map<string, Promise<KeyObject | null>>();
 const PUBLIC_KEYS_KEPT = 20_000;
 
 /**
@@ -257,10 +263,11 @@ async function signedWith(code: Extract<PassCode, { format: 'NL2' }>, version: n
   let key = publicKeys.get(id);
   if (!key) {
     if (publicKeys.size >= PUBLIC_KEYS_KEPT) publicKeys.clear();
-    publicKeys.set(id, (key = readPublicKey(publicKeyText)));
+    publicKeys.set(id, (key = readPublicKey(publicKeyText).then((imported) => (imported ? KeyObject.from(imported) : null))));
   }
   const publicKey = await key;
   if (!publicKey) return false;
-  const message = new TextEncoder().encode(signedMessage(version, code.passId, code.step));
-  return crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, publicKey, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message);
+  const signature = fromBase64url(code.signature);
+  // WebCrypto's ECDSA signature format: r and s side by side (IEEE P1363), as the phone makes it.
+  return verify(PASS_SIGNATURE_ALGORITHM.hash.toLowerCase().replace('-', ''), Buffer.from(signedMessage(version, code.passId, code.step)), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature);
 }
