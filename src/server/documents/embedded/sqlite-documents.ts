@@ -28,6 +28,7 @@ import {
 } from '../port';
 import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
 import { walSync, type Flush, type WalSync } from './wal-sync';
+import { handOut, ReadCache, type KeptRow } from './read-cache';
 import { log } from '@/server/log';
 
 /** A document's version when it was read: 0 means it did not exist. */
@@ -41,6 +42,12 @@ interface Row {
 }
 
 const MAX_TRANSACTION_ATTEMPTS = 8;
+
+/** A query's key in the read cache: its SQL and bound values; null for values too long to key by. */
+function cacheKey(sql: string, params: readonly unknown[]): string | null {
+  const key = `${sql}\u0000${JSON.stringify(params)}`;
+  return key.length > 4_096 ? null : key;
+}
 
 class Conflict extends Error {}
 
@@ -138,6 +145,8 @@ export class SqliteDocuments implements Documents {
   private readonly fullSync: ReadonlySet<string>;
   /** Flushes the write-ahead log for the commits that must be on the disk (null: none must wait). */
   private readonly flushLog: WalSync | null;
+  /** What was read lately, until a write changes it (./read-cache.ts). */
+  private readonly kept = new ReadCache();
 
   /**
    * `synchronous`: NORMAL (the default) keeps every commit through a crash of the process, and
@@ -238,9 +247,15 @@ export class SqliteDocuments implements Documents {
   // ---- used by the references below ----
 
   readDocument<T extends DocumentData>(def: CollectionDef<T>, id: string, versions?: ReadVersions): DocumentSnapshot<T> {
-    const row = this.statements.select.get(def.name, id);
-    versions?.set(documentPath(def.name, id), { collection: def.name, id, version: row?.version ?? 0 });
-    return this.snapshot(def, id, row);
+    const path = documentPath(def.name, id);
+    let kept = this.kept.document(path);
+    if (!kept) {
+      const row = this.statements.select.get(def.name, id);
+      kept = { data: row ? this.parse(def, id, row) : undefined, version: row?.version ?? 0, updateTime: row?.update_time };
+      this.kept.keepDocument(path, kept);
+    }
+    versions?.set(path, { collection: def.name, id, version: kept.version });
+    return new EmbeddedSnapshot<T>(id, path, handOut(kept.data as T | undefined), kept.updateTime === undefined ? undefined : new Date(kept.updateTime));
   }
 
   /**
@@ -268,16 +283,23 @@ export class SqliteDocuments implements Documents {
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
     const { sql, params } = this.toSql(spec);
-    let statement = this.queryStatements.get(sql);
-    if (!statement) {
-      this.ensureIndexes(spec);
-      statement = this.db.prepare<unknown[], Row>(sql);
-      if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
+    const key = cacheKey(sql, params);
+    let rows = key === null ? undefined : this.kept.query(def.name, key);
+    if (!rows) {
+      const generation = this.kept.readingAt(def.name);
+      let statement = this.queryStatements.get(sql);
+      if (!statement) {
+        this.ensureIndexes(spec);
+        statement = this.db.prepare<unknown[], Row>(sql);
+        if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
+      }
+      rows = statement.all(...params).map((row): KeptRow => ({ id: row.id, data: this.parse(def, row.id, row), version: row.version, updateTime: row.update_time }));
+      if (key !== null) this.kept.keepQuery(def.name, key, rows, generation);
     }
-    const rows = statement.all(...params);
     return rows.map((row) => {
-      versions?.set(documentPath(def.name, row.id), { collection: def.name, id: row.id, version: row.version });
-      return this.snapshot(def, row.id, row) as QueryDocumentSnapshot<T>;
+      const path = documentPath(def.name, row.id);
+      versions?.set(path, { collection: def.name, id: row.id, version: row.version });
+      return new EmbeddedSnapshot(row.id, path, handOut(row.data as T), new Date(row.updateTime)) as QueryDocumentSnapshot<T>;
     });
   }
 
@@ -324,6 +346,12 @@ export class SqliteDocuments implements Documents {
       }
     });
     apply.immediate();
+    // Before anything can read again (the commit above is synchronous): what the writes change is
+    // read afresh from here on, tombstones included.
+    for (const write of writes) {
+      this.kept.written(write.ref.collection.name, write.ref.path);
+      if (write.kind === 'delete') this.kept.collectionWritten(REMOVALS);
+    }
     if (this.flushLog && writes.some((write) => this.fullSync.has(write.ref.collection.name))) {
       try {
         await this.flushLog();
@@ -348,28 +376,34 @@ export class SqliteDocuments implements Documents {
     }
   }
 
-  private snapshot<T extends DocumentData>(def: CollectionDef<T>, id: string, row: Row | undefined): DocumentSnapshot<T> {
-    const path = documentPath(def.name, id);
-    if (!row) return new EmbeddedSnapshot<T>(id, path, undefined, undefined);
+  /** A stored row's document, checked against its collection's schema. */
+  private parse<T extends DocumentData>(def: CollectionDef<T>, id: string, row: Row): T {
     let raw: unknown;
     try {
       raw = decode(JSON.parse(row.data));
     } catch {
+      const path = documentPath(def.name, id);
       throw new DocumentsError('data-loss', `Malformed document at ${path}: not valid JSON`, path);
     }
-    return new EmbeddedSnapshot(id, path, validateOnRead(def, id, raw), new Date(row.update_time));
+    return validateOnRead(def, id, raw);
   }
 
   countQuery(spec: QuerySpec): number {
     const { sql, params } = this.toSql(spec);
     const counting = `SELECT COUNT(*) AS count FROM (${sql.replace(/^SELECT id, data, version, update_time /, 'SELECT 1 ')})`;
+    const key = cacheKey(counting, params);
+    const kept = key === null ? undefined : this.kept.count(spec.collection, key);
+    if (kept !== undefined) return kept;
+    const generation = this.kept.readingAt(spec.collection);
     let statement = this.countStatements.get(counting);
     if (!statement) {
       this.ensureIndexes(spec);
       statement = this.db.prepare<unknown[], { count: number }>(counting);
       if (this.countStatements.size < 500) this.countStatements.set(counting, statement);
     }
-    return statement.get(...params)!.count;
+    const count = statement.get(...params)!.count;
+    if (key !== null) this.kept.keepCount(spec.collection, key, count, generation);
+    return count;
   }
 
   private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
