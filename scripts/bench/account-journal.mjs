@@ -6,7 +6,7 @@
 //   npm run bench:accounts
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { accountJournal } from '../account-journal.mjs';
 
@@ -49,6 +49,7 @@ try {
   const journal = accountJournal({ upstream: host, projectId, authDir: join(dir, 'auth') });
   const proxy = await journal.proxy('127.0.0.1', 0);
   const through = `http://127.0.0.1:${proxy.address().port}`;
+  console.log(`Ran on: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, the Auth emulator and the account journal in this process's children, temporary files in ${tmpdir()}.`);
   console.log('Account journal (snapshot = read every account, write atomically with fsync)');
   let total = 0;
   for (const target of [100, 1000, 5000]) {

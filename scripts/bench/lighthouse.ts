@@ -19,6 +19,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { withBarePage } from '../../src/server/testing/page-weight';
+import { printMachine } from './report';
 
 const base = (process.env.BENCH_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const runs = Math.max(1, Math.round(Number(process.env.BENCH_RUNS ?? 3)) || 3);
@@ -148,6 +149,7 @@ async function measurePage(port: number, pageBase: string, path: string, label =
 }
 
 async function main() {
+  printMachine('the app at ' + base + ', its own backend');
   const pages = ['/', '/events', await eventPath(), '/de/events'];
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const results: PageFigures[] = [];

@@ -13,15 +13,11 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { TusUploadTask } from '../../src/features/files/client/upload-task';
 import { fetchTransport } from '../../src/features/files/client/transport';
+import { percentile, printMachine } from './report';
 
 const base = process.env.BENCH_BASE_URL ?? 'http://localhost:3000';
 const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const CHANGES = 200;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
 
 async function sessionCookie(): Promise<string> {
   const signIn = await fetch(`http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
@@ -57,6 +53,7 @@ async function upload(cookie: string, bytes: Uint8Array, name: string): Promise<
 }
 
 async function main() {
+  printMachine(`the app at ${base}, its own backend`);
   const cookie = await sessionCookie();
   const sharp = (await import('sharp')).default;
   const png = new Uint8Array(await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffefc1' } }).png().toBuffer());

@@ -20,6 +20,7 @@ import https from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildBarePage, FIRST_LOAD_BUDGET, kB, lightPagePaths, measure, type BarePageWeight } from '../../src/server/testing/page-weight';
+import { percentile, printMachine } from './report';
 
 const base = (process.env.BENCH_BASE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
 const concurrency = Math.ceil(positive('BENCH_CONCURRENCY', 32));
@@ -33,12 +34,6 @@ function positive(name: string, fallback: number): number {
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}".`);
   return value;
-}
-
-function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 /** Plain-text table: first column left-aligned, the others right-aligned. */
@@ -135,6 +130,7 @@ async function firstLoadJs(paths: string[], bare: BarePageWeight, budgeted: Set<
 }
 
 async function main() {
+  printMachine('the app at ' + base + ', its own backend');
   const detail = await eventPath();
   const pages = ['/events', detail, STATIC_PATH];
   console.log(`Public pages at ${base}: concurrency ${concurrency}, ${seconds} s per page (after a ${WARM_UP_SECONDS} s warm-up)`);
