@@ -1,6 +1,6 @@
 // A QR code drawn here as SVG from the module matrix `codeQr` makes (the one the far-read
-// benchmark films): dark modules on white with the quiet zone, so any camera reads it; nothing is
-// sent anywhere to draw it.
+// benchmark films): dark modules on white, with a quiet zone of 2 modules (code-qr.ts says why);
+// nothing is sent anywhere to draw it.
 import { useMemo } from 'react';
 import { codeQr } from '../code-qr';
 import styles from './door.module.css';
