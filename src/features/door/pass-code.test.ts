@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { codeQr, QUIET_ZONE } from './code-qr';
 import { base64url, bytesOfDigits, digitsOf, formatPassCode, fromBase64url, ID_DIGITS, lowS, parsePassCode, SIGNATURE_DIGITS, type SignedCode } from './pass-code';
 import { formatTicketCode, parseTicketCode } from './ticket-code';
+import { CODE_MAX } from './constants';
 
 /** The order of P-256: n − s is the high twin of a low s. */
 const CURVE_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
@@ -29,6 +30,8 @@ describe('an NL3 pass code', () => {
     }
     expect(ID_DIGITS).toBe(29);
     expect(SIGNATURE_DIGITS).toBe(155);
+    // The scan's input (and the keyboard field) takes it whole.
+    expect(nl3().text.length).toBeLessThanOrEqual(CODE_MAX);
   });
 
   it('carries the extremes of every field: an id or signature of zeros, of all ones, and the first and last window', () => {
