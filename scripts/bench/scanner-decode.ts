@@ -4,7 +4,7 @@
 // frame in flight, in a worker, with zxing-wasm's reader (the same package and WebAssembly the app
 // serves from /zxing/) and the scanner's options (`QR_READER_OPTIONS`). The page is served to
 // Chromium from this process (Playwright's routing): no app, no server.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -108,6 +108,7 @@ export async function decodeTime(modules: readonly (readonly boolean[])[], text:
     };
   } finally {
     await browser.close();
+    rmSync(dirname(video), { recursive: true, force: true });
   }
 }
 
