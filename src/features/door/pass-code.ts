@@ -6,7 +6,8 @@
 //   P-256, SHA-256, low-S) over `NL3|<version>|<passId>|<step>`. All digits, so the QR code is in
 //   numeric mode (3.3 bits a character, not 8): version 5 at error correction M, 37 modules, where
 //   NL2 needs version 7, 45 modules; the pass screen has no more width to give, so fewer modules
-//   are what make them larger, and a code read from farther away.
+//   are what make them larger (with the narrow margin of code-qr.ts), and a code read from
+//   farther away.
 // - `NL2.<passId>.<step>.<signature>`: the same, in byte mode, signed over
 //   `NL2|<version>|<passId>|<step>`, the signature (r‖s) in base64url: 116 characters, QR version
 //   7. Still accepted, online and offline: phones that have not updated show it.
