@@ -1,5 +1,6 @@
 // What the door tests need behind the app: pass codes made as the member's phone makes them (a key
-// pair of the test's own, registered as the phone registers its key, signing NL2 codes; and the
+// pair of the test's own, registered as the phone registers its key, signing NL3 codes, or NL2 as a
+// phone that has not updated does; and the
 // retired NL1 codes, derived from the server's master key in DATA_DIR as
 // src/features/door/pass-keys.ts does), fresh members, and a camera picture for Chromium's fake
 // webcam (a Y4M file, written here: no ffmpeg needed); a door phone with the scanner open, an event
@@ -13,7 +14,7 @@ import { demoAccount, serverSession } from './accounts';
 import { MESSAGES } from './i18n';
 import { phone, untilControlled } from './installed-app';
 import { signUp, uniqueEmail } from './emulator';
-import { base64url, lowS } from '../../src/features/door/pass-code';
+import { base64url, formatPassCode, lowS, PASS_SIGNATURE_ALGORITHM, signedMessage } from '../../src/features/door/pass-code';
 
 export const OPEN_EVENT = 'demo-event-open-house';
 
@@ -97,8 +98,8 @@ export async function openEvent(
 export interface TestPhone {
   passId: string;
   version: number;
-  /** The NL2 code of the window `stepsFromNow` windows from now. */
-  code(stepsFromNow?: number): Promise<string>;
+  /** The code of the window `stepsFromNow` windows from now: NL3 as the phone shows it, or NL2 as a phone that has not updated does. */
+  code(stepsFromNow?: number, format?: 'NL3' | 'NL2'): Promise<string>;
 }
 
 /** Registers a new phone key for `member` (as their pass page does on its first visit). */
@@ -115,11 +116,11 @@ export async function testPhone(browser: Browser, baseURL: string, member: { ema
   return {
     passId,
     version,
-    async code(stepsFromNow = 0) {
+    async code(stepsFromNow = 0, format: 'NL3' | 'NL2' = 'NL3') {
       const step = Math.floor(Date.now() / 30_000) + stepsFromNow;
-      const signature = await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`NL2|${version}|${passId}|${step}`));
+      const signature = await crypto.subtle.sign(PASS_SIGNATURE_ALGORITHM, pair.privateKey, new TextEncoder().encode(signedMessage(format, version, passId, step)));
       // In the low-S form, as the phone writes it: the door accepts no other (decision 042).
-      return `NL2.${passId}.${step}.${base64url(lowS(new Uint8Array(signature)))}`;
+      return formatPassCode({ format, passId, step, signature: base64url(lowS(new Uint8Array(signature))) });
     },
   };
 }

@@ -5,7 +5,7 @@
 // BENCH_BASE_URL (default http://localhost:3000) points at it, BENCH_DATA_DIR (default .data) at
 // its data directory (the launcher's record of its processes) and BENCH_AUTH_EMULATOR (default
 // 127.0.0.1:9099) at its Auth emulator. The demo member's pass is moved to a phone key the
-// benchmark makes (as the pass page does), which signs its NL2 codes (decision 042). BENCH_SCANNERS (default 20)
+// benchmark makes (as the pass page does), which signs its NL3 codes (decision 042). BENCH_SCANNERS (default 20)
 // and BENCH_SECONDS (default 10) set the load; BENCH_PART=trips, offline, scan or decode runs one part alone.
 //   0. Store round trips per scan, in this process (no app needed): every read, count and commit
 //      of a fresh embedded store waits 20 ms first, as on Firestore; the latency of entry, exit,
@@ -33,19 +33,22 @@
 //      counted as Firestore bills them (a document read, a lookup of a missing one, 1 per 1,000
 //      index entries counted, at least 1 a query). BENCH_PART=list runs it alone.
 //   2. The scanner's decode time: Chromium films a 1280x720 frame with a pass in it (a fake
-//      webcam) on /scanner, and the page's zxing-wasm worker reports each decode to the
-//      performance timeline: the median over the first 50 decodes and how many found the pass,
-//      for a pass held up close and for a dark door (a dim screen at arm's length, out of
-//      focus), for today's NL2 code (QR version 7) beside the NL1 code before it (version 4).
-import { readFileSync, readdirSync, readlinkSync, writeFileSync, mkdtempSync } from 'node:fs';
+//      webcam, the views of pass-views.ts) on /scanner, and the page's zxing-wasm worker reports
+//      each decode to the performance timeline: the median over the first 50 decodes and how many
+//      found the pass, held up close, at a dark door (a dim screen at arm's length, out of focus)
+//      and too far, for the NL3 code as the pass draws it now (`codeQr`: digits, QR version 5, a
+//      margin of 2) beside NL2 and NL1 as the pass drew them before issue 48 (versions 7 and 4, a
+//      margin of 4). `npm run bench:pass-decode` measures the same without the app (decision 042).
+import { readFileSync, readdirSync, readlinkSync, mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { serialize } from 'node:v8';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import sharp from 'sharp';
-import { base64url, lowS } from '../../src/features/door/pass-code';
+import { base64url, formatPassCode, lowS, parsePassCode, signedMessage, type SignedCode } from '../../src/features/door/pass-code';
+import { codeQr } from '../../src/features/door/code-qr';
+import { cameraVideo, VIEWS, type View } from './pass-views';
 import { RATE_POLICIES } from '../../src/server/http/rate-limit';
 import { fmt, percentile, printMachine, ratioOrRefusals } from './report';
 
@@ -78,8 +81,8 @@ async function memberPhone(): Promise<() => Promise<string>> {
     const step = Math.floor(Date.now() / 30_000);
     if (shown?.step !== step) {
       const code = crypto.subtle
-        .sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(`NL2|${version}|${passId}|${step}`))
-        .then((signature) => `NL2.${passId}.${step}.${base64url(lowS(new Uint8Array(signature)))}`);
+        .sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(signedMessage('NL3', version, passId, step)))
+        .then((signature) => formatPassCode({ format: 'NL3', passId, step, signature: base64url(lowS(new Uint8Array(signature))) }));
       shown = { step, code };
     }
     return shown.code;
@@ -279,49 +282,9 @@ async function validations() {
   );
 }
 
-/** How the camera sees the pass: its size in the frame, how bright the screen is, how soft the focus. */
-interface View {
-  name: string;
-  /** The code's width in the 1280x720 frame, in pixels. */
-  size: number;
-  /** The screen's brightness against a bright screen (1). */
-  light: number;
-  /** Gaussian blur (sigma, pixels): a moving hand, a long exposure. */
-  blur: number;
-}
-
-const VIEWS: View[] = [
-  { name: 'held up close, bright', size: 420, light: 1, blur: 0 },
-  { name: 'a dark door: dim screen, arm’s length, soft', size: 240, light: 0.3, blur: 1.4 },
-  { name: 'too far: small, dim and blurred', size: 170, light: 0.25, blur: 2 },
-];
-
-/** The median decode time and how many decodes found `code`, filmed as `view` by a fake webcam on /scanner. */
-async function decodeTime(code: string, view: View): Promise<{ median: number; found: number; decodes: number }> {
-  const { encode } = await import('uqr');
-  const { data } = encode(code, { ecc: 'M', border: 4 });
-  const size = data.length;
-  const modules = Buffer.alloc(size * size * 3);
-  // The screen's white and black as a dimmed phone shows them.
-  const white = Math.round(255 * view.light);
-  const black = Math.round(20 * view.light);
-  data.forEach((row, y) => row.forEach((dark, x) => modules.fill(dark ? black : white, (y * size + x) * 3, (y * size + x) * 3 + 3)));
-  let picture = sharp(modules, { raw: { width: size, height: size, channels: 3 } }).resize(view.size, view.size, { kernel: 'nearest' });
-  if (view.blur > 0) picture = sharp(await picture.png().toBuffer()).blur(view.blur);
-  const qr = await picture.png().toBuffer();
-  const [width, height] = [1280, 720];
-  const background = view.light < 1 ? '#1a1a1a' : '#5a5a5a';
-  const rgb = await sharp({ create: { width, height, channels: 3, background } })
-    .composite([{ input: qr, left: Math.round((width - view.size) / 2), top: Math.round((height - view.size) / 2) }])
-    .removeAlpha()
-    .raw()
-    .toBuffer();
-  const y4m = join(mkdtempSync(join(tmpdir(), 'bench-door-')), 'frame.y4m');
-  const luma = Buffer.alloc(width * height);
-  const chroma = Buffer.alloc((width * height) / 4, 128);
-  for (let i = 0; i < width * height; i++) luma[i] = Math.round(0.257 * rgb[i * 3]! + 0.504 * rgb[i * 3 + 1]! + 0.098 * rgb[i * 3 + 2]! + 16);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  writeFileSync(y4m, Buffer.concat([Buffer.from(`YUV4MPEG2 W${width} H${height} F30:1 Ip A1:1 C420jpeg\n`), frame]));
+/** The median decode time and how many decodes found a code, its QR matrix filmed as `view` by a fake webcam on /scanner. */
+async function decodeTime(modules: boolean[][], view: View): Promise<{ median: number; found: number; decodes: number }> {
+  const y4m = await cameraVideo(modules, view);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -340,17 +303,24 @@ async function decodeTime(code: string, view: View): Promise<{ median: number; f
 
 async function decodeTimes() {
   const { encode } = await import('uqr');
-  const signed = await (await memberPhone())();
+  // The phone's code now (NL3), and the same signature written as the pass wrote it before issue 48
+  // (NL2; the server refuses that one, the message signed names NL3, but the decoder does not care).
+  const digits = await (await memberPhone())();
+  const parsed = parsePassCode(digits) as SignedCode;
+  const signed = formatPassCode({ ...parsed, format: 'NL2' });
   // Before decision 042: an NL1 code of the same shape (only its picture matters to the decoder).
-  const retired = `NL1.${'Ab3_'.repeat(4)}.${signed.split('.')[2]}.${'Zx9-'.repeat(4)}`;
+  const retired = `NL1.${'Ab3_'.repeat(4)}.${parsed.step}.${'Zx9-'.repeat(4)}`;
+  // As the pass drew codes before issue 48 (ECC M, a margin of 4), and as it draws them now.
+  const before = (code: string) => encode(code, { ecc: 'M', border: 4 });
   console.log("zxing-wasm in the scanner's worker, 1280x720 camera frames (decoded: the centre square), 50 decodes each:");
   for (const view of VIEWS) {
-    for (const [label, code] of [
-      ['before: NL1', retired],
-      ['now: NL2', signed],
+    for (const [label, { version, modules }] of [
+      ['before: NL1', { version: before(retired).version, modules: before(retired).data }],
+      ['before: NL2', { version: before(signed).version, modules: before(signed).data }],
+      ['now: NL3', codeQr(digits)],
     ] as const) {
-      const { median, found, decodes } = await decodeTime(code, view);
-      console.log(`  ${view.name.padEnd(44)} ${label} (QR version ${encode(code, { ecc: 'M' }).version}): median ${median.toFixed(1)} ms, ${found} of ${decodes} found the pass`);
+      const { median, found, decodes } = await decodeTime(modules, view);
+      console.log(`  ${view.name.padEnd(44)} ${label} (QR version ${version}, ${modules.length} modules across): median ${median.toFixed(1)} ms, ${found} of ${decodes} found the pass`);
     }
   }
 }

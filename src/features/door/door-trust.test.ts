@@ -16,7 +16,7 @@ import { doorActivity } from './door-figures';
 import { doorReport } from './door-report';
 import { ensurePass, registerPassKey, Passes } from './passes';
 import { newPhoneKey, passCodeAt } from './client/pass-store';
-import { parsePassCode, stepAt } from './pass-code';
+import { formatPassCode, parsePassCode, stepAt, type SignedCode } from './pass-code';
 import { recordOffline } from './scanning';
 import { maskScannedAddresses } from './door-names-migration';
 import { doorNight, HOUR, NOW, person, scanners, STEP_MS } from './test-door';
@@ -39,15 +39,26 @@ function base64url(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('base64url');
 }
 
-/** The same code with the twin signature (r, n − s): as valid to WebCrypto as the original. */
+/** A signed code's parts (NL3 or NL2). */
+function signedParts(code: string): SignedCode {
+  const parsed = parsePassCode(code);
+  if (!parsed || parsed.format === 'NL1') throw new Error(`not a signed code: ${code}`);
+  return parsed;
+}
+
+/** The s half of a code's signature. */
+function sOf(code: SignedCode): bigint {
+  return bytesToBigInt(new Uint8Array(Buffer.from(code.signature, 'base64url')).slice(32));
+}
+
+/** The same code, in the same format, with the twin signature (r, n − s): as valid to WebCrypto as the original. */
 function twinOf(code: string): string {
-  const parts = code.split('.');
-  const signature = new Uint8Array(Buffer.from(parts[3]!, 'base64url'));
-  const s = bytesToBigInt(signature.slice(32));
+  const parts = signedParts(code);
+  const signature = new Uint8Array(Buffer.from(parts.signature, 'base64url'));
   const twin = new Uint8Array(64);
   twin.set(signature.slice(0, 32));
-  twin.set(bigIntToBytes(CURVE_ORDER - s, 32), 32);
-  return [...parts.slice(0, 3), base64url(twin)].join('.');
+  twin.set(bigIntToBytes(CURVE_ORDER - sOf(parts), 32), 32);
+  return formatPassCode({ ...parts, signature: base64url(twin) });
 }
 
 describe('what an offline door uploads is bound to its night, its window and its key', () => {
@@ -213,28 +224,30 @@ describe('one written form per code', () => {
   const tonight = doorNight();
   const { codeOf, scan } = tonight;
 
-  it("accepts exactly one of a signature and its twin (low S), and no window written with leading zeros", async () => {
-    const code = await codeOf('ada');
-    const twin = twinOf(code);
-    // Both verify with WebCrypto: which one the phone made is chance, so build both and find the low one.
-    const [low, high] = [code, twin].sort((a, b) => Number(bytesToBigInt(new Uint8Array(Buffer.from(a.split('.')[3]!, 'base64url')).slice(32)) - bytesToBigInt(new Uint8Array(Buffer.from(b.split('.')[3]!, 'base64url')).slice(32))));
-    expect(parsePassCode(high!)).toBeNull();
-    expect(parsePassCode(low!)).not.toBeNull();
-    // The phone signs in the low form.
-    expect(low).toBe(code);
-    const [prefix, passId, step, signature] = code.split('.');
+  it("accepts exactly one of a signature and its twin (low S) in NL3 and in NL2, and no NL2 window written with leading zeros", async () => {
+    for (const format of ['NL3', 'NL2'] as const) {
+      const code = await codeOf('ada', NOW, format);
+      // The low form is the one the phone writes: its twin is no code.
+      expect(sOf(signedParts(code)) <= CURVE_ORDER / 2n).toBe(true);
+      const high = twinOf(code);
+      expect(high).not.toBe(code);
+      expect(parsePassCode(high)).toBeNull();
+      expect((await scan(high)).verdict).toBe('invalid');
+    }
+    const nl2 = await codeOf('ada', NOW, 'NL2');
+    const [prefix, passId, step, signature] = nl2.split('.');
     expect(parsePassCode(`${prefix}.${passId}.0${step}.${signature}`)).toBeNull();
-    expect((await scan(high!)).verdict).toBe('invalid');
     expect((await scan(`${prefix}.${passId}.0${step}.${signature}`)).verdict).toBe('invalid');
-    expect((await scan(code)).verdict).toBe('admitted');
+    // A phone that has not updated still gets in; the updated one after it finds Ada in.
+    expect((await scan(nl2)).verdict).toBe('admitted');
+    expect((await scan(await codeOf('ada'))).verdict).toBe('alreadyAdmitted');
   });
 
   it('the phone signs every code in the low form', async () => {
     const phoneKey = await newPhoneKey();
     for (let i = 0; i < 40; i++) {
       const { code } = await passCodeAt({ passId: 'AAAAAAAAAAAAAAAA', version: 1, phoneKey, offsetMs: 0 }, NOW.getTime() + i * STEP_MS);
-      const s = bytesToBigInt(new Uint8Array(Buffer.from(code.split('.')[3]!, 'base64url')).slice(32));
-      expect(s <= CURVE_ORDER / 2n).toBe(true);
+      expect(sOf(signedParts(code)) <= CURVE_ORDER / 2n).toBe(true);
     }
     expect(stepAt(NOW.getTime())).toBeGreaterThan(0);
   });

@@ -13,6 +13,7 @@ import { rotatePass, registerPassKey } from './passes';
 import { newPhoneKey } from './client/pass-store';
 import { decideOffline, type LocalPassage } from './client/offline-verdict';
 import { recordOffline } from './scanning';
+import { formatPassCode, parsePassCode } from './pass-code';
 import { doorNight, HOUR, NOW, person, scanners, STEP_MS } from './test-door';
 
 describe('the door without signal', () => {
@@ -49,8 +50,16 @@ describe('the door without signal', () => {
     expect(await decide({ code }, new Date(NOW.getTime() - STEP_MS))).toMatchObject({ verdict: 'admitted' });
     expect(await decide({ code }, new Date(NOW.getTime() + 2 * STEP_MS))).toMatchObject({ verdict: 'expiredCode' });
     expect(await decide({ code }, new Date(NOW.getTime() - 2 * STEP_MS))).toMatchObject({ verdict: 'invalid' });
-    const forged = code.slice(0, -5) + (code.at(-5) === 'A' ? 'B' : 'A') + code.slice(-4);
+    // One digit of the signature changed: still a code, and not one Ada's phone made.
+    const forged = code.slice(0, -5) + (code.at(-5) === '1' ? '2' : '1') + code.slice(-4);
+    expect(parsePassCode(forged)).toMatchObject({ format: 'NL3', passId: parsePassCode(code)!.passId });
     expect(await decide({ code: forged })).toMatchObject({ verdict: 'invalid', member: null });
+    // A phone that has not updated shows NL2: decided alike. Its signature written as NL3 is no code.
+    const nl2 = await codeOf('ada', NOW, 'NL2');
+    expect(await decide({ code: nl2 })).toMatchObject({ kind: 'verdict', verdict: 'admitted', member: { uid: 'ada' } });
+    const nl2Parts = parsePassCode(nl2)!;
+    if (nl2Parts.format !== 'NL2') throw new Error('expected NL2');
+    expect(await decide({ code: formatPassCode({ ...nl2Parts, format: 'NL3' }) })).toMatchObject({ verdict: 'invalid', member: null });
     expect(await decide({ code: 'https://example.org' })).toMatchObject({ verdict: 'invalid' });
     // The bar is never decided here.
     expect(await decide({ code, mode: 'bar' })).toEqual({ kind: 'undecidable', reason: 'bar' });
@@ -149,7 +158,7 @@ describe('the door without signal', () => {
     await tonight.documents.collection(Users).doc('bob').update({ 'membership.validUntil': new Date(NOW.getTime() - 60_000) });
     expect(await upload({ verdict: 'admitted', code })).toBe('recorded');
     const ada = await codeOf('ada');
-    const forged = ada.slice(0, -5) + (ada.at(-5) === 'A' ? 'B' : 'A') + ada.slice(-4);
+    const forged = ada.slice(0, -5) + (ada.at(-5) === '1' ? '2' : '1') + ada.slice(-4);
     expect(await upload({ verdict: 'admitted', code: forged })).toBe('recorded');
     expect(await upload({ verdict: 'expiredCode', code: ada })).toBe('recorded');
     const figures = await doorActivity(tonight.documents, 'tonight');

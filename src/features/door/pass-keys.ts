@@ -1,6 +1,6 @@
 // The server's keys of member passes: pass ids are derived from one master key and the account, so
 // one account always has one pass. Codes are signed on the member's phone with a key of its own
-// (NL2, decision 042); the master key also checks the NL1 codes of phones that still hold a key
+// (NL3 and NL2, decision 042); the master key also checks the NL1 codes of phones that still hold a key
 // derived from it (HKDF-SHA-256 of the pass's id and version) until they register a key of their
 // own. The server hands out no key any more. The master key is PASS_SIGNING_KEY; the embedded
 // backend generates one into DATA_DIR on first start (0600), Firebase mode requires it.

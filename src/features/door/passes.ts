@@ -2,7 +2,7 @@
 // public key of the one phone that shows it (decision 042). The phone makes its key pair itself
 // (the private key never leaves it) and registers the public key; registering another phone, and
 // an admin's "new pass", bump the version and replace or clear the key, so every code of the
-// older key is refused at once. Codes are checked here with the public key (NL2); NL1 codes, made
+// older key is refused at once. Codes are checked here with the public key (NL3, NL2); NL1 codes, made
 // with a key the server derived, are accepted only from a pass that has no phone key yet.
 import 'server-only';
 import { KeyObject, verify } from 'node:crypto';
@@ -15,7 +15,7 @@ import { Users } from '@/features/identity/users';
 import { signedInRecently, type Identity } from '@/access/identity';
 import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership-rules';
-import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode } from './pass-code';
+import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode, type SignedCode } from './pass-code';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import type { RegisterPassKeyInput } from './door.inputs';
 
@@ -228,7 +228,7 @@ const publicKeys = new Map<string, Promise<KeyObject | null>>();
 const PUBLIC_KEYS_KEPT = 20_000;
 
 /**
- * Whether `code` is one this pass's phone made: NL2 signed with the registered key (and version),
+ * Whether `code` is one this pass's phone made: NL3 or NL2 signed with the registered key (and version),
  * or NL1 with the derived key while no phone key is registered. The window is the caller's check.
  */
 export async function codeVerifies(keys: PassKeys, code: PassCode, pass: PassDocument): Promise<boolean> {
@@ -244,13 +244,13 @@ export interface SigningKey {
 }
 
 /**
- * Which key of the pass signed an NL2 code: the current one (`until` null), a former one with
+ * Which key of the pass signed an NL3 or NL2 code: the current one (`until` null), a former one with
  * when it was replaced, or none. What an offline door decided is checked with this: a code of a
  * key replaced after the scan was good when it was scanned, and one decided before its key was
  * registered was never good.
  */
 export async function signingKey(code: PassCode, pass: PassDocument): Promise<SigningKey | null> {
-  if (code.format !== 'NL2') return null;
+  if (code.format === 'NL1') return null;
   if (pass.publicKey && (await signedWith(code, pass.version, pass.publicKey))) return { version: pass.version, from: pass.keyRegisteredAt ?? null, until: null };
   for (const former of pass.formerKeys ?? []) {
     if (await signedWith(code, former.version, former.publicKey)) return { version: former.version, from: former.from ?? null, until: former.until };
@@ -258,7 +258,7 @@ export async function signingKey(code: PassCode, pass: PassDocument): Promise<Si
   return null;
 }
 
-async function signedWith(code: Extract<PassCode, { format: 'NL2' }>, version: number, publicKeyText: string): Promise<boolean> {
+async function signedWith(code: SignedCode, version: number, publicKeyText: string): Promise<boolean> {
   const id = `${code.passId}.${version}.${publicKeyText}`;
   let key = publicKeys.get(id);
   if (!key) {
@@ -269,5 +269,5 @@ async function signedWith(code: Extract<PassCode, { format: 'NL2' }>, version: n
   if (!publicKey) return false;
   const signature = fromBase64url(code.signature);
   // WebCrypto's ECDSA signature format: r and s side by side (IEEE P1363), as the phone makes it.
-  return verify(PASS_SIGNATURE_ALGORITHM.hash.toLowerCase().replace('-', ''), Buffer.from(signedMessage(version, code.passId, code.step)), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature);
+  return verify(PASS_SIGNATURE_ALGORITHM.hash.toLowerCase().replace('-', ''), Buffer.from(signedMessage(code.format, version, code.passId, code.step)), { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature);
 }

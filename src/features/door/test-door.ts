@@ -10,7 +10,7 @@ import { addTestUser } from '@/features/identity/test-users';
 import { Events, HOME_VENUE } from '@/features/events/events';
 import type { Identity } from '@/access/identity';
 import type { Role } from '@/access/roles';
-import { stepAt, STEP_SECONDS } from './pass-code';
+import { base64url, formatPassCode, lowS, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt, STEP_SECONDS } from './pass-code';
 import { ensurePass, registerPassKey, type DoorPorts } from './passes';
 import { newPhoneKey, passCodeAt, type PhoneKey } from './client/pass-store';
 import type { ScanInput } from './door.inputs';
@@ -73,8 +73,9 @@ const phones = new WeakMap<Documents, Map<string, PhoneKey>>();
 /**
  * The code the member's phone shows in window `step`: signed with the phone's own key, registered
  * on first use, and again when the pass no longer has it (an admin renewed it), as the phone does.
+ * NL3 as phones sign now, or NL2 as a phone that has not updated does.
  */
-export async function phoneCode(ports: DoorPorts, uid: string, step: number): Promise<string> {
+export async function phoneCode(ports: DoorPorts, uid: string, step: number, format: 'NL3' | 'NL2' = 'NL3'): Promise<string> {
   let known = phones.get(ports.documents);
   if (!known) phones.set(ports.documents, (known = new Map()));
   let { passId, pass } = await ensurePass(ports, uid);
@@ -87,7 +88,9 @@ export async function phoneCode(ports: DoorPorts, uid: string, step: number): Pr
     known.set(uid, phoneKey);
     ({ passId, pass } = await ensurePass(ports, uid));
   }
-  return (await passCodeAt({ passId, version: pass.version, phoneKey, offsetMs: 0 }, step * STEP_MS)).code;
+  if (format === 'NL3') return (await passCodeAt({ passId, version: pass.version, phoneKey, offsetMs: 0 }, step * STEP_MS)).code;
+  const signature = await crypto.subtle.sign(PASS_SIGNATURE_ALGORITHM, phoneKey.privateKey, new TextEncoder().encode(signedMessage('NL2', pass.version, passId, step)));
+  return formatPassCode({ format: 'NL2', passId, step, signature: base64url(lowS(new Uint8Array(signature))) });
 }
 
 /**
@@ -132,8 +135,8 @@ export function doorNight() {
     await addTestUser(documents, person(uid, member ? 'user' : null), { membership }, NOW);
   }
 
-  /** The code the member's phone shows at `at` (its clock corrected to server time). */
-  const codeOf = (uid: string, at = NOW) => phoneCode({ documents, keys }, uid, stepAt(at.getTime()));
+  /** The code the member's phone shows at `at` (its clock corrected to server time), NL3 unless said. */
+  const codeOf = (uid: string, at = NOW, format: 'NL3' | 'NL2' = 'NL3') => phoneCode({ documents, keys }, uid, stepAt(at.getTime()), format);
 
   const scan = (code: string, input: Partial<ScanInput> = {}, at = NOW, scanner = scanners[0]!) =>
     scanCode({ documents, keys, tickets }, scanner, { eventId: 'tonight', mode: 'entry', code, nonce: nonce(), source: 'camera', device: 'Front door', ...input }, at);

@@ -15,6 +15,7 @@ import { admitManually, recordOffline } from './scanning';
 import { decideOffline, type LocalPassage } from './client/offline-verdict';
 import { Tickets } from './ticket-records';
 import { ticketKeys } from './ticket-keys';
+import { formatTicketCode, parseTicketCode } from './ticket-code';
 import { doorNight, HOUR, NOW, scanners } from './test-door';
 
 describe('tickets at the door', () => {
@@ -29,9 +30,13 @@ describe('tickets at the door', () => {
     expect(first.counts).toMatchObject({ admitted: 1, inside: 1 });
     const again = await scan(code, { device: 'Side door' }, later(5), scanners[1]);
     expect(again).toMatchObject({ verdict: 'alreadyAdmitted', firstAt: NOW, firstDevice: 'Front door', ticket: { name: 'Kai Guest' } });
+    // The same ticket as it was mailed before issue 48 (NT1): the same ticket, already in.
+    const mailedBefore = formatTicketCode(parseTicketCode(code)!, 'NT1');
+    expect(mailedBefore).toMatch(/^NT1\.kaiGuestTicket01\./);
+    expect(await scan(mailedBefore, { device: 'Side door' }, later(6), scanners[1])).toMatchObject({ verdict: 'alreadyAdmitted', ticket: { id: 'kaiGuestTicket01' } });
     // The log names the holder as the door did, never an address.
     const logged = await tonight.documents.collection(Scans).where('eventId', '==', 'tonight').get();
-    expect(logged.map((each) => each.data.name)).toEqual(['Kai Guest', 'Kai Guest']);
+    expect(logged.map((each) => each.data.name)).toEqual(['Kai Guest', 'Kai Guest', 'Kai Guest']);
     expect((await ticketNights(tonight.documents, 'tonight')).get('kaiGuestTicket01')).toEqual({ admittedAt: NOW, door: 'Front door', inside: true });
   });
 
@@ -62,7 +67,7 @@ describe('tickets at the door', () => {
     expect(await scan(other.codeOf('forgedTicket0001', other.signatureFor('forgedTicket0001')))).toMatchObject({ verdict: 'invalid', ticket: null });
     // A valid ticket's id under a signature of another ticket.
     const valid = await tonight.addTicket('validTicket00001');
-    const swapped = valid.replace('validTicket00001', 'nextWeekTicket01');
+    const swapped = formatTicketCode({ ticketId: 'nextWeekTicket01', signature: parseTicketCode(valid)!.signature });
     expect(await scan(swapped)).toMatchObject({ verdict: 'invalid' });
     expect(await scan(valid, {}, new Date(NOW.getTime() + 6 * HOUR))).toMatchObject({ verdict: 'notOnTonight' });
     // A door without the ticket key (a server that signs none) refuses every ticket.
@@ -124,6 +129,10 @@ describe('tickets at the door', () => {
       expect(JSON.stringify(held)).not.toContain('kai@example.org');
       const decide = (input: { mode?: 'entry' | 'exit'; code?: string; uid?: string }, local = none, at = NOW) => decideOffline(held, { mode: 'entry', ...input }, at, local);
       expect(await decide({ code })).toMatchObject({ kind: 'verdict', verdict: 'admitted', member: null, ticket: { id: 'offlineTicket001', sponsorName: 'Person ada' } });
+      // The page shows NT2 (digits); a ticket mailed or saved before issue 48 shows NT1: decided alike.
+      expect(code).toMatch(/^22\d{184}$/);
+      const nt1 = formatTicketCode(parseTicketCode(code)!, 'NT1');
+      expect(await decide({ code: nt1 })).toMatchObject({ kind: 'verdict', verdict: 'admitted', ticket: { id: 'offlineTicket001' } });
       expect(await decide({ uid: 'ticket:offlineCrew00001' })).toMatchObject({ verdict: 'admitted', ticket: { party: 3 } });
       // By name, a guest's ticket is not offered: it shows its code.
       expect(await decide({ uid: 'ticket:offlineTicket001' })).toMatchObject({ verdict: 'invalid' });

@@ -144,7 +144,7 @@ export async function decideOffline(
     // Unknown here: no pass of a member who may enter tonight, or not a pass at all.
     if (!member?.publicKey) return verdict('invalid', null);
     const key = await publicKeyOf({ ...member, publicKey: member.publicKey });
-    const message = new TextEncoder().encode(signedMessage(member.version, code.passId, code.step));
+    const message = new TextEncoder().encode(signedMessage(code.format, member.version, code.passId, code.step));
     if (!key || !(await crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, key, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message))) return verdict('invalid', null);
     const current = stepAt(now.getTime());
     if (code.step > current + STEP_TOLERANCE) return verdict('invalid', null);

@@ -79,6 +79,6 @@ export async function newPhoneKey(): Promise<PhoneKey> {
 /** The code the pass shows at `phoneTimeMs` (this phone's clock), and the window it belongs to. */
 export async function passCodeAt(pass: Pick<StoredPass, 'passId' | 'version' | 'offsetMs'> & { phoneKey: PhoneKey }, phoneTimeMs: number): Promise<{ code: string; step: number }> {
   const step = stepAt(phoneTimeMs + pass.offsetMs);
-  const signature = await crypto.subtle.sign(PASS_SIGNATURE_ALGORITHM, pass.phoneKey.privateKey, new TextEncoder().encode(signedMessage(pass.version, pass.passId, step)));
-  return { code: formatPassCode({ format: 'NL2', passId: pass.passId, step, signature: base64url(lowS(new Uint8Array(signature))) }), step };
+  const signature = await crypto.subtle.sign(PASS_SIGNATURE_ALGORITHM, pass.phoneKey.privateKey, new TextEncoder().encode(signedMessage('NL3', pass.version, pass.passId, step)));
+  return { code: formatPassCode({ format: 'NL3', passId: pass.passId, step, signature: base64url(lowS(new Uint8Array(signature))) }), step };
 }

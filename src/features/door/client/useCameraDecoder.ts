@@ -4,11 +4,7 @@
 // frame, one frame in flight. Calls onCode with each decoded text.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DecodeAnswer, DecodeRequest } from './qr-decoder.worker';
-
-/** The share of the frame's shorter side decoded (the aiming square on screen). */
-const CROP = 0.7;
-/** Frames are scaled down to this size before decoding: enough for a phone's QR at arm's length. */
-const MAX_SIDE = 640;
+import { DECODE_CROP, DECODE_MAX_SIDE } from './qr-reading';
 
 export type CameraState = 'starting' | 'running' | 'denied' | 'unavailable';
 
@@ -47,8 +43,8 @@ export function useCameraDecoder(onCode: (text: string) => void, enabled: boolea
       frame = requestAnimationFrame(grab);
       const element = video.current;
       if (inFlight || !context || !element || element.readyState < 2 || !element.videoWidth) return;
-      const side = Math.min(element.videoWidth, element.videoHeight) * CROP;
-      const scale = Math.min(1, MAX_SIDE / side);
+      const side = Math.min(element.videoWidth, element.videoHeight) * DECODE_CROP;
+      const scale = Math.min(1, DECODE_MAX_SIDE / side);
       canvas.width = canvas.height = Math.round(side * scale);
       context.drawImage(element, (element.videoWidth - side) / 2, (element.videoHeight - side) / 2, side, side, 0, 0, canvas.width, canvas.height);
       const image = context.getImageData(0, 0, canvas.width, canvas.height);
