@@ -24,9 +24,11 @@
 // all 500 have the pass open (each browser's one stream carrying pass.night and inbox.live, the
 // header's badge). Per admission: the store reads (counted as Firestore bills them, through a
 // counting wrapper of the documents port) and the process's CPU time, from the admission until
-// every feed it woke has read again; both rows in this run, and their ratio beside its goal. The
-// CPU is also given net of what the process spends while idle with the same streams open (their
-// sessions checked again every 10 s, their pings), measured just before the row: raw and net.
+// every feed it woke has read again; both rows in this run, and their ratio beside its goal. A third
+// row, 100 more admissions with the pass screens served per stream as before issue 48, shows that
+// the viewers' own feeds are not slowed by the shared frames. The CPU is also given net of what
+// the process spends while idle with the same streams open (their sessions checked again every
+// 10 s, their pings), measured just before the row, and of the bench's own reading: raw and net.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -330,19 +332,27 @@ async function admissions() {
   }
 
   const none = await row(nights[0]!, members.slice(0, ADMISSIONS), async () => {});
-  const streams: OpenStream[] = [];
-  for (const member of members) {
-    const abort = new AbortController();
-    const request = streamRequest([{ key: 'night', feed: 'pass.night' }, { key: 'inbox', feed: 'inbox.live' }], { address: ADDRESS, signal: abort.signal });
-    const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents: store, identity: member, clientAddress: ADDRESS }), createCaller);
-    streams.push(readStream(response, abort));
-  }
-  reading = () => streams.reduce((sum, stream) => sum + stream.readingMs(), 0);
   const night = (messages: OpenStream['messages']) => messages.filter((message) => 'key' in message && message.key === 'night' && 'data' in message).at(-1) as { data: { checkedInAt: Date | null } } | undefined;
-  await Promise.all(streams.map((stream) => stream.until((messages) => night(messages) !== undefined, 60_000)));
-  const queue = members.slice(ADMISSIONS, 2 * ADMISSIONS);
-  const open = await row(nights[1]!, queue, (index) => streams[ADMISSIONS + index]!.until((messages) => night(messages)?.data.checkedInAt != null, 30_000));
-  await Promise.all(streams.map((stream) => stream.close()));
+  /** A row with every member's pass screen open (served as `iterateFeeds` says), admitting the `slice`-th hundred. */
+  async function withPassScreens(slice: number, iterateFeeds: boolean) {
+    const streams: OpenStream[] = [];
+    for (const member of members) {
+      const abort = new AbortController();
+      const request = streamRequest([{ key: 'night', feed: 'pass.night' }, { key: 'inbox', feed: 'inbox.live' }], { address: ADDRESS, signal: abort.signal });
+      const response = await handleLiveRequest(request, LIVE_FEEDS, async () => createContextInner({ documents: store, identity: member, clientAddress: ADDRESS }), createCaller, { iterateFeeds });
+      streams.push(readStream(response, abort));
+    }
+    reading = () => streams.reduce((sum, stream) => sum + stream.readingMs(), 0);
+    await Promise.all(streams.map((stream) => stream.until((messages) => night(messages) !== undefined, 60_000)));
+    const queue = members.slice(slice * ADMISSIONS, (slice + 1) * ADMISSIONS);
+    const figures = await row(nights[1]!, queue, (index) => streams[slice * ADMISSIONS + index]!.until((messages) => night(messages)?.data.checkedInAt != null, 30_000));
+    await Promise.all(streams.map((stream) => stream.close()));
+    reading = () => 0;
+    return figures;
+  }
+  const open = await withPassScreens(1, false);
+  // The same with the pass screens served as before issue 48, to show the viewer's own feeds are not slowed.
+  const openPerStream = await withPassScreens(2, true);
 
   console.log(`\nPart 2: admissions by hand, ${MEMBERS} members, ${ADMISSIONS} admissions per row, one after another (each once the feeds it woke have read again)`);
   const line = (label: string, figures: typeof none) =>
@@ -353,6 +363,7 @@ async function admissions() {
     );
   line(`  no pass screen open        `, none);
   line(`  ${MEMBERS} pass screens open     `, open);
+  line(`  the same, per stream (before issue 48)`, openPerStream);
   for (const entry of refused.slice(0, 10)) console.log(`    refused or failed: ${entry}`);
   // Each ratio of the two rows above, beside the goal; none where either row had a refusal.
   const ratio = (figure: (row: typeof none) => number) =>
@@ -361,6 +372,9 @@ async function admissions() {
   console.log(`    store reads per admission: ${ratio((row) => row.reads)}`);
   console.log(`    CPU per admission: ${ratio((row) => row.cpu)}; median ${ratio((row) => row.cpuMedian)}`);
   console.log(`    the server's CPU per admission: ${ratio((row) => row.net)}; median ${ratio((row) => row.netMedian)}`);
+  console.log(
+    `  ${MEMBERS} pass screens open, one frame for all against per stream (before issue 48), this run: the server's CPU per admission ${fmt(open.net / openPerStream.net, 2)}× (median ${fmt(open.netMedian / openPerStream.netMedian, 2)}×)`,
+  );
 }
 
 async function main() {
