@@ -172,6 +172,8 @@ export async function handleLiveRequest(
     start(controller) {
       controller.enqueue(CONNECTED);
       controller.enqueue(ownEvent({ viewer: identity?.uid ?? null }));
+      // The browser left before the stream started: nothing to follow, no timer left behind.
+      if (finished) return;
       deliver = () => {
         // While the connection takes more: a slow browser's feeds wait in the mailbox, newest only.
         while (!finished && (controller.desiredSize ?? 0) > 0) {

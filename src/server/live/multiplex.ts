@@ -2,7 +2,7 @@
 // server-sent event stream (../../features/live/live-endpoint.ts), so a person with many tabs open never holds more than one of the six
 // connections a browser opens to a host over HTTP/1.1. Each feed is still its own subscription
 // procedure (access, input and reads as before, one read per change for all streams); this merges
-// their results into one sequence of messages, the newest of each feed first in line when the
+// their results into one mailbox per stream, which keeps only the newest of each feed when the
 // browser reads slower than the feeds change. A feed refused (signed out, wrong role) is said once
 // and the others go on; a feed whose read fails is said to be retrying and is asked again. A
 // feed served by a watcher (./live-stream.ts) is followed through it: each change arrives as one
@@ -80,34 +80,6 @@ export function followFeeds(feeds: readonly KeyedFeed[], open: OpenFeed, signal:
   // Every feed's watcher (and a retry's wait) listens to it: as many listeners as feeds, and more.
   setMaxListeners(2 * feeds.length + 4, signal);
   for (const feed of feeds) void follow(feed, open, signal, (message) => mailbox.say(feed.key, message), options);
-}
-
-/** The feeds' results as one sequence of messages, until `signal` aborts (or the caller stops reading). */
-export async function* multiplex(feeds: readonly KeyedFeed[], open: OpenFeed, signal: AbortSignal | undefined, options: FollowOptions = {}): AsyncGenerator<LiveMessage> {
-  const stop = new AbortController();
-  let wake: (() => void) | undefined;
-  const mailbox = new Mailbox(() => wake?.());
-  const onAbort = () => stop.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) stop.abort();
-  stop.signal.addEventListener('abort', () => wake?.(), { once: true });
-
-  followFeeds(feeds, open, stop.signal, mailbox, options);
-  try {
-    while (!stop.signal.aborted) {
-      const next = mailbox.take();
-      if (!next) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
-        continue;
-      }
-      yield next;
-    }
-  } finally {
-    // The browser left, or the stream reached its maximum duration: every feed's watcher lets go.
-    stop.abort();
-    signal?.removeEventListener('abort', onAbort);
-  }
 }
 
 /** Waits before asking a failed feed again: 1 s, then 5 s, 15 s, 30 s. */

@@ -10,6 +10,7 @@
 import type { DocumentChange, DocumentData, DocumentRef, Documents, Query } from '@/server/documents/port';
 import { onConcerningChange, type Concerns } from './change-routes';
 import { markShared, SharedResult } from './serialization';
+import { log } from '@/server/log';
 
 /** Writes arriving within this window are answered with one read. */
 export const SETTLE_MS = 20;
@@ -103,7 +104,14 @@ function startWatcher<T>({ documents, key, concerns, read, otherServers: queries
     if (result.ok) markShared(result.value);
     watcher.latest = result;
     // One call per subscriber: the frame, if any stream asks for it, is made once for all of them.
-    for (const subscriber of watcher.subscribers) subscriber.offer(result);
+    // A subscriber that throws (a stream in a state no one foresaw) costs the others nothing.
+    for (const subscriber of watcher.subscribers) {
+      try {
+        subscriber.offer(result);
+      } catch (error) {
+        log.error({ err: error, feed: key }, 'A live stream could not take a result');
+      }
+    }
     // A failed read ends every stream of this watcher; the next subscriber starts a fresh one.
     if (!result.ok) return watcher.stop();
     if (dirty) schedule();
