@@ -39,7 +39,7 @@ async function replay(baseURL: string, cookie: string) {
   return {
     me: me.status,
     page: page.status === 200 ? 'shown' : new URL(page.headers.get('location') ?? '/', baseURL).pathname,
-    live: /"refused":"UNAUTHORIZED"/.test(firstEvent ?? '') ? 'refused' : /"data":/.test(firstEvent ?? '') ? 'streaming' : `unclear: ${live.status} ${stream.slice(0, 300)}`,
+    live: /"refused":"UNAUTHORIZED"/.test(firstEvent ?? '') ? 'refused' : /"shared":/.test(firstEvent ?? '') ? 'streaming' : `unclear: ${live.status} ${stream.slice(0, 300)}`,
     upload: upload.status,
   };
 }

@@ -84,6 +84,8 @@ export function readStream(response: Response, abort: AbortController): OpenStre
   let readingMs = 0;
   const waiters = new Set<() => void>();
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  /** The server's id of each key's shared feed on this stream, as it said (`{ key, shared }`). */
+  const sharedIdOf = new Map<string, string>();
   void (async () => {
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
@@ -98,6 +100,15 @@ export function readStream(response: Response, abort: AbortController): OpenStre
         const data = /^data: (.*)$/m.exec(event)?.[1];
         if (/^event: /m.test(event) || data === undefined) continue;
         const message = superjson.deserialize(JSON.parse(data)) as Record<string, unknown>;
+        if ('shared' in message && 'key' in message) {
+          sharedIdOf.set(message.key as string, message.shared as string);
+          continue;
+        }
+        if ('shared' in message) {
+          const result = superjson.deserialize(message.data as Parameters<typeof superjson.deserialize>[0]);
+          for (const [key, id] of sharedIdOf) if (id === message.shared) messages.push({ key, data: result });
+          continue;
+        }
         messages.push('data' in message ? { key: message.key as string, data: superjson.deserialize(message.data as Parameters<typeof superjson.deserialize>[0]) } : (message as ReadMessage));
       }
       for (const wake of waiters) wake();

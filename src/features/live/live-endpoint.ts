@@ -3,8 +3,11 @@
 // access level and input check, and a refusal of one leaves the others going), merged into one
 // stream of server-sent events in the form tRPC's own subscriptions use (`connected`, results as
 // superjson, `ping`). Not a tRPC procedure itself: a result many browsers share goes out as the
-// same bytes to all of them, made once per change (../../server/live/serialization.ts), where
-// tRPC's stream would serialize and encode it again for each. The stream's slot is counted per
+// same bytes to all of them, one whole event made once per change by the feed's watcher
+// (../../server/live/serialization.ts), where tRPC's stream would serialize and encode it again
+// for each; a stream only says once which of its keys that event's feed is, and a change costs it
+// one write (issue 48). A connection that takes less than the feeds give keeps each feed's newest
+// message waiting, nothing queues (`Mailbox`). The stream's slot is counted per
 // account, or for the signed-out per address and in all, and released as soon as the browser is gone; the
 // stream ends after MAX_STREAM_DURATION_MS without a closing event, so the browser reconnects. A
 // signed-in stream's session is verified again every STREAM_RECHECK_MS; when its person, role or
@@ -16,7 +19,7 @@ import { z } from 'zod';
 import superjson from 'superjson';
 import { errorMessages, requestLocale } from '@/i18n/api-messages';
 import type { ContextInner } from '@/server/trpc/context';
-import { multiplex, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
+import { followFeeds, Mailbox, type KeyedFeed, type LiveMessage } from '@/server/live/multiplex';
 import { resultEvent } from '@/server/live/serialization';
 import { MAX_FEEDS_PER_STREAM, MAX_STREAM_DURATION_MS, STREAM_PING_MS, StreamSlots, type StreamHolder, type StreamLimit } from '@/server/live/stream-limits';
 import { StreamRechecks } from '@/server/live/stream-rechecks';
@@ -55,10 +58,9 @@ const encoder = new TextEncoder();
 const CONNECTED = encoder.encode('event: connected\ndata: {}\n\n');
 const PING = encoder.encode('event: ping\ndata: \n\n');
 
-/** A message as the bytes of one event, written in the order given. */
-function event(message: LiveMessage): Uint8Array[] {
-  if ('value' in message) return resultEvent(message.key, message.value);
-  return [encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`)];
+/** A message of the stream's own (its viewer, a refusal, a binding) as the bytes of one event. */
+function ownEvent(message: object): Uint8Array {
+  return encoder.encode(`data: ${JSON.stringify({ json: message })}\n\n`);
 }
 
 /** The reason said for each limit a stream may meet (Errors.reasons in src/i18n/messages). */
@@ -82,6 +84,11 @@ export interface LiveEndpointOptions {
   pingMs?: number;
   /** The slots to count the stream in (tests give smaller limits); the process's by default. */
   slots?: StreamSlots;
+  /**
+   * Iterate each feed's subscription and write each result with a head of this stream's own, as
+   * before issue 48: only for the fan-out bench, which measures both ways in one run.
+   */
+  iterateFeeds?: boolean;
 }
 
 /**
@@ -93,7 +100,7 @@ export async function handleLiveRequest(
   liveFeeds: readonly LiveFeed[],
   createContext: () => Promise<ContextInner>,
   createCaller: FeedCaller,
-  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS, slots = streamSlots }: LiveEndpointOptions = {},
+  { maxDurationMs = MAX_STREAM_DURATION_MS, pingMs = STREAM_PING_MS, slots = streamSlots, iterateFeeds = false }: LiveEndpointOptions = {},
 ): Promise<Response> {
   const t = errorMessages(requestLocale(request.headers));
   let feeds: KeyedFeed[];
@@ -123,7 +130,22 @@ export async function handleLiveRequest(
     const procedure = feed.feed.split('.').reduce<unknown>((node, name) => (node as Record<string, unknown>)[name], caller) as (input: unknown) => Promise<AsyncIterable<unknown>>;
     return procedure(feed.input);
   };
-  const messages = multiplex(feeds, open, abort.signal);
+  // Written as soon as the connection takes it; until then each feed's newest waits here.
+  let deliver = () => {};
+  const mailbox = new Mailbox(() => deliver());
+  /** Which watcher each key's results come from, as this stream has said (`{ key, shared }`). */
+  const bound = new Map<string, string>();
+  /** A message as the bytes written for it: for a shared result, its one frame (said once which key it is). */
+  const event = (message: LiveMessage): Uint8Array[] => {
+    if ('shared' in message) {
+      const { key, shared } = message;
+      if (bound.get(key) === shared.id) return [shared.frame];
+      bound.set(key, shared.id);
+      return [ownEvent({ key, shared: shared.id }), shared.frame];
+    }
+    if ('value' in message) return resultEvent(message.key, message.value);
+    return [ownEvent(message)];
+  };
   let ping: ReturnType<typeof setInterval> | undefined;
   let ending: ReturnType<typeof setTimeout> | undefined;
   let finished = false;
@@ -137,9 +159,9 @@ export async function handleLiveRequest(
     clearInterval(ping);
     clearTimeout(ending);
     stopRechecks?.();
+    // Every feed's watcher lets go.
     abort.abort();
     request.signal.removeEventListener('abort', finish);
-    void messages.return(undefined).catch(() => {});
     release();
   };
   // The browser left: its feeds let go and its slot is free at once.
@@ -149,7 +171,18 @@ export async function handleLiveRequest(
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       controller.enqueue(CONNECTED);
-      for (const part of event({ viewer: identity?.uid ?? null })) controller.enqueue(part);
+      controller.enqueue(ownEvent({ viewer: identity?.uid ?? null }));
+      // The browser left before the stream started: nothing to follow, no timer left behind.
+      if (finished) return;
+      deliver = () => {
+        // While the connection takes more: a slow browser's feeds wait in the mailbox, newest only.
+        while (!finished && (controller.desiredSize ?? 0) > 0) {
+          const message = mailbox.take();
+          if (!message) return;
+          for (const part of event(message)) controller.enqueue(part);
+        }
+      };
+      followFeeds(feeds, open, abort.signal, mailbox, { iterate: iterateFeeds });
       ping = setInterval(() => !finished && controller.enqueue(PING), pingMs);
       end = () => {
         if (finished) return;
@@ -158,16 +191,9 @@ export async function handleLiveRequest(
       };
       ending = setTimeout(end, maxDurationMs);
     },
-    // One message at a time, as the connection takes them: a slow browser gets each feed's newest.
-    async pull(controller) {
-      const next = await messages.next();
-      if (finished) return;
-      if (next.done) {
-        finish();
-        controller.close();
-        return;
-      }
-      for (const part of event(next.value)) controller.enqueue(part);
+    // The connection took what was written: what waited goes out.
+    pull() {
+      deliver();
     },
     cancel: finish,
   });

@@ -1,9 +1,34 @@
 // Merging a browser's feeds into one stream: the newest result of each feed, a refusal said once,
-// a failed read said and asked again, everything let go when the stream ends.
+// a failed read said and asked again, everything let go when the stream ends. Read here one
+// message at a time, as a connection takes them (the endpoint writes from the same mailbox).
 import { describe, expect, it, vi } from 'vitest';
 import { TRPCError } from '@trpc/server';
-import { FEED_RETRY_DELAYS_MS, multiplex, type LiveMessage } from './multiplex';
+import { FEED_RETRY_DELAYS_MS, followFeeds, Mailbox, type KeyedFeed, type LiveMessage, type OpenFeed } from './multiplex';
 import { readLog } from '@/server/log';
+import { z } from 'zod';
+import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
+import { defineCollection } from '@/server/documents/port';
+import { liveStream } from './live-stream';
+import { SharedResult } from './serialization';
+
+/** The feeds' messages in the order a connection that reads one at a time would get them, until `signal` aborts. */
+async function* multiplex(feeds: readonly KeyedFeed[], open: OpenFeed, signal: AbortSignal | undefined): AsyncGenerator<LiveMessage> {
+  const stop = new AbortController();
+  let wake: (() => void) | undefined;
+  const mailbox = new Mailbox(() => wake?.());
+  signal?.addEventListener('abort', () => stop.abort(), { once: true });
+  stop.signal.addEventListener('abort', () => wake?.(), { once: true });
+  followFeeds(feeds, open, stop.signal, mailbox);
+  try {
+    while (!stop.signal.aborted) {
+      const next = mailbox.take();
+      if (next) yield next;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    stop.abort();
+  }
+}
 
 /** A feed the test drives: `push` a result, `fail` it, or see whether it was let go. */
 function feedSource() {
@@ -127,5 +152,40 @@ describe('multiplex', () => {
       vi.useRealTimers();
       vi.restoreAllMocks();
     }
+  });
+
+  it('follows a watcher’s subscription without iterating it, and says its failed read like any other', async () => {
+    const documents = new SqliteDocuments(':memory:');
+    let failing = false;
+    const read = async () => {
+      if (failing) throw new Error('disk on fire');
+      return ['one'];
+    };
+    const subscriptions: AsyncGenerator<unknown>[] = [];
+    const stopReading = readLog(() => {});
+    const controller = new AbortController();
+    const stream = multiplex(
+      [{ key: 'a', feed: 'events.live' }],
+      async (_feed, signal) => {
+        const subscription = liveStream({ documents, key: 'shared-notes', concerns: { notes: 'every' }, read, signal });
+        vi.spyOn(subscription, 'next');
+        subscriptions.push(subscription);
+        return subscription;
+      },
+      controller.signal,
+    );
+    const [first] = await take(stream, 1);
+    expect(first).toEqual({ key: 'a', shared: expect.any(SharedResult) });
+    expect((first as { shared: SharedResult }).shared.value).toEqual(['one']);
+    // A write wakes the watcher, whose read fails: said, then asked again with a new subscription.
+    failing = true;
+    await documents.collection(defineCollection('notes', z.object({ text: z.string() }))).doc('n').set({ text: 'x' });
+    expect(await take(stream, 1)).toEqual([{ key: 'a', retrying: true }]);
+    failing = false;
+    expect(await take(stream, 1)).toEqual([{ key: 'a', shared: expect.any(SharedResult) }]);
+    expect(subscriptions).toHaveLength(2);
+    for (const subscription of subscriptions) expect(subscription.next).not.toHaveBeenCalled();
+    controller.abort();
+    stopReading();
   });
 });

@@ -2,13 +2,17 @@
 // server-sent event stream (../../features/live/live-endpoint.ts), so a person with many tabs open never holds more than one of the six
 // connections a browser opens to a host over HTTP/1.1. Each feed is still its own subscription
 // procedure (access, input and reads as before, one read per change for all streams); this merges
-// their results into one sequence of messages, the newest of each feed first in line when the
+// their results into one mailbox per stream, which keeps only the newest of each feed when the
 // browser reads slower than the feeds change. A feed refused (signed out, wrong role) is said once
-// and the others go on; a feed whose read fails is said to be retrying and is asked again.
+// and the others go on; a feed whose read fails is said to be retrying and is asked again. A
+// feed served by a watcher (./live-stream.ts) is followed through it: each change arrives as one
+// call with the result every stream shares, and no generator is iterated per stream (issue 48).
 import 'server-only';
 import { setMaxListeners } from 'node:events';
 import { TRPCError } from '@trpc/server';
 import { log } from '@/server/log';
+import { sharedFeedOf } from './live-stream';
+import type { SharedResult } from './serialization';
 
 /** One feed as the browser asks for it: its key (the browser's name for it), procedure and input. */
 export interface KeyedFeed {
@@ -24,7 +28,9 @@ export type FeedRefusal = TRPCError['code'];
 export type LiveMessage =
   /** First: whose data this stream carries (null: nobody signed in), as the server verified it. */
   | { viewer: string | null }
-  /** A feed's current result (the very object a shared watcher hands every stream). */
+  /** A feed's current result, as its watcher made it for every stream of the feed (frame included). */
+  | { key: string; shared: SharedResult }
+  /** A feed's current result from a subscription without a watcher, for this stream alone. */
   | { key: string; value: unknown }
   /** The feed is refused to this caller; nothing more comes for it on this stream. */
   | { key: string; refused: FeedRefusal }
@@ -34,51 +40,79 @@ export type LiveMessage =
 /** Opens one feed's subscription, ending when `signal` aborts. */
 export type OpenFeed = (feed: KeyedFeed, signal: AbortSignal) => Promise<AsyncIterable<unknown>>;
 
-/** Waits before asking a failed feed again: 1 s, then 5 s, 15 s, 30 s. */
-export const FEED_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 30_000] as const;
+export interface FollowOptions {
+  /**
+   * Iterate each feed's subscription even where it carries its watcher: the path before issue 48,
+   * kept so the fan-out bench measures both in one run.
+   */
+  iterate?: boolean;
+}
 
-/** The feeds' results as one sequence of messages, until `signal` aborts (or the caller stops reading). */
-export async function* multiplex(feeds: readonly KeyedFeed[], open: OpenFeed, signal: AbortSignal | undefined): AsyncGenerator<LiveMessage> {
-  const stop = new AbortController();
-  // Every feed's watcher (and a retry's wait) listens to it: as many listeners as feeds, and more.
-  setMaxListeners(2 * feeds.length + 4, stop.signal);
-  // Insertion-ordered; a newer message of a feed replaces its older one and goes to the back.
-  const pending = new Map<string, LiveMessage>();
-  let wake: (() => void) | undefined;
-  const say = (key: string, message: LiveMessage) => {
-    pending.delete(key);
-    pending.set(key, message);
-    wake?.();
-  };
-  const onAbort = () => stop.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  if (signal?.aborted) stop.abort();
-  stop.signal.addEventListener('abort', () => wake?.(), { once: true });
+/**
+ * The messages of one stream waiting for its connection: at most one per feed, the newest, in the
+ * order they last changed (a newer message of a feed replaces its older one and goes to the back).
+ */
+export class Mailbox {
+  private readonly pending = new Map<string, LiveMessage>();
 
-  for (const feed of feeds) void follow(feed, open, stop.signal, (message) => say(feed.key, message));
-  try {
-    while (!stop.signal.aborted) {
-      const next = pending.entries().next();
-      if (next.done) {
-        await new Promise<void>((resolve) => (wake = resolve));
-        wake = undefined;
-        continue;
-      }
-      pending.delete(next.value[0]);
-      yield next.value[1];
-    }
-  } finally {
-    // The browser left, or the stream reached its maximum duration: every feed's watcher lets go.
-    stop.abort();
-    signal?.removeEventListener('abort', onAbort);
+  constructor(private readonly onMessage: () => void = () => {}) {}
+
+  say(key: string, message: LiveMessage): void {
+    this.pending.delete(key);
+    this.pending.set(key, message);
+    this.onMessage();
+  }
+
+  /** The oldest waiting message, taken out. */
+  take(): LiveMessage | undefined {
+    const next = this.pending.entries().next();
+    if (next.done) return undefined;
+    this.pending.delete(next.value[0]);
+    return next.value[1];
   }
 }
 
-async function follow(feed: KeyedFeed, open: OpenFeed, signal: AbortSignal, say: (message: LiveMessage) => void): Promise<void> {
+/**
+ * Follows every feed into `mailbox` until `signal` aborts (each feed's watcher, or a retry's wait,
+ * lets go then).
+ */
+export function followFeeds(feeds: readonly KeyedFeed[], open: OpenFeed, signal: AbortSignal, mailbox: Mailbox, options: FollowOptions = {}): void {
+  // Every feed's watcher (and a retry's wait) listens to it: as many listeners as feeds, and more.
+  setMaxListeners(2 * feeds.length + 4, signal);
+  for (const feed of feeds) void follow(feed, open, signal, (message) => mailbox.say(feed.key, message), options);
+}
+
+/** Waits before asking a failed feed again: 1 s, then 5 s, 15 s, 30 s. */
+export const FEED_RETRY_DELAYS_MS = [1_000, 5_000, 15_000, 30_000] as const;
+
+async function follow(feed: KeyedFeed, open: OpenFeed, signal: AbortSignal, say: (message: LiveMessage) => void, { iterate = false }: FollowOptions): Promise<void> {
   let failures = 0;
   while (!signal.aborted) {
     try {
-      for await (const value of await open(feed, signal)) {
+      const subscription = await open(feed, signal);
+      const shared = iterate ? undefined : sharedFeedOf(subscription);
+      if (shared) {
+        // Each update is one call; the subscription's generator is never started.
+        await new Promise<void>((resolve, reject) => {
+          const ended = () => {
+            stop();
+            resolve();
+          };
+          const stop = shared.follow((update) => {
+            if (!update.ok) {
+              signal.removeEventListener('abort', ended);
+              reject(update.error);
+              return;
+            }
+            failures = 0;
+            say({ key: feed.key, shared: update.result });
+          });
+          signal.addEventListener('abort', ended, { once: true });
+          if (signal.aborted) ended();
+        });
+        return;
+      }
+      for await (const value of subscription) {
         failures = 0;
         say({ key: feed.key, value });
       }

@@ -1,11 +1,36 @@
 // A live feed's result goes out once per change, however many streams carry it (decisions 017 and
-// 041): a shared watcher's result (watch.ts) is turned into superjson's form, its JSON text and the
-// bytes of its part of a stream's message once, and handed to every stream as is. Only the head
-// of the message, with the feed's key (the browser's name for the feed, a few bytes), is made for
-// each stream, and not kept: what is kept of a result is kept once per result, which the server's
-// watcher made for a feed and its parameters, never once per key a browser chose (issue 43).
-// Anything not shared (one person's inbox) is made afresh for its one stream.
+// 041). A watcher's result (watch.ts) becomes one whole server-sent event, `SharedResult.frame`,
+// made once per change and written as the same bytes to every stream that carries the feed: it
+// names the feed by the watcher's id, not by the key a browser chose, so no stream needs bytes of
+// its own (issue 48). Each stream says once which of its keys a watcher's id stands for (a short
+// message of its own, `{ key, shared }`); what is kept of a result is kept once per result, never
+// once per key a browser chose (issue 43).
+// The older form, a head with the stream's key and a tail shared by every stream (`resultEvent`),
+// stays for results that come without a watcher (a subscription iterated stream by stream), and
+// is what the fan-out bench measures the shared frames against in the same run.
 import superjson from 'superjson';
+
+const frameEncoder = new TextEncoder();
+
+/**
+ * One result of a watcher, shared by every stream that carries its feed: the value and, once a
+ * stream asks for it, the event that carries it, `data: {"json":{"shared":id,"data":<superjson>}}`
+ * (the outer object has nothing superjson must annotate, so it has no `meta`).
+ */
+export class SharedResult {
+  private bytes: Uint8Array | undefined;
+
+  constructor(
+    /** The watcher's id in this process: the feed and its parameters, without saying either. */
+    readonly id: string,
+    readonly value: unknown,
+  ) {}
+
+  /** The whole event, made on first use and the same bytes for every stream after. */
+  get frame(): Uint8Array {
+    return (this.bytes ??= frameEncoder.encode(`data: {"json":{"shared":${JSON.stringify(this.id)},"data":${JSON.stringify(superjson.serialize(this.value))}}}\n\n`));
+  }
+}
 
 interface SharedForms {
   json?: string;

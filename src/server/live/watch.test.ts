@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 import { defineCollection } from '@/server/documents/port';
-import { watchRead, type Wake } from './watch';
+import { followRead, watchRead, type SharedUpdate, type Wake } from './watch';
+import type { SharedResult } from './serialization';
 
 const Notes = defineCollection('notes', z.object({ text: z.string() }));
 const Other = defineCollection('other', z.object({ text: z.string() }));
@@ -32,6 +33,36 @@ describe('live reads on the change feed', () => {
     expect((await ended).done).toBe(true);
     // The listener is gone: further writes cost nothing.
     await documents.collection(Notes).doc('c').set({ text: 'third' });
+    expect(listeners(documents)).toBe(0);
+  });
+
+  it('hands followers of a feed, with generators beside them, one result and one frame per change, and lets go when they stop', async () => {
+    const documents = new SqliteDocuments(':memory:');
+    let reads = 0;
+    const read = async () => {
+      reads += 1;
+      return (await documents.collection(Notes).get()).map((note) => note.data.text).sort();
+    };
+    const options = { documents, key: 'notes', concerns: { notes: 'every' as const }, read };
+    const updates: SharedUpdate[][] = Array.from({ length: 50 }, () => []);
+    const stops = updates.map((list) => followRead(options, (update) => list.push(update)));
+    const controller = new AbortController();
+    const generator = watchRead({ ...options, signal: controller.signal });
+    expect((await generator.next()).value).toEqual([]);
+    await documents.collection(Notes).doc('a').set({ text: 'first' });
+    expect((await generator.next()).value).toEqual(['first']);
+
+    expect(reads).toBe(2);
+    const latest = updates.map((list) => (list.at(-1) as { result: SharedResult }).result);
+    expect(new Set(latest).size).toBe(1);
+    expect(latest[0]!.value).toEqual(['first']);
+    // The frame is made once for all of them: the very same bytes.
+    expect(new Set(latest.map((result) => result.frame)).size).toBe(1);
+    expect(new TextDecoder().decode(latest[0]!.frame)).toBe(`data: {"json":{"shared":"${latest[0]!.id}","data":{"json":["first"]}}}\n\n`);
+
+    for (const stop of stops) stop();
+    controller.abort();
+    await generator.next();
     expect(listeners(documents)).toBe(0);
   });
 

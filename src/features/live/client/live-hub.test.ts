@@ -93,6 +93,10 @@ function browser() {
     viewer: (viewer: string | null, stream = open().at(-1)!) => stream.events.data({ viewer }, false),
     data: (key: string, data: unknown, stream = open().at(-1)!) => stream.events.data({ key, data: { json: data } }, false),
     refuse: (key: string, code: string, stream = open().at(-1)!) => stream.events.data({ key, refused: code }, false),
+    /** Says which of the stream's keys the server's shared feed `id` is (issue 48). */
+    bind: (key: string, id: string, stream = open().at(-1)!) => stream.events.data({ key, shared: id }, false),
+    /** A result shared by every stream of the feed: named by the server's id, not by a key. */
+    shared: (id: string, data: unknown, stream = open().at(-1)!) => stream.events.data({ shared: id, data: { json: data } }, false),
   };
   return { tab, tabs, streams, open, server };
 }
@@ -148,6 +152,27 @@ describe('one live stream for all of a browser’s tabs', () => {
     expect(programme.seen).toEqual([[{ title: 'Dock Party' }]]);
     expect(inbox.seen).toEqual([{ unread: 2 }]);
     expect(inboxToo.seen).toEqual([{ unread: 2 }]);
+  });
+
+  it('a result the server shares among streams reaches the feed its stream said it is, and no other', async () => {
+    const b = (current = browser());
+    const programme = shown();
+    const inbox = shown();
+    b.tab('first').subscribe(PROGRAMME, undefined, programme.events);
+    b.tab('second').subscribe(INBOX, 'ann', inbox.events);
+    await settle();
+    b.server.viewer('ann');
+    b.server.bind(feedKey(PROGRAMME), '1a');
+    b.server.bind(feedKey(INBOX), '2b');
+    b.server.shared('1a', ['Dock Party']);
+    b.server.shared('2b', { unread: 1 });
+    // The programme's watcher was started again on the server: the stream says its new id first.
+    b.server.bind(feedKey(PROGRAMME), '3c');
+    b.server.shared('1a', ['stale']);
+    b.server.shared('3c', ['Dock Party', 'Harbour Lights']);
+    await settle();
+    expect(programme.seen).toEqual([['Dock Party'], ['Dock Party', 'Harbour Lights']]);
+    expect(inbox.seen).toEqual([{ unread: 1 }]);
   });
 
   it('a tab that opens later gets the latest result at once, without a new stream', async () => {

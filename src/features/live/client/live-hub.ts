@@ -54,8 +54,19 @@ type Note =
   | { type: 'reconnecting'; key?: string }
   | { type: 'failed'; reason: LiveError };
 
-/** What the server's one stream says (src/features/live/live-endpoint.ts), each result in superjson's form. */
-type StreamMessage = { viewer: string | null } | { key: string; data: SuperJsonResult } | { key: string; refused: string } | { key: string; retrying: true };
+/**
+ * What the server's one stream says (src/features/live/live-endpoint.ts), each result in superjson's
+ * form. A result the server shares among streams names its feed by the server's id for it
+ * (`shared`), and the stream says first which of its keys that id is (`{ key, shared }`), so the
+ * server writes the very same bytes to every stream (issue 48).
+ */
+type StreamMessage =
+  | { viewer: string | null }
+  | { key: string; shared: string }
+  | { shared: string; data: SuperJsonResult }
+  | { key: string; data: SuperJsonResult }
+  | { key: string; refused: string }
+  | { key: string; retrying: true };
 
 /** A tab's view of a BroadcastChannel, and of the Web Locks it needs (tests give their own). */
 export interface HubChannel {
@@ -299,7 +310,8 @@ class Leader {
   private readonly tabs = new Map<string, { wants: Want[]; answeredAt: number }>();
   /** The newest result of each feed on the current stream. */
   private readonly latest = new Map<string, Latest>();
-  private stream: { close: () => void; keys: Set<string>; viewer?: string | null; openedAt: number } | null = null;
+  /** `shared`: the server's id of each key's feed on this stream, as it said (`{ key, shared }`). */
+  private stream: { close: () => void; keys: Set<string>; shared: Map<string, string>; viewer?: string | null; openedAt: number } | null = null;
   private reopenTimer: ReturnType<typeof setTimeout> | undefined;
   private reopenAt = Infinity;
   private readonly timers: ReturnType<typeof setInterval>[] = [];
@@ -434,7 +446,7 @@ class Leader {
     for (const key of this.latest.keys()) if (!wanted.has(key)) this.latest.delete(key);
     if (wanted.size === 0) return;
     const feeds = [...wanted.values()].map(({ key, feed, input }) => (input === undefined ? { key, feed } : { key, feed, input }));
-    const stream: NonNullable<Leader['stream']> = { close: () => {}, keys: new Set(wanted.keys()), openedAt: Date.now() };
+    const stream: NonNullable<Leader['stream']> = { close: () => {}, keys: new Set(wanted.keys()), shared: new Map(), openedAt: Date.now() };
     this.stream = stream;
     const mine = () => this.stream === stream && !this.stopped;
     stream.close = this.hub.options.openStream(feeds, {
@@ -457,7 +469,17 @@ class Leader {
       return;
     }
     const viewer = stream.viewer ?? null;
-    if ('data' in message) {
+    if ('shared' in message && 'key' in message) {
+      stream.shared.set(message.key, message.shared);
+    } else if ('shared' in message) {
+      const data = await deserialize(message.data);
+      if (this.stream !== stream) return;
+      for (const [key, id] of stream.shared) {
+        if (id !== message.shared) continue;
+        this.latest.set(key, { viewer, data });
+        this.send({ type: 'data', key, viewer, data });
+      }
+    } else if ('data' in message) {
       const data = await deserialize(message.data);
       if (this.stream !== stream) return;
       this.latest.set(message.key, { viewer, data });
