@@ -41,7 +41,6 @@ async function loadTime(page: Page): Promise<number> {
   });
 }
 
-/** Opens one live stream as the browser does, with the cookies of `context`, from a chosen address. */
 /**
  * Whether a stream's text carries a result of the feed it named `key`: the server says which of
  * its feeds the key is (`{ key, shared }`), then writes the feed's results by that id (issue 48).
@@ -51,6 +50,7 @@ function carries(text: string, key: string): boolean {
   return id !== undefined && text.includes(`{"json":{"shared":${id},"data":`);
 }
 
+/** Opens one live stream as the browser does, with the cookies of `context`, from a chosen address. */
 async function rawStream(baseURL: string, cookie: string, feeds: { key: string; feed: string; input?: object }[], address: string) {
   const controller = new AbortController();
   const input = encodeURIComponent(JSON.stringify({ json: { feeds } }));
