@@ -1,6 +1,8 @@
 // The embedded documents adapter: one SQLite file (WAL) holds every collection as JSON.
 // Transactions are optimistic, as Firestore's are for this use: reads record each document's
 // version, the commit checks them under SQLite's write lock and the work is retried on conflict.
+// The indexes the app's queries need are declared (../query-indexes.ts) and made when the store
+// opens; a query that no index serves is logged, or refused where plans are checked (tests).
 import 'server-only';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
@@ -26,7 +28,8 @@ import {
   type WhereOp,
   type WriteBatch,
 } from '../port';
-import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { addFilter, effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { indexField, indexName, QUERY_INDEXES, type QueryIndex } from '../query-indexes';
 import { walSync, type Flush, type WalSync } from './wal-sync';
 import { log } from '@/server/log';
 
@@ -41,6 +44,8 @@ interface Row {
 }
 
 const MAX_TRANSACTION_ATTEMPTS = 8;
+/** Versions reserved at a time (see SqliteDocuments.nextVersion). */
+const VERSION_BLOCK = 1024;
 
 class Conflict extends Error {}
 
@@ -81,19 +86,30 @@ function bindable(value: unknown): unknown {
 }
 
 /**
- * The index a range query walks: its equalities' fields, then the range's, then the id (its last
- * order), as Firestore's composite index would hold them; so what changed since a moment, or who is
- * a member past one, is read in order from where it starts, not every document of the collection
- * read and sorted.
+ * Why a query's plan reads more than its index allows, or null: a query that filters or orders must
+ * search an index (not read every document of its collection by the key, nor the table), and one
+ * that pages in an order must read it in that order rather than sort every match, except where
+ * SQLite cannot merge ranges ('in', 'array-contains': each value's range is sorted after it is read).
  */
-function rangeIndex(spec: QuerySpec): { name: string; fields: string[] } | null {
-  // A range, not '!=' (which no index narrows).
-  const range = spec.filters.find((filter) => ['<', '<=', '>', '>='].includes(filter.op))?.field;
-  if (!range) return null;
-  const equalities = spec.filters.filter((filter) => filter.op === '==' && filter.value !== null && filter.field !== range).map((filter) => filter.field);
-  const fields = [...new Set(equalities), range];
-  // Names are checked where they are made: collections by defineCollection, fields by the query.
-  return { name: `range_${spec.collection}__${fields.map((field) => field.replace(/\./g, '__')).join('___')}`.replace(/-/g, '_'), fields };
+export function planProblem(spec: QuerySpec, plan: readonly string[]): string | null {
+  const reads = plan.filter((step) => /^(SCAN|SEARCH) documents\b/.test(step));
+  // SQLite indexes no array's items: 'array-contains' alone reads the collection and tests each
+  // document (with an order, the order's index is walked and the arrays tested on the way).
+  const indexable = spec.filters.some((filter) => filter.op !== 'array-contains') || spec.orders.length > 0;
+  if (!indexable) return null;
+  const unindexed = reads.find((step) => !/USING (COVERING )?INDEX /.test(step));
+  if (unindexed) return `it reads every document of the collection (${unindexed})`;
+  const merges = spec.filters.some((filter) => filter.op === 'in' || filter.op === 'array-contains');
+  const sorts = plan.find((step) => step.startsWith('USE TEMP B-TREE FOR') && step.includes('ORDER BY'));
+  if (sorts && spec.limit !== undefined && !merges) return `it sorts every match to return a page (${sorts})`;
+  return null;
+}
+
+/** What the log and an error say of a query: its shape, never its values. */
+function shapeOf(spec: QuerySpec): string {
+  const filters = spec.filters.map((filter) => `${filter.field} ${filter.op}`);
+  const orders = spec.orders.map((order) => `${order.field} ${order.direction}`);
+  return `${spec.collection} where [${filters.join(', ')}] order by [${orders.join(', ')}]${spec.limit !== undefined ? ' limit' : ''}`;
 }
 
 /** A change for the feed; the document it replaced is decoded only if a listener asks (most never do). */
@@ -132,12 +148,23 @@ export class SqliteDocuments implements Documents {
   private readonly feed = new EventEmitter();
   private readonly statements: ReturnType<SqliteDocuments['prepareStatements']>;
   private readonly queryStatements = new Map<string, Database.Statement<unknown[], Row>>();
-  private readonly indexed = new Set<string>();
   private readonly countStatements = new Map<string, Database.Statement<unknown[], { count: number }>>();
 
   private readonly fullSync: ReadonlySet<string>;
   /** Flushes the write-ahead log for the commits that must be on the disk (null: none must wait). */
   private readonly flushLog: WalSync | null;
+  /** The declared indexes by collection, for the index a range query walks. */
+  private readonly indexes: ReadonlyMap<string, readonly QueryIndex[]>;
+  private readonly queryPlans: 'warn' | 'strict';
+  private readonly applyWrites: Database.Transaction<(writes: readonly StagedWrite[], reads: ReadVersions | undefined, changes: DocumentChange[]) => void>;
+  /**
+   * Versions are handed out from a block of the commit sequence reserved in the database (hi/lo):
+   * a commit writes the sequence's row only when it starts a new block, not each time (a second
+   * page in the write-ahead log at every commit was a third of a small write's cost). Blocks never
+   * overlap, also between connections, so no two writes give a document the same version.
+   */
+  private nextVersion = 0;
+  private versionLimit = 0;
 
   /**
    * `synchronous`: NORMAL (the default) keeps every commit through a crash of the process, and
@@ -147,9 +174,22 @@ export class SqliteDocuments implements Documents {
    * write-ahead log shared with the commits made meanwhile (./wal-sync.ts). `flush` replaces
    * fdatasync in tests.
    */
+  /**
+   * `indexes`: the indexes to keep (the app's declaration unless a test says otherwise); made when
+   * the store opens, so a data directory made before an index was declared gets it at start.
+   * `queryPlans`: what a query that no index serves does: 'warn' logs it once, 'strict' refuses it
+   * (tests: DOCUMENTS_QUERY_PLANS=strict in vitest.config.ts, so the features' tests check every
+   * query they make).
+   */
   constructor(
     readonly file: string,
-    options: { synchronous?: 'NORMAL' | 'FULL'; fullSyncCollections?: readonly string[]; flush?: Flush } = {},
+    options: {
+      synchronous?: 'NORMAL' | 'FULL';
+      fullSyncCollections?: readonly string[];
+      flush?: Flush;
+      indexes?: readonly QueryIndex[];
+      queryPlans?: 'warn' | 'strict';
+    } = {},
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
@@ -174,7 +214,40 @@ export class SqliteDocuments implements Documents {
       INSERT OR IGNORE INTO commit_sequence (only, value) VALUES (1, 0);
     `);
     this.feed.setMaxListeners(0);
+    const indexes = options.indexes ?? QUERY_INDEXES;
+    this.keepIndexes(indexes);
+    const byCollection = new Map<string, QueryIndex[]>();
+    for (const index of indexes) byCollection.set(index.collection, [...(byCollection.get(index.collection) ?? []), index]);
+    this.indexes = byCollection;
+    this.queryPlans = options.queryPlans ?? (process.env.DOCUMENTS_QUERY_PLANS === 'strict' ? 'strict' : 'warn');
     this.statements = this.prepareStatements();
+    // Made once: better-sqlite3 builds four wrappers for each transaction function.
+    this.applyWrites = this.db.transaction((writes, reads, changes) => this.applyCommit(writes, reads, changes));
+  }
+
+  /**
+   * Makes the declared indexes that are missing and drops the ones no longer declared, with those
+   * an earlier version made the first time a query ran (field_*, range_*): an index nobody reads
+   * still costs every write of its collection.
+   */
+  private keepIndexes(indexes: readonly QueryIndex[]): void {
+    const wanted = new Map(indexes.map((index) => [indexName(index), index]));
+    const existing = this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'documents'").all();
+    this.db.transaction(() => {
+      for (const { name } of existing) {
+        if (/^(field|range)_/.test(name) || (name.startsWith('idx_') && !wanted.has(name))) this.db.exec(`DROP INDEX "${name}"`);
+      }
+      for (const [name, index] of wanted) {
+        // Names are checked where they are made: collections by defineCollection, fields here.
+        if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(index.collection)) throw new Error(`Invalid collection in an index: ${index.collection}`);
+        const fields = index.fields.map(indexField);
+        for (const { field } of fields) addFilter({ collection: index.collection, filters: [], orders: [] }, { field, op: '==', value: 0 });
+        const columns = fields.map(({ field, descending }) => `${fieldSql(field)}${descending ? ' DESC' : ''}`);
+        // The id last, the way of the field before it, as a query's implicit last order goes.
+        const id = fields.at(-1)?.descending ? 'id DESC' : 'id';
+        this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${columns.join(', ')}, ${id}) WHERE collection = '${index.collection}'`);
+      }
+    })();
   }
 
   // Prepared once: preparing is a large part of a small write's cost.
@@ -186,7 +259,7 @@ export class SqliteDocuments implements Documents {
       version: this.db.prepare<[string, string], { version: number }>(
         'SELECT version FROM documents WHERE collection = ? AND id = ?',
       ),
-      nextSequence: this.db.prepare<[], { value: number }>('UPDATE commit_sequence SET value = value + 1 RETURNING value'),
+      reserveVersions: this.db.prepare<[number], { value: number }>('UPDATE commit_sequence SET value = value + ? RETURNING value'),
       upsert: this.db.prepare(
         `INSERT INTO documents (collection, id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
          ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
@@ -243,34 +316,21 @@ export class SqliteDocuments implements Documents {
     return this.snapshot(def, id, row);
   }
 
-  /**
-   * Firestore indexes every field of every document by itself; here a query's equality filters
-   * get such an index the first time one runs: an index of the field's value over the
-   * collection's documents alone (a partial index, so other collections' writes never pay for
-   * it). Without one, finding an event's admissions read every admission of every event.
-   */
-  private ensureIndexes(spec: QuerySpec): void {
-    for (const filter of spec.filters) {
-      if ((filter.op !== '==' && filter.op !== 'in') || filter.value === null) continue;
-      const key = `${spec.collection}.${filter.field}`;
-      if (this.indexed.has(key)) continue;
-      // Names are checked where they are made: collections by defineCollection, fields by the query.
-      const name = `field_${spec.collection}__${filter.field.replace(/\./g, '__')}`.replace(/-/g, '_');
-      this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${fieldSql(filter.field)}) WHERE collection = '${spec.collection}'`);
-      this.indexed.add(key);
-    }
-    const range = rangeIndex(spec);
-    if (range && !this.indexed.has(range.name)) {
-      this.db.exec(`CREATE INDEX IF NOT EXISTS "${range.name}" ON documents (${range.fields.map(fieldSql).join(', ')}, id) WHERE collection = '${spec.collection}'`);
-      this.indexed.add(range.name);
-    }
+  /** Checks a new statement's plan once (it is then kept): see planProblem. */
+  private checkPlan(spec: QuerySpec, sql: string, params: readonly unknown[]): void {
+    const plan = this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((step) => step.detail);
+    const problem = planProblem(spec, plan);
+    if (!problem) return;
+    const message = `No declared index serves the query ${shapeOf(spec)}: ${problem}. Declare one in firebase/sqlite.indexes.json.`;
+    if (this.queryPlans === 'strict') throw new DocumentsError('failed-precondition', message);
+    log.warn({ collection: spec.collection }, message);
   }
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
     const { sql, params } = this.toSql(spec);
     let statement = this.queryStatements.get(sql);
     if (!statement) {
-      this.ensureIndexes(spec);
+      this.checkPlan(spec, sql, params);
       statement = this.db.prepare<unknown[], Row>(sql);
       if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
     }
@@ -289,41 +349,13 @@ export class SqliteDocuments implements Documents {
   async commit(writes: readonly StagedWrite[], reads?: ReadVersions): Promise<void> {
     if (writes.length === 0 && !reads) return;
     const changes: DocumentChange[] = [];
-    const apply = this.db.transaction(() => {
-      const { select, version, nextSequence, upsert, remove } = this.statements;
-      if (reads) {
-        for (const read of reads.values()) {
-          if ((version.get(read.collection, read.id)?.version ?? 0) !== read.version) throw new Conflict();
-        }
-      }
-      if (writes.length === 0) return;
-      const sequence = nextSequence.get()!.value;
-      const now = new Date();
-      for (const write of writes) {
-        const { collection: def, id } = write.ref;
-        const path = write.ref.path;
-        const existing = select.get(def.name, id);
-        if (write.kind === 'delete') {
-          if (existing) {
-            remove.run(def.name, id);
-            changes.push(change(def.name, id, 'deleted', undefined, existing.data));
-            // In the same commit: a reader of what changed since learns of the removal too.
-            const tombstone = tombstoneOf(def, id, autoId);
-            if (tombstone) upsert.run(REMOVALS, tombstone.id, JSON.stringify(encode({ ...tombstone.data, removedAt: now })), sequence, now.getTime(), now.getTime());
-          }
-          continue;
-        }
-        if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
-        if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
-        const resolved = resolveWriteValues(write.data, now) as Record<string, unknown>;
-        const next =
-          write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
-        const valid = validateForWrite(def, id, next);
-        upsert.run(def.name, id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
-        changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
-      }
-    });
-    apply.immediate();
+    try {
+      this.applyWrites.immediate(writes, reads, changes);
+    } catch (error) {
+      // Rolled back, and with it any block of versions this commit reserved: take a new one.
+      this.nextVersion = this.versionLimit = 0;
+      throw error;
+    }
     if (this.flushLog && writes.some((write) => this.fullSync.has(write.ref.collection.name))) {
       try {
         await this.flushLog();
@@ -336,6 +368,52 @@ export class SqliteDocuments implements Documents {
     }
     // Live readers learn of a write once it is as durable as its caller's answer.
     this.announce(changes);
+  }
+
+  /** The body of a commit, inside SQLite's write lock (see commit). */
+  private applyCommit(writes: readonly StagedWrite[], reads: ReadVersions | undefined, changes: DocumentChange[]): void {
+    const { select, version, upsert, remove } = this.statements;
+    if (reads) {
+      for (const read of reads.values()) {
+        if ((version.get(read.collection, read.id)?.version ?? 0) !== read.version) throw new Conflict();
+      }
+    }
+    if (writes.length === 0) return;
+    const sequence = this.takeVersion();
+    const now = new Date();
+    for (const write of writes) {
+      const { collection: def, id } = write.ref;
+      const path = write.ref.path;
+      const existing = select.get(def.name, id);
+      if (write.kind === 'delete') {
+        if (existing) {
+          remove.run(def.name, id);
+          changes.push(change(def.name, id, 'deleted', undefined, existing.data));
+          // In the same commit: a reader of what changed since learns of the removal too.
+          const tombstone = tombstoneOf(def, id, autoId);
+          if (tombstone) upsert.run(REMOVALS, tombstone.id, JSON.stringify(encode({ ...tombstone.data, removedAt: now })), sequence, now.getTime(), now.getTime());
+        }
+        continue;
+      }
+      if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
+      if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
+      const resolved = resolveWriteValues(write.data, now) as Record<string, unknown>;
+      const next =
+        write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
+      const valid = validateForWrite(def, id, next);
+      upsert.run(def.name, id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
+      changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
+    }
+  }
+
+  /** A version no other write has given, from this connection's block (see nextVersion). */
+  private takeVersion(): number {
+    if (this.nextVersion >= this.versionLimit) {
+      const limit = this.statements.reserveVersions.get(VERSION_BLOCK)!.value;
+      this.nextVersion = limit - VERSION_BLOCK + 1;
+      this.versionLimit = limit + 1;
+    }
+    return this.nextVersion++;
   }
 
   private announce(changes: readonly DocumentChange[]): void {
@@ -365,11 +443,34 @@ export class SqliteDocuments implements Documents {
     const counting = `SELECT COUNT(*) AS count FROM (${sql.replace(/^SELECT id, data, version, update_time /, 'SELECT 1 ')})`;
     let statement = this.countStatements.get(counting);
     if (!statement) {
-      this.ensureIndexes(spec);
+      this.checkPlan(spec, sql, params);
       statement = this.db.prepare<unknown[], { count: number }>(counting);
       if (this.countStatements.size < 500) this.countStatements.set(counting, statement);
     }
     return statement.get(...params)!.count;
+  }
+
+  /**
+   * The declared index that serves a query, as Firestore picks one: its equalities' fields (in any
+   * order; an 'in' is a few equalities), then the fields the query is ordered by (a range's field
+   * first), so the matches are read in order from where they start. Named to SQLite, which without
+   * statistics would rather read the whole collection by its key and sort it. Null when none is
+   * declared: SQLite plans alone, and the plan check says so.
+   */
+  private indexFor(spec: QuerySpec): string | null {
+    const equalities = new Set(spec.filters.filter((filter) => filter.op === '==' || filter.op === 'in').map((filter) => filter.field));
+    // Ordering by a field held equal (or to one of an 'in''s values, read one after another) is no order.
+    const orders = effectiveOrders(spec).map((order) => order.field).filter((field) => !equalities.has(field));
+    if (equalities.size === 0 && orders.length === 0) return null;
+    const serving = (this.indexes.get(spec.collection) ?? []).filter(
+      (index) => {
+        const fields = index.fields.map((declared) => indexField(declared).field);
+        return fields.length >= equalities.size + orders.length && fields.slice(0, equalities.size).every((field) => equalities.has(field)) && orders.every((field, at) => fields[equalities.size + at] === field);
+      },
+    );
+    // One with no field beyond the query's keeps the id's order after them: no sort.
+    const index = serving.find(({ fields }) => fields.length === equalities.size + orders.length) ?? serving[0];
+    return index ? indexName(index) : null;
   }
 
   private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
@@ -383,7 +484,8 @@ export class SqliteDocuments implements Documents {
       const path = jsonPath(filter.field);
       switch (filter.op as WhereOp) {
         case '==':
-          if (filter.value === null) where.push(`json_type(data, '${path}') = 'null'`);
+          // The field's index holds null for a null and a missing field alike; the type tells them apart.
+          if (filter.value === null) where.push(`${field} IS NULL AND json_type(data, '${path}') = 'null'`);
           else {
             where.push(`${field} = ?`);
             params.push(bindable(filter.value));
@@ -432,9 +534,8 @@ export class SqliteDocuments implements Documents {
       });
     }
     const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
-    // Without statistics SQLite would rather read the whole collection by its key and sort it.
-    const range = rangeIndex(spec);
-    let sql = `SELECT id, data, version, update_time FROM documents${range ? ` INDEXED BY "${range.name}"` : ''} WHERE ${where.join(' AND ')} ORDER BY ${orderSql.join(', ')}`;
+    const index = this.indexFor(spec);
+    let sql = `SELECT id, data, version, update_time FROM documents${index ? ` INDEXED BY "${index}"` : ''} WHERE ${where.join(' AND ')} ORDER BY ${orderSql.join(', ')}`;
     if (spec.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(spec.limit);
