@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
 import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
-import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import { applyUpdateInPlace, documentPath, needsResolving, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
   REMOVALS,
@@ -51,22 +51,47 @@ class Conflict extends Error {}
 
 // Dates are stored as {"__ts": milliseconds} so they survive JSON and compare as numbers.
 function encode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return { __ts: value.getTime() };
-  if (Array.isArray(value)) return value.map(encode);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  if (Array.isArray(value)) {
+    // An array of plain values (most are) is stored as it is, not copied.
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || typeof item !== 'object') continue;
+      const encoded = encode(item);
+      if (encoded !== item) (copy ??= value.slice())[i] = encoded;
+    }
+    return copy ?? value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in record) {
+    const item = record[key];
+    out[key] = item === null || typeof item !== 'object' ? item : encode(item);
+  }
+  return out;
 }
 
+/** Turns a document just parsed from JSON back into its values, in place (nothing else holds it). */
 function decode(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decode);
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (entries.length === 1 && entries[0]![0] === '__ts' && typeof entries[0]![1] === 'number') return new Date(entries[0]![1]);
-    return Object.fromEntries(entries.map(([k, v]) => [k, decode(v)]));
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') value[i] = decode(item);
+    }
+    return value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  let keys = 0;
+  for (const key in record) {
+    keys++;
+    const item = record[key];
+    if (item !== null && typeof item === 'object') record[key] = decode(item);
+  }
+  if (keys === 1 && typeof record.__ts === 'number') return new Date(record.__ts);
+  return record;
 }
 
 function jsonPath(field: string): string {
@@ -397,9 +422,11 @@ export class SqliteDocuments implements Documents {
       }
       if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
       if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
-      const resolved = resolveWriteValues(write.data, now) as Record<string, unknown>;
+      // A whole document is copied by its validation next: not before it as well, unless needed.
+      const resolved = (write.kind !== 'update' && !needsResolving(write.data) ? write.data : resolveWriteValues(write.data, now)) as Record<string, unknown>;
       const next =
-        write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
+        // Decoded afresh, so changed in place rather than copied first.
+        write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
       const valid = validateForWrite(def, id, next);
       upsert.run(def.name, id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
       changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
@@ -453,24 +480,28 @@ export class SqliteDocuments implements Documents {
   /**
    * The declared index that serves a query, as Firestore picks one: its equalities' fields (in any
    * order; an 'in' is a few equalities), then the fields the query is ordered by (a range's field
-   * first), so the matches are read in order from where they start. Named to SQLite, which without
-   * statistics would rather read the whole collection by its key and sort it. Null when none is
-   * declared: SQLite plans alone, and the plan check says so.
+   * first), so the matches are read in order from where they start. Failing that, the one that
+   * holds most of its equalities first (the others are tested on each document it finds, as
+   * Firestore merges single-field indexes). Named to SQLite, which without statistics would rather
+   * read the whole collection by its key and sort it. Null when none applies: SQLite plans alone,
+   * and the plan check says so.
    */
   private indexFor(spec: QuerySpec): string | null {
     const equalities = new Set(spec.filters.filter((filter) => filter.op === '==' || filter.op === 'in').map((filter) => filter.field));
     // Ordering by a field held equal (or to one of an 'in''s values, read one after another) is no order.
     const orders = effectiveOrders(spec).map((order) => order.field).filter((field) => !equalities.has(field));
     if (equalities.size === 0 && orders.length === 0) return null;
-    const serving = (this.indexes.get(spec.collection) ?? []).filter(
-      (index) => {
-        const fields = index.fields.map((declared) => indexField(declared).field);
-        return fields.length >= equalities.size + orders.length && fields.slice(0, equalities.size).every((field) => equalities.has(field)) && orders.every((field, at) => fields[equalities.size + at] === field);
-      },
-    );
-    // One with no field beyond the query's keeps the id's order after them: no sort.
-    const index = serving.find(({ fields }) => fields.length === equalities.size + orders.length) ?? serving[0];
-    return index ? indexName(index) : null;
+    let best: { name: string; score: number } | null = null;
+    for (const index of this.indexes.get(spec.collection) ?? []) {
+      const fields = index.fields.map((declared) => indexField(declared).field);
+      let held = 0;
+      while (held < fields.length && equalities.has(fields[held]!)) held++;
+      const whole = held === equalities.size && orders.every((field, at) => fields[held + at] === field);
+      // Whole with no field beyond (the id's order follows: no sort), whole, or some equalities first.
+      const score = whole ? (fields.length === equalities.size + orders.length ? 2000 : 1000) : held;
+      if (score > (best?.score ?? 0)) best = { name: indexName(index), score };
+    }
+    return best?.name ?? null;
   }
 
   private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
