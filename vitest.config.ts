@@ -17,7 +17,9 @@ export default defineConfig({
     environment: 'node',
     // Whatever a test writes under DATA_DIR (the pass master key, files) lands in a fresh temporary
     // folder, never in the checkout's .data.
-    env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'venue-vitest-')) },
+    // The embedded store refuses a query that no declared index serves (query-indexes.ts): every
+    // query the features' tests make is checked against firebase/sqlite.indexes.json.
+    env: { DATA_DIR: mkdtempSync(join(tmpdir(), 'venue-vitest-')), DOCUMENTS_QUERY_PLANS: 'strict' },
     // Machines here are two shared cores: tests that start real servers (tus, emulators) or load
     // ESLint get room, and a hung test still fails.
     testTimeout: 20_000,

@@ -83,7 +83,9 @@ try {
   await db.backup(join(copyDir, 'documents.sqlite'));
   db.close();
   const copy = new Database(join(copyDir, 'documents.sqlite'), { readonly: true });
-  const documents = copy.prepare('SELECT count(*) AS n FROM documents').get().n;
+  // One table per collection ("docs:<name>"); a data directory of an earlier version has one `documents` table.
+  const tables = copy.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND (name = 'documents' OR name LIKE 'docs:%')").all();
+  const documents = tables.reduce((sum, { name }) => sum + copy.prepare(`SELECT count(*) AS n FROM "${name}"`).get().n, 0);
   copy.close();
 
   const accountsFile = join(dataDir, 'auth', 'auth_export', 'accounts.json');

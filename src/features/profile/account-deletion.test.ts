@@ -176,11 +176,11 @@ describe('deleting an account', () => {
     // Every table of the database, every row: a collection added later is walked too.
     const database = new Database(file, { readonly: true });
     const tables = database.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").all();
-    const rows = tables.flatMap(({ name }) => database.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify(row)));
+    const rows = tables.flatMap(({ name }) => database.prepare(`SELECT * FROM "${name}"`).all().map((row) => JSON.stringify({ table: name, ...(row as object) })));
     database.close();
     await store.close();
     // The walk sees the stored values: Bob, admitted by Ada, is still named.
-    expect(rows.some((row) => row.includes('"collection":"checkins"'))).toBe(true);
+    expect(rows.some((row) => row.includes('"table":"docs:checkins"'))).toBe(true);
     expect(rows.some((row) => row.includes('Person bob'))).toBe(true);
     expect(namingAda(rows)).toEqual([]);
     const stored = everyFile(filesRoot);

@@ -29,6 +29,19 @@ export function validateOnRead<T extends DocumentData>(def: CollectionDef<T>, id
   return result.data;
 }
 
+/** Whether resolveWriteValues would change anything: a server timestamp or an undefined field, anywhere. */
+export function needsResolving(value: unknown): boolean {
+  if (value === null || typeof value !== 'object' || value instanceof Date) return false;
+  if (isServerTimestamp(value)) return true;
+  if (Array.isArray(value)) return value.some(needsResolving);
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const item = record[key];
+    if (item === undefined || needsResolving(item)) return true;
+  }
+  return false;
+}
+
 /** Replaces server timestamps with the commit time and drops undefined fields (deeply). */
 export function resolveWriteValues(value: unknown, commitTime: Date): unknown {
   if (isServerTimestamp(value)) return commitTime;
@@ -43,7 +56,11 @@ export function resolveWriteValues(value: unknown, commitTime: Date): unknown {
 
 /** Applies an update's top-level fields and dotted paths to a copy of the current document. */
 export function applyUpdate(current: DocumentData, changes: Record<string, unknown>): DocumentData {
-  const next: DocumentData = structuredClone(current);
+  return applyUpdateInPlace(structuredClone(current), changes);
+}
+
+/** applyUpdate on the document itself, for a caller whose document nothing else holds. */
+export function applyUpdateInPlace(next: DocumentData, changes: Record<string, unknown>): DocumentData {
   for (const [path, value] of Object.entries(changes)) {
     const parts = path.split('.');
     let target: Record<string, unknown> = next;

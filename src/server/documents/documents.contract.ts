@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it as vitestIt } from 'vitest'
 import { z } from 'zod';
 import { AUTO_ID_LENGTH } from './auto-id';
 import { defineCollection, DocumentsError, REMOVALS, serverTimestamp, type Documents } from './port';
+import { QUERY_INDEXES, type QueryIndex } from './query-indexes';
 
 export interface ContractHarness {
   /** A new, empty store. */
@@ -38,6 +39,22 @@ const Stamped = defineCollection('contract_stamped', z.object({ value: z.number(
 const Unnamed = defineCollection('contract_unnamed', z.object({ value: z.number().int() }), { stamped: { removals: 'unnamed' } });
 const Unmarked = defineCollection('contract_unmarked', z.object({ value: z.number().int() }), { stamped: { removals: 'none' } });
 const Tombstones = defineCollection(REMOVALS, z.object({ collection: z.string(), id: z.string().nullable(), removedAt: z.date() }));
+
+/**
+ * The indexes this suite's own queries need, beside the app's: a store that checks its plans (the
+ * embedded one in tests) refuses a query no declared index serves. Firestore makes these itself
+ * (single fields).
+ */
+export const CONTRACT_INDEXES: readonly QueryIndex[] = [
+  ...QUERY_INDEXES,
+  { collection: 'contract_shows', fields: ['rank'] },
+  { collection: 'contract_shows', fields: ['startsAt'] },
+  { collection: 'contract_shows', fields: ['published'] },
+  { collection: 'contract_shows', fields: ['venue.name'] },
+  { collection: 'contract_shows', fields: ['title', 'rank desc'] },
+  { collection: 'contract_shows', fields: ['note'] },
+  { collection: 'contract_stamped', fields: ['changedAt'] },
+];
 
 function show(overrides: Partial<Show> = {}): Show {
   return {

@@ -105,7 +105,7 @@ describe('live reads on the change feed', () => {
   });
 
   it("wakes only for the changes that concern it (a delete by what it removed, a document naming nobody always), and tells the read what they were", async () => {
-    const documents = new SqliteDocuments(':memory:');
+    const documents = new SqliteDocuments(':memory:', { indexes: [{ collection: 'mine', fields: ['uid'] }] });
     const controller = new AbortController();
     const wakes: (string[] | 'everything')[] = [];
     const read = async (wake?: Wake<string[]>) => {

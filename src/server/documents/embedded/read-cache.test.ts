@@ -8,13 +8,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../port';
+import { QUERY_INDEXES } from '../query-indexes';
 import { SqliteDocuments } from './sqlite-documents';
 import { handOut } from './read-cache';
 
 const root = mkdtempSync(join(tmpdir(), 'read-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 let stores = 0;
-const open = () => new SqliteDocuments(join(root, `store-${(stores += 1)}`, 'documents.sqlite'));
+/** The app's indexes and this test's one: its queries are checked for an index as the app's are. */
+const indexes = [...QUERY_INDEXES, { collection: 'cache_guests', fields: ['eventId'] }];
+const open = () => new SqliteDocuments(join(root, `store-${(stores += 1)}`, 'documents.sqlite'), { indexes });
 
 const Guest = defineCollection('cache_guests', z.object({ eventId: z.string(), name: z.string(), at: z.date(), tags: z.array(z.string()) }));
 
@@ -82,13 +85,13 @@ describe('the embedded read cache', () => {
 
   it('reads what another process left in the file when it opens (nothing is kept across opens)', async () => {
     const file = join(root, 'reopened', 'documents.sqlite');
-    const first = new SqliteDocuments(file);
+    const first = new SqliteDocuments(file, { indexes });
     await first.collection(Guest).doc('g1').create({ eventId: 'e1', name: 'Mia', at: new Date(0), tags: [] });
     await first.close();
-    const second = new SqliteDocuments(file);
+    const second = new SqliteDocuments(file, { indexes });
     await second.collection(Guest).doc('g1').update({ name: 'Kai' });
     await second.close();
-    const third = new SqliteDocuments(file);
+    const third = new SqliteDocuments(file, { indexes });
     expect((await third.collection(Guest).doc('g1').get()).data?.name).toBe('Kai');
     await third.close();
   });

@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../port';
-import { documentsContract } from '../documents.contract';
+import { CONTRACT_INDEXES, documentsContract } from '../documents.contract';
 import { SqliteDocuments } from './sqlite-documents';
 
 const root = mkdtempSync(join(tmpdir(), 'documents-'));
@@ -15,39 +15,71 @@ let count = 0;
 documentsContract('embedded (SQLite)', {
   async open() {
     count += 1;
-    return new SqliteDocuments(join(root, `store-${count}`, 'documents.sqlite'));
+    return new SqliteDocuments(join(root, `store-${count}`, 'documents.sqlite'), { indexes: CONTRACT_INDEXES });
   },
   async reopen(documents) {
     const file = (documents as SqliteDocuments).file;
     await documents.close();
-    return new SqliteDocuments(file);
+    return new SqliteDocuments(file, { indexes: CONTRACT_INDEXES });
   },
 });
 
-describe('indexes of single fields, made as Firestore has them', () => {
+describe('declared indexes', () => {
   const Admission = defineCollection('admissions', z.object({ eventId: z.string(), at: z.date() }));
   const Other = defineCollection('others', z.object({ eventId: z.string() }));
+  const indexes = [
+    { collection: 'admissions', fields: ['eventId'] },
+    { collection: 'admissions', fields: ['eventId', 'at'] },
+  ];
 
-  it("indexes a field the first time a query filters on it, over that collection's documents only", async () => {
+  it("moves a data directory of one table into a table per collection, makes the declared indexes when it opens, and drops those no longer declared", async () => {
     const file = join(root, 'indexes', 'documents.sqlite');
-    const documents = new SqliteDocuments(file);
-    for (let i = 0; i < 30; i++) await documents.collection(Admission).doc(`a${i}`).create({ eventId: `event-${i % 3}`, at: new Date(i * 1000) });
-    await documents.collection(Other).doc('o1').create({ eventId: 'event-1' });
+    mkdirSync(dirname(file), { recursive: true });
+    // A data directory of an earlier version: every collection in one table, an index made when a query first ran.
+    const old = new Database(file);
+    old.exec(`CREATE TABLE documents (collection TEXT NOT NULL, id TEXT NOT NULL, data TEXT NOT NULL, version INTEGER NOT NULL, create_time INTEGER NOT NULL, update_time INTEGER NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;
+      CREATE TABLE commit_sequence (only INTEGER PRIMARY KEY CHECK (only = 1), value INTEGER NOT NULL);
+      INSERT INTO commit_sequence (only, value) VALUES (1, 31);
+      CREATE INDEX "field_admissions__eventId" ON documents (json_extract(data, '$."eventId"')) WHERE collection = 'admissions';`);
+    const insert = old.prepare('INSERT INTO documents VALUES (?, ?, ?, ?, 0, 0)');
+    for (let i = 0; i < 30; i++) insert.run('admissions', `a${i}`, JSON.stringify({ eventId: `event-${i % 3}`, at: { __ts: i * 1000 } }), i + 1);
+    insert.run('others', 'o1', JSON.stringify({ eventId: 'event-1' }), 31);
+    old.close();
+    // Then opened with an index declared that is declared no more.
+    await new SqliteDocuments(file, { indexes: [{ collection: 'admissions', fields: ['at'] }] }).close();
 
+    const documents = new SqliteDocuments(file, { indexes, queryPlans: 'strict' });
     expect(await documents.collection(Admission).where('eventId', '==', 'event-1').count()).toBe(10);
     expect((await documents.collection(Admission).where('eventId', '==', 'event-2').orderBy('at', 'desc').limit(3).get()).map((doc) => doc.id)).toEqual(['a29', 'a26', 'a23']);
+    expect((await documents.collection(Other).doc('o1').get()).data).toEqual({ eventId: 'event-1' });
+    // Versions go on from where the old sequence stood: a read before the move is still checked.
+    await documents.collection(Admission).doc('a0').update({ eventId: 'event-9' });
 
     const raw = new Database(file, { readonly: true });
     try {
-      const indexes = raw.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND name LIKE 'field_%'").all() as { name: string; sql: string }[];
-      expect(indexes.map((index) => index.name)).toEqual(['field_admissions__eventId']);
-      expect(indexes[0]!.sql).toContain("WHERE collection = 'admissions'");
-      const plan = raw
-        .prepare(`EXPLAIN QUERY PLAN SELECT id FROM documents WHERE collection = 'admissions' AND COALESCE(json_extract(data, '$."eventId"."__ts"'), json_extract(data, '$."eventId"')) = ?`)
-        .all('event-1') as { detail: string }[];
-      expect(plan.map((step) => step.detail).join(' ')).toContain('field_admissions__eventId');
+      const tables = raw.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[];
+      expect(tables.map((table) => table.name)).toEqual(['commit_sequence', 'docs:admissions', 'docs:others']);
+      const made = raw.prepare("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").all() as { name: string; tbl_name: string }[];
+      expect(made).toEqual([
+        { name: 'idx_admissions__eventId', tbl_name: 'docs:admissions' },
+        { name: 'idx_admissions__eventId__at', tbl_name: 'docs:admissions' },
+      ]);
+      expect((raw.prepare('SELECT version FROM "docs:admissions" WHERE id = ?').get('a0') as { version: number }).version).toBeGreaterThan(31);
     } finally {
       raw.close();
+      await documents.close();
+    }
+  });
+
+  it('refuses, where plans are checked, a query that no declared index serves', async () => {
+    const documents = new SqliteDocuments(':memory:', { indexes: [indexes[0]!], queryPlans: 'strict' });
+    try {
+      await documents.collection(Admission).doc('a1').create({ eventId: 'event-1', at: new Date(0) });
+      expect((await documents.collection(Admission).where('eventId', '==', 'event-1').get()).length).toBe(1);
+      await expect(documents.collection(Admission).where('at', '>=', new Date(0)).get()).rejects.toMatchObject({ code: 'failed-precondition' });
+      // An order on a field the index does not hold sorts every match: refused too for a page.
+      await expect(documents.collection(Admission).where('eventId', '==', 'event-1').orderBy('at').limit(5).get()).rejects.toMatchObject({ code: 'failed-precondition' });
+    } finally {
       await documents.close();
     }
   });

@@ -1,6 +1,9 @@
-// The embedded documents adapter: one SQLite file (WAL) holds every collection as JSON.
+// The embedded documents adapter: one SQLite file (WAL) holds every collection as JSON, each
+// collection in a table of its own, so a write keeps only its own collection's indexes.
 // Transactions are optimistic, as Firestore's are for this use: reads record each document's
 // version, the commit checks them under SQLite's write lock and the work is retried on conflict.
+// The indexes the app's queries need are declared (../query-indexes.ts) and made when the store
+// opens; a query that no index serves is logged, or refused where plans are checked (tests).
 import 'server-only';
 import { EventEmitter } from 'node:events';
 import { mkdirSync } from 'node:fs';
@@ -8,7 +11,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
 import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
-import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import { applyUpdateInPlace, documentPath, needsResolving, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
   REMOVALS,
@@ -26,13 +29,21 @@ import {
   type WhereOp,
   type WriteBatch,
 } from '../port';
-import { effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { addFilter, effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
+import { indexField, indexName, QUERY_INDEXES, type QueryIndex } from '../query-indexes';
 import { walSync, type Flush, type WalSync } from './wal-sync';
 import { handOut, ReadCache, type KeptRow } from './read-cache';
 import { log } from '@/server/log';
 
 /** A document's version when it was read: 0 means it did not exist. */
 type ReadVersions = Map<string, { collection: string; id: string; version: number }>;
+
+interface TableStatements {
+  select: Database.Statement<[string], Row>;
+  version: Database.Statement<[string], { version: number }>;
+  upsert: Database.Statement<[string, string, number, number, number]>;
+  remove: Database.Statement<[string]>;
+}
 
 interface Row {
   id: string;
@@ -42,6 +53,8 @@ interface Row {
 }
 
 const MAX_TRANSACTION_ATTEMPTS = 8;
+/** Versions reserved at a time (see SqliteDocuments.nextVersion). */
+const VERSION_BLOCK = 1024;
 
 /** A query's key in the read cache: its SQL and bound values; null for values too long to key by. */
 function cacheKey(sql: string, params: readonly unknown[]): string | null {
@@ -53,22 +66,53 @@ class Conflict extends Error {}
 
 // Dates are stored as {"__ts": milliseconds} so they survive JSON and compare as numbers.
 function encode(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (value instanceof Date) return { __ts: value.getTime() };
-  if (Array.isArray(value)) return value.map(encode);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encode(v)]));
+  if (Array.isArray(value)) {
+    // An array of plain values (most are) is stored as it is, not copied.
+    let copy: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item === null || typeof item !== 'object') continue;
+      const encoded = encode(item);
+      if (encoded !== item) (copy ??= value.slice())[i] = encoded;
+    }
+    return copy ?? value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key in record) {
+    const item = record[key];
+    out[key] = item === null || typeof item !== 'object' ? item : encode(item);
+  }
+  return out;
 }
 
+/** Turns a document just parsed from JSON back into its values, in place (nothing else holds it). */
 function decode(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decode);
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (entries.length === 1 && entries[0]![0] === '__ts' && typeof entries[0]![1] === 'number') return new Date(entries[0]![1]);
-    return Object.fromEntries(entries.map(([k, v]) => [k, decode(v)]));
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') value[i] = decode(item);
+    }
+    return value;
   }
-  return value;
+  const record = value as Record<string, unknown>;
+  let keys = 0;
+  for (const key in record) {
+    keys++;
+    const item = record[key];
+    if (item !== null && typeof item === 'object') record[key] = decode(item);
+  }
+  if (keys === 1 && typeof record.__ts === 'number') return new Date(record.__ts);
+  return record;
+}
+
+/** A collection's table (its name is checked by defineCollection, and again here, as it is written into SQL). */
+function tableOf(collection: string): string {
+  if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(collection)) throw new DocumentsError('invalid-argument', `Invalid collection name: ${collection}`);
+  return `"docs:${collection}"`;
 }
 
 function jsonPath(field: string): string {
@@ -88,19 +132,30 @@ function bindable(value: unknown): unknown {
 }
 
 /**
- * The index a range query walks: its equalities' fields, then the range's, then the id (its last
- * order), as Firestore's composite index would hold them; so what changed since a moment, or who is
- * a member past one, is read in order from where it starts, not every document of the collection
- * read and sorted.
+ * Why a query's plan reads more than its index allows, or null: a query that filters or orders must
+ * search an index (not read every document of its collection by the key, nor the table), and one
+ * that pages in an order must read it in that order rather than sort every match, except where
+ * SQLite cannot merge ranges ('in', 'array-contains': each value's range is sorted after it is read).
  */
-function rangeIndex(spec: QuerySpec): { name: string; fields: string[] } | null {
-  // A range, not '!=' (which no index narrows).
-  const range = spec.filters.find((filter) => ['<', '<=', '>', '>='].includes(filter.op))?.field;
-  if (!range) return null;
-  const equalities = spec.filters.filter((filter) => filter.op === '==' && filter.value !== null && filter.field !== range).map((filter) => filter.field);
-  const fields = [...new Set(equalities), range];
-  // Names are checked where they are made: collections by defineCollection, fields by the query.
-  return { name: `range_${spec.collection}__${fields.map((field) => field.replace(/\./g, '__')).join('___')}`.replace(/-/g, '_'), fields };
+export function planProblem(spec: QuerySpec, plan: readonly string[]): string | null {
+  const reads = plan.filter((step) => /^(SCAN|SEARCH) docs:/.test(step));
+  // SQLite indexes no array's items: 'array-contains' alone reads the collection and tests each
+  // document (with an order, the order's index is walked and the arrays tested on the way).
+  const indexable = spec.filters.some((filter) => filter.op !== 'array-contains') || spec.orders.length > 0;
+  if (!indexable) return null;
+  const unindexed = reads.find((step) => !/USING (COVERING )?INDEX /.test(step));
+  if (unindexed) return `it reads every document of the collection (${unindexed})`;
+  const merges = spec.filters.some((filter) => filter.op === 'in' || filter.op === 'array-contains');
+  const sorts = plan.find((step) => step.startsWith('USE TEMP B-TREE FOR') && step.includes('ORDER BY'));
+  if (sorts && spec.limit !== undefined && !merges) return `it sorts every match to return a page (${sorts})`;
+  return null;
+}
+
+/** What the log and an error say of a query: its shape, never its values. */
+function shapeOf(spec: QuerySpec): string {
+  const filters = spec.filters.map((filter) => `${filter.field} ${filter.op}`);
+  const orders = spec.orders.map((order) => `${order.field} ${order.direction}`);
+  return `${spec.collection} where [${filters.join(', ')}] order by [${orders.join(', ')}]${spec.limit !== undefined ? ' limit' : ''}`;
 }
 
 /** A change for the feed; the document it replaced is decoded only if a listener asks (most never do). */
@@ -137,9 +192,12 @@ class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
 export class SqliteDocuments implements Documents {
   private readonly db: Database.Database;
   private readonly feed = new EventEmitter();
-  private readonly statements: ReturnType<SqliteDocuments['prepareStatements']>;
+  private readonly reserveVersions: Database.Statement<[number], { value: number }>;
+  /** Each collection's statements, prepared once its table is known to exist. */
+  private readonly tables = new Map<string, TableStatements>();
+  /** Tables made by the commit under way: gone again if it rolls back. */
+  private madeInCommit: string[] = [];
   private readonly queryStatements = new Map<string, Database.Statement<unknown[], Row>>();
-  private readonly indexed = new Set<string>();
   private readonly countStatements = new Map<string, Database.Statement<unknown[], { count: number }>>();
 
   private readonly fullSync: ReadonlySet<string>;
@@ -147,6 +205,18 @@ export class SqliteDocuments implements Documents {
   private readonly flushLog: WalSync | null;
   /** What was read lately, until a write changes it (./read-cache.ts). */
   private readonly kept = new ReadCache();
+  /** The declared indexes by collection, for the index a range query walks. */
+  private readonly indexes: ReadonlyMap<string, readonly QueryIndex[]>;
+  private readonly queryPlans: 'warn' | 'strict';
+  private readonly applyWrites: Database.Transaction<(writes: readonly StagedWrite[], reads: ReadVersions | undefined, changes: DocumentChange[]) => void>;
+  /**
+   * Versions are handed out from a block of the commit sequence reserved in the database (hi/lo):
+   * a commit writes the sequence's row only when it starts a new block, not each time (a second
+   * page in the write-ahead log at every commit was a third of a small write's cost). Blocks never
+   * overlap, also between connections, so no two writes give a document the same version.
+   */
+  private nextVersion = 0;
+  private versionLimit = 0;
 
   /**
    * `synchronous`: NORMAL (the default) keeps every commit through a crash of the process, and
@@ -156,9 +226,22 @@ export class SqliteDocuments implements Documents {
    * write-ahead log shared with the commits made meanwhile (./wal-sync.ts). `flush` replaces
    * fdatasync in tests.
    */
+  /**
+   * `indexes`: the indexes to keep (the app's declaration unless a test says otherwise); made when
+   * the store opens, so a data directory made before an index was declared gets it at start.
+   * `queryPlans`: what a query that no index serves does: 'warn' logs it once, 'strict' refuses it
+   * (tests: DOCUMENTS_QUERY_PLANS=strict in vitest.config.ts, so the features' tests check every
+   * query they make).
+   */
   constructor(
     readonly file: string,
-    options: { synchronous?: 'NORMAL' | 'FULL'; fullSyncCollections?: readonly string[]; flush?: Flush } = {},
+    options: {
+      synchronous?: 'NORMAL' | 'FULL';
+      fullSyncCollections?: readonly string[];
+      flush?: Flush;
+      indexes?: readonly QueryIndex[];
+      queryPlans?: 'warn' | 'strict';
+    } = {},
   ) {
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
@@ -170,38 +253,94 @@ export class SqliteDocuments implements Documents {
     this.db.pragma(`synchronous = ${synchronous}`);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(`
-      CREATE TABLE IF NOT EXISTS documents (
-        collection TEXT NOT NULL,
-        id TEXT NOT NULL,
-        data TEXT NOT NULL,
-        version INTEGER NOT NULL,
-        create_time INTEGER NOT NULL,
-        update_time INTEGER NOT NULL,
-        PRIMARY KEY (collection, id)
-      ) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS commit_sequence (only INTEGER PRIMARY KEY CHECK (only = 1), value INTEGER NOT NULL);
       INSERT OR IGNORE INTO commit_sequence (only, value) VALUES (1, 0);
     `);
     this.feed.setMaxListeners(0);
-    this.statements = this.prepareStatements();
+    this.moveFromOneTable();
+    const indexes = options.indexes ?? QUERY_INDEXES;
+    this.keepIndexes(indexes);
+    const byCollection = new Map<string, QueryIndex[]>();
+    for (const index of indexes) byCollection.set(index.collection, [...(byCollection.get(index.collection) ?? []), index]);
+    this.indexes = byCollection;
+    this.queryPlans = options.queryPlans ?? (process.env.DOCUMENTS_QUERY_PLANS === 'strict' ? 'strict' : 'warn');
+    this.reserveVersions = this.db.prepare<[number], { value: number }>('UPDATE commit_sequence SET value = value + ? RETURNING value');
+    // Made once: better-sqlite3 builds four wrappers for each transaction function.
+    this.applyWrites = this.db.transaction((writes, reads, changes) => this.applyCommit(writes, reads, changes));
   }
 
-  // Prepared once: preparing is a large part of a small write's cost.
-  private prepareStatements() {
-    return {
-      select: this.db.prepare<[string, string], Row>(
-        'SELECT id, data, version, update_time FROM documents WHERE collection = ? AND id = ?',
+  /**
+   * Makes the declared indexes that are missing and drops the ones no longer declared, with those
+   * an earlier version made the first time a query ran (field_*, range_*): an index nobody reads
+   * still costs every write of its collection.
+   */
+  private keepIndexes(indexes: readonly QueryIndex[]): void {
+    const wanted = new Map(indexes.map((index) => [indexName(index), index]));
+    const existing = this.db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE 'idx\\_%' ESCAPE '\\'").all();
+    this.db.transaction(() => {
+      for (const { name } of existing) if (!wanted.has(name)) this.db.exec(`DROP INDEX "${name}"`);
+      for (const [name, index] of wanted) {
+        this.table(index.collection);
+        // Fields are checked here as a query checks them (collections by tableOf).
+        const fields = index.fields.map(indexField);
+        for (const { field } of fields) addFilter({ collection: index.collection, filters: [], orders: [] }, { field, op: '==', value: 0 });
+        const columns = fields.map(({ field, descending }) => `${fieldSql(field)}${descending ? ' DESC' : ''}`);
+        // The id last, the way of the field before it, as a query's implicit last order goes.
+        const id = fields.at(-1)?.descending ? 'id DESC' : 'id';
+        this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${tableOf(index.collection)} (${columns.join(', ')}, ${id})`);
+      }
+    })();
+    this.madeInCommit = [];
+  }
+
+  /**
+   * A data directory of a version that kept every collection in one table (\`documents\`), with
+   * partial indexes on it: its documents move into their collections' tables, once. With one table,
+   * every write checked every index's condition, about 0.4 µs each, whatever its collection.
+   */
+  private moveFromOneTable(): void {
+    if (!this.db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'documents'").get()) return;
+    const started = performance.now();
+    let moved = 0;
+    this.db.transaction(() => {
+      const collections = this.db.prepare<[], { collection: string }>('SELECT DISTINCT collection FROM documents').all();
+      for (const { collection } of collections) {
+        this.table(collection);
+        moved += this.db
+          .prepare(`INSERT OR REPLACE INTO ${tableOf(collection)} (id, data, version, create_time, update_time) SELECT id, data, version, create_time, update_time FROM documents WHERE collection = ?`)
+          .run(collection).changes;
+      }
+      this.db.exec('DROP TABLE documents');
+    })();
+    this.madeInCommit = [];
+    log.info({ documents: moved, ms: Math.round(performance.now() - started) }, 'Moved the documents into one table per collection');
+  }
+
+  /** The collection's statements; its table is made the first time (in the commit under way, if any). */
+  private table(collection: string): TableStatements {
+    let statements = this.tables.get(collection);
+    if (statements) return statements;
+    const table = tableOf(collection);
+    this.db.exec(`CREATE TABLE IF NOT EXISTS ${table} (
+      id TEXT NOT NULL PRIMARY KEY,
+      data TEXT NOT NULL,
+      version INTEGER NOT NULL,
+      create_time INTEGER NOT NULL,
+      update_time INTEGER NOT NULL
+    ) WITHOUT ROWID`);
+    if (this.db.inTransaction) this.madeInCommit.push(collection);
+    // Prepared once: preparing is a large part of a small write's cost.
+    statements = {
+      select: this.db.prepare<[string], Row>(`SELECT id, data, version, update_time FROM ${table} WHERE id = ?`),
+      version: this.db.prepare<[string], { version: number }>(`SELECT version FROM ${table} WHERE id = ?`),
+      upsert: this.db.prepare<[string, string, number, number, number]>(
+        `INSERT INTO ${table} (id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
       ),
-      version: this.db.prepare<[string, string], { version: number }>(
-        'SELECT version FROM documents WHERE collection = ? AND id = ?',
-      ),
-      nextSequence: this.db.prepare<[], { value: number }>('UPDATE commit_sequence SET value = value + 1 RETURNING value'),
-      upsert: this.db.prepare(
-        `INSERT INTO documents (collection, id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?, ?)
-         ON CONFLICT (collection, id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
-      ),
-      remove: this.db.prepare('DELETE FROM documents WHERE collection = ? AND id = ?'),
+      remove: this.db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`),
     };
+    this.tables.set(collection, statements);
+    return statements;
   }
 
   collection<T extends DocumentData>(def: CollectionDef<T>): CollectionRef<T> {
@@ -250,7 +389,7 @@ export class SqliteDocuments implements Documents {
     const path = documentPath(def.name, id);
     let kept = this.kept.document(path);
     if (!kept) {
-      const row = this.statements.select.get(def.name, id);
+      const row = this.table(def.name).select.get(id);
       kept = { data: row ? this.parse(def, id, row) : undefined, version: row?.version ?? 0, updateTime: row?.update_time };
       this.kept.keepDocument(path, kept);
     }
@@ -258,30 +397,18 @@ export class SqliteDocuments implements Documents {
     return new EmbeddedSnapshot<T>(id, path, handOut(kept.data as T | undefined), kept.updateTime === undefined ? undefined : new Date(kept.updateTime));
   }
 
-  /**
-   * Firestore indexes every field of every document by itself; here a query's equality filters
-   * get such an index the first time one runs: an index of the field's value over the
-   * collection's documents alone (a partial index, so other collections' writes never pay for
-   * it). Without one, finding an event's admissions read every admission of every event.
-   */
-  private ensureIndexes(spec: QuerySpec): void {
-    for (const filter of spec.filters) {
-      if ((filter.op !== '==' && filter.op !== 'in') || filter.value === null) continue;
-      const key = `${spec.collection}.${filter.field}`;
-      if (this.indexed.has(key)) continue;
-      // Names are checked where they are made: collections by defineCollection, fields by the query.
-      const name = `field_${spec.collection}__${filter.field.replace(/\./g, '__')}`.replace(/-/g, '_');
-      this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON documents (${fieldSql(filter.field)}) WHERE collection = '${spec.collection}'`);
-      this.indexed.add(key);
-    }
-    const range = rangeIndex(spec);
-    if (range && !this.indexed.has(range.name)) {
-      this.db.exec(`CREATE INDEX IF NOT EXISTS "${range.name}" ON documents (${range.fields.map(fieldSql).join(', ')}, id) WHERE collection = '${spec.collection}'`);
-      this.indexed.add(range.name);
-    }
+  /** Checks a new statement's plan once (it is then kept): see planProblem. */
+  private checkPlan(spec: QuerySpec, sql: string, params: readonly unknown[]): void {
+    const plan = this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((step) => step.detail);
+    const problem = planProblem(spec, plan);
+    if (!problem) return;
+    const message = `No declared index serves the query ${shapeOf(spec)}: ${problem}. Declare one in firebase/sqlite.indexes.json.`;
+    if (this.queryPlans === 'strict') throw new DocumentsError('failed-precondition', message);
+    log.warn({ collection: spec.collection }, message);
   }
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
+    this.table(spec.collection);
     const { sql, params } = this.toSql(spec);
     const key = cacheKey(sql, params);
     let rows = key === null ? undefined : this.kept.query(def.name, key);
@@ -289,7 +416,7 @@ export class SqliteDocuments implements Documents {
       const generation = this.kept.readingAt(def.name);
       let statement = this.queryStatements.get(sql);
       if (!statement) {
-        this.ensureIndexes(spec);
+        this.checkPlan(spec, sql, params);
         statement = this.db.prepare<unknown[], Row>(sql);
         if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
       }
@@ -311,46 +438,22 @@ export class SqliteDocuments implements Documents {
   async commit(writes: readonly StagedWrite[], reads?: ReadVersions): Promise<void> {
     if (writes.length === 0 && !reads) return;
     const changes: DocumentChange[] = [];
-    const apply = this.db.transaction(() => {
-      const { select, version, nextSequence, upsert, remove } = this.statements;
-      if (reads) {
-        for (const read of reads.values()) {
-          if ((version.get(read.collection, read.id)?.version ?? 0) !== read.version) throw new Conflict();
-        }
-      }
-      if (writes.length === 0) return;
-      const sequence = nextSequence.get()!.value;
-      const now = new Date();
+    try {
+      this.applyWrites.immediate(writes, reads, changes);
+      // Before anything can read again (the commit above is synchronous): what the writes change
+      // is read afresh from here on, tombstones included.
       for (const write of writes) {
-        const { collection: def, id } = write.ref;
-        const path = write.ref.path;
-        const existing = select.get(def.name, id);
-        if (write.kind === 'delete') {
-          if (existing) {
-            remove.run(def.name, id);
-            changes.push(change(def.name, id, 'deleted', undefined, existing.data));
-            // In the same commit: a reader of what changed since learns of the removal too.
-            const tombstone = tombstoneOf(def, id, autoId);
-            if (tombstone) upsert.run(REMOVALS, tombstone.id, JSON.stringify(encode({ ...tombstone.data, removedAt: now })), sequence, now.getTime(), now.getTime());
-          }
-          continue;
-        }
-        if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
-        if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
-        const resolved = resolveWriteValues(write.data, now) as Record<string, unknown>;
-        const next =
-          write.kind === 'update' ? applyUpdate(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
-        const valid = validateForWrite(def, id, next);
-        upsert.run(def.name, id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
-        changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
+        this.kept.written(write.ref.collection.name, write.ref.path);
+        if (write.kind === 'delete') this.kept.collectionWritten(REMOVALS);
       }
-    });
-    apply.immediate();
-    // Before anything can read again (the commit above is synchronous): what the writes change is
-    // read afresh from here on, tombstones included.
-    for (const write of writes) {
-      this.kept.written(write.ref.collection.name, write.ref.path);
-      if (write.kind === 'delete') this.kept.collectionWritten(REMOVALS);
+    } catch (error) {
+      // Rolled back, and with it any block of versions this commit reserved (take a new one) and
+      // any table it made (made again when next needed).
+      this.nextVersion = this.versionLimit = 0;
+      for (const collection of this.madeInCommit) this.tables.delete(collection);
+      throw error;
+    } finally {
+      this.madeInCommit = [];
     }
     if (this.flushLog && writes.some((write) => this.fullSync.has(write.ref.collection.name))) {
       try {
@@ -364,6 +467,54 @@ export class SqliteDocuments implements Documents {
     }
     // Live readers learn of a write once it is as durable as its caller's answer.
     this.announce(changes);
+  }
+
+  /** The body of a commit, inside SQLite's write lock (see commit). */
+  private applyCommit(writes: readonly StagedWrite[], reads: ReadVersions | undefined, changes: DocumentChange[]): void {
+    if (reads) {
+      for (const read of reads.values()) {
+        if ((this.table(read.collection).version.get(read.id)?.version ?? 0) !== read.version) throw new Conflict();
+      }
+    }
+    if (writes.length === 0) return;
+    const sequence = this.takeVersion();
+    const now = new Date();
+    for (const write of writes) {
+      const { collection: def, id } = write.ref;
+      const path = write.ref.path;
+      const { select, upsert, remove } = this.table(def.name);
+      const existing = select.get(id);
+      if (write.kind === 'delete') {
+        if (existing) {
+          remove.run(id);
+          changes.push(change(def.name, id, 'deleted', undefined, existing.data));
+          // In the same commit: a reader of what changed since learns of the removal too.
+          const tombstone = tombstoneOf(def, id, autoId);
+          if (tombstone) this.table(REMOVALS).upsert.run(tombstone.id, JSON.stringify(encode({ ...tombstone.data, removedAt: now })), sequence, now.getTime(), now.getTime());
+        }
+        continue;
+      }
+      if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
+      if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
+      // A whole document is copied by its validation next: not before it as well, unless needed.
+      const resolved = (write.kind !== 'update' && !needsResolving(write.data) ? write.data : resolveWriteValues(write.data, now)) as Record<string, unknown>;
+      const next =
+        // Decoded afresh, so changed in place rather than copied first.
+        write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
+      const valid = validateForWrite(def, id, next);
+      upsert.run(id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
+      changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
+    }
+  }
+
+  /** A version no other write has given, from this connection's block (see nextVersion). */
+  private takeVersion(): number {
+    if (this.nextVersion >= this.versionLimit) {
+      const limit = this.reserveVersions.get(VERSION_BLOCK)!.value;
+      this.nextVersion = limit - VERSION_BLOCK + 1;
+      this.versionLimit = limit + 1;
+    }
+    return this.nextVersion++;
   }
 
   private announce(changes: readonly DocumentChange[]): void {
@@ -389,6 +540,7 @@ export class SqliteDocuments implements Documents {
   }
 
   countQuery(spec: QuerySpec): number {
+    this.table(spec.collection);
     const { sql, params } = this.toSql(spec);
     const counting = `SELECT COUNT(*) AS count FROM (${sql.replace(/^SELECT id, data, version, update_time /, 'SELECT 1 ')})`;
     const key = cacheKey(counting, params);
@@ -397,7 +549,7 @@ export class SqliteDocuments implements Documents {
     const generation = this.kept.readingAt(spec.collection);
     let statement = this.countStatements.get(counting);
     if (!statement) {
-      this.ensureIndexes(spec);
+      this.checkPlan(spec, sql, params);
       statement = this.db.prepare<unknown[], { count: number }>(counting);
       if (this.countStatements.size < 500) this.countStatements.set(counting, statement);
     }
@@ -406,18 +558,43 @@ export class SqliteDocuments implements Documents {
     return count;
   }
 
+  /**
+   * The declared index that serves a query, as Firestore picks one: its equalities' fields (in any
+   * order; an 'in' is a few equalities), then the fields the query is ordered by (a range's field
+   * first), so the matches are read in order from where they start. Failing that, the one that
+   * holds most of its equalities first (the others are tested on each document it finds, as
+   * Firestore merges single-field indexes). Named to SQLite, which without statistics would rather
+   * read the whole collection by its key and sort it. Null when none applies: SQLite plans alone,
+   * and the plan check says so.
+   */
+  private indexFor(spec: QuerySpec): string | null {
+    const equalities = new Set(spec.filters.filter((filter) => filter.op === '==' || filter.op === 'in').map((filter) => filter.field));
+    // Ordering by a field held equal (or to one of an 'in''s values, read one after another) is no order.
+    const orders = effectiveOrders(spec).map((order) => order.field).filter((field) => !equalities.has(field));
+    if (equalities.size === 0 && orders.length === 0) return null;
+    let best: { name: string; score: number } | null = null;
+    for (const index of this.indexes.get(spec.collection) ?? []) {
+      const fields = index.fields.map((declared) => indexField(declared).field);
+      let held = 0;
+      while (held < fields.length && equalities.has(fields[held]!)) held++;
+      const whole = held === equalities.size && orders.every((field, at) => fields[held + at] === field);
+      // Whole with no field beyond (the id's order follows: no sort), whole, or some equalities first.
+      const score = whole ? (fields.length === equalities.size + orders.length ? 2000 : 1000) : held;
+      if (score > (best?.score ?? 0)) best = { name: indexName(index), score };
+    }
+    return best?.name ?? null;
+  }
+
   private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
-    // The collection as a literal (its name is checked by defineCollection), so SQLite can use the
-    // collection's partial indexes.
-    if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(spec.collection)) throw new DocumentsError('invalid-argument', `Invalid collection name: ${spec.collection}`);
-    const where: string[] = [`collection = '${spec.collection}'`];
+    const where: string[] = [];
     const params: unknown[] = [];
     for (const filter of spec.filters) {
       const field = fieldSql(filter.field);
       const path = jsonPath(filter.field);
       switch (filter.op as WhereOp) {
         case '==':
-          if (filter.value === null) where.push(`json_type(data, '${path}') = 'null'`);
+          // The field's index holds null for a null and a missing field alike; the type tells them apart.
+          if (filter.value === null) where.push(`${field} IS NULL AND json_type(data, '${path}') = 'null'`);
           else {
             where.push(`${field} = ?`);
             params.push(bindable(filter.value));
@@ -466,9 +643,8 @@ export class SqliteDocuments implements Documents {
       });
     }
     const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
-    // Without statistics SQLite would rather read the whole collection by its key and sort it.
-    const range = rangeIndex(spec);
-    let sql = `SELECT id, data, version, update_time FROM documents${range ? ` INDEXED BY "${range.name}"` : ''} WHERE ${where.join(' AND ')} ORDER BY ${orderSql.join(', ')}`;
+    const index = this.indexFor(spec);
+    let sql = `SELECT id, data, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${index}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
     if (spec.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(spec.limit);
