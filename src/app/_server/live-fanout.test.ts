@@ -1,6 +1,7 @@
 // The shared path of the one live stream (issue 48): a change of a feed that many streams carry (the
 // public programme) is read once, serialized once, and written to every stream as the same bytes,
 // whatever each browser named the feed; a feed of one viewer (the inbox) still reaches only them.
+// With the app, which puts the features' feeds and the live endpoint together.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import superjson from 'superjson';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
