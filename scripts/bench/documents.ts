@@ -102,7 +102,8 @@ async function main() {
 
   // 1. 13,000 public events in a store without the declared indexes, as a data directory of a
   // version before them; the queries then read the collection by its key.
-  const bare = new SqliteDocuments(file, { indexes: [] });
+  // The read cache off (every query to SQLite): these figures are the index's, not the cache's.
+  const bare = new SqliteDocuments(file, { indexes: [], readCache: false });
   for (let start = 0; start < DOCUMENTS; start += 500) {
     const batch = bare.batch();
     for (let i = start; i < Math.min(DOCUMENTS, start + 500); i++) batch.set(bare.collection(PublicEvents).doc(`e${String(i).padStart(5, '0')}`), event(i));
@@ -117,9 +118,15 @@ async function main() {
 
   // 2. The same data opened with the declared indexes: made at start (what an upgrade costs once).
   let start = performance.now();
-  const db = new SqliteDocuments(file);
+  const indexed = new SqliteDocuments(file, { readCache: false });
   const indexing = performance.now() - start;
-  const after = await latencies(db);
+  const after = await latencies(indexed);
+  await indexed.close();
+
+  // The store as the app opens it, read cache on: the same query again is answered from what was
+  // read (until a write to the collection). Printed apart; the goal is the index's figure above.
+  const db = new SqliteDocuments(file);
+  const kept = await latencies(db);
 
   // 3. Single writes against raw inserts of the same JSON into a two-column table on a connection
   // with the store's pragmas: a small document of a collection without indexes (the figure the
@@ -203,7 +210,7 @@ async function main() {
   programmeQueries(db).forEach((query, index) => {
     const [was, now] = [before[index]!, after[index]!];
     const goal = query.goal ? besideGoal(now.p50, query.goal) : `${fmt(now.p50, 2)} ms (no goal)`;
-    console.log(`    ${query.name}: p50 ${fmt(was.p50, 2)} ms -> ${goal}; p95 ${fmt(was.p95, 2)} -> ${fmt(now.p95, 2)} ms`);
+    console.log(`    ${query.name}: p50 ${fmt(was.p50, 2)} ms -> ${goal}; p95 ${fmt(was.p95, 2)} -> ${fmt(now.p95, 2)} ms; asked again with the read cache on: p50 ${fmt(kept[index]!.p50, 3)} ms`);
   });
   const [normal, full, shared] = durability as [[string, number, number, number], [string, number, number, number], [string, number, number, number]];
   console.log('  durability (1,000 commits each, fresh database):');

@@ -41,6 +41,9 @@ function bound<K, V>(map: Map<K, V>, limit: number): void {
 }
 
 export class ReadCache {
+  /** `on` false: nothing is kept, every read goes to SQLite (benchmarks of the store itself). */
+  constructor(private readonly on = true) {}
+
   private readonly documents = new Map<string, KeptDocument>();
   private readonly queries = new Map<string, { generation: number; rows: readonly KeptRow[] }>();
   private readonly counts = new Map<string, { generation: number; count: number }>();
@@ -55,6 +58,7 @@ export class ReadCache {
   }
 
   keepDocument(path: string, kept: KeptDocument): void {
+    if (!this.on) return;
     this.documents.set(path, kept);
     bound(this.documents, KEPT_DOCUMENTS);
   }
@@ -65,7 +69,7 @@ export class ReadCache {
   }
 
   keepQuery(collection: string, key: string, rows: readonly KeptRow[], generation: number): void {
-    if (rows.length > KEPT_ROWS || generation !== this.generation(collection)) return;
+    if (!this.on || rows.length > KEPT_ROWS || generation !== this.generation(collection)) return;
     this.queries.set(key, { generation, rows });
     bound(this.queries, KEPT_QUERIES);
   }
@@ -76,7 +80,7 @@ export class ReadCache {
   }
 
   keepCount(collection: string, key: string, count: number, generation: number): void {
-    if (generation !== this.generation(collection)) return;
+    if (!this.on || generation !== this.generation(collection)) return;
     this.counts.set(key, { generation, count });
     bound(this.counts, KEPT_QUERIES);
   }

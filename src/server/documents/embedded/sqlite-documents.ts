@@ -204,7 +204,7 @@ export class SqliteDocuments implements Documents {
   /** Flushes the write-ahead log for the commits that must be on the disk (null: none must wait). */
   private readonly flushLog: WalSync | null;
   /** What was read lately, until a write changes it (./read-cache.ts). */
-  private readonly kept = new ReadCache();
+  private readonly kept: ReadCache;
   /** The declared indexes by collection, for the index a range query walks. */
   private readonly indexes: ReadonlyMap<string, readonly QueryIndex[]>;
   private readonly queryPlans: 'warn' | 'strict';
@@ -241,8 +241,11 @@ export class SqliteDocuments implements Documents {
       flush?: Flush;
       indexes?: readonly QueryIndex[];
       queryPlans?: 'warn' | 'strict';
+      /** false: every read goes to SQLite (benchmarks of the store itself). */
+      readCache?: boolean;
     } = {},
   ) {
+    this.kept = new ReadCache(options.readCache ?? true);
     if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
