@@ -6,7 +6,8 @@
 // its data directory (the launcher's record of its processes) and BENCH_AUTH_EMULATOR (default
 // 127.0.0.1:9099) at its Auth emulator. The demo member's pass is moved to a phone key the
 // benchmark makes (as the pass page does), which signs its NL3 codes (decision 042). BENCH_SCANNERS (default 20)
-// and BENCH_SECONDS (default 10) set the load; BENCH_PART=trips, offline, scan or decode runs one part alone.
+// and BENCH_SECONDS (default 10) set the load; BENCH_PART=trips, offline, list, scan or decode runs one part alone;
+// BENCH_CODE=NL2 signs the codes as phones did before issue 48 (for a server of that time).
 //   0. Store round trips per scan, in this process (no app needed): every read, count and commit
 //      of a fresh embedded store waits 20 ms first, as on Firestore; the latency of entry, exit,
 //      re-entry and bar scans and the sequential round trips each makes (counted in this run):
@@ -58,6 +59,8 @@ const emulator = process.env.BENCH_AUTH_EMULATOR ?? '127.0.0.1:9099';
 const scanners = Math.ceil(positive('BENCH_SCANNERS', 20));
 const seconds = positive('BENCH_SECONDS', 10);
 const EVENT = 'demo-event-open-house';
+/** The codes the bench's phone signs: NL3 as phones do now; BENCH_CODE=NL2 for a server from before issue 48. */
+const CODE_FORMAT = process.env.BENCH_CODE === 'NL2' ? 'NL2' : 'NL3';
 const MEMBER = { email: 'member@nordlicht.example', password: 'nordlicht-member' };
 
 function positive(name: string, fallback: number): number {
@@ -81,8 +84,8 @@ async function memberPhone(): Promise<() => Promise<string>> {
     const step = Math.floor(Date.now() / 30_000);
     if (shown?.step !== step) {
       const code = crypto.subtle
-        .sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(signedMessage('NL3', version, passId, step)))
-        .then((signature) => formatPassCode({ format: 'NL3', passId, step, signature: base64url(lowS(new Uint8Array(signature))) }));
+        .sign({ name: 'ECDSA', hash: 'SHA-256' }, pair.privateKey, new TextEncoder().encode(signedMessage(CODE_FORMAT, version, passId, step)))
+        .then((signature) => formatPassCode({ format: CODE_FORMAT, passId, step, signature: base64url(lowS(new Uint8Array(signature))) }));
       shown = { step, code };
     }
     return shown.code;
