@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineCollection } from '../port';
 import { QUERY_INDEXES } from '../query-indexes';
 import { SqliteDocuments } from './sqlite-documents';
-import { handOut } from './read-cache';
+import { handOut, KEPT_QUERY_ROWS, KEPT_ROWS, ReadCache } from './read-cache';
 
 const root = mkdtempSync(join(tmpdir(), 'read-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -105,5 +105,21 @@ describe('handOut', () => {
     expect(copy.at).not.toBe(kept.at);
     expect(copy.list[0]).not.toBe(kept.list[0]);
     expect(copy.nested).not.toBe(kept.nested);
+  });
+});
+
+describe('the read cache’s bounds', () => {
+  it('keeps at most KEPT_QUERY_ROWS rows over all queries, the oldest dropped first', () => {
+    const cache = new ReadCache();
+    const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `d${i}`, data: {}, version: 1, updateTime: 0 }));
+    const queries = Math.ceil(KEPT_QUERY_ROWS / KEPT_ROWS) + 5;
+    for (let q = 0; q < queries; q++) cache.keepQuery('c', `q${q}`, rows(KEPT_ROWS), 0);
+    const kept = Array.from({ length: queries }, (_, q) => cache.query('c', `q${q}`)).filter(Boolean);
+    expect(kept.length * KEPT_ROWS).toBeLessThanOrEqual(KEPT_QUERY_ROWS);
+    expect(cache.query('c', 'q0')).toBeUndefined();
+    expect(cache.query('c', `q${queries - 1}`)).toHaveLength(KEPT_ROWS);
+    // Kept again under the same key: counted once.
+    cache.keepQuery('c', `q${queries - 1}`, rows(KEPT_ROWS), 0);
+    expect(cache.query('c', `q${queries - 2}`)).toHaveLength(KEPT_ROWS);
   });
 });

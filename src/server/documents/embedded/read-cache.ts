@@ -34,6 +34,8 @@ export const KEPT_DOCUMENTS = 20_000;
 export const KEPT_QUERIES = 2_000;
 /** A query with more rows than this is not kept: the programme, a page of the door list. */
 export const KEPT_ROWS = 100;
+/** Rows kept over all queries (about as many documents as KEPT_DOCUMENTS, tens of MB at most). */
+export const KEPT_QUERY_ROWS = 20_000;
 
 /** Drops the oldest entries of a map kept in insertion order. */
 function bound<K, V>(map: Map<K, V>, limit: number): void {
@@ -46,6 +48,7 @@ export class ReadCache {
 
   private readonly documents = new Map<string, KeptDocument>();
   private readonly queries = new Map<string, { generation: number; rows: readonly KeptRow[] }>();
+  private queryRows = 0;
   private readonly counts = new Map<string, { generation: number; count: number }>();
   private readonly generations = new Map<string, number>();
 
@@ -70,8 +73,15 @@ export class ReadCache {
 
   keepQuery(collection: string, key: string, rows: readonly KeptRow[], generation: number): void {
     if (!this.on || rows.length > KEPT_ROWS || generation !== this.generation(collection)) return;
+    this.queryRows += rows.length - (this.queries.get(key)?.rows.length ?? 0);
+    this.queries.delete(key);
     this.queries.set(key, { generation, rows });
-    bound(this.queries, KEPT_QUERIES);
+    // The oldest go first, past either bound (answers of an older generation among them).
+    while (this.queries.size > KEPT_QUERIES || this.queryRows > KEPT_QUERY_ROWS) {
+      const [oldest, kept] = this.queries.entries().next().value as [string, { rows: readonly KeptRow[] }];
+      this.queries.delete(oldest);
+      this.queryRows -= kept.rows.length;
+    }
   }
 
   count(collection: string, key: string): number | undefined {
