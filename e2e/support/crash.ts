@@ -120,9 +120,12 @@ export async function mutate<T>(request: APIRequestContext, server: AppServer, p
 export function storedDocuments(dataDir: string, collection: string): { id: string; data: Record<string, unknown> }[] {
   const db = new Database(resolve(dataDir, 'documents.sqlite'), { readonly: true, fileMustExist: true });
   try {
+    // One table per collection (decision 055); a collection nothing was written to has none yet.
+    const table = `docs:${collection}`;
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table)) return [];
     return db
-      .prepare<[string], { id: string; data: string }>('SELECT id, data FROM documents WHERE collection = ?')
-      .all(collection)
+      .prepare<[], { id: string; data: string }>(`SELECT id, data FROM "${table}"`)
+      .all()
       .map((row) => ({ id: row.id, data: JSON.parse(row.data) as Record<string, unknown> }));
   } finally {
     db.close();
