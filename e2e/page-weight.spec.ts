@@ -234,11 +234,6 @@ browserTest.describe('covers on a phone', () => {
 // hook (production React reports every commit to it) notes them after each commit. The API is held
 // back so no answer (a live list, the version check) gives a reason to render again.
 browserTest.describe('hydration', () => {
-  // Without the service worker, and only here: once in control (a first visit's worker claims the
-  // page within seconds) it asks the API itself, past the page's routes that hold every answer back,
-  // and the header's "who is signed in" answer then renders it again: a change, not hydration's
-  // doing, which made this test fail one run in a few. What the worker adds is checked above.
-  browserTest.use({ serviceWorkers: 'block' });
   // The pages' components are the same in both languages: German is checked on the programme.
   for (const path of lightPagePaths(EVENT_PATH).filter((path) => !path.startsWith('/de') || path === '/de/events')) {
     browserTest(`${path} is rendered once by hydration, not again before anything changes`, async ({ page }) => {
