@@ -5,7 +5,7 @@
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 
 /** One line saying what the figures below were measured on. */
-export function machineLine(backend: string): string {
+function machineLine(backend: string): string {
   const model = cpus()[0]?.model ?? 'unknown CPU';
   const load = loadavg().map((value) => value.toFixed(2)).join(' ');
   return `Ran on: ${availableParallelism()} cores (${model}), Node ${process.version}, ${backend}, temporary files in ${tmpdir()}, load average ${load} at the start.`;
