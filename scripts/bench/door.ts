@@ -194,52 +194,89 @@ interface LoadResult {
   /** The app's and the Auth emulator's CPU per request, µs (null where /proc cannot be read). */
   appCpuUs: number | null;
   authCpuUs: number | null;
-  /** Why the run ended: its time, or a scanner's share of the rate limit spent. */
+  /** Why the row ended: its time, or a scanner's share of the rate limit spent. */
   ended: string;
 }
 
-/**
- * `scanners` clients each sending as soon as its last answer came, for `seconds` or until one of
- * them has spent `budget(elapsed s)` requests (its share of a rate limit), whichever is first.
- */
-async function load(label: string, send: (worker: number, n: number) => Promise<number>, budget: (elapsedSeconds: number) => number = () => Infinity): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let refused = 0;
-  let failed = 0;
+interface LoadRow {
+  label: string;
+  send: (worker: number, n: number) => Promise<number>;
+  /** The most requests a client may have sent after `elapsedSeconds` of this row (its share of a rate limit). */
+  budget?: (elapsedSeconds: number) => number;
+}
+
+/** What one row has gathered over its slices. */
+interface Tally {
+  latencies: number[];
+  refused: number;
+  failed: number;
+  /** Seconds the row ran, over all its slices. */
+  elapsed: number;
+  /** Requests each client sent, over all slices. */
+  sent: number[];
+  app: number | null;
+  auth: number | null;
+  ended: string | null;
+}
+
+/** `scanners` clients each sending as soon as its last answer came, for `sliceSeconds` or until one has spent its budget. */
+async function slice(row: LoadRow, tally: Tally, sliceSeconds: number): Promise<void> {
   let stop = false;
-  let ended = `after ${seconds} s`;
   const started = performance.now();
-  const until = started + seconds * 1000;
+  const until = started + sliceSeconds * 1000;
   const cpuBefore = [cpuMs(appProcess), cpuMs(emulatorProcess)];
   await Promise.all(
     Array.from({ length: scanners }, async (_, worker) => {
-      for (let n = 0; !stop && performance.now() < until; n++) {
-        if (n + 1 > budget((performance.now() - started) / 1000)) {
+      while (!stop && performance.now() < until) {
+        const n = tally.sent[worker]!;
+        if (row.budget && n + 1 > row.budget(tally.elapsed + (performance.now() - started) / 1000)) {
           stop = true;
-          ended = `after ${((performance.now() - started) / 1000).toFixed(1)} s, when a client had spent its share of the rate limit`;
+          tally.ended = `after ${(tally.elapsed + (performance.now() - started) / 1000).toFixed(1)} s, when a client had spent its share of the rate limit`;
           break;
         }
+        tally.sent[worker] = n + 1;
         const at = performance.now();
-        const status = await send(worker, n).catch(() => 0);
-        latencies.push(performance.now() - at);
-        if (status === 429) refused++;
-        else if (status !== 200) failed++;
+        const status = await row.send(worker, n).catch(() => 0);
+        tally.latencies.push(performance.now() - at);
+        if (status === 429) tally.refused++;
+        else if (status !== 200) tally.failed++;
       }
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  const perSecond = (latencies.length - refused - failed) / elapsed;
-  const [appCpuUs, authCpuUs] = [cpuMs(appProcess), cpuMs(emulatorProcess)].map((after, index) => {
-    const before = cpuBefore[index];
-    return after === null || before === null || before === undefined ? null : ((after - before) * 1000) / latencies.length;
+  tally.elapsed += (performance.now() - started) / 1000;
+  const cpuAfter = [cpuMs(appProcess), cpuMs(emulatorProcess)];
+  const used = cpuAfter.map((after, index) => (after === null || cpuBefore[index] === null ? null : after - cpuBefore[index]!));
+  // CPU time is known for the row only if it was readable in every slice.
+  tally.app = tally.app === null || used[0] === null ? null : tally.app + used[0]!;
+  tally.auth = tally.auth === null || used[1] === null ? null : tally.auth + used[1]!;
+}
+
+/**
+ * The rows measured in turns: `rounds` rounds, each giving every row a slice of `seconds / rounds`,
+ * so whatever else the machine does meanwhile falls on all rows alike, and their ratios compare
+ * like with like. Each row is printed with its throughput, latency and CPU per request.
+ */
+async function interleaved(rows: readonly LoadRow[], rounds = 6): Promise<LoadResult[]> {
+  const tallies: Tally[] = rows.map(() => ({ latencies: [], refused: 0, failed: 0, elapsed: 0, sent: Array.from({ length: scanners }, () => 0), app: 0, auth: 0, ended: null }));
+  for (let round = 0; round < rounds; round++) {
+    for (const [index, row] of rows.entries()) {
+      if (tallies[index]!.ended === null) await slice(row, tallies[index]!, seconds / rounds);
+    }
+  }
+  return rows.map((row, index) => {
+    const tally = tallies[index]!;
+    const { latencies, refused, failed } = tally;
+    const answered = latencies.length - refused - failed;
+    const perRequest = (ms: number | null) => (ms === null || latencies.length === 0 ? null : (ms * 1000) / latencies.length);
+    const ended = tally.ended ?? `after ${tally.elapsed.toFixed(1)} s in ${rounds} slices`;
+    const result: LoadResult = { perSecond: answered / tally.elapsed, answered, refused, failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), appCpuUs: perRequest(tally.app), authCpuUs: perRequest(tally.auth), ended };
+    const cpu = (us: number | null) => (us === null ? 'n/a' : `${us.toFixed(0)} µs`);
+    console.log(
+      `  ${row.label.padEnd(13)} ${result.perSecond.toFixed(0).padStart(6)} answered/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   CPU per request: app ${cpu(result.appCpuUs)}, Auth emulator ${cpu(result.authCpuUs)}   ${answered} answered ${ended}`,
+    );
+    if (refused + failed > 0) console.log(`  ${''.padEnd(13)} refused (429) ${refused}, failed ${failed}: not counted above, and no ratio is given`);
+    return result;
   });
-  const result = { perSecond, answered: latencies.length - refused - failed, refused, failed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), appCpuUs: appCpuUs ?? null, authCpuUs: authCpuUs ?? null, ended };
-  const cpu = (us: number | null) => (us === null ? 'n/a' : `${us.toFixed(0)} µs`);
-  console.log(
-    `  ${label.padEnd(13)} ${perSecond.toFixed(0).padStart(6)} answered/s   p50 ${result.p50.toFixed(1).padStart(6)} ms   p99 ${result.p99.toFixed(1).padStart(6)} ms   CPU per request: app ${cpu(appCpuUs ?? null)}, Auth emulator ${cpu(authCpuUs ?? null)}   ${result.answered} answered ${ended}`,
-  );
-  if (refused + failed > 0) console.log(`  ${''.padEnd(13)} refused (429) ${refused}, failed ${failed}: not counted above, and no ratio is given`);
-  return result;
 }
 
 async function validations() {
@@ -249,7 +286,7 @@ async function validations() {
   const cookies = await Promise.all(Array.from({ length: scanners }, () => sessionCookie('door@nordlicht.example', 'nordlicht-door')));
   const { burst, perMinute } = RATE_POLICIES.doorScans;
   console.log(
-    `door.scan and health.check, ${scanners} concurrent clients each on its own sign-in, up to ${seconds} s each (each scanner within its rate limit of ${burst} at once and ${perMinute} a minute), ${base}`,
+    `door.scan and health.check, ${scanners} concurrent clients each on its own sign-in, up to ${seconds} s each in six turns (each scanner within its rate limit of ${burst} at once and ${perMinute} a minute), ${base}`,
   );
   let verdicts = new Map<string, number>();
   const scan = async (worker: number, n: number) => {
@@ -268,17 +305,30 @@ async function validations() {
   // a pass whose answer is decided (here "already inside"), each verified, looked up and logged.
   await scan(0, -1);
   verdicts = new Map();
-  const scans = await load('door.scan', scan, share);
-  console.log(`  ${''.padEnd(13)} verdicts: ${[...verdicts].map(([verdict, count]) => `${verdict} ${count}`).join(', ')}`);
-  // The same requests without the scan: the session resolved (identity.me, a signed-in query that
-  // only returns who is calling) and nothing at all (health.check, public): the differences
-  // between the three rows are where a scan's time goes over HTTP.
-  const me = await load('identity.me', (worker) => request('GET', '/api/trpc/identity.me', cookies[worker]!));
-  const health = await load('health.check', () => request('GET', '/api/trpc/health.check', cookies[0]!));
+  // Beside the scan, the same requests without it, measured in turns with it (so a busy moment of
+  // the machine falls on every row alike): the session resolved (identity.me, a signed-in query
+  // that only returns who is calling); the least any signed-in mutation costs (markAllRead: a POST
+  // with the session resolved, one indexed read of the door account's empty unread inbox, nothing
+  // written; a scan does all of that and more, so its ratio is the ceiling of door.scan's); and
+  // nothing at all (health.check, public). The differences between the rows are where a scan's
+  // time goes over HTTP.
+  const [scans, me, mutation, health] = (await interleaved([
+    { label: 'door.scan', send: scan, budget: share },
+    { label: 'identity.me', send: (worker) => request('GET', '/api/trpc/identity.me', cookies[worker]!) },
+    { label: 'markAllRead', send: (worker) => request('POST', '/api/trpc/inbox.markAllRead', cookies[worker]!) },
+    { label: 'health.check', send: () => request('GET', '/api/trpc/health.check', cookies[0]!) },
+  ])) as [LoadResult, LoadResult, LoadResult, LoadResult];
+  console.log(`  ${''.padEnd(13)} door.scan's verdicts: ${[...verdicts].map(([verdict, count]) => `${verdict} ${count}`).join(', ')}`);
   if (scans.appCpuUs !== null && me.appCpuUs !== null && health.appCpuUs !== null) {
     console.log(
       `  where a scan's CPU goes in the app: ${fmt(health.appCpuUs)} µs a request of any procedure (HTTP, Next, tRPC), ${fmt(me.appCpuUs - health.appCpuUs)} µs resolving the session, ${fmt(scans.appCpuUs - me.appCpuUs)} µs the scan itself`,
     );
+  }
+  console.log(
+    `  a signed-in mutation that changes nothing answers at ${ratioOrRefusals({ value: mutation.perSecond, refused: mutation.refused + mutation.failed, label: 'markAllRead' }, { value: health.perSecond, refused: health.refused + health.failed, label: 'health.check' })} of health.check's rate: no scan can answer faster`,
+  );
+  if (scans.appCpuUs !== null && health.appCpuUs !== null) {
+    console.log(`  by the app's CPU per request, a scan costs ${fmt(scans.appCpuUs / health.appCpuUs, 2)}× a health.check (what the rate ratio tends to where the app's CPU is what runs out)`);
   }
   console.log(
     `  door.scan answers at ${ratioOrRefusals({ value: scans.perSecond, refused: scans.refused + scans.failed, label: 'door.scan' }, { value: health.perSecond, refused: health.refused + health.failed, label: 'health.check' }, { at: 'least', value: 0.8 })} of health.check's rate, in this run`,

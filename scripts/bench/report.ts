@@ -50,11 +50,12 @@ export function besideGoal(value: number, goal: Goal, digits = 2): string {
 export function ratioOrRefusals(
   numerator: { value: number; refused: number; label: string },
   denominator: { value: number; refused: number; label: string },
-  goal: Goal,
+  goal?: Goal,
 ): string {
   const refused = [numerator, denominator].filter((side) => side.refused > 0);
   if (refused.length > 0) {
     return `no ratio: ${refused.map((side) => `${side.label} had ${fmt(side.refused)} refused or failed`).join(', ')}; run with fewer scanners or a shorter run`;
   }
-  return besideGoal(numerator.value / denominator.value, goal);
+  const ratio = numerator.value / denominator.value;
+  return goal ? besideGoal(ratio, goal) : `${fmt(ratio, 2)}×`;
 }
