@@ -56,10 +56,10 @@ export default defineConfig({
   workers: 2,
   // A test that passes only on its retry is not hidden (issue 48): the run ends with the list of
   // them under "flaky" (the list reporter's summary, and the HTML report). It does not fail the
-  // run: two are known and open, each seen about one full run in two on these machines (the
-  // header of a public page rendered again after hydration in page-weight.spec.ts; the Auth
-  // emulator resetting a connection under live-tabs' 300 sign-ins), and a failure that repeats on
-  // its retry still fails the run. `failOnFlakyTests` once they are fixed.
+  // run: one is known and open (the header of a public page rendered again during hydration in
+  // page-weight.spec.ts: 7 of 180 runs of `/` alone on a busy machine, each before the load event,
+  // with no router call, no pointer event and no API answer on the page), and a failure that
+  // repeats on its retry still fails the run. `failOnFlakyTests` once it is fixed.
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
