@@ -35,7 +35,7 @@ const nextConfig = {
   generateBuildId: async () => buildId,
   env: { NEXT_PUBLIC_BUILD_ID: buildId, APP_BUILD_TIME: process.env.APP_BUILD_TIME },
   experimental: {
-    globalNotFound: true, serverMinification: false,
+    globalNotFound: true,
     // A page's small chunks merged into larger ones: fewer requests on a slow network (decision 033).
     turbopackChunking: { minChunkSize: 150_000 },
   },
