@@ -149,7 +149,7 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   }, NOW);
   await scheduleNotification(documents, ada, { id: notificationId, at: '2000-01-01T00:00' }, NOW);
   await deliverDue({ documents, push: new AcceptingPush() }, { clock: () => NOW });
-  await markAllRead(documents, ADA.uid, NOW);
+  await markAllRead(documents, ada, NOW);
 
   // Ada working the door: Bob admitted, his drink, his way out and back, a scan, a flag.
   await documents.collection(Checkins).doc('night_bob').create({ eventId: 'night', uid: 'bob', scannerUid: ADA.uid, scannerName: ADA.name, ...door });

@@ -27,9 +27,9 @@ export function signOutEverywhereContract(name: string, harness: PushDevicesHarn
       await addTestUser(documents, admin, {}, START);
       await addTestUser(documents, person('ada'), {}, START);
       await addTestUser(documents, person('bob'), {}, START);
-      await registerDevice(documents, 'ada', { target: device('ada-phone'), lang: 'de' }, START);
-      await registerDevice(documents, 'ada', { target: { kind: 'fcm', token: `ada-laptop-${'t'.repeat(40)}` }, lang: 'de' }, START);
-      await registerDevice(documents, 'bob', { target: device('bob-phone'), lang: 'en' }, START);
+      await registerDevice(documents, person('ada'), { target: device('ada-phone'), lang: 'de' }, START);
+      await registerDevice(documents, person('ada'), { target: { kind: 'fcm', token: `ada-laptop-${'t'.repeat(40)}` }, lang: 'de' }, START);
+      await registerDevice(documents, person('bob'), { target: device('bob-phone'), lang: 'en' }, START);
     });
     afterEach(() => close());
 
