@@ -146,14 +146,14 @@ describe('event administration', () => {
     await documents.collection(Images).doc('img1').set(image);
     const saved = await createEvent(documents, admin, eventForm({ coverImageId: 'img1' }));
     expect((await getEventForAdmin(documents, saved.id)).cover).toEqual({ imageId: 'img1', width: 1600, height: 900, alt: image.alt });
-    const error = await refusal(removeImage({ documents, files: noFiles }, eventCovers, admin, 'img1', 'de'));
+    const error = await refusal(removeImage({ documents, files: noFiles }, eventCovers, admin, { id: 'img1' }, 'de'));
     expect(error).toMatchObject({ reason: 'imageIsCover', kind: 'conflict', params: { event: 'Hafenlichter' } });
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(true);
     // Alt texts edited in the library reach the cover; once the cover changes, deleting works.
-    await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+    await updateImage(documents, eventCovers, admin, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
     expect((await getEventForAdmin(documents, saved.id)).cover?.alt.en).toBe('Stage at night');
     await updateEvent(documents, admin, { id: saved.id, event: eventForm({ coverImageId: null }) });
-    await removeImage({ documents, files: noFiles }, eventCovers, admin, 'img1', 'de');
+    await removeImage({ documents, files: noFiles }, eventCovers, admin, { id: 'img1' }, 'de');
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(false);
   });
 
@@ -162,7 +162,7 @@ describe('event administration', () => {
     expect(await refusal(createEvent(documents, admin, eventForm({ coverImageId: 'lounge1' })))).toMatchObject({ reason: 'coverMembersOnly', field: 'coverImageId' });
     await documents.collection(Images).doc('img1').set(image);
     await createEvent(documents, admin, eventForm({ coverImageId: 'img1' }));
-    const error = await refusal(updateImage(documents, eventCovers, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
+    const error = await refusal(updateImage(documents, eventCovers, admin, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
     expect(error).toMatchObject({ reason: 'coverToLounge', params: { event: 'Harbour Lights' } });
     expect((await documents.collection(Images).doc('img1').get()).data?.tags).toEqual(['cover']);
   });

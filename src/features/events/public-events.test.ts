@@ -62,7 +62,7 @@ const WRITES: { name: string; write: (documents: SqliteDocuments) => Promise<unk
     name: 'change the alt text of a cover in the library',
     write: async (documents) => {
       await published(documents);
-      await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+      await updateImage(documents, eventCovers, admin, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
       expect((await listPublicEvents(documents))[0]?.cover?.alt.en).toBe('Stage at night');
     },
   },

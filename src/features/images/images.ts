@@ -42,6 +42,8 @@ export const ImageDocument = z.object({
   alt: AltTexts,
   tags: z.array(z.enum(IMAGE_TAGS)),
   uploaderUid: z.string(),
+  /** Who changed its alt texts or tags last; null since its upload (or when that was before it was kept). */
+  updatedBy: z.string().nullable().default(null),
   createdAt: z.date(),
   updatedAt: z.date(),
 });
