@@ -35,8 +35,8 @@ export function signOutEverywhereContract(name: string, harness: PushDevicesHarn
 
     it.each([
       ['she signs out everywhere herself', (documents: Documents) => signOutEverywhereOwn(documents, accounts, person('ada'))],
-      ['an admin signs her out everywhere', (documents: Documents) => signOutEverywhere(documents, accounts, admin, 'ada')],
-      ['an admin disables her account', (documents: Documents) => setDisabled(documents, accounts, admin, 'ada', true)],
+      ['an admin signs her out everywhere', (documents: Documents) => signOutEverywhere(documents, accounts, admin, { uid: 'ada' })],
+      ['an admin disables her account', (documents: Documents) => setDisabled(documents, accounts, admin, { uid: 'ada', disabled: true })],
     ])('removes her push devices when %s, and nobody else’s', async (_, endEverySession) => {
       await endEverySession(documents);
       expect(await endpointsOf(documents, 'ada')).toEqual([]);
