@@ -8,11 +8,11 @@ import { ApproveInput, CancelInput, ExtendInput, MembershipListInput, PersonInpu
 const admin = roleProcedure('admin');
 
 export const membershipsRouter = router({
-  mine: signedInProcedure.query(({ ctx }) => myMembership(ctx.documents, ctx.identity.uid)),
+  mine: signedInProcedure.query(({ ctx }) => myMembership(ctx.documents, ctx.identity)),
   request: signedInProcedure.input(RequestInput).mutation(({ ctx, input }) => requestMembership(ctx.documents, ctx.identity, input)),
-  withdraw: signedInProcedure.input(WithdrawInput).mutation(({ ctx, input }) => withdrawRequest(ctx.documents, ctx.identity, input.id)),
+  withdraw: signedInProcedure.input(WithdrawInput).mutation(({ ctx, input }) => withdrawRequest(ctx.documents, ctx.identity, input)),
   list: admin.input(MembershipListInput).query(({ ctx, input }) => listMemberships(ctx.documents, input)),
-  ofUser: admin.input(PersonInput).query(({ ctx, input }) => membershipsOf(ctx.documents, input.uid)),
+  ofUser: admin.input(PersonInput).query(({ ctx, input }) => membershipsOf(ctx.documents, input)),
   counts: admin.query(({ ctx }) => membershipCounts(ctx.documents)),
   approve: admin.input(ApproveInput).mutation(({ ctx, input }) => approveMembership(ctx.documents, ctx.accounts, ctx.identity, input)),
   extend: admin.input(ExtendInput).mutation(({ ctx, input }) => extendMembership(ctx.documents, ctx.accounts, ctx.identity, input)),
