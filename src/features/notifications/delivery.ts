@@ -33,6 +33,7 @@ import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument
 import type { Audience, IdInput } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';
 import { PushDevices } from './push-devices';
+import { messageFor } from './push-message';
 import { log } from '@/server/log';
 import type { Identity } from '@/access/identity';
 
@@ -354,11 +355,6 @@ async function pushChunk(ports: DeliveryPorts, id: string, notification: Notific
       }),
     );
   }
-}
-
-export function messageFor(id: string, notification: Pick<NotificationDocument, 'title' | 'body' | 'link'>, lang: Locale): PushMessage {
-  const path = notification.link ?? '/vip';
-  return { title: notification.title[lang], body: notification.body[lang], url: lang === DEFAULT_LOCALE ? path : `/${lang}${path === '/' ? '' : path}`, tag: `notification-${id}`, lang };
 }
 
 // ---- the scheduler's round ----

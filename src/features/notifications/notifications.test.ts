@@ -8,7 +8,8 @@ import { addTestUser } from '@/features/identity/test-users';
 import { AuditLog } from '@/features/identity/audit';
 import { announcements, cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
 import type { NotificationInput } from './notifications.inputs';
-import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
+import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
+import { messageFor } from './push-message';
 import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
 
