@@ -1,5 +1,5 @@
 // Membership procedures. Thin: access, input, one domain call. A person asks for and withdraws
-// their own request; admins decide. The caller's uid always comes from the session.
+// their own request; admins decide. The caller always comes from the session.
 import 'server-only';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { approveMembership, cancelMembership, extendMembership, listMemberships, membershipCounts, membershipsOf, myMembership, requestMembership, withdrawRequest } from './memberships';
