@@ -22,6 +22,25 @@ export default defineConfig([
     rules: { 'react-hooks/rules-of-hooks': 'off' },
   },
   {
+    // Every spec runs under the CSP watch: its `test` fails a test during which a page reports a
+    // Content-Security-Policy violation (decision 014), which Playwright's own `test` would not.
+    files: ['e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Import `test` (and `expect`) from e2e/support/test.ts: it fails a test on any Content-Security-Policy violation of its pages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // firebase-admin trusts whatever it is given and holds the service account: only the server's
     // infrastructure (ports and adapters under src/server/) may import it. Features use the ports.
     files: ['src/**/*.{ts,tsx}'],

@@ -1,6 +1,6 @@
 // The API against a hostile visitor, on the running app: mutations only from the app's own
 // origin, no 5xx for bad input, rate limits with Retry-After (decision 016).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { demoAccount, serverSession } from './support/accounts';
 import { MESSAGES } from './support/i18n';
 

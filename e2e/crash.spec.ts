@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/test';
 import { DEMO_ACCOUNTS } from '../src/app/_server/demo/demo-accounts';
 import { OPEN_EVENT } from './support/door';
 import { emulatorApi, killApp, mutate, sessionFor, startApp, stopAllApps, stopApp, storedDocuments, type AppServer } from './support/crash';

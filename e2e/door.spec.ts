@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, watchedBrowser } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES } from './support/i18n';
 import { fakeCameraVideo, newMember, OPEN_EVENT, openEvent, testPhone } from './support/door';
@@ -29,10 +29,12 @@ test('installed on a phone, the scanner reads the live pass by camera on its fir
   // The door's phone: a browser whose camera films the pass (Chromium opens the file when the
   // camera starts, so it is written just before /scanner asks for the camera). The service worker
   // is allowed, as on every installed phone.
-  const door = await chromium.launch({
-    executablePath: findChromium() ?? DEBIAN_CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
+  const door = watchedBrowser(
+    await chromium.launch({
+      executablePath: findChromium() ?? DEBIAN_CHROMIUM,
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    }),
+  );
   const context = await door.newContext({ ...phone('android'), baseURL, permissions: ['camera'] });
   const scanner = await context.newPage();
   const staff = demoAccount('scanner');

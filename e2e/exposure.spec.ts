@@ -5,7 +5,7 @@
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test';
 import { MESSAGES } from './support/i18n';
 
 /** A request to the server under test as if it had been addressed to `host`. */

@@ -6,7 +6,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { expect, test } from './support/test';
+import { expect, test, watchedBrowser } from './support/test';
 import { demoAccount, serverSession, signInThroughForm } from './support/accounts';
 import { MESSAGES } from './support/i18n';
 import { fakeCameraVideo, newMember, openEvent } from './support/door';
@@ -79,10 +79,12 @@ test("a member brings a guest from /vip; the guest's phone shows the ticket sign
   // The door's phone films the guest's screen.
   const video = join(tmpdir(), `door-ticket-${Date.now().toString(36)}.y4m`);
   await fakeCameraVideo(await qr.screenshot(), video);
-  const door = await chromium.launch({
-    executablePath: findChromium() ?? DEBIAN_CHROMIUM,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  });
+  const door = watchedBrowser(
+    await chromium.launch({
+      executablePath: findChromium() ?? DEBIAN_CHROMIUM,
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+    }),
+  );
   const doorContext = await door.newContext({ ...phone('android'), baseURL, permissions: ['camera'] });
   const scanner = await doorContext.newPage();
   const staff = demoAccount('scanner');

@@ -2,15 +2,14 @@
 // in every language, compared with that of a bare Next page built from the same next, react and
 // react-dom, so a new feature cannot quietly make them heavy again: at most FIRST_LOAD_BUDGET
 // (FIRST_LOAD_CEILING, the figure the guard holds them to, is that budget since decision 027). Measured
-// over HTTP as a first visit gets them; no browser needed, so Playwright's plain `test` (the CSP
-// watch of ./support/test has no page to watch there). The browser tests after them weigh what
-// /events loads after first load to keep its list live, check when links load their page, and
-// check the covers: sized for their slot, the first at once, the others when near, no shift.
-import { expect, test } from '@playwright/test';
+// over HTTP as a first visit gets them, without a page (the CSP watch then has none to watch). The
+// browser tests after them weigh what /events loads after first load to keep its list live, check
+// when links load their page, and check the covers: sized for their slot, the first at once, the
+// others when near, no shift.
 import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kB, lightPagePaths, LIVE_PROGRAMME_BUDGET, measure, weighScripts, type BarePageWeight } from '../src/server/testing/page-weight';
 import { LOCALE_COOKIE_NAME } from '../src/i18n/routing';
 import { RENDITION_WIDTHS } from '../src/features/images/renditions';
-import { test as browserTest } from './support/test';
+import { expect, test } from './support/test';
 import { firstVisitTransfer } from './support/installed-app';
 
 // A published demo event's page (src/app/_server/demo/demo-events.ts), there from the first start.
@@ -64,7 +63,7 @@ for (const path of lightPagePaths(EVENT_PATH)) {
 // without a worker.
 const FIRST_VISIT_WORKER_BUDGET = 1.5;
 for (const path of ['/', '/events', EVENT_PATH]) {
-  browserTest(`a first visit to ${path} on a phone transfers at most ${FIRST_VISIT_WORKER_BUDGET}× with the service worker what it does without`, async ({ browser, baseURL }) => {
+  test(`a first visit to ${path} on a phone transfers at most ${FIRST_VISIT_WORKER_BUDGET}× with the service worker what it does without`, async ({ browser, baseURL }) => {
     const without = await firstVisitTransfer(browser, baseURL!, path, 'block');
     const withWorker = await firstVisitTransfer(browser, baseURL!, path, 'allow');
     const ratio = withWorker.bytes / without.bytes;
@@ -77,7 +76,7 @@ for (const path of ['/', '/events', EVENT_PATH]) {
 
 // After first load, the programme connects its live list: with the browser's EventSource and a
 // small reader, not the tRPC client (and nothing that pulls in the schema library).
-browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB more JavaScript to connect`, async ({ page, baseURL }) => {
+test(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB more JavaScript to connect`, async ({ page, baseURL }) => {
   const scripts: string[] = [];
   page.on('request', (request) => {
     if (request.resourceType() === 'script') scripts.push(request.url());
@@ -95,7 +94,7 @@ browserTest(`the live programme loads at most ${kB(LIVE_PROGRAMME_BUDGET)} kB mo
 // The page carries a fingerprint of the programme it shows, not the list: once the live list
 // arrives and matches it, the server's cards stay (no cards' code loaded, nothing redrawn), and the
 // page's data holds no copy of the events.
-browserTest('the live programme keeps the server’s cards while the live list matches them', async ({ page }) => {
+test('the live programme keeps the server’s cards while the live list matches them', async ({ page }) => {
   const response = await page.request.get('/events');
   const html = await response.text();
   expect(html, 'the page renders the cards').toContain('<article');
@@ -120,7 +119,7 @@ browserTest('the live programme keeps the server’s cards while the live list m
 // Links load their page on intent, not on sight (decision 032): the programme asks for no other
 // page's data while a visitor reads it; pointing at the language switch or an event starts that
 // page's load, the click still opens it, and the header's switch then leads to the new page.
-browserTest('links load their page when a visitor reaches for one, not when it scrolls into view', async ({ page }) => {
+test('links load their page when a visitor reaches for one, not when it scrolls into view', async ({ page }) => {
   const asked: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
@@ -161,15 +160,15 @@ browserTest('links load their page when a visitor reaches for one, not when it s
 // the smallest rendition that fills its slot (its `sizes` says how wide the slot is), the first
 // one asked for at once and with priority, the others only when scrolled near, and nothing moving
 // when they arrive (their width and height reserve the space).
-browserTest.describe('covers on a phone', () => {
+test.describe('covers on a phone', () => {
   const DEVICE_PIXELS = 1.75;
   // The screen too: the browser's look-ahead reads `width=device-width` from the screen, so a
   // phone's viewport on a desktop's screen (the project's default device) asks for a desktop's
   // rendition before the page's layout asks for the phone's.
-  browserTest.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: DEVICE_PIXELS, isMobile: true, hasTouch: true });
+  test.use({ viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: DEVICE_PIXELS, isMobile: true, hasTouch: true });
 
   for (const path of ['/', '/events', EVENT_PATH]) {
-    browserTest(`${path}: covers come in the size of their slot, the first at once, without a layout shift`, async ({ page }) => {
+    test(`${path}: covers come in the size of their slot, the first at once, without a layout shift`, async ({ page }) => {
       await page.addInitScript(() => {
         const shifts: number[] = [];
         (window as unknown as { __shifts: number[] }).__shifts = shifts;
@@ -233,10 +232,10 @@ browserTest.describe('covers on a phone', () => {
 // and replaces them whenever it renders the element again; a stand-in for React's developer-tools
 // hook (production React reports every commit to it) notes them after each commit. The API is held
 // back so no answer (a live list, the version check) gives a reason to render again.
-browserTest.describe('hydration', () => {
+test.describe('hydration', () => {
   // The pages' components are the same in both languages: German is checked on the programme.
   for (const path of lightPagePaths(EVENT_PATH).filter((path) => !path.startsWith('/de') || path === '/de/events')) {
-    browserTest(`${path} is rendered once by hydration, not again before anything changes`, async ({ page }) => {
+    test(`${path} is rendered once by hydration, not again before anything changes`, async ({ page }) => {
       await page.route('**/api/trpc/**', () => undefined);
       await page.route('**/api/live?**', () => undefined);
       await page.addInitScript(() => {

@@ -1,7 +1,7 @@
 // Push messages on a member's device, in both languages: turned on from the profile (the state
-// says so, also after a reload), the service worker shows what the server sends (a Web Push
-// payload, an FCM data message, and a generic notification for a payload it cannot read), and
-// turned off again. Where a click on a notification leads is unit-tested
+// says so, also after a reload), the service worker shows what the server sends (a notification's
+// own push message as the Web Push adapter sends it and as an FCM data message carries it, and a
+// generic notification for a payload it cannot read), and turned off again. Where a click on a notification leads is unit-tested
 // (src/features/pwa/push-notification.test.ts): Playwright cannot click a system notification.
 //
 // Two stand-ins, because Chromium cannot subscribe here: it refuses push subscriptions in the
@@ -15,6 +15,8 @@ import { expect, test, type Page } from './support/test';
 import { demoAccount, signInThroughForm } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 import { phone, untilControlled } from './support/installed-app';
+import { messageFor } from '../src/features/notifications/push-message';
+import { pushFields, webPushBody } from '../src/server/push/payload';
 
 // A member's or the door's journey: on a phone, with the service worker (the default) in control.
 test.use(phone('iphone'));
@@ -22,10 +24,12 @@ test.use(phone('iphone'));
 
 const member = demoAccount('user');
 
-const SENT = {
-  en: { title: 'Doors open at nine', body: 'Tonight in the main hall: see the programme.' },
-  de: { title: 'Einlass ab neun', body: 'Heute Abend im großen Saal: zum Programm.' },
-} as const;
+/** A notification as an admin writes it: the server makes each device's message of it. */
+const NOTIFICATION = {
+  title: { en: 'Doors open at nine', de: 'Einlass ab neun' },
+  body: { en: 'Tonight in the main hall: see the programme.', de: 'Heute Abend im großen Saal: zum Programm.' },
+  link: '/events',
+};
 
 /** Runs in every page before the app: a PushManager whose subscriptions live in sessionStorage. */
 function fakePushService() {
@@ -168,15 +172,16 @@ for (const locale of TEST_LOCALES) {
     await expect.poll(() => registrationFor(`${origin}/`), { message: 'the worker registration, as DevTools reports it' }).toBeTruthy();
     const registrationId = registrationFor(`${origin}/`)!;
 
-    // Web Push: the payload is the message.
-    const sent = { ...SENT[locale], url: localized(locale, '/events'), tag: 'e2e', lang: locale };
-    await deliverPush(cdp, page, origin, registrationId, JSON.stringify(sent), 'e2e');
+    // Web Push: the server's own message of the notification, as its Web Push adapter sends it.
+    const sent = messageFor('e2e', NOTIFICATION, locale);
+    const words = { title: NOTIFICATION.title[locale], body: NOTIFICATION.body[locale] };
+    await deliverPush(cdp, page, origin, registrationId, webPushBody(sent), sent.tag);
     await expect
-      .poll(() => shownNotifications(page, 'e2e'), { timeout: 15_000, message: 'the notification for the Web Push payload' })
+      .poll(() => shownNotifications(page, sent.tag), { timeout: 15_000, message: 'the notification for the Web Push payload' })
       .toEqual([
         {
-          ...SENT[locale],
-          tag: 'e2e',
+          ...words,
+          tag: sent.tag,
           lang: locale,
           icon: `${origin}/icons/icon-192.png`,
           badge: `${origin}/icons/badge-96.png`,
@@ -184,12 +189,13 @@ for (const locale of TEST_LOCALES) {
         },
       ]);
 
-    // Firebase mode: an FCM data message carries the same fields under `data`.
-    const fcm = { data: { ...sent, url: '/vip', tag: 'e2e-fcm' }, from: '1234567890', priority: 'normal', fcmMessageId: 'e2e-message' };
-    await deliverPush(cdp, page, origin, registrationId, JSON.stringify(fcm), 'e2e-fcm');
+    // Firebase mode: an FCM data message carries the same fields under `data` (one without a link leads to the inbox).
+    const fcmSent = messageFor('e2e-fcm', { ...NOTIFICATION, link: null }, locale);
+    const fcm = { data: pushFields(fcmSent), from: '1234567890', priority: 'normal', fcmMessageId: 'e2e-message' };
+    await deliverPush(cdp, page, origin, registrationId, JSON.stringify(fcm), fcmSent.tag);
     await expect
-      .poll(() => shownNotifications(page, 'e2e-fcm'), { timeout: 15_000 })
-      .toMatchObject([{ ...SENT[locale], tag: 'e2e-fcm', lang: locale, data: { url: `${origin}/vip` } }]);
+      .poll(() => shownNotifications(page, fcmSent.tag), { timeout: 15_000 })
+      .toMatchObject([{ ...words, tag: fcmSent.tag, lang: locale, data: { url: `${origin}${localized(locale, '/vip')}` } }]);
 
     // A payload that is not ours to read still shows a notification (userVisibleOnly), leading home.
     await deliverPush(cdp, page, origin, registrationId, 'not a message', 'nordlicht');
@@ -198,7 +204,7 @@ for (const locale of TEST_LOCALES) {
     expect([`${origin}/`, `${origin}/de`]).toContain((generic!.data as { url: string }).url);
 
     // A link to another host is never followed: it leads home instead.
-    await deliverPush(cdp, page, origin, registrationId, JSON.stringify({ ...sent, url: 'https://evil.example/', tag: 'e2e-foreign' }), 'e2e-foreign');
+    await deliverPush(cdp, page, origin, registrationId, JSON.stringify({ ...pushFields(sent), url: 'https://evil.example/', tag: 'e2e-foreign' }), 'e2e-foreign');
     await expect
       .poll(() => shownNotifications(page, 'e2e-foreign'), { timeout: 15_000 })
       .toMatchObject([{ data: { url: `${origin}${localized(locale, '/')}` } }]);

@@ -5,7 +5,7 @@
 // itself, and its value is the comparison of two runs on the same data.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { test } from '@playwright/test';
+import { test } from './support/test';
 import { demoAccount, serverSession, type IdentityName } from './support/accounts';
 
 const SCREENS_DIR = process.env.SCREENS_DIR;

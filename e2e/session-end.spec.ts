@@ -2,7 +2,7 @@
 // signing out is refused at its next request by the API, a guarded page, the live stream and
 // uploads; a forged unsigned cookie, which firebase-admin accepts from the Auth emulator, is
 // refused everywhere because the server never recorded it.
-import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser } from './support/test';
 import { demoAccount, serverSession } from './support/accounts';
 import { PROJECT_ID, signInWithPassword } from './support/emulator';
 

@@ -1,6 +1,6 @@
-// The `test` every browser spec imports: Playwright's, plus a watch on every page of every browser
-// context for Content-Security-Policy violations. A test during which a page reports one fails,
-// so the whole suite proves the policy (decision 014) lets the app work as it is.
+// The `test` every spec imports (the linter holds it): Playwright's, plus a watch on every page of
+// every browser context for Content-Security-Policy violations. A test during which a page reports
+// one fails, so the whole suite proves the policy (decision 014) lets the app work as it is.
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 
 export { expect } from '@playwright/test';
@@ -25,6 +25,32 @@ async function watchForViolations(context: BrowserContext, violations: string[])
   }, REPORT_BINDING);
 }
 
+/** The violations of the test this worker runs now (one at a time), for browsers a test launches itself. */
+let running: string[] | null = null;
+
+/** Watches every context the browser makes from now on (browser.newPage makes one too); returns how to stop. */
+function watchNewContexts(browser: Browser, violations: string[]): () => void {
+  const newContext = browser.newContext;
+  browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
+    const created = await newContext.apply(this, args);
+    await watchForViolations(created, violations);
+    return created;
+  };
+  return () => {
+    browser.newContext = newContext;
+  };
+}
+
+/**
+ * A browser the test launched itself (the door's phone, whose camera films a file): its pages are
+ * watched for the running test like the suite's browser's.
+ */
+export function watchedBrowser(browser: Browser): Browser {
+  if (!running) throw new Error('watchedBrowser() belongs inside a test: the violations are that test’s');
+  watchNewContexts(browser, running);
+  return browser;
+}
+
 export const test = base.extend<{ noCspViolations: void; expectedCspViolation: RegExp | undefined }>({
   /** For the test that proves the policy refuses something: the violation it provokes on purpose. */
   expectedCspViolation: [undefined, { option: true }],
@@ -33,16 +59,13 @@ export const test = base.extend<{ noCspViolations: void; expectedCspViolation: R
       const violations: string[] = [];
       await watchForViolations(context, violations);
       // Tests that open a second person's browser (browser.newContext) are watched too.
-      const newContext = browser.newContext;
-      browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
-        const created = await newContext.apply(this, args);
-        await watchForViolations(created, violations);
-        return created;
-      };
+      const stopWatching = watchNewContexts(browser, violations);
+      running = violations;
       try {
         await use();
       } finally {
-        browser.newContext = newContext;
+        stopWatching();
+        running = null;
       }
       const unexpected = violations.filter((violation) => !expectedCspViolation?.test(violation));
       base.expect(unexpected, 'Content-Security-Policy violations reported by the pages').toEqual([]);

@@ -661,7 +661,7 @@ async function doorListAtScale() {
   await addTestUser(documents, admin, {}, new Date());
   await addTestUser(documents, person('bench-new', 'user'), { membership: { id: 'm-new', validFrom: now, validUntil: new Date(now.getTime() + 30 * 86_400_000) } });
   await documents.collection(Users).doc('bench-member-00001').update({ membership: { id: 'm-ended', validFrom: new Date(now.getTime() - 90 * 86_400_000), validUntil: new Date(Date.now() - 1000) } });
-  await rotatePass(ports, admin, 'bench-member-00002');
+  await rotatePass(ports, admin, { uid: 'bench-member-00002' });
   await setBan(documents, admin, { person: { kind: 'account', uid: 'bench-member-00003' }, reason: 'bench' });
   await addTicket(documents, ports.tickets, 'benchListNew0001', { eventId: 'bench-list', holder: { name: 'New Guest', email: null } });
   const more = documents.batch();

@@ -63,7 +63,7 @@ async function main() {
     id: null,
     notification: { title: { en: 'Doors at eight', de: 'Einlass um acht' }, body: { en: 'Tonight the doors open at 20:00.', de: 'Heute öffnen die Türen um 20 Uhr.' }, link: '/events', audience: { kind: 'members' } },
   });
-  await sendNotificationNow(documents, admin, id);
+  await sendNotificationNow(documents, admin, { id });
 
   let start = performance.now();
   const outcome = await deliverNotification({ documents, push: noPush }, id);

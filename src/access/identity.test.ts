@@ -3,14 +3,14 @@ import { identityFromClaims } from './identity';
 import { isSameOrigin } from '@/server/http/same-origin';
 
 describe('identity from verified claims', () => {
-  it("takes the role from the custom claim and the name from the token, never the token's picture", () => {
+  it("takes the name from the token, never the token's picture nor its role claim", () => {
     // Anyone can set their account's photoURL through Firebase's own API, to another member's photo.
     expect(
       identityFromClaims({ uid: 'u1', email: 'ada@example.org', email_verified: true, name: 'Ada', picture: 'https://venue.example/api/avatars/bob?v=1', role: 'admin' }),
-    ).toEqual({ uid: 'u1', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: 'admin' });
+    ).toEqual({ uid: 'u1', email: 'ada@example.org', emailVerified: true, displayName: 'Ada', photoURL: null, role: null });
   });
 
-  it('ignores roles that do not exist and missing fields', () => {
+  it('fills in what the token leaves out', () => {
     expect(identityFromClaims({ uid: 'u2', role: 'superuser' })).toEqual({
       uid: 'u2',
       email: null,

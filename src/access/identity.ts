@@ -1,7 +1,7 @@
 // Who is making a request, as the server verified it. Never built from client input.
 import 'server-only';
 import { env } from '@/server/env';
-import { isRole, type Role } from './roles';
+import type { Role } from './roles';
 
 export interface Identity {
   uid: string;
@@ -9,7 +9,11 @@ export interface Identity {
   emailVerified: boolean;
   displayName: string | null;
   photoURL: string | null;
-  /** From the custom claim `role`; null for a signed-in person without a role. */
+  /**
+   * The role the server stored for the person (`users/{uid}`, as `effectiveRole` reads it at the
+   * request: features/identity/users.ts `withStoredRole`); null for a signed-in person without one.
+   * Never the token's custom claim, which lags a change by up to an hour.
+   */
   role: Role | null;
   /**
    * The sign-in this request came with (one browser's session and its renewals), when verified
@@ -31,7 +35,10 @@ export function signedInRecently(identity: Identity, nowMs = Date.now()): boolea
   return identity.authTime !== undefined && nowMs / 1000 - identity.authTime <= RECENT_SIGN_IN_SECONDS;
 }
 
-/** Builds the identity from a verified Firebase token's claims. */
+/**
+ * Builds the identity from a verified Firebase token's claims, without a role: the session's
+ * verification fills in the stored one (`withStoredRole`), so a stale claim never grants one.
+ */
 export function identityFromClaims(claims: Record<string, unknown> & { uid: string }): Identity {
   const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : null);
   return {
@@ -42,7 +49,7 @@ export function identityFromClaims(claims: Record<string, unknown> & { uid: stri
     // A token's `picture` is whatever the person set through Firebase's own API: it may name
     // another member's photo. The photo shown is only one the server stored (users.ts).
     photoURL: null,
-    role: isRole(claims.role) ? claims.role : null,
+    role: null,
     ...(typeof claims.auth_time === 'number' ? { authTime: claims.auth_time } : {}),
   };
 }

@@ -1,5 +1,6 @@
 // Types the translation keys: a misspelt key is a compile error, not a blank on screen.
 import type messages from './messages/en.json';
+import type german from './messages/de.json';
 import type { routing } from './routing';
 
 declare module 'next-intl' {
@@ -8,3 +9,10 @@ declare module 'next-intl' {
     Messages: typeof messages;
   }
 }
+
+/**
+ * Why the server refused a call, as the client shows it (`Errors.reasons.<reason>`): only a key
+ * that both languages have, so a misspelt reason fails the type check instead of reaching a
+ * person as "Something went wrong".
+ */
+export type ErrorReason = keyof (typeof messages)['Errors']['reasons'] & keyof (typeof german)['Errors']['reasons'];

@@ -1,7 +1,10 @@
 // A refusal by domain code, in the product's words: `reason` names the localized message the
 // client shows (Errors.reasons.<reason>, filled with `params`), `kind` how the API reports it, and
 // `field`, when the refusal concerns one input, where a form shows it. Procedures map it to a
-// tRPC error in one place (src/server/trpc/init.ts).
+// tRPC error in one place (src/server/trpc/init.ts). A reason is typed by the message files, so a
+// refusal without its words in both languages does not compile.
+import type { ErrorReason } from '@/i18n/types';
+
 export type DomainErrorKind = 'not-found' | 'conflict' | 'forbidden' | 'invalid' | 'rate-limited';
 
 export interface DomainErrorOptions {
@@ -19,7 +22,7 @@ export class DomainError extends Error {
 
   constructor(
     readonly kind: DomainErrorKind,
-    readonly reason: string,
+    readonly reason: ErrorReason,
     /** Values the message names, such as the title of the event that holds an image. */
     readonly params: Readonly<Record<string, string>> = {},
     { field, message = reason }: DomainErrorOptions = {},

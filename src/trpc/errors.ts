@@ -3,10 +3,11 @@
 // problem, the network, or a general failure, always as a localized message.
 import { useTranslations } from 'next-intl';
 import { TRPCClientError } from '@trpc/client';
+import type { ErrorReason } from '@/i18n/types';
 
 /** The domain's reason for refusing a call (`recentSignInRequired`), for a page that offers a way on. */
-export function apiErrorReason(error: unknown): string | null {
-  return error instanceof TRPCClientError ? ((error.data as { reason?: string | null } | undefined)?.reason ?? null) : null;
+export function apiErrorReason(error: unknown): ErrorReason | null {
+  return error instanceof TRPCClientError ? ((error.data as { reason?: ErrorReason | null } | undefined)?.reason ?? null) : null;
 }
 
 export function useApiErrorMessage(): (error: unknown) => string {

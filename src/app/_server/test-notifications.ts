@@ -77,7 +77,7 @@ export async function membersWithPhones(documents: Documents, count: number, now
   await Promise.all(
     uids.map(async (uid, n) => {
       await addTestUser(documents, person(uid), { membership, locale: n % 2 ? 'de' : 'en' }, now);
-      await registerDevice(documents, uid, { target: { kind: 'webpush', endpoint: phoneEndpoint(uid), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: n % 2 ? 'de' : 'en' }, now);
+      await registerDevice(documents, person(uid), { target: { kind: 'webpush', endpoint: phoneEndpoint(uid), keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: n % 2 ? 'de' : 'en' }, now);
     }),
   );
   return uids;
@@ -116,14 +116,14 @@ export async function startEverywhereAtOnce(documents: Documents, push: Push, id
   const cron = await cronRound(new Request('http://localhost/api/notifications/due', { method: 'POST', headers: { authorization: `Bearer ${CRON_SECRET}` } }));
   expect(cron.status).toBe(200);
   await stopScheduler();
-  await expect.poll(async () => (await getNotification(documents, id)).status).not.toMatch(/^(scheduled|sending)$/);
+  await expect.poll(async () => (await getNotification(documents, { id })).status).not.toMatch(/^(scheduled|sending)$/);
   stopCounting();
   return finished;
 }
 
 /** Every member has exactly one in-app copy, and each phone exactly one push, of notification `id`. */
 export async function expectEachOnce(documents: Documents, push: CountingPush, id: string, uids: readonly string[]) {
-  expect((await getNotification(documents, id)).status).toBe('sent');
+  expect((await getNotification(documents, { id })).status).toBe('sent');
   const copies = await documents.collection(Inbox).where('notificationId', '==', id).get();
   expect(copies.map((copy) => copy.data.uid).sort()).toEqual([...uids].sort());
   const pushesPerPhone = uids.map((uid) => push.sent.get(phoneEndpoint(uid))?.length ?? 0);

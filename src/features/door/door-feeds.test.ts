@@ -6,6 +6,7 @@ import type { DocumentChange } from '@/server/documents/port';
 import { recordingDocuments } from '@/server/testing/recording-documents';
 import { Checkins, Drinks } from './door-records';
 import { memberNightFeed } from './door-feeds';
+import { person } from './test-door';
 import type { MemberNight } from './door-figures';
 
 // Tonight's door open now (the pass keeps a night only while its door is open).
@@ -25,7 +26,7 @@ function feed() {
     reads += read.documents;
     collections.add(read.collection);
   });
-  return { read: memberNightFeed(documents, 'ada').read, reads: () => reads, collections };
+  return { read: memberNightFeed(documents, person('ada', 'user')).read, reads: () => reads, collections };
 }
 
 describe("the member's pass, woken", () => {

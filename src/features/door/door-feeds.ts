@@ -3,9 +3,11 @@
 import 'server-only';
 import type { DocumentChange, Documents } from '@/server/documents/port';
 import type { Wake, WatchOptions } from '@/server/live/watch';
+import type { Identity } from '@/access/identity';
 import { Events } from '@/features/events/events';
 import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans } from './door-records';
 import { doorActivity, memberNight, type DoorActivity, type DoorEvent, type MemberNight } from './door-figures';
+import type { DoorEventInput } from './door.inputs';
 
 type Feed<T> = Omit<WatchOptions<T>, 'signal'>;
 
@@ -16,7 +18,8 @@ const eventOf = (change: DocumentChange) => (change.data ?? change.before)?.even
  * The member's night: their own admissions and drinks wake it, and any edit of an event (it may
  * change which night the pass shows), not everyone else's at the door.
  */
-export function memberNightFeed(documents: Documents, uid: string): Feed<MemberNight> {
+export function memberNightFeed(documents: Documents, member: Identity): Feed<MemberNight> {
+  const { uid } = member;
   const theirs = { field: 'uid', value: uid };
   return {
     documents,
@@ -59,7 +62,7 @@ function sameNight(wake: Wake<MemberNight> | undefined): DoorEvent | undefined {
 }
 
 /** An event's door: its own records and its document wake it, not other events'. */
-export function doorActivityFeed(documents: Documents, eventId: string): Feed<DoorActivity> {
+export function doorActivityFeed(documents: Documents, { eventId }: DoorEventInput): Feed<DoorActivity> {
   const its = { field: 'eventId', value: eventId };
   return {
     documents,

@@ -9,7 +9,7 @@ describe('the door figures', () => {
 
   it("gives admins a person's admissions and scans", async () => {
     await tonight.admitAdaThenPour();
-    const person = await personAtTheDoor(tonight.documents, 'ada');
+    const person = await personAtTheDoor(tonight.documents, { uid: 'ada' });
     expect(person.admissions).toEqual([expect.objectContaining({ eventId: 'tonight', door: 'Front, left', source: 'camera' })]);
     expect(person.scans.map((entry) => entry.verdict)).toEqual(['drinkRedeemed', 'admitted']);
   });

@@ -11,7 +11,7 @@ import { nameAtDoor } from './door-names';
 import { ticketIdOfKey, Tickets } from './ticket-records';
 import { DOOR_OPENS_BEFORE_MS, doorIsOpen } from './door-hours';
 import { nightSummary, type NightSummary } from './night';
-import type { CountsOfInput } from './door.inputs';
+import type { CountsOfInput, PersonInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
 
 export interface DoorCounts {
@@ -285,7 +285,7 @@ export interface PersonAtTheDoor {
 }
 
 /** A person's admissions and scans, newest first (their page in the admin area). */
-export async function personAtTheDoor(documents: Documents, uid: string): Promise<PersonAtTheDoor> {
+export async function personAtTheDoor(documents: Documents, { uid }: PersonInput): Promise<PersonAtTheDoor> {
   const [checkins, scans] = await Promise.all([
     documents.collection(Checkins).where('uid', '==', uid).get(),
     documents.collection(Scans).where('uid', '==', uid).orderBy('at', 'desc').limit(50).get(),

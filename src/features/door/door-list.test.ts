@@ -140,7 +140,7 @@ describe('the door list for any venue', () => {
       const adaKey = list.members.find((member) => member.uid === 'ada')!.version;
       await addTestUser(documents, person('bea', 'user'), { membership: membership(now) }, now);
       await documents.collection(Users).doc('old-00007').update({ membership: membership(now, -1) });
-      await rotatePass(ports, admin, 'ada', now);
+      await rotatePass(ports, admin, { uid: 'ada' }, now);
       const code = await addTicket(documents, ports.tickets!, 'ticketNew0000001', { holder: { name: 'Nia New', email: null }, party: 2, kind: 'guestList' });
       await scanCode(ports, person('door-1', 'scanner'), { eventId: 'tonight', mode: 'entry', code, nonce: 'nonce-0001', source: 'camera', device: 'Front door' }, later(1000));
       const changes = await changesAt();

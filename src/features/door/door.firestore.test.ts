@@ -93,7 +93,7 @@ describe('the door on Firestore', () => {
     let list = await doorList(ports, { eventId: 'tonight' });
     expect(list.members.map((member) => member.uid)).toEqual(['ada']);
     await addTestUser(documents, { uid: 'bea', email: 'bea@example.org', emailVerified: true, displayName: 'Bea', photoURL: null, role: 'user' }, { membership: { id: 'm', validFrom: NOW, validUntil: new Date(NOW.getTime() + 24 * HOUR) } }, NOW);
-    await rotatePass(ports, scanners[0]!, 'ada', NOW);
+    await rotatePass(ports, scanners[0]!, { uid: 'ada' }, NOW);
     await scan(await code(), 'entry', 0);
     const changes = await doorListPage(ports, { eventId: 'tonight', since: list.at });
     if (changes.kind !== 'changes') throw new Error(`Expected changes, got ${changes.kind}`);
@@ -123,7 +123,7 @@ describe('the door on Firestore', () => {
     expect(activity).toMatchObject({ admitted: 1, drinks: 0, refused: { invalid: 1, expiredCode: 1 } });
     expect(activity.recent.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode', 'invalid']);
     expect(await countsOf(documents, { eventIds: ['tonight'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: 100, drinks: 0, offline: 0, conflicts: 0, night: null } });
-    const person = await personAtTheDoor(documents, 'ada');
+    const person = await personAtTheDoor(documents, { uid: 'ada' });
     expect(person.admissions).toMatchObject([{ eventId: 'tonight', door: 'Front door', source: 'manual' }]);
     expect(person.scans.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode']);
   });
@@ -138,7 +138,7 @@ describe('the door on Firestore', () => {
       ['drink', 'keyboard', 1],
     ]);
     const admin: Identity = { uid: 'boss', email: 'boss@example.org', emailVerified: true, displayName: 'Boss', photoURL: null, role: 'admin' };
-    await rotatePass({ documents, keys }, admin, 'ada');
+    await rotatePass({ documents, keys }, admin, { uid: 'ada' });
     expect((await scan(before, 'bar', 2)).verdict).toBe('invalid');
     const history = await documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
     expect(history.map((entry) => [entry.data.action, entry.data.actorName])).toEqual([['passRenewed', 'Boss']]);

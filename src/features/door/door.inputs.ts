@@ -82,6 +82,7 @@ export type CountsOfInput = z.infer<typeof CountsOfInput>;
 
 /** A person the admins look at or give a new pass. */
 export const PersonInput = z.object({ uid: DocumentId });
+export type PersonInput = z.infer<typeof PersonInput>;
 
 export const RegisterPassKeyInput = z.object({ publicKey: z.string().regex(PUBLIC_KEY_PATTERN) });
 export type RegisterPassKeyInput = z.infer<typeof RegisterPassKeyInput>;

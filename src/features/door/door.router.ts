@@ -35,14 +35,14 @@ const admin = roleProcedure('admin');
 
 export const passRouter = router({
   /** The caller's pass: its id, key version and registered public key (no secret), and the server's time. */
-  mine: members.query(({ ctx }) => passForPhone(doorPorts(ctx), ctx.identity.uid)),
+  mine: members.query(({ ctx }) => passForPhone(doorPorts(ctx), ctx.identity)),
   /** This phone shows the pass from now on (its first visit, "Show my pass on this phone", "My phone was lost"). */
   register: members.input(RegisterPassKeyInput).mutation(async ({ ctx, input }) => {
     await limitRate('passKeys', ctx.identity.uid);
     return registerPassKey(doorPorts(ctx), ctx.identity, input);
   }),
   /** The caller's night as it changes: admission ("Checked in at 22:14") and drinks left. */
-  night: members.subscription(({ ctx, signal }) => liveStream({ ...memberNightFeed(ctx.documents, ctx.identity.uid), signal })),
+  night: members.subscription(({ ctx, signal }) => liveStream({ ...memberNightFeed(ctx.documents, ctx.identity), signal })),
 });
 
 export const doorRouter = router({
@@ -91,15 +91,15 @@ export const doorRouter = router({
     return searchAtDoor(ctx.documents, input);
   }),
   /** The event's figures and latest scans as they change (one read per change for all doors). */
-  activity: door.input(DoorEventInput).subscription(({ ctx, input, signal }) => liveStream({ ...doorActivityFeed(ctx.documents, input.eventId), signal })),
+  activity: door.input(DoorEventInput).subscription(({ ctx, input, signal }) => liveStream({ ...doorActivityFeed(ctx.documents, input), signal })),
   /** A person's admissions and scans (their page in the admin area). */
-  ofPerson: admin.input(PersonInput).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input.uid)),
+  ofPerson: admin.input(PersonInput).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input)),
   /** An event's figures once (the event editor; the scanner and /admin follow them live). */
   figures: admin.input(DoorEventInput).query(({ ctx, input }) => doorActivity(ctx.documents, input.eventId)),
   /** Admissions and drinks of a page of events (the admins' event list). */
   countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
-  rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(doorPorts(ctx), ctx.identity, input.uid)),
+  rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(doorPorts(ctx), ctx.identity, input)),
   /** The night drawn: arrivals per door, inside over time, refusals (/admin and the event editor refetch it as door.activity changes). */
   night: admin.input(DoorEventInput).query(({ ctx, input }) => nightFigures(ctx.documents, input.eventId, new Date())),
 });

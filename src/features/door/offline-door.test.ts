@@ -98,7 +98,7 @@ describe('the door without signal', () => {
     const flags = await tonight.documents.collection(DoorConflicts).get();
     expect(flags.map((flag) => [flag.data.eventId, flag.data.kind])).toEqual([['second', 'staleList']]);
     // An admin's new pass: the list holds no key for it until the member's phone registers again.
-    await rotatePass(tonight.ports, person('boss', 'admin'), 'ada');
+    await rotatePass(tonight.ports, person('boss', 'admin'), { uid: 'ada' });
     expect((await list()).members[0]).toMatchObject({ uid: 'ada', publicKey: null });
   });
 

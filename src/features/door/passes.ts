@@ -17,7 +17,7 @@ import { AuditLog } from '@/features/identity/audit';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode, type SignedCode } from './pass-code';
 import { storedPhoto } from '@/features/identity/avatar-access';
-import type { RegisterPassKeyInput } from './door.inputs';
+import type { PersonInput, RegisterPassKeyInput } from './door.inputs';
 
 /** What the pass and the door read and write: the documents, the keys of passes made by the server, and the ticket key. */
 export interface DoorPorts {
@@ -114,7 +114,8 @@ export async function ensurePass({ documents, keys }: DoorPorts, uid: string): P
   return { passId, pass };
 }
 
-export async function passForPhone(ports: DoorPorts, uid: string, now = new Date()): Promise<PhonePass> {
+export async function passForPhone(ports: DoorPorts, member: Identity, now = new Date()): Promise<PhonePass> {
+  const { uid } = member;
   const user = (await ports.documents.collection(Users).doc(uid).get()).data;
   if (!user) throw new DomainError('not-found', 'accountNotFound');
   const { passId, pass } = await ensurePass(ports, uid);
@@ -166,7 +167,7 @@ export async function registerPassKey(ports: DoorPorts, member: Identity, { publ
  * every older code stops working at once; the member's phone asks to be registered again. The
  * person's history says who did it, in the same transaction.
  */
-export async function rotatePass(ports: DoorPorts, actor: Identity, uid: string, now = new Date()): Promise<{ version: number }> {
+export async function rotatePass(ports: DoorPorts, actor: Identity, { uid }: PersonInput, now = new Date()): Promise<{ version: number }> {
   const { documents } = ports;
   const { passId } = await ensurePass(ports, uid);
   const ref = documents.collection(Passes).doc(passId);

@@ -51,13 +51,13 @@ describe('the pass and the door', () => {
 
   it("an admin's new pass makes every older code invalid at once; the phone registers a new key; the person's history says who", async () => {
     const before = await codeOf('ada');
-    const phoneBefore = await passForPhone(tonight.ports, 'ada', NOW);
+    const phoneBefore = await passForPhone(tonight.ports, person('ada', 'user'), NOW);
     const admin = person('boss', 'admin');
-    await rotatePass(tonight.ports, admin, 'ada');
+    await rotatePass(tonight.ports, admin, { uid: 'ada' });
     const history = await tonight.documents.collection(AuditLog).where('targetUid', '==', 'ada').get();
     expect(history.map((entry) => [entry.data.action, entry.data.actorUid, entry.data.actorName])).toEqual([['passRenewed', 'boss', admin.displayName ?? admin.email]]);
     expect((await scan(before)).verdict).toBe('invalid');
-    const phoneAfter = await passForPhone(tonight.ports, 'ada', NOW);
+    const phoneAfter = await passForPhone(tonight.ports, person('ada', 'user'), NOW);
     expect(phoneAfter.version).toBe(phoneBefore.version + 1);
     expect(phoneBefore.publicKey).not.toBeNull();
     expect(phoneAfter.publicKey).toBeNull();
@@ -73,7 +73,7 @@ describe('the pass and the door', () => {
     const { version } = await registerPassKey(tonight.ports, member, { publicKey: secondPhone.publicKey });
     expect(await registerPassKey(tonight.ports, member, { publicKey: secondPhone.publicKey })).toMatchObject({ version });
     expect((await scan(first)).verdict).toBe('invalid');
-    const { passId } = await passForPhone(tonight.ports, 'ada', NOW);
+    const { passId } = await passForPhone(tonight.ports, person('ada', 'user'), NOW);
     const { code } = await passCodeAt({ passId, version, phoneKey: secondPhone, offsetMs: 0 }, NOW.getTime());
     expect((await scan(code)).verdict).toBe('admitted');
     // Moving the pass from one phone to another is in the person's history.

@@ -25,17 +25,17 @@ describe('event administration, on Firestore', () => {
 
   it('records who made each change, and the mirror follows every write', async () => {
     const saved = await createEvent(documents, admin, form);
-    expect((await getEventForAdmin(documents, saved.id)).updatedBy).toBe(admin.uid);
+    expect((await getEventForAdmin(documents, { id: saved.id })).updatedBy).toBe(admin.uid);
 
     await changeEventStatus(documents, otherAdmin, { id: saved.id, action: 'publish' });
-    expect(await getEventForAdmin(documents, saved.id)).toMatchObject({ status: 'published', updatedBy: otherAdmin.uid });
+    expect(await getEventForAdmin(documents, { id: saved.id })).toMatchObject({ status: 'published', updatedBy: otherAdmin.uid });
 
     await updateEvent(documents, admin, { id: saved.id, event: { ...form, slug: 'harbour-lights-summer' } });
-    expect(await getEventForAdmin(documents, saved.id)).toMatchObject({ slug: 'harbour-lights-summer', updatedBy: admin.uid });
+    expect(await getEventForAdmin(documents, { id: saved.id })).toMatchObject({ slug: 'harbour-lights-summer', updatedBy: admin.uid });
     expect(await findEventBySlug(documents, 'harbour-lights')).toEqual({ kind: 'moved', slug: 'harbour-lights-summer' });
 
-    const copy = await duplicateEvent(documents, otherAdmin, saved.id);
-    expect(await getEventForAdmin(documents, copy.id)).toMatchObject({ status: 'draft', updatedBy: otherAdmin.uid });
+    const copy = await duplicateEvent(documents, otherAdmin, { id: saved.id });
+    expect(await getEventForAdmin(documents, { id: copy.id })).toMatchObject({ status: 'draft', updatedBy: otherAdmin.uid });
     expect(await mirrorProblems(documents)).toEqual([]);
   });
 });

@@ -37,7 +37,7 @@ describe('event administration', () => {
   it('creates a draft with a slug made from the English title and times read at the venue (Berlin)', async () => {
     const saved = await createEvent(documents, admin, eventForm());
     expect(saved.slug).toBe('harbour-lights');
-    const event = await getEventForAdmin(documents, saved.id);
+    const event = await getEventForAdmin(documents, { id: saved.id });
     expect(event.status).toBe('draft');
     // 21:00 in Berlin in June is 19:00 UTC (summer time).
     expect(event.startsAt.toISOString()).toBe('2030-06-05T19:00:00.000Z');
@@ -75,7 +75,7 @@ describe('event administration', () => {
     // Another event can't take the old address, and going back to it works.
     expect((await refusal(createEvent(documents, admin, eventForm({ slug: 'harbour-lights' })))).reason).toBe('slugTaken');
     await updateEvent(documents, admin, { id: saved.id, event: eventForm({ slug: 'harbour-lights' }) });
-    const event = await getEventForAdmin(documents, saved.id);
+    const event = await getEventForAdmin(documents, { id: saved.id });
     expect(event.slug).toBe('harbour-lights');
     expect(event.previousSlugs).toEqual(['harbour-lights-summer']);
     expect(await findEventBySlug(documents, 'harbour-lights-summer')).toEqual({ kind: 'moved', slug: 'harbour-lights' });
@@ -85,7 +85,7 @@ describe('event administration', () => {
     const saved = await createEvent(documents, admin, eventForm());
     expect(await findEventBySlug(documents, saved.slug)).toEqual({ kind: 'missing' });
     expect(await changeEventStatus(documents, otherAdmin, { id: saved.id, action: 'publish' })).toBe('published');
-    expect(await getEventForAdmin(documents, saved.id)).toMatchObject({ publishedAt: expect.any(Date), updatedBy: otherAdmin.uid });
+    expect(await getEventForAdmin(documents, { id: saved.id })).toMatchObject({ publishedAt: expect.any(Date), updatedBy: otherAdmin.uid });
     expect(await changeEventStatus(documents, admin, { id: saved.id, action: 'cancel' })).toBe('cancelled');
     expect(await findEventBySlug(documents, saved.slug)).toMatchObject({ kind: 'event', event: { status: 'cancelled' } });
     expect(await changeEventStatus(documents, admin, { id: saved.id, action: 'unpublish' })).toBe('draft');
@@ -98,9 +98,9 @@ describe('event administration', () => {
   it('duplicates an event as a draft under the next free slug', async () => {
     const saved = await createEvent(documents, admin, eventForm());
     await changeEventStatus(documents, admin, { id: saved.id, action: 'publish' });
-    const copy = await duplicateEvent(documents, otherAdmin, saved.id);
+    const copy = await duplicateEvent(documents, otherAdmin, { id: saved.id });
     expect(copy.slug).toBe('harbour-lights-2');
-    const event = await getEventForAdmin(documents, copy.id);
+    const event = await getEventForAdmin(documents, { id: copy.id });
     expect(event).toMatchObject({ status: 'draft', title: { en: 'Harbour Lights' }, publishedAt: null, previousSlugs: [], updatedBy: otherAdmin.uid });
   });
 
@@ -145,15 +145,15 @@ describe('event administration', () => {
   it('refuses to delete an image that is a cover, naming the event in the caller’s language', async () => {
     await documents.collection(Images).doc('img1').set(image);
     const saved = await createEvent(documents, admin, eventForm({ coverImageId: 'img1' }));
-    expect((await getEventForAdmin(documents, saved.id)).cover).toEqual({ imageId: 'img1', width: 1600, height: 900, alt: image.alt });
-    const error = await refusal(removeImage({ documents, files: noFiles }, eventCovers, admin, 'img1', 'de'));
+    expect((await getEventForAdmin(documents, { id: saved.id })).cover).toEqual({ imageId: 'img1', width: 1600, height: 900, alt: image.alt });
+    const error = await refusal(removeImage({ documents, files: noFiles }, eventCovers, admin, { id: 'img1' }, 'de'));
     expect(error).toMatchObject({ reason: 'imageIsCover', kind: 'conflict', params: { event: 'Hafenlichter' } });
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(true);
     // Alt texts edited in the library reach the cover; once the cover changes, deleting works.
-    await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
-    expect((await getEventForAdmin(documents, saved.id)).cover?.alt.en).toBe('Stage at night');
+    await updateImage(documents, eventCovers, admin, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+    expect((await getEventForAdmin(documents, { id: saved.id })).cover?.alt.en).toBe('Stage at night');
     await updateEvent(documents, admin, { id: saved.id, event: eventForm({ coverImageId: null }) });
-    await removeImage({ documents, files: noFiles }, eventCovers, admin, 'img1', 'de');
+    await removeImage({ documents, files: noFiles }, eventCovers, admin, { id: 'img1' }, 'de');
     expect((await documents.collection(Images).doc('img1').get()).exists).toBe(false);
   });
 
@@ -162,7 +162,7 @@ describe('event administration', () => {
     expect(await refusal(createEvent(documents, admin, eventForm({ coverImageId: 'lounge1' })))).toMatchObject({ reason: 'coverMembersOnly', field: 'coverImageId' });
     await documents.collection(Images).doc('img1').set(image);
     await createEvent(documents, admin, eventForm({ coverImageId: 'img1' }));
-    const error = await refusal(updateImage(documents, eventCovers, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
+    const error = await refusal(updateImage(documents, eventCovers, admin, { id: 'img1', tags: ['cover', 'lounge'] }, 'en'));
     expect(error).toMatchObject({ reason: 'coverToLounge', params: { event: 'Harbour Lights' } });
     expect((await documents.collection(Images).doc('img1').get()).data?.tags).toEqual(['cover']);
   });
@@ -172,11 +172,11 @@ describe('editing at the same time', () => {
   it('refuses to overwrite a change made after the form was loaded', async () => {
     const documents = new SqliteDocuments(':memory:');
     const saved = await createEvent(documents, admin, eventForm());
-    const loaded = (await getEventForAdmin(documents, saved.id)).updatedAt;
+    const loaded = (await getEventForAdmin(documents, { id: saved.id })).updatedAt;
     await new Promise((resolve) => setTimeout(resolve, 5));
     await updateEvent(documents, otherAdmin, { id: saved.id, event: eventForm({ title: { en: 'Theirs', de: 'Ihres' } }), loadedUpdatedAt: loaded });
     const error = await refusal(updateEvent(documents, admin, { id: saved.id, event: eventForm({ title: { en: 'Mine', de: 'Meins' } }), loadedUpdatedAt: loaded }));
     expect(error).toMatchObject({ reason: 'eventChangedMeanwhile', kind: 'conflict' });
-    expect(await getEventForAdmin(documents, saved.id)).toMatchObject({ title: { en: 'Theirs' }, updatedBy: otherAdmin.uid });
+    expect(await getEventForAdmin(documents, { id: saved.id })).toMatchObject({ title: { en: 'Theirs' }, updatedBy: otherAdmin.uid });
   });
 });

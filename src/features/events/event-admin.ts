@@ -20,6 +20,7 @@ import {
   eventTimesProblem,
   type AdminEventFilter,
   type AdminEventListInput,
+  type EventIdInput,
   type EventInput,
   type EventStatusAction,
   type EventStatusInput,
@@ -59,7 +60,7 @@ export async function listEventsForAdmin(documents: Documents, input: AdminEvent
   return { events: page.items.map(eventSummary), nextCursor: page.nextCursor };
 }
 
-export async function getEventForAdmin(documents: Documents, id: string): Promise<EventSummary> {
+export async function getEventForAdmin(documents: Documents, { id }: EventIdInput): Promise<EventSummary> {
   const snapshot = await documents.collection(Events).doc(id).get();
   if (!snapshot.data) throw new DomainError('not-found', 'eventNotFound');
   return eventSummary({ id: snapshot.id, data: snapshot.data });
@@ -231,7 +232,7 @@ export async function changeEventStatus(documents: Documents, actor: Identity, {
 }
 
 /** A copy of an event as a new draft, under the next free numbered slug. */
-export async function duplicateEvent(documents: Documents, actor: Identity, id: string): Promise<SavedEvent> {
+export async function duplicateEvent(documents: Documents, actor: Identity, { id }: EventIdInput): Promise<SavedEvent> {
   const source = (await documents.collection(Events).doc(id).get()).data;
   if (!source) throw new DomainError('not-found', 'eventNotFound');
   const ref = documents.collection(Events).doc();

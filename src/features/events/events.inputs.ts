@@ -76,6 +76,7 @@ export const EventUpdateInput = z.object({
 export type EventUpdateInput = z.infer<typeof EventUpdateInput>;
 
 export const EventIdInput = z.object({ id: DocumentId });
+export type EventIdInput = z.infer<typeof EventIdInput>;
 
 export type EventTimesReason = 'invalidTime' | 'endBeforeStart' | 'doorsAfterStart';
 type EventTimeField = 'startsAt' | 'endsAt' | 'doorsAt';

@@ -18,11 +18,11 @@ export const eventsRouter = router({
   forMembers: roleProcedure(...MEMBER_AREA).query(({ ctx }) => nextEventsForMembers(ctx.documents, MEMBER_EVENTS_SHOWN)),
   overview: admin.query(({ ctx }) => programmeOverview(ctx.documents)),
   list: admin.input(AdminEventListInput).query(({ ctx, input }) => listEventsForAdmin(ctx.documents, input)),
-  get: admin.input(EventIdInput).query(({ ctx, input }) => getEventForAdmin(ctx.documents, input.id)),
+  get: admin.input(EventIdInput).query(({ ctx, input }) => getEventForAdmin(ctx.documents, input)),
   create: adminChangingEvents.input(EventInput).mutation(({ ctx, input }) => createEvent(ctx.documents, ctx.identity, input)),
   update: adminChangingEvents.input(EventUpdateInput).mutation(({ ctx, input }) => updateEvent(ctx.documents, ctx.identity, input)),
   changeStatus: adminChangingEvents.input(EventStatusInput).mutation(({ ctx, input }) => changeEventStatus(ctx.documents, ctx.identity, input)),
-  duplicate: adminChangingEvents.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity, input.id)),
+  duplicate: adminChangingEvents.input(EventIdInput).mutation(({ ctx, input }) => duplicateEvent(ctx.documents, ctx.identity, input)),
   /** The public programme as it changes (embedded backend; Firebase reads it with onSnapshot). */
   live: publicProcedure.subscription(({ ctx, signal }) =>
     liveStream({

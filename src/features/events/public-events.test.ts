@@ -57,12 +57,12 @@ const WRITES: { name: string; write: (documents: SqliteDocuments) => Promise<unk
     },
   },
   { name: 'unpublish', write: async (documents) => changeEventStatus(documents, admin, { id: await published(documents), action: 'unpublish' }) },
-  { name: 'duplicate a published event', write: async (documents) => duplicateEvent(documents, admin, await published(documents)) },
+  { name: 'duplicate a published event', write: async (documents) => duplicateEvent(documents, admin, { id: await published(documents) }) },
   {
     name: 'change the alt text of a cover in the library',
     write: async (documents) => {
       await published(documents);
-      await updateImage(documents, eventCovers, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
+      await updateImage(documents, eventCovers, admin, { id: 'img1', alt: { en: 'Stage at night', de: 'Bühne bei Nacht' } });
       expect((await listPublicEvents(documents))[0]?.cover?.alt.en).toBe('Stage at night');
     },
   },
@@ -82,7 +82,7 @@ describe('the public events mirror', () => {
 
   it('never holds a draft: a new event, a copy and an unpublished one stay out of it and off the public pages', async () => {
     const id = await published(documents);
-    const copy = await duplicateEvent(documents, admin, id);
+    const copy = await duplicateEvent(documents, admin, { id });
     await createEvent(documents, admin, form({ title: { en: 'Quiet', de: 'Leise' } }));
     expect((await documents.collection(PublicEvents).get()).map((snapshot) => snapshot.id)).toEqual([id]);
     expect(await findEventBySlug(documents, copy.slug)).toEqual({ kind: 'missing' });

@@ -1,4 +1,4 @@
-// auditLog/{id}: who changed what on an account (or removed what the account uploaded), and when. Written in the same transaction as
+// auditLog/{id}: who changed what on an account (or removed what the account uploaded or wrote), and when. Written in the same transaction as
 // the change itself, so there is no change without its entry.
 import 'server-only';
 import { z } from 'zod';
@@ -22,6 +22,10 @@ export const AUDIT_ACTIONS = [
   'banned',
   'banChanged',
   'banLifted',
+  /** A schedule of a notification the target wrote, cancelled (it is a draft again). */
+  'notificationCancelled',
+  /** A draft notification the target wrote, deleted. */
+  'notificationDeleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

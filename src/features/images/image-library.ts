@@ -11,7 +11,7 @@ import { DomainError } from '@/server/domain-error';
 import { DEFAULT_LOCALE, localized, type Locale } from '@/i18n/routing';
 import { Images, LIBRARY_LIMIT, type AltTexts, type ImageDocument, type ImageTag } from './images';
 import { isMembersOnly } from './members-only';
-import type { ImageAddInput, ImageListInput, ImageUpdateInput } from './images.inputs';
+import type { ImageAddInput, ImageIdInput, ImageListInput, ImageUpdateInput } from './images.inputs';
 import { mirrorLoungeImage } from './lounge';
 import { AuditLog } from '@/features/identity/audit';
 import type { Identity } from '@/access/identity';
@@ -58,7 +58,8 @@ export function storedMetadata(metadata: FileMetadata): ImageDocument['file'] {
   };
 }
 
-export async function addImage(ports: ImagePorts, uploaderUid: string, input: ImageAddInput): Promise<ImageSummary> {
+export async function addImage(ports: ImagePorts, uploader: Identity, input: ImageAddInput): Promise<ImageSummary> {
+  const { uid: uploaderUid } = uploader;
   const use = FILE_USES.images;
   const path = await ports.uploads.claim(input.upload, uploaderUid, use).catch((error: unknown) => {
     // The client named an upload it cannot use (unknown, expired, unfinished, someone else's):
@@ -102,6 +103,7 @@ async function registerImage(
     alt: input.alt,
     tags: [...new Set(input.tags)],
     uploaderUid,
+    updatedBy: null,
     createdAt: serverTimestamp(),
     updatedAt: serverTimestamp(),
   };
@@ -126,7 +128,8 @@ export async function importImage(
   return registerImage(ports, ports.documents.collection(Images).doc(image.id), path, metadata, facts, uploaderUid, image);
 }
 
-export async function updateImage(documents: Documents, covers: CoverHolders, input: ImageUpdateInput, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+/** Changes an image's alt texts or tags, recording who did (`updatedBy`). */
+export async function updateImage(documents: Documents, covers: CoverHolders, actor: Identity, input: ImageUpdateInput, locale: Locale = DEFAULT_LOCALE): Promise<void> {
   const ref = documents.collection(Images).doc(input.id);
   await documents.runTransaction(async (tx) => {
     const current = (await tx.get(ref)).data;
@@ -140,7 +143,7 @@ export async function updateImage(documents: Documents, covers: CoverHolders, in
       ...(input.alt ? { alt: input.alt } : {}),
       ...(input.tags ? { tags: [...new Set(input.tags)] } : {}),
     };
-    tx.update(ref, { ...changes, updatedAt: serverTimestamp() });
+    tx.update(ref, { ...changes, updatedBy: actor.uid, updatedAt: serverTimestamp() });
     mirrorLoungeImage(tx, documents, input.id, { ...current, ...changes });
   });
 }
@@ -153,7 +156,7 @@ export async function removeImage(
   ports: Pick<ImagePorts, 'documents' | 'files'>,
   covers: CoverHolders,
   actor: Identity,
-  id: string,
+  { id }: ImageIdInput,
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<void> {
   const ref = ports.documents.collection(Images).doc(id);

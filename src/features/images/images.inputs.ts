@@ -23,3 +23,4 @@ export const ImageUpdateInput = z.object({ id: DocumentId, alt: AltTexts.optiona
 export type ImageUpdateInput = z.infer<typeof ImageUpdateInput>;
 
 export const ImageIdInput = z.object({ id: DocumentId });
+export type ImageIdInput = z.infer<typeof ImageIdInput>;

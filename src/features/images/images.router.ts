@@ -40,10 +40,10 @@ export function imagesRouter(covers: CoverHolders) {
     add: admin
       .input(ImageAddInput)
       .mutation(({ ctx, input }) =>
-        addImage({ documents: ctx.documents, files: ctx.files(), uploads: ctx.uploads(), probe: ctx.probe }, ctx.identity.uid, input),
+        addImage({ documents: ctx.documents, files: ctx.files(), uploads: ctx.uploads(), probe: ctx.probe }, ctx.identity, input),
       ),
     // Alt texts are copied onto the events that show the image as their cover.
-    update: adminChangingEvents.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, covers, input, ctx.locale)),
-    remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, covers, ctx.identity, input.id, ctx.locale)),
+    update: adminChangingEvents.input(ImageUpdateInput).mutation(({ ctx, input }) => updateImage(ctx.documents, covers, ctx.identity, input, ctx.locale)),
+    remove: admin.input(ImageIdInput).mutation(({ ctx, input }) => removeImage({ documents: ctx.documents, files: ctx.files() }, covers, ctx.identity, input, ctx.locale)),
   });
 }

@@ -1,6 +1,6 @@
 // images/{id}: the image library. Each document holds the stored file's metadata (the
-// specification's file-metadata fields), the pixel size, alt texts in both languages, tags and
-// who uploaded it. Files are uploaded first (resumably), then registered here by the server,
+// specification's file-metadata fields), the pixel size, alt texts in both languages, tags, who
+// uploaded it and who changed it last. Files are uploaded first (resumably), then registered here by the server,
 // which checks the bytes before anything is listed.
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
@@ -42,6 +42,8 @@ export const ImageDocument = z.object({
   alt: AltTexts,
   tags: z.array(z.enum(IMAGE_TAGS)),
   uploaderUid: z.string(),
+  /** Who changed its alt texts or tags last; null since its upload (or when that was before it was kept). */
+  updatedBy: z.string().nullable().default(null),
   createdAt: z.date(),
   updatedAt: z.date(),
 });

@@ -26,6 +26,7 @@ export function imageDocument(createdAt: Date): ImageDocument {
     alt: { en: '', de: '' },
     tags: [],
     uploaderUid: 'test',
+    updatedBy: null,
     createdAt,
     updatedAt: createdAt,
   };

@@ -88,7 +88,7 @@ describe('membership mails', () => {
     await extendMembership(documents, accounts, admin, { id, revision: 1, validUntil: later(200), note: '' }, later(2));
     await cancelMembership(documents, accounts, admin, { id, revision: 2, reason: 'Du hast deinen Pass weitergegeben.' }, later(3));
     const withdrawn = await requestMembership(documents, ada, { note: '' }, later(4));
-    await withdrawRequest(documents, ada, withdrawn.id, later(4));
+    await withdrawRequest(documents, ada, { id: withdrawn.id }, later(4));
     expect((await mails()).map((mail) => mail.id).sort()).toEqual(
       [
         changeMailId('membershipRequested', declined.id, 0),

@@ -28,9 +28,11 @@ export type ExtendInput = z.infer<typeof ExtendInput>;
 export const CancelInput = z.object({ ...Decision, reason: Note.min(1) });
 export type CancelInput = z.infer<typeof CancelInput>;
 export const WithdrawInput = z.object({ id: DocumentId });
+export type WithdrawInput = z.infer<typeof WithdrawInput>;
 
 /** A person's memberships, for the admins. */
 export const PersonInput = z.object({ uid: DocumentId });
+export type PersonInput = z.infer<typeof PersonInput>;
 
 export const MEMBERSHIP_FILTERS = ['all', ...MEMBERSHIP_STATUSES] as const;
 

@@ -141,7 +141,7 @@ describe('memberships from request to end', () => {
 
   it('a withdrawn request cannot be approved, and says why', async () => {
     const { id } = await requestMembership(documents, guest, { note: '' }, T0);
-    await withdrawRequest(documents, guest, id, later(0.1));
+    await withdrawRequest(documents, guest, { id }, later(0.1));
     expect((await stored(documents, id)).status).toBe('cancelled');
     await expectRefusal(approveMembership(documents, accounts, admin, { id, revision: 1, note: '' }, later(0.2)), 'membershipWithdrawn');
     expect(await roleOf(documents, 'guest', later(0.2))).toBeNull();
@@ -149,9 +149,9 @@ describe('memberships from request to end', () => {
 
   it('only the requester may withdraw, and only while pending', async () => {
     const { id } = await requestMembership(documents, guest, { note: '' }, T0);
-    await expectRefusal(withdrawRequest(documents, person('stranger'), id, T0), 'membershipNotFound');
+    await expectRefusal(withdrawRequest(documents, person('stranger'), { id }, T0), 'membershipNotFound');
     await approveMembership(documents, accounts, admin, { id, revision: 0, note: '' }, T0);
-    await expectRefusal(withdrawRequest(documents, guest, id, T0), 'membershipNotPending');
+    await expectRefusal(withdrawRequest(documents, guest, { id }, T0), 'membershipNotPending');
   });
 
   it('two admins deciding on the same view: one wins, the other is told', async () => {

@@ -23,7 +23,7 @@ import {
   type MembershipDocument,
   type MembershipStatus,
 } from './membership-rules';
-import type { ApproveInput, CancelInput, ExtendInput, MembershipListInput, RequestInput } from './memberships.inputs';
+import type { ApproveInput, CancelInput, ExtendInput, MembershipListInput, PersonInput, RequestInput, WithdrawInput } from './memberships.inputs';
 import { queueChangeMail } from './membership-mail';
 
 /**
@@ -244,7 +244,7 @@ function pendingMembership(
 }
 
 /** The requester takes back their own pending request. */
-export async function withdrawRequest(documents: Documents, identity: Identity, id: string, now = new Date()) {
+export async function withdrawRequest(documents: Documents, identity: Identity, { id }: WithdrawInput, now = new Date()) {
   const ref = documents.collection(Memberships).doc(id);
   await applyChange(documents, ref, actorOf(identity), now, (membership) => {
     // Someone else's request looks the same as none: nothing to learn about other accounts.
@@ -401,7 +401,7 @@ export async function listMemberships(documents: Documents, input: MembershipLis
 }
 
 /** Every membership of one person, newest request first, with their histories. */
-export async function membershipsOf(documents: Documents, uid: string): Promise<MembershipView[]> {
+export async function membershipsOf(documents: Documents, { uid }: PersonInput): Promise<MembershipView[]> {
   const found = await documents.collection(Memberships).where('uid', '==', uid).orderBy('requestedAt', 'desc').get();
   return found.map(membershipView);
 }
@@ -416,8 +416,8 @@ export interface MyMembership {
 }
 
 /** What the VIP home and the refusal page show a person about their own membership. */
-export async function myMembership(documents: Documents, uid: string, now = new Date()): Promise<MyMembership> {
-  const all = await membershipsOf(documents, uid);
+export async function myMembership(documents: Documents, person: Identity, now = new Date()): Promise<MyMembership> {
+  const all = await membershipsOf(documents, { uid: person.uid });
   const current = all.find((membership) => isActiveNow(membership, now)) ?? null;
   return {
     current,

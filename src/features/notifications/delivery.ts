@@ -30,10 +30,12 @@ import { wantsAnnouncements } from '@/features/mail/preferences';
 import { isActiveNow } from '@/features/memberships/membership-rules';
 import { Checkins } from '@/features/door/door-records';
 import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument } from './notifications';
-import type { Audience } from './notifications.inputs';
+import type { Audience, IdInput } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';
 import { PushDevices } from './push-devices';
+import { messageFor } from './push-message';
 import { log } from '@/server/log';
+import type { Identity } from '@/access/identity';
 
 /** Recipients per chunk: one batch of in-app copies, and the most pushes a crash can lose. */
 export const CHUNK_SIZE = 250;
@@ -355,11 +357,6 @@ async function pushChunk(ports: DeliveryPorts, id: string, notification: Notific
   }
 }
 
-export function messageFor(id: string, notification: Pick<NotificationDocument, 'title' | 'body' | 'link'>, lang: Locale): PushMessage {
-  const path = notification.link ?? '/vip';
-  return { title: notification.title[lang], body: notification.body[lang], url: lang === DEFAULT_LOCALE ? path : `/${lang}${path === '/' ? '' : path}`, tag: `notification-${id}`, lang };
-}
-
 // ---- the scheduler's round ----
 
 /** Delivers every notification that is due, or whose server died while sending. */
@@ -409,8 +406,9 @@ export async function deliveryFigures(documents: Documents, id: string): Promise
 // ---- a test to oneself ----
 
 /** The admin's own copy, now, on every device of theirs: not counted, the notification unchanged. */
-export async function sendTestToSelf(ports: DeliveryPorts, uid: string, id: string, now = new Date()) {
+export async function sendTestToSelf(ports: DeliveryPorts, admin: Identity, { id }: IdInput, now = new Date()) {
   const { documents, push } = ports;
+  const { uid } = admin;
   const notification = (await documents.collection(Notifications).doc(id).get()).data;
   const user = (await documents.collection(Users).doc(uid).get()).data;
   if (!notification || !user) return { inApp: false, pushSent: 0, pushFailed: 0 };

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { LOCALES } from '@/i18n/routing';
+import type { Identity } from '@/access/identity';
 import type { IdInput } from './notifications.inputs';
 
 export const InboxDocument = z.object({
@@ -60,17 +61,17 @@ export function unreadCount(documents: Documents, uid: string): Promise<number> 
   return documents.collection(Inbox).where('uid', '==', uid).where('read', '==', false).count();
 }
 
-/** Marks one of the caller's entries read; another person's entry is "not found". */
-export async function markRead(documents: Documents, uid: string, { id }: IdInput, now = new Date()) {
+/** Marks one of the reader's entries read; another person's entry is "not found". */
+export async function markRead(documents: Documents, reader: Identity, { id }: IdInput, now = new Date()) {
   const ref = documents.collection(Inbox).doc(id);
   const entry = (await ref.get()).data;
-  if (!entry || entry.uid !== uid) throw new DomainError('not-found', 'inboxEntryNotFound');
+  if (!entry || entry.uid !== reader.uid) throw new DomainError('not-found', 'inboxEntryNotFound');
   if (!entry.read) await ref.update({ read: true, readAt: now });
 }
 
-/** Marks every unread entry of the caller read. */
-export async function markAllRead(documents: Documents, uid: string, now = new Date()) {
-  const unread = await documents.collection(Inbox).where('uid', '==', uid).where('read', '==', false).get();
+/** Marks every unread entry of the reader read. */
+export async function markAllRead(documents: Documents, reader: Identity, now = new Date()) {
+  const unread = await documents.collection(Inbox).where('uid', '==', reader.uid).where('read', '==', false).get();
   for (let start = 0; start < unread.length; start += 400) {
     const batch = documents.batch();
     for (const entry of unread.slice(start, start + 400)) batch.update(documents.collection(Inbox).doc(entry.id), { read: true, readAt: now });

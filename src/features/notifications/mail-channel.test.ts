@@ -52,7 +52,7 @@ describe('notifications by e-mail', () => {
   const ports = () => ({ documents, push });
   const send = async (email: EmailChannel, audience: Audience = { kind: 'members' }) => {
     const id = await saveNotification(documents, admin, { id: null, notification: { title: { en: 'Line-up', de: 'Programm' }, body: { en: 'Friday: Kai.', de: 'Freitag: Kai.' }, link: '/events', audience, email } }, NOW);
-    await sendNotificationNow(documents, admin, id, NOW);
+    await sendNotificationNow(documents, admin, { id: id }, NOW);
     return id;
   };
   const mailsOf = async (id: string) => (await documents.collection(Mail).where('notificationId', '==', id).get()).map((mail) => ({ id: mail.id, ...mail.data }));
@@ -65,16 +65,16 @@ describe('notifications by e-mail', () => {
     await addTestUser(documents, person('ada'), { membership: membership(), locale: 'de', mail: optedIn('token-of-ada-0000000001') }, NOW);
     await addTestUser(documents, person('bob'), { membership: membership(), locale: 'en', mail: optedIn('token-of-bob-0000000001') }, NOW);
     await addTestUser(documents, person('cleo'), { membership: membership() }, NOW);
-    await registerDevice(documents, 'bob', { target: target('bob'), lang: 'en' }, NOW);
+    await registerDevice(documents, person('bob'), { target: target('bob'), lang: 'en' }, NOW);
   });
 
   it('is stored with the notification, validated, and read as "not by e-mail" where a notification predates it', async () => {
     const id = await send('withoutPush');
-    expect((await getNotification(documents, id)).email).toBe('withoutPush');
+    expect((await getNotification(documents, { id })).email).toBe('withoutPush');
     for (const email of ['sms', 'ON', null]) expect(NotificationInput.safeParse({ title: { en: 'a', de: 'b' }, body: { en: 'a', de: 'b' }, audience: { kind: 'members' }, email }).success).toBe(false);
     const { email: _email, ...older } = (await documents.collection(Notifications).doc(id).get()).data!;
     await documents.collection(Notifications).doc('older').set(older as never);
-    expect((await getNotification(documents, 'older')).email).toBe('off');
+    expect((await getNotification(documents, { id: 'older' })).email).toBe('off');
   });
 
   it('queues no mail when the channel is off, whoever said yes', async () => {
@@ -170,7 +170,7 @@ describe('the audience of members not seen at the door', () => {
     await documents.collection(Users).doc('never').update({ mail: optedIn('token-of-never-000000001') });
     await documents.collection(Users).doc('recent').update({ mail: optedIn('token-of-recent-00000001') });
     const id = await saveNotification(documents, admin, { id: null, notification: { title: { en: 'We miss you', de: 'Wir vermissen dich' }, body: { en: 'Come by on Friday.', de: 'Komm am Freitag vorbei.' }, link: '', audience: { kind: 'lapsed', weeks: 8 }, email: 'optedIn' } }, NOW);
-    await sendNotificationNow(documents, admin, id, NOW);
+    await sendNotificationNow(documents, admin, { id: id }, NOW);
     expect(await deliverNotification({ documents, push: new AcceptingPush() }, id, { clock: () => NOW })).toBe('sent');
     expect((await documents.collection(Inbox).where('notificationId', '==', id).get()).map((copy) => copy.data.uid).sort()).toEqual(['faded', 'never']);
     const mails = (await documents.collection(Mail).where('notificationId', '==', id).get()).map((mail) => mail.data);

@@ -4,16 +4,19 @@
 import 'server-only';
 import type { Documents } from '@/server/documents/port';
 import type { WatchOptions } from '@/server/live/watch';
+import type { Identity } from '@/access/identity';
 import { Mail } from '@/features/mail/outbox';
 import { announcementFigures, MailTallies } from '@/features/mail/retention';
 import { getNotification, Notifications } from './notifications';
 import { deliveryFigures, NotificationChunks } from './delivery';
 import { Inbox, inboxOf } from './inbox';
+import type { IdInput } from './notifications.inputs';
 
 type Feed<T> = Omit<WatchOptions<T>, 'signal'>;
 
 /** A person's inbox: their own entries wake it, not a delivery's copies to everyone else. */
-export function inboxFeed(documents: Documents, uid: string): Feed<Awaited<ReturnType<typeof inboxOf>>> {
+export function inboxFeed(documents: Documents, reader: Identity): Feed<Awaited<ReturnType<typeof inboxOf>>> {
+  const { uid } = reader;
   const theirs = documents.collection(Inbox).where('uid', '==', uid);
   return {
     documents,
@@ -25,7 +28,8 @@ export function inboxFeed(documents: Documents, uid: string): Feed<Awaited<Retur
 }
 
 /** A notification's state and delivery figures: its own documents wake it, not other notifications'. */
-export function notificationFeed(documents: Documents, id: string) {
+export function notificationFeed(documents: Documents, input: IdInput) {
+  const { id } = input;
   const its = { field: 'notificationId', value: id };
   return {
     documents,
@@ -39,7 +43,7 @@ export function notificationFeed(documents: Documents, id: string) {
       documents.collection(MailTallies).doc(id),
     ],
     read: async () => {
-      const notification = await getNotification(documents, id);
+      const notification = await getNotification(documents, input);
       const [figures, mail] = await Promise.all([deliveryFigures(documents, id), notification.email === 'off' ? null : announcementFigures(documents, id)]);
       return { notification, figures, mail };
     },

@@ -56,8 +56,8 @@ describe('notifications on Firestore', () => {
     await addTestUser(documents, person('bob'), { membership: active }, NOW);
     await addTestUser(documents, person('gone'), { membership: active, disabled: true }, NOW);
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
-    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys }, lang: 'de' }, NOW);
-    await registerDevice(documents, 'bob', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/gone', keys }, lang: 'en' }, NOW);
+    await registerDevice(documents, person('ada'), { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys }, lang: 'de' }, NOW);
+    await registerDevice(documents, person('bob'), { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/gone', keys }, lang: 'en' }, NOW);
 
     const id = await saveNotification(documents, person('admin', 'admin'), {
       id: null,
@@ -68,13 +68,13 @@ describe('notifications on Firestore', () => {
     expect(await deliverDue({ documents, push }, { clock: () => NOW })).toEqual({ sent: 1, failed: 0 });
     expect(await deliverDue({ documents, push }, { clock: () => NOW })).toEqual({ sent: 0, failed: 0 });
 
-    expect((await getNotification(documents, id)).status).toBe('sent');
+    expect((await getNotification(documents, { id })).status).toBe('sent');
     expect((await inboxOf(documents, 'ada')).entries.map((entry) => entry.title)).toEqual(['Hallo']);
     expect((await inboxOf(documents, 'bob')).unread).toBe(1);
     expect(await inboxOf(documents, 'gone')).toMatchObject({ entries: [], unread: 0 });
     expect(push.sent.map((message) => message.url)).toEqual(['/de/vip']);
     expect(await documents.collection(PushDevices).count()).toBe(1);
-    await markAllRead(documents, 'bob', NOW);
+    await markAllRead(documents, person('bob'), NOW);
     expect(await deliveryFigures(documents, id)).toMatchObject({ recipients: 2, inApp: 2, read: 1, pushSent: 1, pushFailed: 1, removed: 1 });
     expect((await announcements(documents, 'de')).map((entry) => entry.title)).toEqual(['Hallo']);
   });

@@ -1,6 +1,6 @@
 // Notifications: admins compose, schedule, send and follow them; everyone signed in reads their
 // inbox and registers the devices that allowed push messages. Thin: access, input, one domain
-// call. The caller's uid always comes from the session.
+// call. The acting person always comes from the session.
 import 'server-only';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
@@ -31,7 +31,7 @@ const members = roleProcedure(...MEMBER_AREA);
 
 export const notificationsRouter = router({
   list: admin.input(NotificationListInput).query(({ ctx, input }) => listNotifications(ctx.documents, input)),
-  get: admin.input(IdInput).query(({ ctx, input }) => getNotification(ctx.documents, input.id)),
+  get: admin.input(IdInput).query(({ ctx, input }) => getNotification(ctx.documents, input)),
   save: admin.input(SaveInput).mutation(({ ctx, input }) => saveNotification(ctx.documents, ctx.identity, input).then((id) => ({ id }))),
   schedule: admin.input(ScheduleInput).mutation(({ ctx, input }) => scheduleNotification(ctx.documents, ctx.identity, input)),
   /**
@@ -42,28 +42,28 @@ export const notificationsRouter = router({
    * notifications round once its lease ran out.
    */
   sendNow: admin.input(IdInput).mutation(async ({ ctx, input }) => {
-    await sendNotificationNow(ctx.documents, ctx.identity, input.id);
+    await sendNotificationNow(ctx.documents, ctx.identity, input);
     const delivery = deliverNotification({ documents: ctx.documents, push: ctx.push() }, input.id);
     await workInRequest(delivery, env.BACKGROUND_WORK === 'scheduler' ? SEND_NOW_IN_REQUEST_MS : 0, `Notification ${input.id}: the delivery (a later round takes it over)`);
   }),
-  cancel: admin.input(IdInput).mutation(({ ctx, input }) => cancelScheduled(ctx.documents, input.id)),
-  delete: admin.input(IdInput).mutation(({ ctx, input }) => deleteDraft(ctx.documents, input.id)),
+  cancel: admin.input(IdInput).mutation(({ ctx, input }) => cancelScheduled(ctx.documents, ctx.identity, input)),
+  delete: admin.input(IdInput).mutation(({ ctx, input }) => deleteDraft(ctx.documents, ctx.identity, input)),
   sendTest: admin.input(IdInput).mutation(async ({ ctx, input }) => {
     await limitRate('notificationTests', ctx.identity.uid);
-    return sendTestToSelf({ documents: ctx.documents, push: ctx.push() }, ctx.identity.uid, input.id);
+    return sendTestToSelf({ documents: ctx.documents, push: ctx.push() }, ctx.identity, input);
   }),
   /**
    * The message, its state and its delivery figures as they change: in the app and by push from
    * the inbox and the chunks, by e-mail from the outbox's mails of it (as the senders record them).
    */
-  live: admin.input(IdInput).subscription(({ ctx, input, signal }) => liveStream({ ...notificationFeed(ctx.documents, input.id), signal })),
+  live: admin.input(IdInput).subscription(({ ctx, input, signal }) => liveStream({ ...notificationFeed(ctx.documents, input), signal })),
 });
 
 export const inboxRouter = router({
   /** The caller's newest entries and unread count, as they change (the header's badge, /vip). */
-  live: signedInProcedure.subscription(({ ctx, signal }) => liveStream({ ...inboxFeed(ctx.documents, ctx.identity.uid), signal })),
-  markRead: signedInProcedure.input(IdInput).mutation(({ ctx, input }) => markRead(ctx.documents, ctx.identity.uid, input)),
-  markAllRead: signedInProcedure.mutation(({ ctx }) => markAllRead(ctx.documents, ctx.identity.uid)),
+  live: signedInProcedure.subscription(({ ctx, signal }) => liveStream({ ...inboxFeed(ctx.documents, ctx.identity), signal })),
+  markRead: signedInProcedure.input(IdInput).mutation(({ ctx, input }) => markRead(ctx.documents, ctx.identity, input)),
+  markAllRead: signedInProcedure.mutation(({ ctx }) => markAllRead(ctx.documents, ctx.identity)),
   /** The lounge's announcements: notifications sent to members. */
   announcements: members.query(({ ctx }) => announcements(ctx.documents, ctx.locale)),
 });
@@ -73,7 +73,7 @@ export const pushRouter = router({
   config: signedInProcedure.query(({ ctx }) => ctx.push().clientConfig()),
   register: signedInProcedure.input(RegisterInput).mutation(async ({ ctx, input }) => {
     await limitRate('pushRegistrations', ctx.identity.uid);
-    return registerDevice(ctx.documents, ctx.identity.uid, input);
+    return registerDevice(ctx.documents, ctx.identity, input);
   }),
-  unregister: signedInProcedure.input(UnregisterInput).mutation(({ ctx, input }) => unregisterDevice(ctx.documents, ctx.identity.uid, input)),
+  unregister: signedInProcedure.input(UnregisterInput).mutation(({ ctx, input }) => unregisterDevice(ctx.documents, ctx.identity, input)),
 });

@@ -5,9 +5,11 @@ import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/p
 import type { Identity } from '@/access/identity';
 import type { Role } from '@/access/roles';
 import { addTestUser } from '@/features/identity/test-users';
+import { AuditLog } from '@/features/identity/audit';
 import { announcements, cancelScheduled, deleteDraft, getNotification, listNotifications, Notifications, saveNotification, scheduleNotification, sendNotificationNow } from './notifications';
 import type { NotificationInput } from './notifications.inputs';
-import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, messageFor, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
+import { CHUNK_SIZE, deliverDue, LEASE_MS, deliverNotification, deliveryFigures, resolveAudience, sendTestToSelf, SimulatedCrash } from './delivery';
+import { messageFor } from './push-message';
 import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
 
@@ -80,32 +82,48 @@ describe('notifications', () => {
 
   it('moves draft -> scheduled -> sending -> sent; a scheduled one can be cancelled; only drafts are deleted', async () => {
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
-    expect((await getNotification(documents, id)).status).toBe('draft');
+    expect((await getNotification(documents, { id })).status).toBe('draft');
     await scheduleNotification(documents, admin, { id, at: '2026-11-24T20:30' }, NOW);
-    const scheduled = await getNotification(documents, id);
+    const scheduled = await getNotification(documents, { id });
     expect(scheduled).toMatchObject({ status: 'scheduled', scheduledWallTime: '2026-11-24T20:30', sentBy: { uid: 'admin' } });
     // 20:30 at the venue in November is 19:30 UTC.
     expect(scheduled.scheduledAt).toEqual(new Date('2026-11-24T19:30:00Z'));
-    await cancelScheduled(documents, id, NOW);
-    expect((await getNotification(documents, id)).status).toBe('draft');
-    await expect(cancelScheduled(documents, id, NOW)).rejects.toMatchObject({ reason: 'notificationNotScheduled' });
+    await cancelScheduled(documents, admin, { id }, NOW);
+    expect((await getNotification(documents, { id })).status).toBe('draft');
+    await expect(cancelScheduled(documents, admin, { id }, NOW)).rejects.toMatchObject({ reason: 'notificationNotScheduled' });
 
     await scheduleNotification(documents, admin, { id, at: '2026-11-24T20:30' }, NOW);
     // Not yet due: the scheduler leaves it.
     expect(await deliverDue(ports(), { clock: () => NOW })).toEqual({ sent: 0, failed: 0 });
     const later = new Date('2026-11-24T19:31:00Z');
     expect(await deliverDue(ports(), { clock: () => later })).toEqual({ sent: 1, failed: 0 });
-    const sent = await getNotification(documents, id);
+    const sent = await getNotification(documents, { id });
     expect(sent).toMatchObject({ status: 'sent', recipients: 2, sentAt: later });
     await expect(saveNotification(documents, admin, { id, notification: message }, NOW)).rejects.toMatchObject({ reason: 'notificationNotEditable' });
-    await expect(deleteDraft(documents, id)).rejects.toMatchObject({ reason: 'notificationNotDraft' });
+    await expect(deleteDraft(documents, admin, { id })).rejects.toMatchObject({ reason: 'notificationNotDraft' });
     // Sending again does nothing: it is sent.
     expect(await deliverNotification(ports(), id, { clock: () => later })).toBe('skipped');
   });
 
+  it("records who cancelled a schedule or deleted a draft on its author's account", async () => {
+    const author = person('boss', 'admin');
+    const id = await saveNotification(documents, author, { id: null, notification: message }, NOW);
+    await scheduleNotification(documents, author, { id, at: '2026-11-24T20:30' }, NOW);
+    await cancelScheduled(documents, admin, { id }, NOW);
+    await deleteDraft(documents, admin, { id });
+    const entries = await documents.collection(AuditLog).where('targetUid', '==', 'boss').orderBy('at', 'desc').get();
+    expect(entries.map((entry) => entry.data).sort((a, b) => a.action.localeCompare(b.action))).toMatchObject([
+      { action: 'notificationCancelled', actorUid: 'admin', actorName: 'Person admin' },
+      { action: 'notificationDeleted', actorUid: 'admin', actorName: 'Person admin' },
+    ]);
+    // A refusal changes nothing, and says nothing either.
+    await expect(deleteDraft(documents, admin, { id })).rejects.toMatchObject({ reason: 'notificationNotFound' });
+    expect(await documents.collection(AuditLog).where('targetUid', '==', 'boss').count()).toBe(2);
+  });
+
   it('refuses to send what is not written in both languages, and a link that is not a page of the site', async () => {
     const id = await saveNotification(documents, admin, { id: null, notification: { ...message, body: { en: 'Hello', de: '' } } }, NOW);
-    await expect(sendNotificationNow(documents, admin, id, NOW)).rejects.toMatchObject({ reason: 'notificationBodyMissing', field: 'body.de' });
+    await expect(sendNotificationNow(documents, admin, { id }, NOW)).rejects.toMatchObject({ reason: 'notificationBodyMissing', field: 'body.de' });
     for (const link of ['/nowhere', 'https://evil.example', '//evil.example/events']) {
       await expect(saveNotification(documents, admin, { id: null, notification: { ...message, link } }, NOW)).rejects.toMatchObject({ reason: 'notificationLinkUnknown', field: 'link' });
     }
@@ -113,14 +131,14 @@ describe('notifications', () => {
   });
 
   it("gives each recipient an in-app copy and a push in their language, on each of their devices; prunes dead ones", async () => {
-    await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
-    await registerDevice(documents, 'bob', { target: target('bob', 1), lang: 'en' }, NOW);
-    await registerDevice(documents, 'bob', { target: target('bob', 2), lang: 'en' }, NOW);
-    await registerDevice(documents, 'bob', { target: target('bob', 3), lang: 'en' }, NOW);
+    await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
+    await registerDevice(documents, person('bob'), { target: target('bob', 1), lang: 'en' }, NOW);
+    await registerDevice(documents, person('bob'), { target: target('bob', 2), lang: 'en' }, NOW);
+    await registerDevice(documents, person('bob'), { target: target('bob', 3), lang: 'en' }, NOW);
     push.gone.add(endpoint('bob', 2));
     push.failing.add(endpoint('bob', 3));
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
-    await sendNotificationNow(documents, admin, id, NOW);
+    await sendNotificationNow(documents, admin, { id }, NOW);
     expect(await deliverNotification(ports(), id, { clock: () => NOW })).toBe('sent');
 
     const ada = await inboxOf(documents, 'ada');
@@ -134,8 +152,8 @@ describe('notifications', () => {
     // The dead subscription is gone; the one that failed once stays.
     expect((await documents.collection(PushDevices).where('uid', '==', 'bob').get()).length).toBe(2);
 
-    await markRead(documents, 'ada', { id: ada.entries[0]!.id }, NOW);
-    await expect(markRead(documents, 'bob', { id: ada.entries[0]!.id }, NOW)).rejects.toMatchObject({ reason: 'inboxEntryNotFound' });
+    await markRead(documents, person('ada'), { id: ada.entries[0]!.id }, NOW);
+    await expect(markRead(documents, person('bob'), { id: ada.entries[0]!.id }, NOW)).rejects.toMatchObject({ reason: 'inboxEntryNotFound' });
     expect(await deliveryFigures(documents, id)).toEqual({
       recipients: 2,
       inApp: 2,
@@ -148,7 +166,7 @@ describe('notifications', () => {
         de: { recipients: 1, inApp: 1, read: 1, pushSent: 1, pushFailed: 0, removed: 0 },
       },
     });
-    expect(await markAllRead(documents, 'bob', NOW)).toEqual({ marked: 1 });
+    expect(await markAllRead(documents, person('bob'), NOW)).toEqual({ marked: 1 });
     // The admins' list counts them too.
     expect((await listNotifications(documents, { filter: 'all' })).notifications.find((entry) => entry.id === id)?.delivered).toEqual({ inApp: 2, read: 2 });
     expect((await inboxOf(documents, 'bob')).unread).toBe(0);
@@ -162,15 +180,15 @@ describe('notifications', () => {
     for (let n = 0; n < CHUNK_SIZE * 2 + 10; n++) {
       const uid = `member-${String(n).padStart(4, '0')}`;
       await addTestUser(documents, person(uid), { membership: active }, NOW);
-      await registerDevice(documents, uid, { target: target(uid), lang: 'en' }, NOW);
+      await registerDevice(documents, person(uid), { target: target(uid), lang: 'en' }, NOW);
     }
     const total = CHUNK_SIZE * 2 + 10 + 2;
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
-    await sendNotificationNow(documents, admin, id, NOW);
+    await sendNotificationNow(documents, admin, { id }, NOW);
 
     // The first server crashes with the second chunk's pushes on their way.
     await expect(deliverNotification(ports(), id, { holder: 'server-a', clock: () => NOW, crashAfter: (step, chunk) => step === 'pushing' && chunk === 1 })).rejects.toBeInstanceOf(SimulatedCrash);
-    expect((await getNotification(documents, id)).status).toBe('sending');
+    expect((await getNotification(documents, { id })).status).toBe('sending');
     // Another server may not take it over while the lease holds...
     expect(await deliverNotification(ports(), id, { holder: 'server-b', clock: () => new Date(NOW.getTime() + 1000) })).toBe('skipped');
     // ...and does once it ran out.
@@ -186,8 +204,8 @@ describe('notifications', () => {
   });
 
   it('two servers starting the same delivery at once: one sends, the other stands aside, nobody gets two', async () => {
-    await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
-    await registerDevice(documents, 'bob', { target: target('bob'), lang: 'en' }, NOW);
+    await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
+    await registerDevice(documents, person('bob'), { target: target('bob'), lang: 'en' }, NOW);
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
     await scheduleNotification(documents, admin, { id, at: '2000-01-01T00:00' }, NOW);
     const outcomes = await Promise.all(['server-a', 'server-b', 'server-c'].map((holder) => deliverNotification(ports(), id, { holder, clock: () => NOW })));
@@ -197,9 +215,9 @@ describe('notifications', () => {
   });
 
   it('a crash after the in-app copies of a chunk resumes with its pushes, once', async () => {
-    await registerDevice(documents, 'ada', { target: target('ada'), lang: 'de' }, NOW);
+    await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
-    await sendNotificationNow(documents, admin, id, NOW);
+    await sendNotificationNow(documents, admin, { id }, NOW);
     await expect(deliverNotification(ports(), id, { holder: 'a', clock: () => NOW, crashAfter: (step) => step === 'inbox' })).rejects.toBeInstanceOf(SimulatedCrash);
     expect(push.sent).toHaveLength(0);
     // Not even the holder's id takes the lease back before it ran out: a holder's id alone cannot
@@ -217,18 +235,18 @@ describe('notifications', () => {
     expect((await listNotifications(documents, { filter: 'all' })).notifications.map((entry) => entry.id)).toEqual([second, first]);
     expect((await listNotifications(documents, { filter: 'draft' })).notifications.map((entry) => entry.id)).toEqual([first]);
 
-    await registerDevice(documents, 'admin', { target: target('admin'), lang: 'en' }, NOW);
-    await registerDevice(documents, 'admin', { target: target('admin'), lang: 'en' }, new Date(NOW.getTime() + 7 * DAY));
+    await registerDevice(documents, admin, { target: target('admin'), lang: 'en' }, NOW);
+    await registerDevice(documents, admin, { target: target('admin'), lang: 'en' }, new Date(NOW.getTime() + 7 * DAY));
     expect(await documents.collection(PushDevices).where('uid', '==', 'admin').count()).toBe(1);
-    expect(await sendTestToSelf(ports(), 'admin', first, NOW)).toEqual({ inApp: true, pushSent: 1, pushFailed: 0 });
+    expect(await sendTestToSelf(ports(), admin, { id: first }, NOW)).toEqual({ inApp: true, pushSent: 1, pushFailed: 0 });
     expect((await inboxOf(documents, 'admin')).entries).toHaveLength(1);
-    expect((await getNotification(documents, first)).status).toBe('draft');
+    expect((await getNotification(documents, { id: first })).status).toBe('draft');
     expect(await deliveryFigures(documents, first)).toMatchObject({ recipients: 0, inApp: 0 });
 
     // Someone else cannot remove the admin's device; the admin can.
-    await unregisterDevice(documents, 'ada', { address: endpoint('admin') });
+    await unregisterDevice(documents, person('ada'), { address: endpoint('admin') });
     expect(await documents.collection(PushDevices).count()).toBe(1);
-    await unregisterDevice(documents, 'admin', { address: endpoint('admin') });
+    await unregisterDevice(documents, admin, { address: endpoint('admin') });
     expect(await documents.collection(PushDevices).count()).toBe(0);
   });
 

@@ -2,18 +2,21 @@
 // scheduled for a time at the venue or sent now, then delivered by ./delivery.ts to an in-app
 // inbox (always) and as push messages (to each device that allowed them). The state machine:
 // draft -> scheduled -> sending -> sent | failed; a scheduled one can go back to draft (cancel),
-// a failed one can be sent again (its delivery resumes where it stopped).
+// a failed one can be sent again (its delivery resumes where it stopped). Cancelling a schedule
+// and deleting a draft are written to the author's audit log with who did it, as removing an
+// image is to its uploader's.
 import 'server-only';
 import { z } from 'zod';
-import { defineCollection, type Documents } from '@/server/documents/port';
+import { defineCollection, serverTimestamp, type Documents, type Transaction } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { pageAfter } from '@/server/documents/paging';
 import { LOCALES, localized, type Locale } from '@/i18n/routing';
 import type { Identity } from '@/access/identity';
 import { matchRoute } from '@/navigation/routes';
+import { AuditLog, type AuditAction } from '@/features/identity/audit';
 import { wallTimeToDate, dateToWallTime } from '@/features/events/venue-time';
 import { Inbox } from './inbox';
-import { Audience, type NotificationListInput, type SaveInput, type ScheduleInput } from './notifications.inputs';
+import { Audience, type IdInput, type NotificationListInput, type SaveInput, type ScheduleInput } from './notifications.inputs';
 
 import { AUDIENCE_KIND_NAMES, BODY_LIMIT, EMAIL_CHANNELS, NOTIFICATION_STATUS_NAMES, TITLE_LIMIT, type EmailChannel } from './constants';
 
@@ -111,7 +114,7 @@ export async function scheduleNotification(documents: Documents, actor: Identity
 }
 
 /** Sends now: the scheduler (or the caller's server, at once) picks it up. */
-export function sendNotificationNow(documents: Documents, actor: Identity, id: string, now = new Date()) {
+export function sendNotificationNow(documents: Documents, actor: Identity, { id }: IdInput, now = new Date()) {
   return queue(documents, actor, id, now, now);
 }
 
@@ -128,24 +131,41 @@ async function queue(documents: Documents, actor: Identity, id: string, at: Date
 }
 
 /** A scheduled notification goes back to being a draft. */
-export async function cancelScheduled(documents: Documents, id: string, now = new Date()) {
+export async function cancelScheduled(documents: Documents, actor: Identity, { id }: IdInput, now = new Date()) {
   await documents.runTransaction(async (tx) => {
     const ref = documents.collection(Notifications).doc(id);
     const current = (await tx.get(ref)).data;
     if (!current) throw new DomainError('not-found', 'notificationNotFound');
     if (current.status !== 'scheduled') throw new DomainError('conflict', 'notificationNotScheduled');
     tx.update(ref, { status: 'draft', scheduledAt: null, updatedAt: now });
+    audit(tx, documents, actor, current, 'notificationCancelled');
   });
 }
 
 /** Deletes a draft (nothing was sent). */
-export async function deleteDraft(documents: Documents, id: string) {
+export async function deleteDraft(documents: Documents, actor: Identity, { id }: IdInput) {
   await documents.runTransaction(async (tx) => {
     const ref = documents.collection(Notifications).doc(id);
     const current = (await tx.get(ref)).data;
     if (!current) throw new DomainError('not-found', 'notificationNotFound');
     if (current.status !== 'draft') throw new DomainError('conflict', 'notificationNotDraft');
     tx.delete(ref);
+    audit(tx, documents, actor, current, 'notificationDeleted');
+  });
+}
+
+/** Who undid an author's work, on the author's account (identity/audit.ts), in the change's own transaction. */
+function audit(tx: Transaction, documents: Documents, actor: Identity, notification: NotificationDocument, action: AuditAction & `notification${string}`) {
+  tx.create(documents.collection(AuditLog).doc(), {
+    targetUid: notification.createdBy,
+    actorUid: actor.uid,
+    actorName: actor.displayName ?? actor.email,
+    action,
+    fromRole: null,
+    toRole: null,
+    imageId: null,
+    membershipId: null,
+    at: serverTimestamp(),
   });
 }
 
@@ -199,7 +219,7 @@ export interface NotificationForEditor extends NotificationSummary {
   startedAt: Date | null;
 }
 
-export async function getNotification(documents: Documents, id: string): Promise<NotificationForEditor> {
+export async function getNotification(documents: Documents, { id }: IdInput): Promise<NotificationForEditor> {
   const data = (await documents.collection(Notifications).doc(id).get()).data;
   if (!data) throw new DomainError('not-found', 'notificationNotFound');
   return { ...summary(id, data), body: data.body, link: data.link, scheduledWallTime: data.scheduledAt ? dateToWallTime(data.scheduledAt) : null, sentBy: data.sentBy, startedAt: data.startedAt };

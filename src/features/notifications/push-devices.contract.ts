@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Documents } from '@/server/documents/port';
 import type { PushTarget } from '@/server/push/port';
 import { deviceId, MAX_PUSH_DEVICES, PushDevices, registerDevice } from './push-devices';
+import { testPerson } from '@/features/identity/test-users';
 
 export interface PushDevicesHarness {
   /** A new, empty store, and how to close it. */
@@ -41,7 +42,7 @@ export function pushDevicesContract(name: string, harness: PushDevicesHarness) {
       ['a push service with credentials in the URL', 'https://me:secret@fcm.googleapis.com/fcm/send/x'],
       ['a look-alike of a push service', 'https://fcm.googleapis.com.attacker.example/fcm/send/x'],
     ])('refuses %s with a reason the browser shows, and stores nothing', async (_, refused) => {
-      const registering = registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: refused, keys }, lang: 'de' }, START);
+      const registering = registerDevice(documents, testPerson('ada'), { target: { kind: 'webpush', endpoint: refused, keys }, lang: 'de' }, START);
       await expect(registering).rejects.toMatchObject({ kind: 'invalid', reason: 'pushServiceUnknown', field: 'target.endpoint' });
       expect((await documents.collection(PushDevices).doc(deviceId(refused)).get()).data).toBeUndefined();
       expect(await endpointsOf(documents, 'ada')).toEqual([]);
@@ -53,22 +54,22 @@ export function pushDevicesContract(name: string, harness: PushDevicesHarness) {
       'https://wns2-par02p.notify.windows.com/w/?token=edge',
       'https://web.push.apple.com/safari',
     ])('registers a device of a browser push service: %s', async (accepted) => {
-      await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: accepted, keys }, lang: 'en' }, START);
+      await registerDevice(documents, testPerson('ada'), { target: { kind: 'webpush', endpoint: accepted, keys }, lang: 'en' }, START);
       expect(await endpointsOf(documents, 'ada')).toEqual([accepted]);
     });
 
     it(`keeps at most ${MAX_PUSH_DEVICES} devices a person: the ${MAX_PUSH_DEVICES + 1}th replaces the one registered longest ago`, async () => {
       // Registered in an order unlike their dates: the oldest is the one registered third.
       const dates = Array.from({ length: MAX_PUSH_DEVICES }, (_, index) => new Date(START.getTime() + ((index + 8) % MAX_PUSH_DEVICES) * DAY));
-      for (const [index, at] of dates.entries()) await registerDevice(documents, 'ada', { target: device(`ada-${index}`), lang: 'en' }, at);
-      await registerDevice(documents, 'bob', { target: device('bob-0'), lang: 'en' }, START);
+      for (const [index, at] of dates.entries()) await registerDevice(documents, testPerson('ada'), { target: device(`ada-${index}`), lang: 'en' }, at);
+      await registerDevice(documents, testPerson('bob'), { target: device('bob-0'), lang: 'en' }, START);
       expect(await endpointsOf(documents, 'ada')).toHaveLength(MAX_PUSH_DEVICES);
 
       // Refreshing a device already registered replaces nothing.
-      await registerDevice(documents, 'ada', { target: device('ada-5'), lang: 'de' }, new Date(START.getTime() + 20 * DAY));
+      await registerDevice(documents, testPerson('ada'), { target: device('ada-5'), lang: 'de' }, new Date(START.getTime() + 20 * DAY));
       expect(await endpointsOf(documents, 'ada')).toHaveLength(MAX_PUSH_DEVICES);
 
-      await registerDevice(documents, 'ada', { target: device('ada-new'), lang: 'en' }, new Date(START.getTime() + 21 * DAY));
+      await registerDevice(documents, testPerson('ada'), { target: device('ada-new'), lang: 'en' }, new Date(START.getTime() + 21 * DAY));
       const kept = await endpointsOf(documents, 'ada');
       expect(kept).toHaveLength(MAX_PUSH_DEVICES);
       expect(kept).toContain(endpoint('ada-new'));
@@ -79,7 +80,7 @@ export function pushDevicesContract(name: string, harness: PushDevicesHarness) {
     it(`holds the cap when a person registers many devices at once`, async () => {
       await Promise.all(
         Array.from({ length: MAX_PUSH_DEVICES + 5 }, (_, index) =>
-          registerDevice(documents, 'ada', { target: device(`ada-${index}`), lang: 'en' }, new Date(START.getTime() + index * 1000)),
+          registerDevice(documents, testPerson('ada'), { target: device(`ada-${index}`), lang: 'en' }, new Date(START.getTime() + index * 1000)),
         ),
       );
       const kept = await endpointsOf(documents, 'ada');

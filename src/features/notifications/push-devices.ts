@@ -9,6 +9,7 @@ import { defineCollection, type Documents } from '@/server/documents/port';
 import { DomainError } from '@/server/domain-error';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import type { PushTarget } from '@/server/push/port';
+import type { Identity } from '@/access/identity';
 import { isPushServiceEndpoint } from '@/server/push/push-services';
 import { DeviceTarget, type RegisterInput, type UnregisterInput } from './notifications.inputs';
 
@@ -42,7 +43,8 @@ export function addressOf(target: PushTarget): string {
  * Registers (or refreshes) the caller's device; returns when it counts as registered. A Web Push
  * endpoint must be a browser push service's: the embedded backend POSTs to it on every delivery.
  */
-export async function registerDevice(documents: Documents, uid: string, input: RegisterInput, now = new Date()) {
+export async function registerDevice(documents: Documents, owner: Identity, input: RegisterInput, now = new Date()) {
+  const { uid } = owner;
   if (input.target.kind === 'webpush' && !isPushServiceEndpoint(input.target.endpoint)) {
     throw new DomainError('invalid', 'pushServiceUnknown', {}, { field: 'target.endpoint' });
   }
@@ -56,12 +58,12 @@ export async function registerDevice(documents: Documents, uid: string, input: R
   return { registeredAt: now };
 }
 
-/** Forgets a device of the caller (push turned off, or signed out on it). */
-export async function unregisterDevice(documents: Documents, uid: string, { address }: UnregisterInput) {
+/** Forgets a device of the owner (push turned off, or signed out on it). */
+export async function unregisterDevice(documents: Documents, owner: Identity, { address }: UnregisterInput) {
   const ref = documents.collection(PushDevices).doc(deviceId(address));
   const current = (await ref.get()).data;
   // Someone else's device is not the caller's to remove; say nothing about it either.
-  if (current?.uid === uid) await ref.delete();
+  if (current?.uid === owner.uid) await ref.delete();
 }
 
 async function devicesOf(documents: Documents, uid: string) {

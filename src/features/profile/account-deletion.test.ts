@@ -73,7 +73,7 @@ describe('deleting an account', () => {
     await setAvatar(ports, adaMember, { upload: 'photo' });
     const avatarPath = (await documents.collection(Users).doc('ada').get()).data!.avatarPath!;
     await recordSession(documents, { uid: 'ada', cookie: 'cookie-ada', expiresInSeconds: 3600, now: Date.now() });
-    await registerDevice(documents, 'ada', { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' });
+    await registerDevice(documents, person('ada'), { target: { kind: 'webpush', endpoint: 'https://fcm.googleapis.com/fcm/send/ada', keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } }, lang: 'en' });
     await documents.collection(Inbox).doc('n1_ada').create({ notificationId: 'n1', uid: 'ada', lang: 'en', title: 'Hi', body: 'Hello', link: null, at: new Date(), read: false, readAt: null, test: false });
 
     await expect(deleteAccount(ports, adaMember, { confirmation: 'someone@else.org' })).rejects.toMatchObject({ reason: 'deleteConfirmationMismatch' });

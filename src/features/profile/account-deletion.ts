@@ -115,6 +115,7 @@ async function anonymiseStaffRecords({ documents, files }: DeletionPorts, uid: s
   await rewriteWhere(documents, Events, 'updatedBy', uid, () => ({ updatedBy: anonymousId }));
   await rewriteWhere(documents, Notifications, 'createdBy', uid, () => ({ createdBy: anonymousId }));
   await rewriteWhere(documents, Notifications, 'sentBy.uid', uid, () => ({ sentBy: { uid: anonymousId, name: null } }));
+  await rewriteWhere(documents, Images, 'updatedBy', uid, () => ({ updatedBy: anonymousId }));
   const images = await rewriteWhere(documents, Images, 'uploaderUid', uid, ({ file }) => ({
     uploaderUid: anonymousId,
     file: { ...file, customMetadata: { uploaderUid: anonymousId } },

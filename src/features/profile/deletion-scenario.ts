@@ -1,6 +1,6 @@
 // For tests: a person who has been everything the product knows, then deletes their account. Ada
 // asked for a membership and was admitted at the door, became an admin who decided on others'
-// memberships, sent a notification to herself and Bob, uploaded a library image, edited an event
+// memberships, sent a notification to herself and Bob, uploaded and edited a library image, edited an event
 // and worked the door; she has a photo, an upload never used, a session, a phone for pushes. Runs
 // on any documents store, so the embedded store and the Firestore stand-in are walked alike.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -131,6 +131,7 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
     alt: { en: '', de: '' },
     tags: [],
     uploaderUid: ADA.uid,
+    updatedBy: ADA.uid,
     createdAt: NOW,
     updatedAt: NOW,
   });
@@ -149,7 +150,7 @@ export async function adaDeletesHerAccount(documents: Documents, files: Files, u
   }, NOW);
   await scheduleNotification(documents, ada, { id: notificationId, at: '2000-01-01T00:00' }, NOW);
   await deliverDue({ documents, push: new AcceptingPush() }, { clock: () => NOW });
-  await markAllRead(documents, ADA.uid, NOW);
+  await markAllRead(documents, ada, NOW);
 
   // Ada working the door: Bob admitted, his drink, his way out and back, a scan, a flag.
   await documents.collection(Checkins).doc('night_bob').create({ eventId: 'night', uid: 'bob', scannerUid: ADA.uid, scannerName: ADA.name, ...door });

@@ -16,7 +16,7 @@ import { DiskFiles } from '@/server/files/embedded/disk-files';
 import { renderAvatar } from './avatar-image';
 import { FakeAccounts } from '@/server/testing/fake-accounts';
 import { standInDocuments } from '@/server/testing/firestore-stand-in';
-import { addTestUser } from '@/features/identity/test-users';
+import { addTestUser, testPerson } from '@/features/identity/test-users';
 import { identityFromClaims } from '@/access/identity';
 import { recordSignIn, Users } from '@/features/identity/users';
 import { doorList } from '@/features/door/door-list';
@@ -69,7 +69,7 @@ describe.each(backends)('the face at the door (%s)', (_name, open) => {
     const code = await phoneCode({ documents, keys }, uid, stepAt(NOW.getTime()));
     const scanned = await scanCode({ documents, keys }, person('door-1', 'scanner'), { eventId: 'tonight', mode: 'entry', code, nonce: `nonce-${uid}-0001`, source: 'camera', device: 'Door 1' }, NOW);
     const [hit] = await searchAtDoor(documents, { eventId: 'tonight', query }, NOW);
-    const pass = await passForPhone({ documents, keys }, uid, NOW);
+    const pass = await passForPhone({ documents, keys }, testPerson(uid), NOW);
     return {
       list: list.members.find((member) => member.uid === uid)?.photoURL,
       scan: scanned.member?.photoURL,

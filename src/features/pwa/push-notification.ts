@@ -1,7 +1,9 @@
 // What the service worker makes of a push, and where a click on its notification leads, as plain
-// functions: the worker itself cannot run under Vitest. The server sends { title, body, url, tag,
-// lang } as the Web Push payload itself, or as the `data` of an FCM data message.
+// functions: the worker itself cannot run under Vitest. The server sends a PushMessage
+// (src/server/push/port.ts) as the Web Push payload itself, or as the `data` of an FCM data message
+// (src/server/push/payload.ts); the fields read here are that type's.
 import type { Locale } from '@/i18n/routing';
+import type { PushMessage } from '@/server/push/port';
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png';
 /** Monochrome: Android draws a badge from its alpha channel only. */
@@ -9,14 +11,14 @@ export const NOTIFICATION_BADGE = '/icons/badge-96.png';
 /** A push that cannot be read shows under this tag, so several of them leave one notification. */
 export const FALLBACK_TAG = 'nordlicht';
 
-export interface PushContent {
-  title: string;
-  body: string;
+/** What the notification shows: the message the server sent, its path made an absolute URL. */
+export interface PushContent extends Omit<PushMessage, 'url'> {
   /** An absolute URL of this site. */
   url: string;
-  tag: string;
-  lang: Locale;
 }
+
+/** A payload's fields as read from the wire: the message's, each of any type until checked. */
+type PayloadFields = { [Field in keyof PushMessage]?: unknown };
 
 // In the worker, not in the message files: it has no next-intl, and the whole files would
 // weigh on every push for two sentences.
@@ -47,7 +49,7 @@ export function pushContent(text: string | null, origin: string, deviceLanguages
 }
 
 /** Web Push carries our fields as the payload; an FCM data message carries them under `data`. */
-function messageFields(payload: unknown): Record<string, unknown> | null {
+function messageFields(payload: unknown): PayloadFields | null {
   if (!isRecord(payload)) return null;
   if (isRecord(payload.data) && typeof payload.data.title === 'string') return payload.data;
   return payload;

@@ -10,6 +10,7 @@ import { Tickets } from '@/features/door/ticket-records';
 import { GuestSlots } from './guest-slots';
 import { bringGuest, cancelGuest, myGuests } from './guests';
 import { addMember, addUpcomingEvent, ticketPortsOf } from './test-guests';
+import { testPerson } from '@/features/identity/test-users';
 
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 
@@ -41,9 +42,9 @@ describe('guests on Firestore', () => {
   it('cancelling a guest frees its slots, through the queries the list and the cancel make', async () => {
     const { identity } = await addMember(documents, 'mia', NOW, { guestsPerSeason: 1 });
     const kai = await bringGuest(ticketPortsOf(documents), identity, { eventId: 'friday', name: 'Kai', email: 'kai@example.org' }, NOW);
-    expect((await myGuests(documents, 'mia', NOW)).season).toEqual({ allowed: 1, used: 1 });
+    expect((await myGuests(documents, testPerson('mia'), NOW)).season).toEqual({ allowed: 1, used: 1 });
     await cancelGuest(documents, identity, { ticketId: kai.ticketId }, NOW);
-    expect((await myGuests(documents, 'mia', NOW)).season).toEqual({ allowed: 1, used: 0 });
+    expect((await myGuests(documents, testPerson('mia'), NOW)).season).toEqual({ allowed: 1, used: 0 });
     await bringGuest(ticketPortsOf(documents), identity, { eventId: 'friday', name: 'Lou', email: null }, NOW);
   });
 });

@@ -21,7 +21,7 @@ function ticketPorts(ctx: Pick<Context, 'documents'>): TicketPorts {
 
 export const guestsRouter = router({
   /** The caller's guests at events that have not ended, with their arrival, and the season's allowance. */
-  mine: members.query(({ ctx }) => myGuests(ctx.documents, ctx.identity.uid)),
+  mine: members.query(({ ctx }) => myGuests(ctx.documents, ctx.identity)),
   /** Brings a guest: the answer carries the ticket's link, the only time its secret is in clear. */
   bring: members.input(BringGuestInput).mutation(async ({ ctx, input }) => {
     await limitRate('guestsBrought', ctx.identity.uid);

@@ -63,9 +63,9 @@ describe('a member brings a guest', () => {
     const first = await bringGuest(ticketPortsOf(documents), identity, guest('friday'), NOW);
     await bringGuest(ticketPortsOf(documents), identity, guest('saturday'), NOW);
     expect(await refusal(bringGuest(ticketPortsOf(documents), identity, guest('sunday'), NOW))).toBe('guestsPerSeasonUsed');
-    expect((await myGuests(documents, 'mia', NOW)).season).toEqual({ allowed: 2, used: 2 });
+    expect((await myGuests(documents, testPerson('mia'), NOW)).season).toEqual({ allowed: 2, used: 2 });
     await cancelGuest(documents, identity, { ticketId: first.ticketId }, NOW);
-    expect((await myGuests(documents, 'mia', NOW)).season).toEqual({ allowed: 2, used: 1 });
+    expect((await myGuests(documents, testPerson('mia'), NOW)).season).toEqual({ allowed: 2, used: 1 });
     await bringGuest(ticketPortsOf(documents), identity, guest('sunday'), NOW);
   });
 
@@ -135,7 +135,7 @@ describe('a member brings a guest', () => {
       guest: true,
       ticketId: kai.ticketId,
     });
-    const listed = await myGuests(documents, 'mia', tonight);
+    const listed = await myGuests(documents, testPerson('mia'), tonight);
     expect(listed.events.map((event) => [event.id, event.open, event.guests.map((each) => [each.name, each.arrivedAt, each.inside, each.cancellable])])).toEqual([
       // Open for guests while it lasts (a member may arrive with a friend); Kai, in, is no longer cancellable.
       ['friday', true, [['Kai', tonight, true, false]]],
@@ -143,6 +143,6 @@ describe('a member brings a guest', () => {
     ]);
     expect(listed.events[1]!.guests[0]!.ticketId).toBe(lou.ticketId);
     // After the night, its guests leave the list.
-    expect((await myGuests(documents, 'mia', new Date(NOW.getTime() + 3 * DAY))).events.map((event) => event.id)).toEqual(['saturday']);
+    expect((await myGuests(documents, testPerson('mia'), new Date(NOW.getTime() + 3 * DAY))).events.map((event) => event.id)).toEqual(['saturday']);
   });
 });

@@ -208,7 +208,8 @@ export const GUEST_EVENTS_SHOWN = 6;
  * The member's guests at events that have not ended, by event with the next events that take
  * guests, and their arrival from the door's records ("Kai arrived 22:31").
  */
-export async function myGuests(documents: Documents, uid: string, now = new Date()): Promise<MyGuests> {
+export async function myGuests(documents: Documents, member: Identity, now = new Date()): Promise<MyGuests> {
+  const { uid } = member;
   const [tickets, memberships, next] = await Promise.all([
     documents.collection(Tickets).where('sponsorUid', '==', uid).get(),
     documents.collection(Memberships).where('uid', '==', uid).where('status', '==', 'active').get(),

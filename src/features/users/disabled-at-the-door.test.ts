@@ -27,7 +27,7 @@ describe('a disabled account is shut out everywhere', () => {
   async function disable(uid: string) {
     await addUser('boss', { member: false });
     await tonight.documents.collection(Users).doc('boss').update({ role: 'admin' });
-    await setDisabled(tonight.documents, new FakeAccounts(), admin, uid, true, NOW);
+    await setDisabled(tonight.documents, new FakeAccounts(), admin, { uid, disabled: true }, NOW);
   }
 
   it('refuses a disabled member at the door online, by name and in search, with a verdict of its own', async () => {

@@ -27,16 +27,16 @@ export function signOutEverywhereContract(name: string, harness: PushDevicesHarn
       await addTestUser(documents, admin, {}, START);
       await addTestUser(documents, person('ada'), {}, START);
       await addTestUser(documents, person('bob'), {}, START);
-      await registerDevice(documents, 'ada', { target: device('ada-phone'), lang: 'de' }, START);
-      await registerDevice(documents, 'ada', { target: { kind: 'fcm', token: `ada-laptop-${'t'.repeat(40)}` }, lang: 'de' }, START);
-      await registerDevice(documents, 'bob', { target: device('bob-phone'), lang: 'en' }, START);
+      await registerDevice(documents, person('ada'), { target: device('ada-phone'), lang: 'de' }, START);
+      await registerDevice(documents, person('ada'), { target: { kind: 'fcm', token: `ada-laptop-${'t'.repeat(40)}` }, lang: 'de' }, START);
+      await registerDevice(documents, person('bob'), { target: device('bob-phone'), lang: 'en' }, START);
     });
     afterEach(() => close());
 
     it.each([
       ['she signs out everywhere herself', (documents: Documents) => signOutEverywhereOwn(documents, accounts, person('ada'))],
-      ['an admin signs her out everywhere', (documents: Documents) => signOutEverywhere(documents, accounts, admin, 'ada')],
-      ['an admin disables her account', (documents: Documents) => setDisabled(documents, accounts, admin, 'ada', true)],
+      ['an admin signs her out everywhere', (documents: Documents) => signOutEverywhere(documents, accounts, admin, { uid: 'ada' })],
+      ['an admin disables her account', (documents: Documents) => setDisabled(documents, accounts, admin, { uid: 'ada', disabled: true })],
     ])('removes her push devices when %s, and nobody else’s', async (_, endEverySession) => {
       await endEverySession(documents);
       expect(await endpointsOf(documents, 'ada')).toEqual([]);

@@ -32,15 +32,15 @@ describe('the role picker, on Firestore', () => {
   afterEach(() => close());
 
   it('refuses the member role in the role picker, changing nothing; a member without a staff role stays a member', async () => {
-    const refused = await changeRole(documents, accounts, admin, 'bob', 'user', NOW).catch((error: unknown) => error);
+    const refused = await changeRole(documents, accounts, admin, { uid: 'bob', role: 'user' }, NOW).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(DomainError);
     expect((refused as DomainError).reason).toBe('memberRoleByMembership');
     expect((await documents.collection(Users).doc('bob').get()).data?.role).toBeNull();
     expect(await documents.collection(AuditLog).get()).toEqual([]);
 
     await approveMembership(documents, accounts, admin, { uid: 'bob', note: '' }, NOW);
-    expect(await changeRole(documents, accounts, admin, 'bob', 'scanner', NOW)).toEqual({ role: 'scanner' });
-    expect(await changeRole(documents, accounts, admin, 'bob', null, NOW)).toEqual({ role: 'user' });
+    expect(await changeRole(documents, accounts, admin, { uid: 'bob', role: 'scanner' }, NOW)).toEqual({ role: 'scanner' });
+    expect(await changeRole(documents, accounts, admin, { uid: 'bob', role: null }, NOW)).toEqual({ role: 'user' });
     expect((await withStoredRole(documents, person('bob'), NOW))?.role).toBe('user');
   });
 });

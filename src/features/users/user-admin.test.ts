@@ -126,10 +126,10 @@ describe('changing accounts', () => {
   });
 
   it('changes a role, keeps the claim in line and records who did it', async () => {
-    await changeRole(documents, accounts, admin, 'mia', 'scanner');
+    await changeRole(documents, accounts, admin, { uid: 'mia', role: 'scanner' });
     await tick();
-    await changeRole(documents, accounts, admin, 'mia', 'admin');
-    const detail = await getUserDetail(documents, 'mia');
+    await changeRole(documents, accounts, admin, { uid: 'mia', role: 'admin' });
+    const detail = await getUserDetail(documents, { uid: 'mia' });
     expect(detail.user.role).toBe('admin');
     expect(accounts.calls).toEqual(['claim mia scanner', 'claim mia admin']);
     expect(detail.audit.map((entry) => [entry.action, entry.fromRole, entry.toRole, entry.actorUid, entry.actorName])).toEqual([
@@ -140,22 +140,22 @@ describe('changing accounts', () => {
   });
 
   it('refuses the member role, which comes with a membership, changing nothing', async () => {
-    await expect(changeRole(documents, accounts, admin, 'mia', 'user')).rejects.toMatchObject({ kind: 'invalid', reason: 'memberRoleByMembership', field: 'role' });
-    expect((await getUserDetail(documents, 'mia')).user.role).toBeNull();
-    expect((await getUserDetail(documents, 'mia')).audit).toEqual([]);
+    await expect(changeRole(documents, accounts, admin, { uid: 'mia', role: 'user' })).rejects.toMatchObject({ kind: 'invalid', reason: 'memberRoleByMembership', field: 'role' });
+    expect((await getUserDetail(documents, { uid: 'mia' })).user.role).toBeNull();
+    expect((await getUserDetail(documents, { uid: 'mia' })).audit).toEqual([]);
     expect(accounts.calls).toEqual([]);
   });
 
   it('does nothing and records nothing when the role is already set', async () => {
-    await changeRole(documents, accounts, admin, 'mia', null);
+    await changeRole(documents, accounts, admin, { uid: 'mia', role: null });
     expect(accounts.calls).toEqual([]);
-    expect((await getUserDetail(documents, 'mia')).audit).toEqual([]);
+    expect((await getUserDetail(documents, { uid: 'mia' })).audit).toEqual([]);
   });
 
   it('refuses to let an admin demote or disable themselves, changing nothing', async () => {
-    await expect(changeRole(documents, accounts, admin, 'admin', 'user')).rejects.toMatchObject({ kind: 'forbidden', reason: 'selfDemotion' });
-    await expect(setDisabled(documents, accounts, admin, 'admin', true)).rejects.toMatchObject({ kind: 'forbidden', reason: 'selfDisable' });
-    const detail = await getUserDetail(documents, 'admin');
+    await expect(changeRole(documents, accounts, admin, { uid: 'admin', role: 'user' })).rejects.toMatchObject({ kind: 'forbidden', reason: 'selfDemotion' });
+    await expect(setDisabled(documents, accounts, admin, { uid: 'admin', disabled: true })).rejects.toMatchObject({ kind: 'forbidden', reason: 'selfDisable' });
+    const detail = await getUserDetail(documents, { uid: 'admin' });
     expect(detail.user).toMatchObject({ role: 'admin', disabled: false });
     expect(detail.audit).toEqual([]);
     expect(accounts.calls).toEqual([]);
@@ -163,12 +163,12 @@ describe('changing accounts', () => {
 
   it('disables an account and ends its sessions; enabling lets it in again', async () => {
     await recordSession(documents, { uid: 'mia', cookie: 'phone', expiresInSeconds: 3600, now: Date.now() });
-    await setDisabled(documents, accounts, admin, 'mia', true);
+    await setDisabled(documents, accounts, admin, { uid: 'mia', disabled: true });
     expect(await documents.collection(Sessions).get()).toEqual([]);
-    expect((await getUserDetail(documents, 'mia')).user.disabled).toBe(true);
+    expect((await getUserDetail(documents, { uid: 'mia' })).user.disabled).toBe(true);
     await tick();
-    await setDisabled(documents, accounts, admin, 'mia', false);
-    const detail = await getUserDetail(documents, 'mia');
+    await setDisabled(documents, accounts, admin, { uid: 'mia', disabled: false });
+    const detail = await getUserDetail(documents, { uid: 'mia' });
     expect(detail.user.disabled).toBe(false);
     expect(accounts.calls).toEqual(['disabled mia true', 'revoke mia', 'disabled mia false']);
     expect(detail.audit.map((entry) => entry.action)).toEqual(['enabled', 'disabled']);
@@ -179,24 +179,24 @@ describe('changing accounts', () => {
     for (const [uid, cookie] of [['mia', 'phone'], ['mia', 'laptop'], ['admin', 'desk']] as const) {
       await recordSession(documents, { uid, cookie, expiresInSeconds: 3600, now });
     }
-    await signOutEverywhere(documents, accounts, admin, 'mia');
+    await signOutEverywhere(documents, accounts, admin, { uid: 'mia' });
     expect(accounts.calls).toEqual(['revoke mia']);
     expect((await documents.collection(Sessions).get()).map((session) => session.data.uid)).toEqual(['admin']);
-    expect((await getUserDetail(documents, 'mia')).audit[0]?.action).toBe('signedOutEverywhere');
+    expect((await getUserDetail(documents, { uid: 'mia' })).audit[0]?.action).toBe('signedOutEverywhere');
   });
 
   it('says which user is missing', async () => {
-    await expect(getUserDetail(documents, 'ghost')).rejects.toBeInstanceOf(DomainError);
-    await expect(changeRole(documents, accounts, admin, 'ghost', 'scanner')).rejects.toMatchObject({ kind: 'not-found', reason: 'userNotFound' });
+    await expect(getUserDetail(documents, { uid: 'ghost' })).rejects.toBeInstanceOf(DomainError);
+    await expect(changeRole(documents, accounts, admin, { uid: 'ghost', role: 'scanner' })).rejects.toMatchObject({ kind: 'not-found', reason: 'userNotFound' });
     expect(accounts.calls).toEqual([]);
   });
 
   it("shows the person's mail choices and an address that refuses mail, never their unsubscribe token", async () => {
     await documents.collection(Users).doc('mia').update({ mail: { announcements: true, unsubscribeToken: 'secret-token-of-mia-0001', digest: false } });
-    expect((await getUserDetail(documents, 'mia')).mail).toEqual({ announcements: true, digest: false, nightSummary: false, undeliverable: null });
+    expect((await getUserDetail(documents, { uid: 'mia' })).mail).toEqual({ announcements: true, digest: false, nightSummary: false, undeliverable: null });
     const at = new Date('2026-11-28T09:00:00Z');
     await markUndeliverable(documents, 'mia@example.org', '550 5.1.1 No such mailbox', at);
-    const detail = await getUserDetail(documents, 'mia');
+    const detail = await getUserDetail(documents, { uid: 'mia' });
     expect(detail.mail.undeliverable).toEqual({ at, reason: '550 5.1.1 No such mailbox' });
     expect(JSON.stringify(detail)).not.toContain('secret-token-of-mia');
     expect(JSON.stringify(await listUsers(documents, LIST))).not.toContain('secret-token-of-mia');
@@ -210,7 +210,7 @@ describe('changing accounts', () => {
     await tick();
     await addUser(documents, 'kai', { email: 'kai@example.org', displayName: 'Kai', role: null });
     await setBan(documents, admin, { person: { kind: 'account', uid: 'kai' }, reason: 'Again', from: null, until: null });
-    expect((await getUserDetail(documents, 'kai')).audit.map((entry) => [entry.action, entry.actorName])).toEqual([
+    expect((await getUserDetail(documents, { uid: 'kai' })).audit.map((entry) => [entry.action, entry.actorName])).toEqual([
       ['banned', 'Boss'],
       ['banLifted', 'Boss'],
       ['banned', 'Boss'],

@@ -18,7 +18,7 @@ import { mailSettingsOf } from '@/features/mail/preferences';
 import { undeliverableSince } from '@/features/mail/addresses';
 import { emailBanId } from '@/features/bans/bans';
 
-import type { UserListInput } from './users.inputs';
+import type { DisableInput, RoleChangeInput, UidInput, UserListInput } from './users.inputs';
 import { storedPhoto } from '@/features/identity/avatar-access';
 
 export const AUDIT_SHOWN = 50;
@@ -66,7 +66,7 @@ export interface UserDetail {
   mail: { announcements: boolean; digest: boolean; nightSummary: boolean; undeliverable: { at: Date; reason: string } | null };
 }
 
-export async function getUserDetail(documents: Documents, uid: string, now = new Date()): Promise<UserDetail> {
+export async function getUserDetail(documents: Documents, { uid }: UidInput, now = new Date()): Promise<UserDetail> {
   const snapshot = await documents.collection(Users).doc(uid).get();
   if (!snapshot.data) throw new DomainError('not-found', 'userNotFound');
   const history = (targetUid: string) => documents.collection(AuditLog).where('targetUid', '==', targetUid).orderBy('at', 'desc').limit(AUDIT_SHOWN).get();
@@ -122,7 +122,7 @@ async function applyChange(documents: Documents, actor: Identity, uid: string, d
  * pointer to memberships; a person whose membership admits them stays a member with no staff role.
  * An admin cannot take their own admin role away.
  */
-export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, uid: string, role: Role | null, now = new Date()) {
+export async function changeRole(documents: Documents, accounts: Accounts, actor: Identity, { uid, role }: RoleChangeInput, now = new Date()) {
   if (uid === actor.uid && role !== 'admin') throw new DomainError('forbidden', 'selfDemotion');
   if (role === 'user') throw new DomainError('invalid', 'memberRoleByMembership', {}, { field: 'role' });
   // Written by the transaction (the last attempt wins when it retries).
@@ -137,7 +137,7 @@ export async function changeRole(documents: Documents, accounts: Accounts, actor
 }
 
 /** Disables (and signs out everywhere) or enables an account. Never one's own. */
-export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, uid: string, disabled: boolean, now = new Date()) {
+export async function setDisabled(documents: Documents, accounts: Accounts, actor: Identity, { uid, disabled }: DisableInput, now = new Date()) {
   if (uid === actor.uid) throw new DomainError('forbidden', 'selfDisable');
   const change = await applyChange(documents, actor, uid, (user) =>
     user.disabled === disabled ? null : { action: disabled ? 'disabled' : 'enabled', patch: { disabled } },
@@ -152,7 +152,7 @@ export async function setDisabled(documents: Documents, accounts: Accounts, acto
 }
 
 /** Ends every session of the account; the person can sign in again. */
-export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, uid: string) {
+export async function signOutEverywhere(documents: Documents, accounts: Accounts, actor: Identity, { uid }: UidInput) {
   await applyChange(documents, actor, uid, () => ({ action: 'signedOutEverywhere', patch: {} }));
   await endEverySession(documents, accounts, uid);
 }

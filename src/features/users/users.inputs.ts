@@ -18,7 +18,10 @@ export type UserListInput = z.infer<typeof UserListInput>;
 
 // Every role parses, so that `user` is refused with the reason changeRole gives rather than a bare "invalid".
 export const RoleChangeInput = z.object({ uid: DocumentId, role: z.enum(ROLES).nullable() });
+export type RoleChangeInput = z.infer<typeof RoleChangeInput>;
 
 export const DisableInput = z.object({ uid: DocumentId, disabled: z.boolean() });
+export type DisableInput = z.infer<typeof DisableInput>;
 
 export const UidInput = z.object({ uid: DocumentId });
+export type UidInput = z.infer<typeof UidInput>;

@@ -8,14 +8,14 @@ const admin = roleProcedure('admin');
 
 export const usersRouter = router({
   list: admin.input(UserListInput).query(({ ctx, input }) => listUsers(ctx.documents, input)),
-  get: admin.input(UidInput).query(({ ctx, input }) => getUserDetail(ctx.documents, input.uid)),
+  get: admin.input(UidInput).query(({ ctx, input }) => getUserDetail(ctx.documents, input)),
   setRole: admin
     .input(RoleChangeInput)
-    .mutation(({ ctx, input }) => changeRole(ctx.documents, ctx.accounts, ctx.identity, input.uid, input.role)),
+    .mutation(({ ctx, input }) => changeRole(ctx.documents, ctx.accounts, ctx.identity, input)),
   setDisabled: admin
     .input(DisableInput)
-    .mutation(({ ctx, input }) => setDisabled(ctx.documents, ctx.accounts, ctx.identity, input.uid, input.disabled)),
+    .mutation(({ ctx, input }) => setDisabled(ctx.documents, ctx.accounts, ctx.identity, input)),
   signOutEverywhere: admin
     .input(UidInput)
-    .mutation(({ ctx, input }) => signOutEverywhere(ctx.documents, ctx.accounts, ctx.identity, input.uid)),
+    .mutation(({ ctx, input }) => signOutEverywhere(ctx.documents, ctx.accounts, ctx.identity, input)),
 });

@@ -8,6 +8,7 @@
 import 'server-only';
 import { hkdfSync } from 'node:crypto';
 import { errorMessages, requestLocale } from '@/i18n/api-messages';
+import type { ErrorReason } from '@/i18n/types';
 import { DomainError } from '@/server/domain-error';
 import { getDocuments } from '@/server/documents/documents';
 import { env } from '@/server/env';
@@ -189,7 +190,7 @@ export async function limitRequest(name: RatePolicyName, key: string, request: R
   const seconds = String(decision.retryAfterSeconds);
   const message = errorMessages(requestLocale(request.headers))('reasons.rateLimited', { seconds });
   return Response.json(
-    { error: 'rate-limited', reason: 'rateLimited', message, retryAfterSeconds: decision.retryAfterSeconds },
+    { error: 'rate-limited', reason: 'rateLimited' satisfies ErrorReason, message, retryAfterSeconds: decision.retryAfterSeconds },
     { status: 429, headers: { 'retry-after': seconds, 'cache-control': 'no-store' } },
   );
 }

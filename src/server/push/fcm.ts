@@ -5,6 +5,7 @@ import 'server-only';
 import type { FirebaseError } from 'firebase-admin/app';
 import type { Messaging, TokenMessage } from 'firebase-admin/messaging';
 import type { Push, PushMessage, PushOutcome } from './port';
+import { pushFields } from './payload';
 
 /** The most messages firebase-admin's sendEach takes in one call. */
 export const FCM_BATCH_LIMIT = 500;
@@ -53,7 +54,7 @@ export function fcmMessage(token: string, message: PushMessage, siteUrl?: string
   const link = httpsLink(message.url, siteUrl);
   return {
     token,
-    data: { title: message.title, body: message.body, url: message.url, tag: message.tag, lang: message.lang },
+    data: pushFields(message),
     webpush: {
       // Kept for 24 hours for a device that is offline, delivered without waking it at once:
       // the same as the embedded backend's Web Push.

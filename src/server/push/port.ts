@@ -8,7 +8,10 @@ export type PushTarget =
   | { kind: 'webpush'; endpoint: string; keys: { p256dh: string; auth: string } }
   | { kind: 'fcm'; token: string };
 
-/** What the service worker shows: already in the recipient's language. */
+/**
+ * What the service worker shows, already in the recipient's language: the push's payload, the one
+ * shape both ends use (./payload.ts carries it, features/pwa/push-notification.ts reads it).
+ */
 export interface PushMessage {
   title: string;
   body: string;

@@ -27,6 +27,7 @@ import { isIP, type LookupFunction } from 'node:net';
 import { join } from 'node:path';
 import webpush, { type RequestDetails } from 'web-push';
 import type { Push, PushMessage, PushOutcome, PushTarget } from './port';
+import { webPushBody } from './payload';
 import { isPublicAddress } from './public-address';
 import { isPushServiceEndpoint } from './push-services';
 
@@ -89,7 +90,7 @@ export function createWebPush(options: WebPushOptions): Push {
     // Registration accepts no other endpoint; one stored before it checked is forgotten here.
     if (!endpointAllowed(target.endpoint)) return { ok: false, gone: true, reason: 'not a browser push service' };
     // Exactly what the service worker reads; nothing else about the recipient leaves the server.
-    const payload = JSON.stringify({ title: message.title, body: message.body, url: message.url, tag: message.tag, lang: message.lang });
+    const payload = webPushBody(message);
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(new DeadlineError()), timeoutMs);
     try {

@@ -9,6 +9,7 @@ import type { Role } from '@/access/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
 import { errorMessages } from '@/i18n/api-messages';
 import { DEFAULT_LOCALE } from '@/i18n/routing';
+import type { ErrorReason } from '@/i18n/types';
 
 const TRPC_CODE: Record<DomainErrorKind, TRPCError['code']> = {
   'not-found': 'NOT_FOUND',
@@ -63,7 +64,7 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
               }))
             : null) satisfies WireIssue[] | null,
         /** Which localized message explains a domain refusal (Errors.reasons.<reason>). */
-        reason: cause instanceof DomainError ? cause.reason : MALFORMED.has(error.code) ? 'invalidRequest' : null,
+        reason: (cause instanceof DomainError ? cause.reason : MALFORMED.has(error.code) ? 'invalidRequest' : null) satisfies ErrorReason | null,
         reasonParams: cause instanceof DomainError ? cause.params : null,
         /** The input field a domain refusal concerns (a dotted path), so a form shows it there. */
         reasonField: cause instanceof DomainError ? cause.field : null,

@@ -33,7 +33,7 @@ export async function seedDemoNotifications(documents: Documents, push: Push, no
     },
     new Date(now.getTime() - 2 * DAY),
   );
-  await sendNotificationNow(documents, admin, sent, new Date(now.getTime() - 2 * DAY));
+  await sendNotificationNow(documents, admin, { id: sent }, new Date(now.getTime() - 2 * DAY));
   await deliverNotification({ documents, push }, sent, { clock: () => new Date(now.getTime() - 2 * DAY) });
   const scheduled = await saveNotification(
     documents,
