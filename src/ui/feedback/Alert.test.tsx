@@ -67,6 +67,10 @@ describe('Alert', () => {
     expect(html(<Alert kind="error" standing>This event is cancelled.</Alert>).firstElementChild!.getAttribute('role')).toBe('note');
   });
 
+  it('lets a warning that follows live figures wait its turn', () => {
+    expect(html(<Alert kind="warning" polite>Nearly full.</Alert>).firstElementChild!.getAttribute('role')).toBe('status');
+  });
+
   it('puts the action after the words, and passes the element its id, test id and classes', () => {
     const alert = html(
       <Alert kind="error" id="failure" data-testid="failure" className="place" action={<button type="button">Try again</button>}>

@@ -31,6 +31,8 @@ type AlertProps = Omit<ComponentPropsWithRef<'div'>, 'role' | 'children'> & {
   action?: ReactNode;
   /** Part of the page as rendered, not news (a cancelled event, a refused address): a note, not announced. */
   standing?: boolean;
+  /** An error or warning that follows live figures (the capacity): said when the reader is free, never over the door's verdict. */
+  polite?: boolean;
 };
 
 /**
@@ -38,9 +40,9 @@ type AlertProps = Omit<ComponentPropsWithRef<'div'>, 'role' | 'children'> & {
  * success or a note that follows an action belongs in `FeedbackAlert`, whose live region is in the
  * page before the words arrive.
  */
-export function Alert({ kind, children, action, standing = false, className, ...element }: AlertProps) {
+export function Alert({ kind, children, action, standing = false, polite = false, className, ...element }: AlertProps) {
   return (
-    <div {...element} className={alertClass(kind, className)} role={standing ? 'note' : isAssertive(kind) ? 'alert' : 'status'}>
+    <div {...element} className={alertClass(kind, className)} role={standing ? 'note' : isAssertive(kind) && !polite ? 'alert' : 'status'}>
       <AlertContent kind={kind} action={action}>
         {children}
       </AlertContent>
