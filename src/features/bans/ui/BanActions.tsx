@@ -7,27 +7,10 @@ import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import type { Feedback } from '@/ui/feedback/Alert';
 import type { BanView } from '../ban-admin';
 import type { BannedPerson } from '../bans.inputs';
 import { BanDialog } from './BanDialog';
-
-export type BanFeedback = { kind: 'success' | 'error'; text: string };
-
-/** What became of a ban, a change or a lift, announced where it was done: in words and a sign, not colour alone. */
-export function BanFeedbackStatus({ feedback }: { feedback: BanFeedback | null }) {
-  return (
-    <div role="status" aria-live="polite">
-      {feedback && (
-        <div className={`alert alert--${feedback.kind}`}>
-          <span className="alert__label" aria-hidden="true">
-            {feedback.kind === 'error' ? '!' : '✓'}
-          </span>
-          {feedback.text}
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** Who a ban is of, as the ban form takes it again to change it. */
 export function bannedPersonOf(ban: BanView): BannedPerson {
@@ -35,7 +18,7 @@ export function bannedPersonOf(ban: BanView): BannedPerson {
 }
 
 /** "Ban…": opens the ban form for a person not banned yet. */
-export function BanButton({ person, name, onFeedback, className = 'button button--ghost' }: { person: BannedPerson; name: string; onFeedback: (feedback: BanFeedback) => void; className?: string }) {
+export function BanButton({ person, name, onFeedback, className = 'button button--ghost' }: { person: BannedPerson; name: string; onFeedback: (feedback: Feedback) => void; className?: string }) {
   const t = useTranslations('AdminBans');
   // The button that opened the form, where focus returns; null while closed.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -62,7 +45,7 @@ export function BanButton({ person, name, onFeedback, className = 'button button
 }
 
 /** Change and Lift for one ban. */
-export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: string; onFeedback: (feedback: BanFeedback) => void }) {
+export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: string; onFeedback: (feedback: Feedback) => void }) {
   const t = useTranslations('AdminBans');
   const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();

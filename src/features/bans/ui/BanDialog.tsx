@@ -13,6 +13,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { formMessageForIssue, type WireIssue } from '@/forms/validation';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { Alert } from '@/ui/feedback/Alert';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import { lastValidDay, validUntilAfterDay } from '@/features/memberships/membership-rules';
 import type { BanView } from '../ban-admin';
@@ -122,12 +123,7 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
               <TextField id={`${id}-from`} name="from" type="date" label={t('fromLabel')} hint={t('fromHint')} value={fromDay} onChange={setFromDay} error={errors.from} />
               <TextField id={`${id}-until`} name="until" type="date" label={t('untilLabel')} hint={t('untilHint')} value={untilDay} min={fromDay || today} onChange={setUntilDay} error={errors.until} />
             </div>
-            {problem && (
-              <div className="alert alert--error" role="alert">
-                <span className="alert__label" aria-hidden="true">!</span>
-                {problem}
-              </div>
-            )}
+            {problem && <Alert kind="error">{problem}</Alert>}
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={save.isPending}>
                 {t('back')}

@@ -10,6 +10,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { Avatar } from '@/ui/Avatar';
+import { Alert } from '@/ui/feedback/Alert';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
@@ -70,9 +71,9 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
           {t('search')}
         </button>
       </form>
-      {error ? <p className="alert alert--error" role="alert">{error}</p> : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
       {localHits !== null ? <p className="field__hint">{t('searchedHere')}</p> : null}
-      {hits.isError && localHits === null ? <p className="alert alert--error" role="alert">{errorMessage(hits.error)}</p> : null}
+      {hits.isError && localHits === null ? <Alert kind="error">{errorMessage(hits.error)}</Alert> : null}
       {hits.isFetching && localHits === null ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
       {shown ? (
         shown.length ? (

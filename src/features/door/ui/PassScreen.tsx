@@ -13,6 +13,7 @@ import { loginHref } from '@/navigation/login-link';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
 import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
@@ -81,10 +82,7 @@ function PassOf({ uid }: { uid: string }) {
   }
   if (state.status === 'needsConnection') {
     return (
-      <p className="alert alert--error" role="alert">
-        <span className="alert__label" aria-hidden="true">!</span>
-        {t('needsConnection')}
-      </p>
+      <Alert kind="error">{t('needsConnection')}</Alert>
     );
   }
   if (state.status === 'error') return <RetryAlert error={state.error} onRetry={() => void sync()} />;
@@ -116,10 +114,7 @@ function Elsewhere({ moving, error, onMoveHere }: { moving: boolean; error: unkn
       <h2 id="pass-elsewhere-title">{t('elsewhereTitle')}</h2>
       <p>{t('elsewhereText')}</p>
       {error ? (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {errorMessage(error)}
-        </p>
+        <Alert kind="error">{errorMessage(error)}</Alert>
       ) : null}
       {needsSignIn(error) ? (
         <button type="button" className="button button--primary" onClick={() => void signInAgain()}>
@@ -200,10 +195,9 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
         </p>
       ) : null}
       {!pass.active ? (
-        <p className="alert alert--error" role="note">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert kind="error" standing>
           {t('noMembership')}
-        </p>
+        </Alert>
       ) : null}
 
       <div className={styles.pass__code}>
@@ -217,10 +211,7 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
       </div>
       {offline ? <p className={styles.pass__offline} role="status">{t('offline')}</p> : null}
       {rotateError ? (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {rotateError.text}
-        </p>
+        <Alert kind="error">{rotateError.text}</Alert>
       ) : null}
       {rotateError?.signIn ? (
         <button type="button" className="button button--primary" onClick={() => void signInAgain()}>

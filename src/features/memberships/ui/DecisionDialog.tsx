@@ -7,6 +7,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { Alert } from '@/ui/feedback/Alert';
 import { GUESTS_PER_SEASON, GUESTS_PER_SEASON_MAX, lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
 import styles from './memberships.module.css';
 
@@ -120,12 +121,7 @@ export function DecisionDialog({
               error={!needsDay ? (problem ?? undefined) : undefined}
               required={!needsDay}
             />
-            {error && (
-              <div className="alert alert--error" role="alert">
-                <span className="alert__label" aria-hidden="true">!</span>
-                {error}
-              </div>
-            )}
+            {error && <Alert kind="error">{error}</Alert>}
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('back')}

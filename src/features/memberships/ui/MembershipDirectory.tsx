@@ -9,6 +9,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
@@ -22,8 +23,6 @@ import styles from './memberships.module.css';
 
 const LIST_CHOICES = { filter: { values: MEMBERSHIP_FILTERS, default: 'all' } } as const;
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
 export function MembershipDirectory() {
   const t = useTranslations('AdminMemberships');
   const tFilters = useTranslations('Memberships.filters');
@@ -36,7 +35,7 @@ export function MembershipDirectory() {
   const memberships = trpc.memberships.list.useQuery({ filter, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
   const [open, setOpen] = useState<{ decision: Decision; membership: MembershipView } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const done = async (text: string) => {
     setOpen(null);
@@ -76,14 +75,7 @@ export function MembershipDirectory() {
       <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
       <Segmented wrap label={t('filterLabel')} options={MEMBERSHIP_FILTERS} chosen={filter} onChoose={(option) => list.choose('filter', option)} labelOf={(option) => tFilters(option)} />
 
-      <div role="status" aria-live="polite">
-        {feedback && (
-          <div className={`alert alert--${feedback.kind}`}>
-            <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-            {feedback.text}
-          </div>
-        )}
-      </div>
+      <FeedbackAlert feedback={feedback} />
 
       {memberships.isError && <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />}
       {memberships.isPending && (

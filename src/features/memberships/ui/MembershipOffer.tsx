@@ -10,6 +10,7 @@ import { trpc } from '@/trpc/client';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
 import { NOTE_MAX } from '../membership-rules';
 import { ConfirmAddress } from './ConfirmAddress';
 import styles from './memberships.module.css';
@@ -124,10 +125,5 @@ function Offer() {
 }
 
 function ErrorLine({ text }: { text: string }) {
-  return (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      {text}
-    </div>
-  );
+  return <Alert kind="error">{text}</Alert>;
 }

@@ -9,6 +9,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
@@ -48,14 +49,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={memberships.isPending}>
       <h3 id={`${id}-title`}>{t('heading')}</h3>
-      <div role="status" aria-live="polite">
-        {given && (
-          <div className="alert alert--success">
-            <span className="alert__label" aria-hidden="true">✓</span>
-            {tDecisions('approved', { name })}
-          </div>
-        )}
-      </div>
+      <FeedbackAlert feedback={given ? { kind: 'success', text: tDecisions('approved', { name }) } : null} />
       {memberships.isPending ? (
         <span className="skeleton skeleton--field" />
       ) : memberships.isError ? (

@@ -8,7 +8,6 @@ import * as Dialog from '@radix-ui/react-dialog';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed } from '@/features/files/client/upload-task';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
@@ -17,6 +16,8 @@ import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import settings from '@/ui/settings.module.css';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import type { Profile } from '../profile';
 import styles from './profile.module.css';
 
@@ -32,25 +33,24 @@ type Step =
 
 export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>({ phase: 'idle' });
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { feedback, setFeedback, succeeded, failed, clear } = useFeedback();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const setAvatar = trpc.profile.setAvatar.useMutation();
   const removeAvatar = trpc.profile.removeAvatar.useMutation({
     onSuccess: (saved) => {
       setConfirmRemove(false);
-      setMessage({ kind: 'success', text: t('photoRemoved') });
+      succeeded(t('photoRemoved'));
       onSaved(saved);
     },
     onError: (error) => {
       setConfirmRemove(false);
-      setMessage({ kind: 'error', text: errorMessage(error) });
+      failed(error);
     },
   });
 
@@ -60,9 +60,9 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
   }, [source]);
 
   function choose(file: File) {
-    setMessage(null);
+    clear();
     if (!file.type.startsWith('image/')) {
-      setMessage({ kind: 'error', text: t('notAPicture') });
+      setFeedback({ kind: 'error', text: t('notAPicture') });
       return;
     }
     setCrop({ x: 0, y: 0 });
@@ -79,7 +79,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       square = await cropToSquare(picture, area);
     } catch {
       setStep({ phase: 'idle' });
-      setMessage({ kind: 'error', text: t('unreadable') });
+      setFeedback({ kind: 'error', text: t('unreadable') });
       return;
     }
     setStep({ phase: 'uploading', source: picture, name, sent: 0, total: square.size });
@@ -93,11 +93,12 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       setStep({ phase: 'saving', source: picture, name });
       const saved = await setAvatar.mutateAsync({ upload });
       setStep({ phase: 'idle' });
-      setMessage({ kind: 'success', text: t('photoSaved') });
+      succeeded(t('photoSaved'));
       onSaved(saved);
     } catch (error) {
       setStep({ phase: 'cropping', source: picture, name });
-      setMessage({ kind: 'error', text: error instanceof UploadFailed ? t(`uploadErrors.${error.code}`) : errorMessage(error) });
+      if (error instanceof UploadFailed) setFeedback({ kind: 'error', text: t(`uploadErrors.${error.code}`) });
+      else failed(error);
     }
   }
 
@@ -148,7 +149,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
           />
         </div>
       </div>
-      {message && step.phase === 'idle' ? <Feedback {...message} /> : null}
+      <FeedbackAlert feedback={step.phase === 'idle' ? feedback : null} />
 
       <Dialog.Root open={step.phase !== 'idle'} onOpenChange={(open) => !open && !busy && setStep({ phase: 'idle' })}>
         <Dialog.Portal>
@@ -170,11 +171,11 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
                   onCropChange={setCrop}
                   onZoomChange={setZoom}
                   onCropComplete={(_percent, pixels) => setArea(pixels)}
-                  onMediaLoaded={() => setMessage(null)}
+                  onMediaLoaded={clear}
                   cropperProps={{ 'aria-label': t('cropArea') }}
                   mediaProps={{ alt: t('cropImageAlt'), onError: () => {
                     setStep({ phase: 'idle' });
-                    setMessage({ kind: 'error', text: t('unreadable') });
+                    setFeedback({ kind: 'error', text: t('unreadable') });
                   } } as React.ImgHTMLAttributes<HTMLElement>}
                 />
               </div>
@@ -203,7 +204,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
             ) : step.phase === 'saving' ? (
               <LoadingStatus>{t('processing')}</LoadingStatus>
             ) : null}
-            {message && step.phase !== 'idle' ? <Feedback {...message} /> : null}
+            <FeedbackAlert feedback={step.phase !== 'idle' ? feedback : null} />
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('cancel')}
@@ -217,20 +218,6 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
         </Dialog.Portal>
       </Dialog.Root>
     </section>
-  );
-}
-
-export function Feedback({ kind, text }: { kind: 'success' | 'error'; text: string }) {
-  return kind === 'error' ? (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      {text}
-    </div>
-  ) : (
-    <p className="alert alert--success" role="status">
-      <span className="alert__label" aria-hidden="true">✓</span>
-      {text}
-    </p>
   );
 }
 

@@ -14,17 +14,17 @@ import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
 import type { MailSettings as MailChoices } from '../mail-settings';
 import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
-import { AvatarEditor, Feedback } from './AvatarEditor';
+import { AvatarEditor } from './AvatarEditor';
 import { MailSettings } from './MailSettings';
 import styles from './profile.module.css';
-
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** `notifications` is this device's push section, from the notifications feature: the page puts it in. */
 export function ProfileSettings({ initial, mail, notifications }: { initial: Profile; mail: MailChoices; notifications: ReactNode }) {
@@ -49,22 +49,21 @@ export function ProfileSettings({ initial, mail, notifications }: { initial: Pro
 
 function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const [name, setName] = useState(profile.displayName ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, succeeded, failed, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
-      setMessage({ kind: 'success', text: t('nameSaved') });
+      succeeded(t('nameSaved'));
       onSaved(next);
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: failed,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setMessage(null);
+    clear();
     const value = name.trim();
     if (!value) return setFieldError(t('nameRequired'));
     if (value.length > DISPLAY_NAME_MAX) return setFieldError(t('nameTooLong', { max: DISPLAY_NAME_MAX }));
@@ -94,7 +93,7 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
         {profile.email ? (
           <p className={settings['profile-form__note']}>{t('emailNote', { email: profile.email })}</p>
         ) : null}
-        {message ? <Feedback {...message} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -108,13 +107,12 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
 
 function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
   const [choice, setChoice] = useState<Locale>(profile.locale ?? current);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, succeeded, failed, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
       // A new language opens the page in it, which asks the server who is signed in itself. Asked
@@ -125,9 +123,9 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
         return;
       }
       onSaved(next);
-      setMessage({ kind: 'success', text: t('languageSaved') });
+      succeeded(t('languageSaved'));
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: failed,
   });
 
   return (
@@ -137,7 +135,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
-          setMessage(null);
+          clear();
           update.mutate({ locale: choice });
         }}
       >
@@ -151,7 +149,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
           ))}
         </fieldset>
         <p className={settings['profile-form__note']}>{t('languageHint')}</p>
-        {message ? <Feedback {...message} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -165,12 +163,11 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
 
 function Sessions() {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, failed } = useFeedback();
   const everywhere = trpc.profile.signOutEverywhere.useMutation({
     onSuccess: async () => {
       setConfirming(false);
@@ -179,7 +176,7 @@ function Sessions() {
     },
     onError: (error) => {
       setConfirming(false);
-      setMessage({ kind: 'error', text: errorMessage(error) });
+      failed(error);
     },
   });
 
@@ -187,7 +184,7 @@ function Sessions() {
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('sessionsHeading')}</h2>
       <p>{t('sessionsLead')}</p>
-      {message ? <Feedback {...message} /> : null}
+      <FeedbackAlert feedback={feedback} />
       <div className={styles['profile-actions']}>
         <button
           type="button"
@@ -290,7 +287,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 autoComplete="off"
                 maxLength={320}
               />
-              {error ? <Feedback kind="error" text={error} /> : null}
+              {error ? <Alert kind="error">{error}</Alert> : null}
               <div className="dialog__actions">
                 <Dialog.Close className="button button--ghost" disabled={remove.isPending}>
                   {t('cancel')}

@@ -14,6 +14,7 @@ import { rules, validateFields, type FieldErrors } from '@/forms/validation';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
 import { ShareIcon } from '@/ui/icons';
 import { GUEST_EMAIL_MAX, GUEST_NAME_MAX } from '../tickets.inputs';
 import type { GuestEvent, MyGuest } from '../guests';
@@ -107,12 +108,7 @@ function GuestRow({ guest }: { guest: MyGuest }) {
           onConfirm={() => cancel.mutate({ ticketId: guest.ticketId })}
         />
       )}
-      {error && (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {error}
-        </p>
-      )}
+      {error && <Alert kind="error">{error}</Alert>}
     </li>
   );
 }
@@ -209,12 +205,7 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
                   maxLength={GUEST_EMAIL_MAX}
                   autoComplete="off"
                 />
-                {error && (
-                  <div className="alert alert--error" role="alert">
-                    <span className="alert__label" aria-hidden="true">!</span>
-                    {error}
-                  </div>
-                )}
+                {error && <Alert kind="error">{error}</Alert>}
                 <div className="dialog__actions">
                   <Dialog.Close className="button button--ghost" disabled={bring.isPending}>
                     {t('close')}

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { Alert } from '@/ui/feedback/Alert';
 import { forgetTicketPage } from '@/features/pwa/private-caches';
 import styles from './tickets.module.css';
 
@@ -58,12 +59,7 @@ export function TicketActions({ id, secret, cancellable }: { id: string; secret:
           }}
         />
       )}
-      {failed && (
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t('cancelFailed')}
-        </div>
-      )}
+      {failed && <Alert kind="error">{t('cancelFailed')}</Alert>}
     </div>
   );
 }

@@ -16,9 +16,9 @@ import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { Facts } from '@/ui/Facts';
 import { SelectField } from '@/ui/form/SelectField';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import styles from './UserAccount.module.css';
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** The person a page's own sections (memberships, the door) are about; `refresh` reloads the account. */
 export interface AccountPerson {
@@ -37,31 +37,30 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const utils = trpc.useUtils();
   const detail = trpc.users.get.useQuery({ uid });
   const [role, setRole] = useState<StaffRole | 'none' | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, succeeded, failed: onError, clear: clearFeedback } = useFeedback();
   const [dialog, setDialog] = useState<'disable' | 'signOut' | null>(null);
   const id = useId();
 
   const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
-  const onError = (error: unknown) => setFeedback({ kind: 'error', text: errorMessage(error) });
   const setRoleMutation = trpc.users.setRole.useMutation({
     onSuccess: async (result) => {
       await refresh();
       setRole(null);
-      setFeedback({ kind: 'success', text: t('roleSaved', { role: tRoles(result.role ?? 'none') }) });
+      succeeded(t('roleSaved', { role: tRoles(result.role ?? 'none') }));
     },
     onError,
   });
   const disableMutation = trpc.users.setDisabled.useMutation({
     onSuccess: async (_, input) => {
       await refresh();
-      setFeedback({ kind: 'success', text: input.disabled ? t('disabledDone') : t('enabled') });
+      succeeded(input.disabled ? t('disabledDone') : t('enabled'));
     },
     onError,
   });
   const signOutMutation = trpc.users.signOutEverywhere.useMutation({
     onSuccess: async () => {
       await refresh();
-      setFeedback({ kind: 'success', text: t('signedOut') });
+      succeeded(t('signedOut'));
     },
     onError,
   });
@@ -73,12 +72,9 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   }
   if (detail.isError) {
     return (
-      <div className="alert alert--error" role="alert">
-        <span className="alert__label" aria-hidden="true">!</span>
-        <span>
-          {errorMessage(detail.error)} <Link href="/admin/users">{t('back')}</Link>
-        </span>
-      </div>
+      <Alert kind="error" action={<Link href="/admin/users">{t('back')}</Link>}>
+        {errorMessage(detail.error)}
+      </Alert>
     );
   }
 
@@ -97,20 +93,14 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
       </p>
       <h2 className={styles['account__name']}>{name}</h2>
 
-      {feedback && (
-        <div className={`alert alert--${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
-          <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-          {feedback.text}
-        </div>
-      )}
+      <FeedbackAlert feedback={feedback} />
 
       <section className="panel" aria-labelledby={`${id}-details`}>
         <h3 id={`${id}-details`}>{t('details')}</h3>
         {mail.undeliverable && user.email ? (
-          <div className="alert alert--error" role="note" data-testid="mail-undeliverable">
-            <span className="alert__label" aria-hidden="true">!</span>
-            <span>{t('mailUndeliverable', { email: user.email, date: format.dateTime(mail.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }), reason: mail.undeliverable.reason })}</span>
-          </div>
+          <Alert kind="error" standing data-testid="mail-undeliverable">
+            {t('mailUndeliverable', { email: user.email, date: format.dateTime(mail.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }), reason: mail.undeliverable.reason })}
+          </Alert>
         ) : null}
         <Facts>
           <dt>{t('email')}</dt>
@@ -150,7 +140,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
             className={styles['inline-form']}
             onSubmit={(event) => {
               event.preventDefault();
-              setFeedback(null);
+              clearFeedback();
               setRoleMutation.mutate({ uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
             }}
           >
@@ -196,7 +186,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
                 cancelLabel={t('cancel')}
                 onConfirm={() => {
                   setDialog(null);
-                  setFeedback(null);
+                  clearFeedback();
                   disableMutation.mutate({ uid: user.uid, disabled: true });
                 }}
               />
@@ -215,7 +205,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
             cancelLabel={t('cancel')}
             onConfirm={() => {
               setDialog(null);
-              setFeedback(null);
+              clearFeedback();
               signOutMutation.mutate({ uid: user.uid });
             }}
           />
