@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import type { Feedback } from '@/ui/feedback/Alert';
 import type { BanView } from '../ban-admin';
 import type { BannedPerson } from '../bans.inputs';
@@ -49,16 +49,14 @@ export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: stri
   const t = useTranslations('AdminBans');
   const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();
-  const [dialog, setDialog] = useState<'change' | 'lift' | null>(null);
+  const [changing, setChanging] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const lift = trpc.bans.lift.useMutation({
     onSuccess: async () => {
-      setDialog(null);
       onFeedback({ kind: 'success', text: t('lifted', { name }) });
       await utils.bans.invalidate();
     },
     onError: async (error) => {
-      setDialog(null);
       onFeedback({ kind: 'error', text: errorMessage(error) });
       await utils.bans.invalidate();
     },
@@ -74,35 +72,32 @@ export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: stri
         disabled={lift.isPending}
         onClick={(event) => {
           setOpener(event.currentTarget);
-          setDialog('change');
+          setChanging(true);
         }}
       >
         {t('change')}
       </button>
-      <ConfirmDialog
-        open={dialog === 'lift'}
-        onOpenChange={(open) => !lift.isPending && setDialog(open ? 'lift' : null)}
-        trigger={
-          <button type="button" className="button button--ghost button--danger" aria-label={t('liftLabel', { name })} disabled={lift.isPending}>
-            {t('lift')}
-          </button>
-        }
+      <ConfirmButton
+        className="button button--ghost button--danger"
+        aria-label={t('liftLabel', { name })}
+        disabled={lift.isPending}
         title={t('liftTitle', { name })}
         text={t('liftText')}
         confirmLabel={t('liftConfirm')}
         cancelLabel={t('keep')}
-        busy={lift.isPending}
-        onConfirm={() => lift.mutate({ id: ban.id })}
-      />
-      {dialog === 'change' && (
+        onConfirm={() => lift.mutateAsync({ id: ban.id })}
+      >
+        {t('lift')}
+      </ConfirmButton>
+      {changing && (
         <BanDialog
           person={bannedPersonOf(ban)}
           name={name}
           current={ban}
           returnFocusTo={opener}
-          onClose={() => setDialog(null)}
+          onClose={() => setChanging(false)}
           onSaved={() => {
-            setDialog(null);
+            setChanging(false);
             onFeedback({ kind: 'success', text: t('saved', { name }) });
           }}
         />

@@ -2,12 +2,12 @@
 // The door in the admin area: tonight's admissions of capacity, drinks and refusals by reason as
 // they happen (/admin), an event's figures with its CSV (the event editor), and a person's
 // admissions, scans and pass (their user page).
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
 import { useFeedback } from '@/ui/feedback/useFeedback';
@@ -186,20 +186,15 @@ export function PersonDoor({ uid }: { uid: string }) {
   const locale = useLocale();
   const id = useId();
   const door = trpc.door.ofPerson.useQuery({ uid });
-  const [confirming, setConfirming] = useState(false);
   const { feedback, succeeded, failed } = useFeedback();
   const utils = trpc.useUtils();
   const rotate = trpc.door.rotatePass.useMutation({
     onSuccess: () => {
-      setConfirming(false);
       succeeded(t('rotated'));
       // The person's history on the same page gains the entry.
       void utils.users.get.invalidate({ uid });
     },
-    onError: (error) => {
-      setConfirming(false);
-      failed(error);
-    },
+    onError: failed,
   });
   const day = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeZone: VENUE_TIME_ZONE });
   return (
@@ -239,20 +234,16 @@ export function PersonDoor({ uid }: { uid: string }) {
         </>
       )}
       <FeedbackAlert feedback={feedback} />
-      <ConfirmDialog
-        trigger={
-          <button type="button" className="button button--ghost" disabled={rotate.isPending}>
-            {t('rotate')}
-          </button>
-        }
+      <ConfirmButton
+        disabled={rotate.isPending}
         title={t('rotateTitle')}
         text={t('rotateText')}
         confirmLabel={t('rotate')}
         cancelLabel={t('cancel')}
-        onConfirm={() => rotate.mutate({ uid })}
-        open={confirming}
-        onOpenChange={setConfirming}
-      />
+        onConfirm={() => rotate.mutateAsync({ uid })}
+      >
+        {t('rotate')}
+      </ConfirmButton>
     </section>
   );
 }

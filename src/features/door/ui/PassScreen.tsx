@@ -11,7 +11,7 @@ import { usePathname, useRouter } from '@/i18n/navigation';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { loginHref } from '@/navigation/login-link';
 import { useSignOut } from '@/features/identity/client/useSignOut';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Alert } from '@/ui/feedback/Alert';
 import { Avatar } from '@/ui/Avatar';
@@ -136,21 +136,13 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
   const errorMessage = useApiErrorMessage();
   const [code, setCode] = useState<{ code: string; step: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [confirming, setConfirming] = useState(false);
-  const [moving, setMoving] = useState(false);
   const [rotateError, setRotateError] = useState<{ text: string; signIn: boolean } | null>(null);
   const signInAgain = useSignInToMove();
   const night = useLiveFeed(nightFeed, undefined);
   // "My phone was lost": this phone registers a new key, which ends every other phone's codes.
   const rotate = () => {
-    setMoving(true);
     setRotateError(null);
-    onMoveHere()
-      .catch((error: unknown) => setRotateError({ text: errorMessage(error), signIn: needsSignIn(error) }))
-      .finally(() => {
-        setMoving(false);
-        setConfirming(false);
-      });
+    return onMoveHere().catch((error: unknown) => setRotateError({ text: errorMessage(error), signIn: needsSignIn(error) }));
   };
 
   useEffect(() => {
@@ -219,20 +211,18 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
         </button>
       ) : null}
       <div className={styles.pass__actions}>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--ghost button--small" disabled={offline || moving}>
-              {t('lostPhone')}
-            </button>
-          }
+        <ConfirmButton
+          className="button button--ghost button--small"
+          disabled={offline}
           title={t('rotateTitle')}
           text={t('rotateText')}
           confirmLabel={t('rotateConfirm')}
           cancelLabel={t('cancel')}
+          busyLabel={t('moving')}
           onConfirm={rotate}
-          open={confirming}
-          onOpenChange={setConfirming}
-        />
+        >
+          {t('lostPhone')}
+        </ConfirmButton>
       </div>
     </div>
   );

@@ -3,7 +3,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { Facts } from '@/ui/Facts';
 import { TextField } from '@/ui/form/TextField';
 import { FeedbackAlert } from '@/ui/feedback/Alert';
@@ -23,7 +23,6 @@ export function ImageCard({ image }: { image: ImageSummary }) {
   const [alt, setAlt] = useState(image.alt);
   const [tags, setTags] = useState<ImageTag[]>(image.tags);
   const { feedback, setFeedback, succeeded, failed, clear } = useFeedback();
-  const [confirming, setConfirming] = useState(false);
   const update = trpc.images.update.useMutation({
     onSuccess: () => succeeded(t('saved')),
     onError: failed,
@@ -102,23 +101,17 @@ export function ImageCard({ image }: { image: ImageSummary }) {
             <button type="button" className="button button--ghost button--small" onClick={copyLink}>
               {t('copyLink')}
             </button>
-            <ConfirmDialog
-              open={confirming}
-              onOpenChange={setConfirming}
-              trigger={
-                <button type="button" className="button button--ghost button--small" disabled={remove.isPending}>
-                  {t('delete')}
-                </button>
-              }
+            <ConfirmButton
+              className="button button--ghost button--small"
+              disabled={remove.isPending}
               title={t('deleteTitle')}
               text={t('deleteText')}
               confirmLabel={t('delete')}
               cancelLabel={t('cancelDialog')}
-              onConfirm={() => {
-                setConfirming(false);
-                remove.mutate({ id: image.id });
-              }}
-            />
+              onConfirm={() => remove.mutateAsync({ id: image.id })}
+            >
+              {t('delete')}
+            </ConfirmButton>
           </div>
         </form>
       </div>

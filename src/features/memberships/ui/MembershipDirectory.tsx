@@ -51,22 +51,25 @@ export function MembershipDirectory() {
   const approve = trpc.memberships.approve.useMutation({ onError: failed });
   const extend = trpc.memberships.extend.useMutation({ onError: failed });
   const cancel = trpc.memberships.cancel.useMutation({ onError: failed });
-  const busy = approve.isPending || extend.isPending || cancel.isPending;
 
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const nameOf = (membership: MembershipView) => membership.displayName ?? membership.email ?? membership.uid;
 
-  function decide(values: DecisionValues) {
+  /** A refusal is shown by the mutations' onError; the dialog waits for either. */
+  async function decide(values: DecisionValues) {
     if (!open) return;
     const { membership, decision } = open;
     const name = nameOf(membership);
     const base = { id: membership.id, revision: membership.revision };
     if (decision === 'approve') {
-      approve.mutate({ ...base, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason }, { onSuccess: () => done(t('approved', { name })) });
+      await approve.mutateAsync({ ...base, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
+      await done(t('approved', { name }));
     } else if (decision === 'extend') {
-      extend.mutate({ ...base, validUntil: values.validUntil!, note: values.text, guestsPerSeason: values.guestsPerSeason }, { onSuccess: () => done(t('extended', { name })) });
+      await extend.mutateAsync({ ...base, validUntil: values.validUntil!, note: values.text, guestsPerSeason: values.guestsPerSeason });
+      await done(t('extended', { name }));
     } else {
-      cancel.mutate({ ...base, reason: values.text }, { onSuccess: () => done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name })) });
+      await cancel.mutateAsync({ ...base, reason: values.text });
+      await done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name }));
     }
   }
 
@@ -151,7 +154,6 @@ export function MembershipDirectory() {
           name={nameOf(open.membership)}
           currentEnd={open.membership.validUntil}
           currentGuests={open.membership.guestsPerSeason}
-          busy={busy}
           error={dialogError}
           onDecide={decide}
           onClose={() => setOpen(null)}

@@ -43,7 +43,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
   const memberNow = memberships.data?.some((membership) => isActiveNow(membership, new Date())) ?? true;
 
   function give(values: DecisionValues) {
-    approve.mutate({ uid, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
+    return approve.mutateAsync({ uid, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
   }
 
   return (
@@ -101,7 +101,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
         </p>
       )}
       {giving && (
-        <DecisionDialog decision="give" name={name} currentEnd={null} busy={approve.isPending} error={dialogError} onDecide={give} onClose={() => setGiving(false)} />
+        <DecisionDialog decision="give" name={name} currentEnd={null} error={dialogError} onDecide={give} onClose={() => setGiving(false)} />
       )}
     </section>
   );

@@ -10,7 +10,9 @@ import 'react-easy-crop/react-easy-crop.css';
 import { trpc } from '@/trpc/client';
 import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed } from '@/features/files/client/upload-task';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import picker from '@/ui/dialog/picker.module.css';
 import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
@@ -40,18 +42,15 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   const { feedback, setFeedback, succeeded, failed, clear } = useFeedback();
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const setAvatar = trpc.profile.setAvatar.useMutation();
+  // One upload however often "Use photo" is pressed: the step below changes only after a render.
+  const { busy: saving, run } = useOneAtATime();
   const removeAvatar = trpc.profile.removeAvatar.useMutation({
     onSuccess: (saved) => {
-      setConfirmRemove(false);
       succeeded(t('photoRemoved'));
       onSaved(saved);
     },
-    onError: (error) => {
-      setConfirmRemove(false);
-      failed(error);
-    },
+    onError: failed,
   });
 
   const source = step.phase === 'idle' ? null : step.source;
@@ -102,7 +101,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
     }
   }
 
-  const busy = step.phase === 'uploading' || step.phase === 'saving';
+  const busy = saving || step.phase === 'uploading' || step.phase === 'saving';
   const photo = ownPhoto(profile.photoURL);
   const initial = (profile.displayName ?? profile.email ?? '?').trim().charAt(0).toUpperCase();
 
@@ -118,20 +117,16 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
               {photo ? t('changePhoto') : t('choosePhoto')}
             </button>
             {photo ? (
-              <ConfirmDialog
-                trigger={
-                  <button type="button" className="button button--ghost" disabled={removeAvatar.isPending}>
-                    {t('removePhoto')}
-                  </button>
-                }
+              <ConfirmButton
+                disabled={removeAvatar.isPending}
                 title={t('removePhotoTitle')}
                 text={t('removePhotoText')}
                 confirmLabel={t('removePhoto')}
                 cancelLabel={t('cancel')}
-                onConfirm={() => removeAvatar.mutate()}
-                open={confirmRemove}
-                onOpenChange={setConfirmRemove}
-              />
+                onConfirm={() => removeAvatar.mutateAsync()}
+              >
+                {t('removePhoto')}
+              </ConfirmButton>
             ) : null}
           </div>
           <input
@@ -154,7 +149,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       <Dialog.Root open={step.phase !== 'idle'} onOpenChange={(open) => !open && !busy && setStep({ phase: 'idle' })}>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className={`dialog ${picker['dialog--wide']} crop-dialog`} aria-describedby={`${id}-crop-lead`}>
+          <Dialog.Content className={`dialog ${picker['dialog--wide']} crop-dialog`} aria-describedby={`${id}-crop-lead`} aria-busy={busy}>
             <Dialog.Title className="dialog__title">{t('cropTitle')}</Dialog.Title>
             <p id={`${id}-crop-lead`}>{t('cropLead')}</p>
             {source ? (
@@ -209,10 +204,9 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('cancel')}
               </Dialog.Close>
-              <button type="button" className="button button--primary" disabled={busy || !area} aria-busy={busy} onClick={() => void save()}>
-                {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              <BusyButton className="button button--primary" busy={busy} busyLabel={t('processing')} disabled={!area} onClick={() => void run(save)}>
                 {t('usePhoto')}
-              </button>
+              </BusyButton>
             </div>
           </Dialog.Content>
         </Dialog.Portal>

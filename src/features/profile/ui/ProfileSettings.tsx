@@ -13,7 +13,9 @@ import { refreshServerViewer } from '@/features/identity/client/server-viewer';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
 import { useFeedback } from '@/ui/feedback/useFeedback';
 import { useSignOut } from '@/features/identity/client/useSignOut';
@@ -165,19 +167,14 @@ function Sessions() {
   const t = useTranslations('Profile');
   const id = useId();
   const signOut = useSignOut();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const { feedback, failed } = useFeedback();
   const everywhere = trpc.profile.signOutEverywhere.useMutation({
     onSuccess: async () => {
-      setConfirming(false);
       // This device too: its session ended with the others (nothing left to stay signed in for).
       await signOut({ ask: false });
     },
-    onError: (error) => {
-      setConfirming(false);
-      failed(error);
-    },
+    onError: failed,
   });
 
   return (
@@ -198,20 +195,16 @@ function Sessions() {
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('signOut')}
         </button>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--ghost" disabled={everywhere.isPending}>
-              {t('signOutEverywhere')}
-            </button>
-          }
+        <ConfirmButton
+          disabled={everywhere.isPending}
           title={t('signOutEverywhereTitle')}
           text={t('signOutEverywhereText')}
           confirmLabel={t('signOutEverywhere')}
           cancelLabel={t('cancel')}
-          onConfirm={() => everywhere.mutate()}
-          open={confirming}
-          onOpenChange={setConfirming}
-        />
+          onConfirm={() => everywhere.mutateAsync()}
+        >
+          {t('signOutEverywhere')}
+        </ConfirmButton>
       </div>
     </section>
   );
@@ -240,6 +233,8 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       setSignInAgain(apiErrorReason(caught) === 'recentSignInRequired');
     },
   });
+  // Deleted once however often it is confirmed; the dialog stays until the answer (or the way home).
+  const { busy, run } = useOneAtATime();
   // Deleting needs a sign-in of the last few minutes: sign out here, sign in, and come back.
   const reauthenticate = () => signOut({ to: loginHref(`${pathname}?${DELETE_AGAIN_PARAM}`, locale) });
   const matches = typed.trim().toLowerCase() === expected.toLowerCase();
@@ -251,7 +246,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
-          if (remove.isPending) return;
+          if (busy) return;
           setOpen(next);
           setTyped('');
           setError(null);
@@ -265,7 +260,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`}>
+          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`} aria-busy={busy}>
             <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
             <p id={`${id}-delete-text`}>{t('deleteText')}</p>
             <form
@@ -275,7 +270,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 event.preventDefault();
                 setError(null);
                 if (!matches) return setError(t('deleteTypeMismatch'));
-                remove.mutate({ confirmation: typed });
+                void run(() => remove.mutateAsync({ confirmation: typed }));
               }}
             >
               <TextField
@@ -289,7 +284,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
               />
               {error ? <Alert kind="error">{error}</Alert> : null}
               <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost" disabled={remove.isPending}>
+                <Dialog.Close className="button button--ghost" disabled={busy}>
                   {t('cancel')}
                 </Dialog.Close>
                 {signInAgain ? (
@@ -297,10 +292,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                     {t('deleteSignInAgain')}
                   </button>
                 ) : null}
-                <button type="submit" className="button button--danger" disabled={remove.isPending || signInAgain} aria-busy={remove.isPending}>
-                  {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                <BusyButton type="submit" className="button button--danger" busy={busy} disabled={signInAgain}>
                   {t('deleteConfirm')}
-                </button>
+                </BusyButton>
               </div>
             </form>
           </Dialog.Content>

@@ -139,8 +139,8 @@ function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; o
   const totals = list.data?.pages[0]?.totals;
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
 
+  /** The dialog stays busy until the ticket is cancelled and the lists say so; then it closes. */
   async function confirmCancel(ticket: TicketRow) {
-    setCancelling(null);
     try {
       await cancel.mutateAsync({ ticketId: ticket.id });
       onFeedback({ kind: 'success', text: t('cancelled', { name: ticket.holder.name }) });
@@ -247,10 +247,7 @@ function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; o
         text={t('cancelText', { mailed: cancelling?.holder.email ? 'yes' : 'no' })}
         confirmLabel={t('cancelConfirm')}
         cancelLabel={t('keep')}
-        busy={cancel.isPending}
-        onConfirm={() => {
-          if (cancelling) void confirmCancel(cancelling);
-        }}
+        onConfirm={() => (cancelling ? confirmCancel(cancelling) : undefined)}
       />
     </section>
   );

@@ -12,7 +12,7 @@ import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/access/roles';
 import { RoleBadge, StatusBadge } from './badges';
 import { AuditTrail } from '@/ui/AuditTrail';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { Facts } from '@/ui/Facts';
 import { SelectField } from '@/ui/form/SelectField';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
@@ -38,7 +38,6 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const detail = trpc.users.get.useQuery({ uid });
   const [role, setRole] = useState<StaffRole | 'none' | null>(null);
   const { feedback, succeeded, failed: onError, clear: clearFeedback } = useFeedback();
-  const [dialog, setDialog] = useState<'disable' | 'signOut' | null>(null);
   const id = useId();
 
   const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
@@ -172,43 +171,33 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
                 {t('enable')}
               </button>
             ) : (
-              <ConfirmDialog
-                open={dialog === 'disable'}
-                onOpenChange={(open) => setDialog(open ? 'disable' : null)}
-                trigger={
-                  <button type="button" className="button button--ghost" disabled={busy}>
-                    {t('disable')}
-                  </button>
-                }
+              <ConfirmButton
+                disabled={busy}
                 title={t('disableTitle', { name })}
                 text={t('disableText')}
                 confirmLabel={t('disable')}
                 cancelLabel={t('cancel')}
                 onConfirm={() => {
-                  setDialog(null);
                   clearFeedback();
-                  disableMutation.mutate({ uid: user.uid, disabled: true });
+                  return disableMutation.mutateAsync({ uid: user.uid, disabled: true });
                 }}
-              />
+              >
+                {t('disable')}
+              </ConfirmButton>
             ))}
-          <ConfirmDialog
-            open={dialog === 'signOut'}
-            onOpenChange={(open) => setDialog(open ? 'signOut' : null)}
-            trigger={
-              <button type="button" className="button button--ghost" disabled={busy}>
-                {t('signOutEverywhere')}
-              </button>
-            }
+          <ConfirmButton
+            disabled={busy}
             title={t('signOutTitle', { name })}
             text={t('signOutText')}
             confirmLabel={t('signOutEverywhere')}
             cancelLabel={t('cancel')}
             onConfirm={() => {
-              setDialog(null);
               clearFeedback();
-              signOutMutation.mutate({ uid: user.uid });
+              return signOutMutation.mutateAsync({ uid: user.uid });
             }}
-          />
+          >
+            {t('signOutEverywhere')}
+          </ConfirmButton>
         </div>
       </section>
 
