@@ -11,6 +11,7 @@ import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Alert } from '@/ui/feedback/Alert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTE_MAX } from '../membership-rules';
 import { ConfirmAddress } from './ConfirmAddress';
 import styles from './memberships.module.css';
@@ -97,9 +98,7 @@ function Offer() {
           </button>
         </>
       ) : approved ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t('opening')}
-        </p>
+        <LoadingStatus>{t('opening')}</LoadingStatus>
       ) : (
         <form className={styles['membership-offer__form']} onSubmit={submit} noValidate>
           <p>{t('lead')}</p>
