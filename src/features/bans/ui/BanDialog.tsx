@@ -13,6 +13,9 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { formMessageForIssue, type WireIssue } from '@/forms/validation';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { Alert } from '@/ui/feedback/Alert';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import { lastValidDay, validUntilAfterDay } from '@/features/memberships/membership-rules';
 import type { BanView } from '../ban-admin';
@@ -51,6 +54,8 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const save = trpc.bans.set.useMutation();
+  // Saved once however often the form is sent; the dialog stays until the answer is shown.
+  const { busy, run } = useOneAtATime();
 
   /** The start the form means: the ban's own when its day is unchanged, now for today or an empty field, else the day's midnight. */
   function fromOf(day: string): Date | null | undefined {
@@ -80,23 +85,26 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
     setErrors(found);
     setProblem(unfit);
     if (Object.keys(found).length > 0 || !parsed.success) return;
-    try {
-      const saved = await save.mutateAsync(parsed.data);
-      await utils.bans.invalidate();
-      onSaved(saved);
-    } catch (caught) {
-      const field = caught instanceof TRPCClientError ? (caught.data as { reasonField?: string | null } | undefined)?.reasonField : null;
-      if (field === 'until' || field === 'from' || field === 'reason') setErrors({ [field]: errorMessage(caught) });
-      else setProblem(errorMessage(caught));
-    }
+    await run(async () => {
+      try {
+        const saved = await save.mutateAsync(parsed.data);
+        await utils.bans.invalidate();
+        onSaved(saved);
+      } catch (caught) {
+        const field = caught instanceof TRPCClientError ? (caught.data as { reasonField?: string | null } | undefined)?.reasonField : null;
+        if (field === 'until' || field === 'from' || field === 'reason') setErrors({ [field]: errorMessage(caught) });
+        else setProblem(errorMessage(caught));
+      }
+    });
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
           className="dialog"
+          aria-busy={busy}
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo?.isConnected) return;
             event.preventDefault();
@@ -122,20 +130,14 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
               <TextField id={`${id}-from`} name="from" type="date" label={t('fromLabel')} hint={t('fromHint')} value={fromDay} onChange={setFromDay} error={errors.from} />
               <TextField id={`${id}-until`} name="until" type="date" label={t('untilLabel')} hint={t('untilHint')} value={untilDay} min={fromDay || today} onChange={setUntilDay} error={errors.until} />
             </div>
-            {problem && (
-              <div className="alert alert--error" role="alert">
-                <span className="alert__label" aria-hidden="true">!</span>
-                {problem}
-              </div>
-            )}
+            {problem && <Alert kind="error">{problem}</Alert>}
             <div className="dialog__actions">
-              <Dialog.Close className="button button--ghost" disabled={save.isPending}>
+              <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('back')}
               </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
-                {save.isPending && <span className="spinner" aria-hidden="true" />}
+              <BusyButton type="submit" className="button button--primary" busy={busy}>
                 {t('save')}
-              </button>
+              </BusyButton>
             </div>
           </form>
         </Dialog.Content>

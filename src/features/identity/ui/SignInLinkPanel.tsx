@@ -8,6 +8,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
+import { Alert } from '@/ui/feedback/Alert';
 import { rules } from '@/forms/validation';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
@@ -79,10 +80,9 @@ export function SignInLinkPanel() {
   if (step.kind === 'failed') {
     return (
       <div className={styles['auth-card']}>
-        <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={alertRef} tabIndex={-1} kind="error">
           {t(`errors.${step.error}`)}
-        </div>
+        </Alert>
         <div className={styles['auth-card__actions']}>
           <Link href="/login" className="button button--primary">
             {step.error === 'invalidLink' || step.error === 'linkExpired' ? t('confirm.requestNew') : t('backToSignIn')}
@@ -95,11 +95,10 @@ export function SignInLinkPanel() {
     <div className={styles['auth-card']}>
       <h2 className={styles['auth-card__heading']}>{t('confirm.prompt')}</h2>
       {step.error && (
-        <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={alertRef} tabIndex={-1} kind="error">
           {/* Firebase says "invalid e-mail" also for a well-formed address the link was not sent to. */}
           {step.error === 'invalidEmail' && rules.email(email) === null ? t('confirm.emailMismatch') : t(`errors.${step.error}`)}
-        </div>
+        </Alert>
       )}
       <form noValidate onSubmit={submit} className="form">
         <TextField

@@ -10,6 +10,7 @@ import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
 import { Segmented } from '@/ui/form/Segmented';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert } from '@/ui/feedback/Alert';
 import styles from './images.module.css';
 
 export function ImageLibrary() {
@@ -22,10 +23,7 @@ export function ImageLibrary() {
   return (
     <div className={styles.library}>
       {storage === false ? (
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t('storageUnavailable')}
-        </div>
+        <Alert kind="error">{t('storageUnavailable')}</Alert>
       ) : (
         <UploadQueue />
       )}
@@ -39,18 +37,13 @@ export function ImageLibrary() {
           <LoadingStatus>{t('loading')}</LoadingStatus>
         )}
         {live.status === 'error' && (
-          <div className="alert alert--error" role="alert">
-            <span className="alert__label" aria-hidden="true">!</span>
-            {t(`liveErrors.${live.error}`)}
-          </div>
+          <Alert kind="error">{t(`liveErrors.${live.error}`)}</Alert>
         )}
         {live.status === 'ready' && (
           <>
-            {live.reconnecting && (
-              <p className="field__hint" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
-              </p>
-            )}
+            <LoadingStatus active={live.reconnecting} className="field__hint">
+              {t('reconnecting')}
+            </LoadingStatus>
             {live.data.length === 0 ? (
               <p className="empty-state">{tag ? t('emptyTag') : t('empty')}</p>
             ) : (

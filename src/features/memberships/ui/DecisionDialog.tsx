@@ -7,6 +7,9 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { Alert } from '@/ui/feedback/Alert';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { GUESTS_PER_SEASON, GUESTS_PER_SEASON_MAX, lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
 import styles from './memberships.module.css';
 
@@ -25,7 +28,6 @@ export function DecisionDialog({
   name,
   currentEnd,
   currentGuests = GUESTS_PER_SEASON,
-  busy,
   error,
   onDecide,
   onClose,
@@ -37,10 +39,10 @@ export function DecisionDialog({
   currentEnd: Date | null;
   /** The guests a season the membership gives now (12 for a new one). */
   currentGuests?: number;
-  busy: boolean;
   /** The server's refusal, in the page's language. */
   error: string | null;
-  onDecide: (values: DecisionValues) => void;
+  /** Decides once, however often the form is sent: the dialog is busy until it settles. */
+  onDecide: (values: DecisionValues) => Promise<unknown>;
   onClose: () => void;
 }) {
   const t = useTranslations('AdminMemberships');
@@ -52,6 +54,7 @@ export function DecisionDialog({
   const [guestsProblem, setGuestsProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const needsDay = decision !== 'cancel';
+  const { busy, run } = useOneAtATime();
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,18 +66,18 @@ export function DecisionDialog({
       setProblem(null);
       if (!/^\d+$/.test(guests.trim()) || guestsPerSeason > GUESTS_PER_SEASON_MAX) return setGuestsProblem(t('guestsInvalid', { max: GUESTS_PER_SEASON_MAX }));
       setGuestsProblem(null);
-      return onDecide({ validUntil, text: text.trim(), guestsPerSeason });
+      return void run(() => onDecide({ validUntil, text: text.trim(), guestsPerSeason }));
     }
     if (!text.trim()) return setProblem(t('reasonRequired'));
     setProblem(null);
-    onDecide({ validUntil: null, text: text.trim() });
+    void run(() => onDecide({ validUntil: null, text: text.trim() }));
   }
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" aria-busy={busy}>
           <Dialog.Title className="dialog__title">{t(`${decision}Title`, { name })}</Dialog.Title>
           <Dialog.Description>{t(`${decision}Text`)}</Dialog.Description>
           <form className={styles.dialog__form} onSubmit={submit} noValidate>
@@ -120,20 +123,14 @@ export function DecisionDialog({
               error={!needsDay ? (problem ?? undefined) : undefined}
               required={!needsDay}
             />
-            {error && (
-              <div className="alert alert--error" role="alert">
-                <span className="alert__label" aria-hidden="true">!</span>
-                {error}
-              </div>
-            )}
+            {error && <Alert kind="error">{error}</Alert>}
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('back')}
               </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-                {busy && <span className="spinner" aria-hidden="true" />}
+              <BusyButton type="submit" className="button button--primary" busy={busy}>
                 {t(`${decision}Confirm`)}
-              </button>
+              </BusyButton>
             </div>
           </form>
         </Dialog.Content>

@@ -9,6 +9,8 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
@@ -22,8 +24,6 @@ import styles from './memberships.module.css';
 
 const LIST_CHOICES = { filter: { values: MEMBERSHIP_FILTERS, default: 'all' } } as const;
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
 export function MembershipDirectory() {
   const t = useTranslations('AdminMemberships');
   const tFilters = useTranslations('Memberships.filters');
@@ -36,7 +36,7 @@ export function MembershipDirectory() {
   const memberships = trpc.memberships.list.useQuery({ filter, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
   const [open, setOpen] = useState<{ decision: Decision; membership: MembershipView } | null>(null);
   const [dialogError, setDialogError] = useState<string | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const done = async (text: string) => {
     setOpen(null);
@@ -52,22 +52,25 @@ export function MembershipDirectory() {
   const approve = trpc.memberships.approve.useMutation({ onError: failed });
   const extend = trpc.memberships.extend.useMutation({ onError: failed });
   const cancel = trpc.memberships.cancel.useMutation({ onError: failed });
-  const busy = approve.isPending || extend.isPending || cancel.isPending;
 
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const nameOf = (membership: MembershipView) => membership.displayName ?? membership.email ?? membership.uid;
 
-  function decide(values: DecisionValues) {
+  /** A refusal is shown by the mutations' onError; the dialog waits for either. */
+  async function decide(values: DecisionValues) {
     if (!open) return;
     const { membership, decision } = open;
     const name = nameOf(membership);
     const base = { id: membership.id, revision: membership.revision };
     if (decision === 'approve') {
-      approve.mutate({ ...base, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason }, { onSuccess: () => done(t('approved', { name })) });
+      await approve.mutateAsync({ ...base, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
+      await done(t('approved', { name }));
     } else if (decision === 'extend') {
-      extend.mutate({ ...base, validUntil: values.validUntil!, note: values.text, guestsPerSeason: values.guestsPerSeason }, { onSuccess: () => done(t('extended', { name })) });
+      await extend.mutateAsync({ ...base, validUntil: values.validUntil!, note: values.text, guestsPerSeason: values.guestsPerSeason });
+      await done(t('extended', { name }));
     } else {
-      cancel.mutate({ ...base, reason: values.text }, { onSuccess: () => done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name })) });
+      await cancel.mutateAsync({ ...base, reason: values.text });
+      await done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name }));
     }
   }
 
@@ -76,23 +79,10 @@ export function MembershipDirectory() {
       <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
       <Segmented wrap label={t('filterLabel')} options={MEMBERSHIP_FILTERS} chosen={filter} onChoose={(option) => list.choose('filter', option)} labelOf={(option) => tFilters(option)} />
 
-      <div role="status" aria-live="polite">
-        {feedback && (
-          <div className={`alert alert--${feedback.kind}`}>
-            <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-            {feedback.text}
-          </div>
-        )}
-      </div>
+      <FeedbackAlert feedback={feedback} />
 
       {memberships.isError && <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />}
-      {memberships.isPending && (
-        <ul className={styles['membership-rows']} aria-busy="true" aria-label={t('loading')}>
-          {[0, 1, 2].map((row) => (
-            <li key={row} className={`${styles['membership-row']} membership-row--skeleton`} />
-          ))}
-        </ul>
-      )}
+      {memberships.isPending && <LoadingStatus>{t('loading')}</LoadingStatus>}
       {memberships.data && (
         <section aria-labelledby={`${id}-results`} aria-busy={memberships.isFetching}>
           <h2 id={`${id}-results`} className="visually-hidden">
@@ -159,7 +149,6 @@ export function MembershipDirectory() {
           name={nameOf(open.membership)}
           currentEnd={open.membership.validUntil}
           currentGuests={open.membership.guestsPerSeason}
-          busy={busy}
           error={dialogError}
           onDecide={decide}
           onClose={() => setOpen(null)}

@@ -10,6 +10,8 @@ import { trpc } from '@/trpc/client';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTE_MAX } from '../membership-rules';
 import { ConfirmAddress } from './ConfirmAddress';
 import styles from './memberships.module.css';
@@ -96,9 +98,7 @@ function Offer() {
           </button>
         </>
       ) : approved ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t('opening')}
-        </p>
+        <LoadingStatus>{t('opening')}</LoadingStatus>
       ) : (
         <form className={styles['membership-offer__form']} onSubmit={submit} noValidate>
           <p>{t('lead')}</p>
@@ -124,10 +124,5 @@ function Offer() {
 }
 
 function ErrorLine({ text }: { text: string }) {
-  return (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      {text}
-    </div>
-  );
+  return <Alert kind="error">{text}</Alert>;
 }

@@ -9,6 +9,8 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type DecisionValues } from './DecisionDialog';
@@ -42,22 +44,15 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
   const memberNow = memberships.data?.some((membership) => isActiveNow(membership, new Date())) ?? true;
 
   function give(values: DecisionValues) {
-    approve.mutate({ uid, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
+    return approve.mutateAsync({ uid, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
   }
 
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={memberships.isPending}>
       <h3 id={`${id}-title`}>{t('heading')}</h3>
-      <div role="status" aria-live="polite">
-        {given && (
-          <div className="alert alert--success">
-            <span className="alert__label" aria-hidden="true">✓</span>
-            {tDecisions('approved', { name })}
-          </div>
-        )}
-      </div>
+      <FeedbackAlert feedback={given ? { kind: 'success', text: tDecisions('approved', { name }) } : null} />
       {memberships.isPending ? (
-        <span className="skeleton skeleton--field" />
+        <LoadingStatus>{tDecisions('loading')}</LoadingStatus>
       ) : memberships.isError ? (
         <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />
       ) : memberships.data.length === 0 ? (
@@ -107,7 +102,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
         </p>
       )}
       {giving && (
-        <DecisionDialog decision="give" name={name} currentEnd={null} busy={approve.isPending} error={dialogError} onDecide={give} onClose={() => setGiving(false)} />
+        <DecisionDialog decision="give" name={name} currentEnd={null} error={dialogError} onDecide={give} onClose={() => setGiving(false)} />
       )}
     </section>
   );

@@ -49,7 +49,7 @@ export function ComposerActions({ formId, id, status, draft, scheduleAt, onSched
         text={confirmText}
         confirmLabel={t('sendNow')}
         cancelLabel={t('cancel')}
-        onConfirm={() => void actions.onSendNow()}
+        onConfirm={actions.onSendNow}
       />
       <div className={styles.composer__schedule}>
         <div className="field">

@@ -4,6 +4,7 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { AUDIENCE_KIND_NAMES, LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
 import { ROLE_NAMES, type ChosenPerson, type Draft, type RoleName } from './composer-draft';
 import styles from './notifications.module.css';
@@ -104,7 +105,7 @@ function PeoplePicker({ people, onChange }: { people: ChosenPerson[]; onChange: 
         </label>
         <input id={`${id}-search`} className="field__input" type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />
       </div>
-      {found.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
+      <LoadingStatus active={found.isFetching}>{t('peopleSearching')}</LoadingStatus>
       {found.data?.users.length ? (
         <ul className={styles.composer__hits}>
           {found.data.users

@@ -7,16 +7,14 @@ import { useRouter } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { wallTimeToDate } from '@/features/events/venue-time';
+import type { Feedback } from '@/ui/feedback/Alert';
 import { LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
 import { notificationOf, weeksOf, type Draft } from './composer-draft';
 
 export type ComposerAction = 'save' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete';
 
-export interface ComposerMessage {
-  kind: 'success' | 'error';
-  text: string;
-  field?: string | null;
-}
+/** An action's outcome, and for a refusal the field it names. */
+export type ComposerMessage = Feedback & { field?: string | null };
 
 function reasonField(error: unknown): string | null {
   const data = (error as { data?: { reasonField?: string | null } }).data;

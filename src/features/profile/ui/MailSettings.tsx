@@ -5,49 +5,43 @@
 import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import settings from '@/ui/settings.module.css';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import type { MailSettings as Settings } from '../mail-settings';
-import { Feedback } from './AvatarEditor';
 import styles from './profile.module.css';
-
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 export function MailSettings({ initial }: { initial: Settings }) {
   const t = useTranslations('Profile');
   const format = useFormatter();
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const [saved, setSaved] = useState(initial);
   const [announcements, setAnnouncements] = useState(initial.announcements);
   const [digest, setDigest] = useState(initial.digest);
   const [nightSummary, setNightSummary] = useState(initial.nightSummary);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, succeeded, failed, clear } = useFeedback();
   const update = trpc.profile.updateMail.useMutation({
     onSuccess: (next) => {
       setSaved(next);
-      setMessage({ kind: 'success', text: t('mailSaved') });
+      succeeded(t('mailSaved'));
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: failed,
   });
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('mailHeading')}</h2>
       {saved.undeliverable && saved.email ? (
-        <div className="alert alert--error" role="note" data-testid="mail-undeliverable">
-          <span className="alert__label" aria-hidden="true">!</span>
-          <span>
-            {t('mailUndeliverable', { email: saved.email, date: format.dateTime(saved.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }) })} {t('mailChangeAddress')}
-          </span>
-        </div>
+        <Alert kind="error" standing data-testid="mail-undeliverable">
+          {t('mailUndeliverable', { email: saved.email, date: format.dateTime(saved.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }) })} {t('mailChangeAddress')}
+        </Alert>
       ) : null}
       <p>{t('mailService')}</p>
       <form
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
-          setMessage(null);
+          clear();
           update.mutate({ announcements, ...(saved.digestOffered ? { digest } : {}), ...(saved.nightSummaryOffered ? { nightSummary } : {}) });
         }}
       >
@@ -82,7 +76,7 @@ export function MailSettings({ initial }: { initial: Settings }) {
             </p>
           </div>
         ) : null}
-        {message ? <Feedback {...message} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}

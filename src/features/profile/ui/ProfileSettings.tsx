@@ -13,18 +13,20 @@ import { refreshServerViewer } from '@/features/identity/client/server-viewer';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
 import type { MailSettings as MailChoices } from '../mail-settings';
 import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
-import { AvatarEditor, Feedback } from './AvatarEditor';
+import { AvatarEditor } from './AvatarEditor';
 import { MailSettings } from './MailSettings';
 import styles from './profile.module.css';
-
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** `notifications` is this device's push section, from the notifications feature: the page puts it in. */
 export function ProfileSettings({ initial, mail, notifications }: { initial: Profile; mail: MailChoices; notifications: ReactNode }) {
@@ -49,22 +51,21 @@ export function ProfileSettings({ initial, mail, notifications }: { initial: Pro
 
 function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const [name, setName] = useState(profile.displayName ?? '');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, succeeded, failed, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
-      setMessage({ kind: 'success', text: t('nameSaved') });
+      succeeded(t('nameSaved'));
       onSaved(next);
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: failed,
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setMessage(null);
+    clear();
     const value = name.trim();
     if (!value) return setFieldError(t('nameRequired'));
     if (value.length > DISPLAY_NAME_MAX) return setFieldError(t('nameTooLong', { max: DISPLAY_NAME_MAX }));
@@ -94,7 +95,7 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
         {profile.email ? (
           <p className={settings['profile-form__note']}>{t('emailNote', { email: profile.email })}</p>
         ) : null}
-        {message ? <Feedback {...message} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -108,13 +109,12 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
 
 function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
   const [choice, setChoice] = useState<Locale>(profile.locale ?? current);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, succeeded, failed, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
       // A new language opens the page in it, which asks the server who is signed in itself. Asked
@@ -125,9 +125,9 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
         return;
       }
       onSaved(next);
-      setMessage({ kind: 'success', text: t('languageSaved') });
+      succeeded(t('languageSaved'));
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: failed,
   });
 
   return (
@@ -137,7 +137,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
-          setMessage(null);
+          clear();
           update.mutate({ locale: choice });
         }}
       >
@@ -151,7 +151,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
           ))}
         </fieldset>
         <p className={settings['profile-form__note']}>{t('languageHint')}</p>
-        {message ? <Feedback {...message} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -165,29 +165,23 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
 
 function Sessions() {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, failed } = useFeedback();
   const everywhere = trpc.profile.signOutEverywhere.useMutation({
     onSuccess: async () => {
-      setConfirming(false);
       // This device too: its session ended with the others (nothing left to stay signed in for).
       await signOut({ ask: false });
     },
-    onError: (error) => {
-      setConfirming(false);
-      setMessage({ kind: 'error', text: errorMessage(error) });
-    },
+    onError: failed,
   });
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('sessionsHeading')}</h2>
       <p>{t('sessionsLead')}</p>
-      {message ? <Feedback {...message} /> : null}
+      <FeedbackAlert feedback={feedback} />
       <div className={styles['profile-actions']}>
         <button
           type="button"
@@ -201,20 +195,16 @@ function Sessions() {
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('signOut')}
         </button>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--ghost" disabled={everywhere.isPending}>
-              {t('signOutEverywhere')}
-            </button>
-          }
+        <ConfirmButton
+          disabled={everywhere.isPending}
           title={t('signOutEverywhereTitle')}
           text={t('signOutEverywhereText')}
           confirmLabel={t('signOutEverywhere')}
           cancelLabel={t('cancel')}
-          onConfirm={() => everywhere.mutate()}
-          open={confirming}
-          onOpenChange={setConfirming}
-        />
+          onConfirm={() => everywhere.mutateAsync()}
+        >
+          {t('signOutEverywhere')}
+        </ConfirmButton>
       </div>
     </section>
   );
@@ -243,6 +233,8 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       setSignInAgain(apiErrorReason(caught) === 'recentSignInRequired');
     },
   });
+  // Deleted once however often it is confirmed; the dialog stays until the answer (or the way home).
+  const { busy, run } = useOneAtATime();
   // Deleting needs a sign-in of the last few minutes: sign out here, sign in, and come back.
   const reauthenticate = () => signOut({ to: loginHref(`${pathname}?${DELETE_AGAIN_PARAM}`, locale) });
   const matches = typed.trim().toLowerCase() === expected.toLowerCase();
@@ -254,7 +246,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
-          if (remove.isPending) return;
+          if (busy) return;
           setOpen(next);
           setTyped('');
           setError(null);
@@ -268,7 +260,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`}>
+          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`} aria-busy={busy}>
             <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
             <p id={`${id}-delete-text`}>{t('deleteText')}</p>
             <form
@@ -278,7 +270,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 event.preventDefault();
                 setError(null);
                 if (!matches) return setError(t('deleteTypeMismatch'));
-                remove.mutate({ confirmation: typed });
+                void run(() => remove.mutateAsync({ confirmation: typed }));
               }}
             >
               <TextField
@@ -290,9 +282,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 autoComplete="off"
                 maxLength={320}
               />
-              {error ? <Feedback kind="error" text={error} /> : null}
+              {error ? <Alert kind="error">{error}</Alert> : null}
               <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost" disabled={remove.isPending}>
+                <Dialog.Close className="button button--ghost" disabled={busy}>
                   {t('cancel')}
                 </Dialog.Close>
                 {signInAgain ? (
@@ -300,10 +292,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                     {t('deleteSignInAgain')}
                   </button>
                 ) : null}
-                <button type="submit" className="button button--danger" disabled={remove.isPending || signInAgain} aria-busy={remove.isPending}>
-                  {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                <BusyButton type="submit" className="button button--danger" busy={busy} disabled={signInAgain}>
                   {t('deleteConfirm')}
-                </button>
+                </BusyButton>
               </div>
             </form>
           </Dialog.Content>
