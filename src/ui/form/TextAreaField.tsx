@@ -13,9 +13,11 @@ export interface TextAreaFieldProps {
   required?: boolean;
   hint?: string;
   error?: string;
+  /** The language of what is typed, where it is not the page's. */
+  lang?: string;
 }
 
-export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxLength, required, hint, error }: TextAreaFieldProps) {
+export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxLength, required, hint, error, lang }: TextAreaFieldProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -25,6 +27,7 @@ export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxL
         id={id}
         name={name}
         className="field__input field__textarea"
+        lang={lang}
         value={value}
         rows={rows}
         maxLength={maxLength}
