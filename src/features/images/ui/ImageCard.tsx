@@ -1,14 +1,16 @@
 'use client';
-// One image of the library: preview, facts, alt texts in both languages, tags, link, delete.
+// One image of the library: preview, facts, alt texts in both languages, tags, link, delete. The
+// details form goes the form path: an alt text too long is said at its field, nothing is sent.
 import { useId, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { Facts } from '@/ui/Facts';
 import { TextField } from '@/ui/form/TextField';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
-import { ALT_MAX } from '../constants';
+import { ImageUpdateInput } from '../images.inputs';
 import type { ImageSummary } from '../image-library';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '../renditions';
@@ -18,7 +20,6 @@ type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 export function ImageCard({ image }: { image: ImageSummary }) {
   const t = useTranslations('AdminImages');
-  const tForms = useTranslations('Forms');
   const format = useFormatter();
   const errorMessage = useApiErrorMessage();
   const id = useId();
@@ -26,25 +27,23 @@ export function ImageCard({ image }: { image: ImageSummary }) {
   const [tags, setTags] = useState<ImageTag[]>(image.tags);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [confirming, setConfirming] = useState(false);
+  const form = useForm({ fields: ['alt.en', 'alt.de'] });
   const update = trpc.images.update.useMutation({
     onSuccess: () => setFeedback({ kind: 'success', text: t('saved') }),
-    onError: (error) => setFeedback({ kind: 'error', text: errorMessage(error) }),
+    onError: (error) => {
+      const said = form.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
   const remove = trpc.images.remove.useMutation({ onError: (error) => setFeedback({ kind: 'error', text: errorMessage(error) }) });
 
   const changed = alt.en !== image.alt.en || alt.de !== image.alt.de || tags.join() !== image.tags.join();
 
-  // Said at the field as it is typed, and nothing is sent while one is too long.
-  const tooLong = (text: string) => (text.trim().length > ALT_MAX ? tForms('tooLong', { max: ALT_MAX }) : undefined);
-  const altErrors = { en: tooLong(alt.en), de: tooLong(alt.de) };
   function save(event: FormEvent) {
     event.preventDefault();
     setFeedback(null);
-    if (altErrors.en || altErrors.de) {
-      document.getElementById(`${id}-alt-${altErrors.en ? 'en' : 'de'}`)?.focus();
-      return;
-    }
-    update.mutate({ id: image.id, alt, tags });
+    const input = form.check(ImageUpdateInput, { id: image.id, alt, tags });
+    if (input) update.mutate(input);
   }
 
   async function copyLink() {
@@ -79,9 +78,9 @@ export function ImageCard({ image }: { image: ImageSummary }) {
             ))}
           </Facts>
         </details>
-        <form className="form" onSubmit={save}>
-          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={altErrors.en} onChange={(en) => setAlt({ ...alt, en })} />
-          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} error={altErrors.de} onChange={(de) => setAlt({ ...alt, de })} />
+        <form id={form.id} className="form" onSubmit={save} noValidate>
+          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={form.error('alt.en')} onChange={form.changing('alt.en', (en: string) => setAlt({ ...alt, en }))} />
+          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} error={form.error('alt.de')} onChange={form.changing('alt.de', (de: string) => setAlt({ ...alt, de }))} />
           <fieldset className={styles.checkboxes}>
             <legend className="field__label">{t('tagsLabel')}</legend>
             {IMAGE_TAGS.map((tag) => (

@@ -11,6 +11,7 @@ import { LOCALES, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { refreshServerViewer } from '@/features/identity/client/server-viewer';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
@@ -20,6 +21,7 @@ import type { Profile } from '../profile';
 import type { MailSettings as MailChoices } from '../mail-settings';
 import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
+import { DeleteAccountInput, ProfileInput } from '../profile.inputs';
 import { AvatarEditor, Feedback } from './AvatarEditor';
 import { MailSettings } from './MailSettings';
 import styles from './profile.module.css';
@@ -49,52 +51,47 @@ export function ProfileSettings({ initial, mail, notifications }: { initial: Pro
 
 function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const [name, setName] = useState(profile.displayName ?? '');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useForm({ fields: ['displayName'] });
   const [message, setMessage] = useState<Message>(null);
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
       setMessage({ kind: 'success', text: t('nameSaved') });
       onSaved(next);
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: (error) => form.refuse(error),
   });
+  // A refusal that names no field is said where a success is.
+  const shown: Message = form.message ? { kind: 'error', text: form.message } : message;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setMessage(null);
-    const value = name.trim();
-    if (!value) return setFieldError(t('nameRequired'));
-    if (value.length > DISPLAY_NAME_MAX) return setFieldError(t('nameTooLong', { max: DISPLAY_NAME_MAX }));
-    setFieldError(undefined);
-    update.mutate({ displayName: value });
+    const input = form.check(ProfileInput, { displayName: name });
+    if (input) update.mutate(input);
   }
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('nameHeading')}</h2>
-      <form className={settings['profile-form']} onSubmit={submit} noValidate>
+      <form id={form.id} className={settings['profile-form']} onSubmit={submit} noValidate>
         <TextField
           id={`${id}-name`}
           name="displayName"
           label={t('nameLabel')}
           hint={t('nameHint')}
           value={name}
-          onChange={(value) => {
-            setName(value);
-            setFieldError(undefined);
-          }}
+          onChange={form.changing('displayName', setName)}
           autoComplete="name"
           maxLength={DISPLAY_NAME_MAX}
-          error={fieldError}
+          error={form.error('displayName')}
           required
         />
         {profile.email ? (
           <p className={settings['profile-form__note']}>{t('emailNote', { email: profile.email })}</p>
         ) : null}
-        {message ? <Feedback {...message} /> : null}
+        {shown ? <Feedback {...shown} /> : null}
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -108,8 +105,9 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
 
 function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
+  // A choice of two: nothing to say at the field, so every refusal is said where the form reports.
+  const form = useForm({ fields: [] });
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
@@ -127,18 +125,21 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
       onSaved(next);
       setMessage({ kind: 'success', text: t('languageSaved') });
     },
-    onError: (error) => setMessage({ kind: 'error', text: errorMessage(error) }),
+    onError: (error) => form.refuse(error),
   });
+  const shown: Message = form.message ? { kind: 'error', text: form.message } : message;
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('languageHeading')}</h2>
       <form
+        id={form.id}
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
           setMessage(null);
-          update.mutate({ locale: choice });
+          const input = form.check(ProfileInput, { locale: choice });
+          if (input) update.mutate(input);
         }}
       >
         <fieldset className={settings['choice-group']}>
@@ -151,7 +152,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
           ))}
         </fieldset>
         <p className={settings['profile-form__note']}>{t('languageHint')}</p>
-        {message ? <Feedback {...message} /> : null}
+        {shown ? <Feedback {...shown} /> : null}
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -222,7 +223,6 @@ function Sessions() {
 
 export function DeleteAccount({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
   const locale = useLocale();
@@ -230,7 +230,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   // Back from signing in again (below): the dialog is open where the person left it.
   const [open, setOpen] = useState(useSearchParams().has(DELETE_AGAIN_PARAM));
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Text that is not the one asked for is refused by the server at the field, which deletes nothing.
+  const form = useForm({ fields: ['confirmation'] });
+  const error = form.message;
   const [signInAgain, setSignInAgain] = useState(false);
   const expected = profile.email ?? DELETE_WORD;
   const remove = trpc.profile.deleteAccount.useMutation({
@@ -239,13 +241,12 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       await signOut({ to: `/?${ACCOUNT_DELETED_PARAM}`, ask: false });
     },
     onError: (caught) => {
-      setError(errorMessage(caught));
+      form.refuse(caught);
       setSignInAgain(apiErrorReason(caught) === 'recentSignInRequired');
     },
   });
   // Deleting needs a sign-in of the last few minutes: sign out here, sign in, and come back.
   const reauthenticate = () => signOut({ to: loginHref(`${pathname}?${DELETE_AGAIN_PARAM}`, locale) });
-  const matches = typed.trim().toLowerCase() === expected.toLowerCase();
 
   return (
     <section className={`panel ${settings['profile-section']} ${settings['profile-section--danger']}`} aria-labelledby={`${id}-title`}>
@@ -257,7 +258,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
           if (remove.isPending) return;
           setOpen(next);
           setTyped('');
-          setError(null);
+          form.clear();
           setSignInAgain(false);
         }}
       >
@@ -272,13 +273,13 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
             <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
             <p id={`${id}-delete-text`}>{t('deleteText')}</p>
             <form
+              id={form.id}
               className={settings['profile-form']}
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                setError(null);
-                if (!matches) return setError(t('deleteTypeMismatch'));
-                remove.mutate({ confirmation: typed });
+                const input = form.check(DeleteAccountInput, { confirmation: typed });
+                if (input) remove.mutate(input);
               }}
             >
               <TextField
@@ -286,9 +287,10 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 name="confirmation"
                 label={t('deleteTypeLabel', { text: expected })}
                 value={typed}
-                onChange={setTyped}
+                onChange={form.changing('confirmation', setTyped)}
                 autoComplete="off"
                 maxLength={320}
+                error={form.error('confirmation')}
               />
               {error ? <Feedback kind="error" text={error} /> : null}
               <div className="dialog__actions">

@@ -8,8 +8,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/access/roles';
+import { RoleChangeInput } from '../users.inputs';
 import { RoleBadge, StatusBadge } from './badges';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
@@ -40,6 +42,8 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [dialog, setDialog] = useState<'disable' | 'signOut' | null>(null);
   const id = useId();
+  // The role form: a refusal of the role is said at the picker, any other where the page reports.
+  const roleForm = useForm({ fields: ['role'] });
 
   const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
   const onError = (error: unknown) => setFeedback({ kind: 'error', text: errorMessage(error) });
@@ -49,7 +53,10 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
       setRole(null);
       setFeedback({ kind: 'success', text: t('roleSaved', { role: tRoles(result.role ?? 'none') }) });
     },
-    onError,
+    onError: (error) => {
+      const said = roleForm.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
   const disableMutation = trpc.users.setDisabled.useMutation({
     onSuccess: async (_, input) => {
@@ -147,11 +154,13 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
           <p className="field__hint">{t('ownRoleNote')}</p>
         ) : (
           <form
+            id={roleForm.id}
             className={styles['inline-form']}
             onSubmit={(event) => {
               event.preventDefault();
               setFeedback(null);
-              setRoleMutation.mutate({ uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
+              const input = roleForm.check(RoleChangeInput, { uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
+              if (input) setRoleMutation.mutate(input);
             }}
           >
             <SelectField
@@ -160,7 +169,8 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
               value={chosenRole}
               hint={t('roleHelp')}
               options={(['none', ...STAFF_ROLES] as const).map((option) => ({ value: option, label: option === 'none' ? t('noStaffRole') : tRoles(option) }))}
-              onChange={setRole}
+              onChange={roleForm.changing('role', setRole)}
+              error={roleForm.error('role')}
             />
             <button type="submit" className="button button--primary" disabled={busy || chosenRole === staffRole} aria-busy={setRoleMutation.isPending}>
               {setRoleMutation.isPending && <span className="spinner" aria-hidden="true" />}
