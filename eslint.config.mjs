@@ -5,6 +5,31 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTypeScript from 'eslint-config-next/typescript';
 import tseslint from 'typescript-eslint';
 
+// One way to read languages. useLocale() and getLocale() already give a Locale
+// (src/i18n/types.ts) and any other string is narrowed by a check, so a cast would only hide a
+// language the site does not speak; a text in both languages is read by localized().
+const ONE_WAY_TO_READ_LANGUAGES = [
+  {
+    selector: "LogicalExpression[left.computed=true][left.property.name='locale'][right.property.name='en']",
+    message: 'Read a text in both languages with localized(text, locale) from @/i18n/routing.',
+  },
+  {
+    selector: "TSAsExpression[typeAnnotation.typeName.name='Locale'], TSAsExpression > TSUnionType TSLiteralType > Literal[value='en']",
+    message: 'Do not cast to a locale: useLocale()/getLocale() are typed already; check other values with isLocale() or toLocale() from @/i18n/routing.',
+  },
+];
+
+// One alert (issue 49): an error, a warning, a success or a note is ui/feedback/Alert.tsx (or its
+// FeedbackAlert), which gives it a sign, its kind in words for screen readers and the right live
+// region. The global alert classes written by hand in a className give none of that.
+const ALERT_CLASS = '/(^|\\s)alert(\\s|$|--|__)/';
+const ONE_ALERT = [
+  {
+    selector: `JSXAttribute[name.name='className'] Literal[value=${ALERT_CLASS}], JSXAttribute[name.name='className'] TemplateElement[value.raw=${ALERT_CLASS}]`,
+    message: 'Show a message with <Alert> or <FeedbackAlert> from @/ui/feedback/Alert, not with the alert classes by hand.',
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTypeScript,
@@ -45,23 +70,14 @@ export default defineConfig([
     },
   },
   {
-    // One way to read languages. useLocale() and getLocale() already give a Locale
-    // (src/i18n/types.ts) and any other string is narrowed by a check, so a cast would only hide a
-    // language the site does not speak; a text in both languages is read by localized().
     files: ['src/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "LogicalExpression[left.computed=true][left.property.name='locale'][right.property.name='en']",
-          message: 'Read a text in both languages with localized(text, locale) from @/i18n/routing.',
-        },
-        {
-          selector: "TSAsExpression[typeAnnotation.typeName.name='Locale'], TSAsExpression > TSUnionType TSLiteralType > Literal[value='en']",
-          message: 'Do not cast to a locale: useLocale()/getLocale() are typed already; check other values with isLocale() or toLocale() from @/i18n/routing.',
-        },
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...ONE_WAY_TO_READ_LANGUAGES] },
+  },
+  {
+    // A later entry for the same rule replaces its options: the components get both lists.
+    files: ['src/**/*.tsx'],
+    ignores: ['src/ui/feedback/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ONE_WAY_TO_READ_LANGUAGES, ...ONE_ALERT] },
   },
   {
     // The server logs through src/server/log.ts (one JSON line per event, as Cloud Logging reads

@@ -6,8 +6,8 @@ import type { Messages } from 'next-intl';
 
 export type Namespace = keyof Messages;
 
-/** Header and menu, install prompt, error texts, and the programme's cards and share button. */
-export const SHELL_NAMESPACES = ['Nav', 'Pwa', 'Errors', 'Events'] as const satisfies readonly Namespace[];
+/** Header and menu, install prompt, error texts, the alerts' and dialogs' words, and the programme's cards and share button. */
+export const SHELL_NAMESPACES = ['Nav', 'Pwa', 'Errors', 'Feedback', 'Events'] as const satisfies readonly Namespace[];
 
 /**
  * The messages for a page. The API's refusals (`Errors.reasons`, about 4 KB) go only with a page's

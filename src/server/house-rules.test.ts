@@ -1,6 +1,6 @@
 // The lint rules that keep the admin SDK behind the server's ports: a feature that imports it is
-// refused by `npm run lint`, infrastructure under src/server/ is not; and the server's logging in
-// one place: no console outside browser code.
+// refused by `npm run lint`, infrastructure under src/server/ is not; the server's logging in one
+// place: no console outside browser code; and one alert: no alert classes written by hand.
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -37,6 +37,24 @@ describe('house rules', () => {
     for (const filePath of ['src/features/door/client/example.ts', 'src/features/door/ui/Example.tsx']) {
       expect(await ruleIdsFor(filePath, code)).not.toContain('no-console');
     }
+  });
+
+  it('refuses alert markup written by hand outside the one Alert, as a string or built by kind', async () => {
+    const byHand = [
+      'export const A = () => <p className="alert alert--error" role="alert">Not saved.</p>;\n',
+      "export const A = ({ kind }: { kind: string }) => <div className={`alert alert--${kind}`}>Saved.</div>;\n",
+      "export const A = ({ ok }: { ok: boolean }) => <p className={ok ? 'alert alert--success' : 'alert alert--error'}>Done.</p>;\n",
+      'export const A = () => <span className="alert__label" aria-hidden="true">!</span>;\n',
+    ];
+    for (const code of byHand) expect(await ruleIdsFor('src/features/door/ui/Example.tsx', code), code).toContain('no-restricted-syntax');
+    for (const code of byHand) expect(await ruleIdsFor('src/ui/feedback/Example.tsx', code), code).not.toContain('no-restricted-syntax');
+    // A class that only contains the word is another class.
+    expect(await ruleIdsFor('src/features/door/ui/Example.tsx', 'export const A = () => <p className="alerted no-alert">x</p>;\n')).not.toContain('no-restricted-syntax');
+  });
+
+  it('keeps the rule on reading languages in components, beside the one on alerts', async () => {
+    const code = "import type { Locale } from '@/i18n/routing';\nexport const A = ({ l }: { l: string }) => <p>{l as Locale}</p>;\n";
+    expect(await ruleIdsFor('src/features/door/ui/Example.tsx', code)).toContain('no-restricted-syntax');
   });
 
   it('allows firebase-admin in the server’s adapters', async () => {

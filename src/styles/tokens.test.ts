@@ -79,6 +79,11 @@ describe('contrast on the dark theme (WCAG AA, 4.5:1 for text)', () => {
     ['text on primary buttons', COLORS.onPrimary, COLORS.primary],
     ['danger on surface', COLORS.danger, COLORS.surface],
     ['success on surface', COLORS.success, COLORS.surface],
+    // The glyph on an alert's sign (✕ ! ✓ i) is read as text.
+    ['error sign glyph', COLORS.onPrimary, COLORS.danger],
+    ['success sign glyph', COLORS.onPrimary, COLORS.success],
+    ['warning sign glyph', COLORS.onPrimary, COLORS.primary],
+    ['note sign glyph', COLORS.onPrimary, COLORS.textMuted],
   ])('%s', (_, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(4.5);
   });
@@ -91,6 +96,11 @@ describe('contrast of control edges (WCAG AA, 3:1 for user interface components)
     ['input edge on raised surface', COLORS.borderStrong, COLORS.surfaceRaised],
     ['error badge text on danger', COLORS.onPrimary, COLORS.danger],
     ['success badge text on success', COLORS.onPrimary, COLORS.success],
+    // An alert's sign is a disc in its kind's colour on the alert's raised surface.
+    ['error sign on a raised surface', COLORS.danger, COLORS.surfaceRaised],
+    ['success sign on a raised surface', COLORS.success, COLORS.surfaceRaised],
+    ['warning sign on a raised surface', COLORS.primary, COLORS.surfaceRaised],
+    ['note sign on a raised surface', COLORS.textMuted, COLORS.surfaceRaised],
   ])('%s', (_, foreground, background) => {
     expect(contrast(foreground, background)).toBeGreaterThanOrEqual(3);
   });

@@ -11,6 +11,7 @@ import { EventGrid } from '@/features/events/ui/EventGrid';
 import { listImages } from '@/features/images/image-library';
 import { isMembersOnly } from '@/features/images/members-only';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
+import { Alert } from '@/ui/feedback/Alert';
 import { libraryImage } from '@/features/images/renditions';
 import pictures from '@/features/images/ui/gallery.module.css';
 import { ACCOUNT_DELETED_PARAM } from '@/features/profile/constants';
@@ -47,12 +48,7 @@ export default async function HomePage({ params, searchParams }: LocaleParams & 
   const accountDeleted = ACCOUNT_DELETED_PARAM in (await searchParams);
   return (
     <>
-      {accountDeleted ? (
-        <p className="alert alert--success" role="status">
-          <span className="alert__label" aria-hidden="true">✓</span>
-          {t('accountDeleted')}
-        </p>
-      ) : null}
+      {accountDeleted ? <Alert kind="success">{t('accountDeleted')}</Alert> : null}
       <section className={styles.hero} aria-labelledby="home-title">
         <div className={styles['hero__glow']} aria-hidden="true" />
         <span className="eyebrow">{t('eyebrow')}</span>

@@ -3,20 +3,24 @@
 import type { ReactNode } from 'react';
 import { useTranslations } from 'next-intl';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { Alert } from '@/ui/feedback/Alert';
 
 export function RetryAlert({ error, onRetry, children }: { error: unknown; onRetry: () => void; children?: ReactNode }) {
   const t = useTranslations('Errors');
   const errorMessage = useApiErrorMessage();
   return (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      <span>
-        {errorMessage(error)}{' '}
-        <button type="button" className="link-button" onClick={onRetry}>
-          {t('tryAgain')}
-        </button>
-        {children}
-      </span>
-    </div>
+    <Alert
+      kind="error"
+      action={
+        <>
+          <button type="button" className="link-button" onClick={onRetry}>
+            {t('tryAgain')}
+          </button>
+          {children}
+        </>
+      }
+    >
+      {errorMessage(error)}
+    </Alert>
   );
 }

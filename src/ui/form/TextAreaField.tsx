@@ -1,6 +1,7 @@
 'use client';
 // A labelled multi-line text field, the counterpart of TextField (hint, announced error).
 import { describedBy, FieldMessages } from './FieldMessages';
+import styles from './TextAreaField.module.css';
 
 export interface TextAreaFieldProps {
   id: string;
@@ -26,7 +27,7 @@ export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxL
       <textarea
         id={id}
         name={name}
-        className="field__input field__textarea"
+        className={`field__input ${styles.field__textarea}`}
         lang={lang}
         value={value}
         rows={rows}

@@ -5,6 +5,7 @@ import { pageMetadata } from '@/navigation/metadata';
 import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
 import { PageHeader } from '@/ui/page/PageHeader';
 import { TableScroll } from '@/ui/list/TableScroll';
+import { Alert } from '@/ui/feedback/Alert';
 import { env } from '@/server/env';
 import { FIREBASE_BROWSER_HOSTS } from '@/server/http/security-headers';
 import { BROWSER_STORAGE } from '@/features/privacy/browser-storage';
@@ -35,7 +36,9 @@ export default async function ImpressumPage({ params }: LocaleParams) {
   return (
     <article className="prose">
       <PageHeader title={t('Pages.impressum.title')} />
-      <p className="notice" role="note">{t('Impressum.fictionalNotice')}</p>
+      <Alert kind="info" standing>
+        {t('Impressum.fictionalNotice')}
+      </Alert>
       <section aria-labelledby="imp-provider">
         <h2 id="imp-provider">{t('Impressum.providerHeading')}</h2>
         <address className={styles.address}>{t('Impressum.providerLines')}</address>

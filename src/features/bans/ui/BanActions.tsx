@@ -6,28 +6,11 @@ import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import type { Feedback } from '@/ui/feedback/Alert';
 import type { BanView } from '../ban-admin';
 import type { BannedPerson } from '../bans.inputs';
 import { BanDialog } from './BanDialog';
-
-export type BanFeedback = { kind: 'success' | 'error'; text: string };
-
-/** What became of a ban, a change or a lift, announced where it was done: in words and a sign, not colour alone. */
-export function BanFeedbackStatus({ feedback }: { feedback: BanFeedback | null }) {
-  return (
-    <div role="status" aria-live="polite">
-      {feedback && (
-        <div className={`alert alert--${feedback.kind}`}>
-          <span className="alert__label" aria-hidden="true">
-            {feedback.kind === 'error' ? '!' : '✓'}
-          </span>
-          {feedback.text}
-        </div>
-      )}
-    </div>
-  );
-}
 
 /** Who a ban is of, as the ban form takes it again to change it. */
 export function bannedPersonOf(ban: BanView): BannedPerson {
@@ -35,7 +18,7 @@ export function bannedPersonOf(ban: BanView): BannedPerson {
 }
 
 /** "Ban…": opens the ban form for a person not banned yet. */
-export function BanButton({ person, name, onFeedback, className = 'button button--ghost' }: { person: BannedPerson; name: string; onFeedback: (feedback: BanFeedback) => void; className?: string }) {
+export function BanButton({ person, name, onFeedback, className = 'button button--ghost' }: { person: BannedPerson; name: string; onFeedback: (feedback: Feedback) => void; className?: string }) {
   const t = useTranslations('AdminBans');
   // The button that opened the form, where focus returns; null while closed.
   const [opener, setOpener] = useState<HTMLElement | null>(null);
@@ -62,20 +45,18 @@ export function BanButton({ person, name, onFeedback, className = 'button button
 }
 
 /** Change and Lift for one ban. */
-export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: string; onFeedback: (feedback: BanFeedback) => void }) {
+export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: string; onFeedback: (feedback: Feedback) => void }) {
   const t = useTranslations('AdminBans');
   const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();
-  const [dialog, setDialog] = useState<'change' | 'lift' | null>(null);
+  const [changing, setChanging] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const lift = trpc.bans.lift.useMutation({
     onSuccess: async () => {
-      setDialog(null);
       onFeedback({ kind: 'success', text: t('lifted', { name }) });
       await utils.bans.invalidate();
     },
     onError: async (error) => {
-      setDialog(null);
       onFeedback({ kind: 'error', text: errorMessage(error) });
       await utils.bans.invalidate();
     },
@@ -91,35 +72,32 @@ export function BanActions({ ban, name, onFeedback }: { ban: BanView; name: stri
         disabled={lift.isPending}
         onClick={(event) => {
           setOpener(event.currentTarget);
-          setDialog('change');
+          setChanging(true);
         }}
       >
         {t('change')}
       </button>
-      <ConfirmDialog
-        open={dialog === 'lift'}
-        onOpenChange={(open) => !lift.isPending && setDialog(open ? 'lift' : null)}
-        trigger={
-          <button type="button" className="button button--ghost button--danger" aria-label={t('liftLabel', { name })} disabled={lift.isPending}>
-            {t('lift')}
-          </button>
-        }
+      <ConfirmButton
+        className="button button--ghost button--danger"
+        aria-label={t('liftLabel', { name })}
+        disabled={lift.isPending}
         title={t('liftTitle', { name })}
         text={t('liftText')}
         confirmLabel={t('liftConfirm')}
         cancelLabel={t('keep')}
-        busy={lift.isPending}
-        onConfirm={() => lift.mutate({ id: ban.id })}
-      />
-      {dialog === 'change' && (
+        onConfirm={() => lift.mutateAsync({ id: ban.id })}
+      >
+        {t('lift')}
+      </ConfirmButton>
+      {changing && (
         <BanDialog
           person={bannedPersonOf(ban)}
           name={name}
           current={ban}
           returnFocusTo={opener}
-          onClose={() => setDialog(null)}
+          onClose={() => setChanging(false)}
           onSaved={() => {
-            setDialog(null);
+            setChanging(false);
             onFeedback({ kind: 'success', text: t('saved', { name }) });
           }}
         />

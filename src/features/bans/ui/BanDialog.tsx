@@ -12,6 +12,9 @@ import { trpc } from '@/trpc/client';
 import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { Alert } from '@/ui/feedback/Alert';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { dateToWallTime, wallTimeToDate } from '@/features/events/venue-time';
 import { lastValidDay, validUntilAfterDay } from '@/features/memberships/membership-rules';
 import type { BanView } from '../ban-admin';
@@ -54,6 +57,8 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
   // can't take, like any refusal that names no field here, is said above the buttons.
   const problem = form.message;
   const save = trpc.bans.set.useMutation();
+  // Saved once however often the form is sent; the dialog stays until the answer is shown.
+  const { busy, run } = useOneAtATime();
 
   /** The start the form means: the ban's own when its day is unchanged, now for today or an empty field, else the day's midnight. */
   function fromOf(day: string): Date | null {
@@ -67,21 +72,24 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
     const until = untilDay === '' ? null : (validUntilAfterDay(untilDay) ?? NO_DAY);
     const input = form.check(BanInput, { person, reason, from: fromOf(fromDay), until });
     if (!input) return;
-    try {
-      const saved = await save.mutateAsync(input);
-      await utils.bans.invalidate();
-      onSaved(saved);
-    } catch (caught) {
-      form.refuse(caught);
-    }
+    await run(async () => {
+      try {
+        const saved = await save.mutateAsync(input);
+        await utils.bans.invalidate();
+        onSaved(saved);
+      } catch (caught) {
+        form.refuse(caught);
+      }
+    });
   }
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && !save.isPending && onClose()}>
+    <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content
           className="dialog"
+          aria-busy={busy}
           onCloseAutoFocus={(event) => {
             if (!returnFocusTo?.isConnected) return;
             event.preventDefault();
@@ -107,20 +115,14 @@ export function BanDialog({ person, name, current, onClose, onSaved, returnFocus
               <TextField id={`${id}-from`} name="from" type="date" label={t('fromLabel')} hint={t('fromHint')} value={fromDay} onChange={form.changing('from', setFromDay)} error={form.error('from')} />
               <TextField id={`${id}-until`} name="until" type="date" label={t('untilLabel')} hint={t('untilHint')} value={untilDay} min={fromDay || today} onChange={form.changing('until', setUntilDay)} error={form.error('until')} />
             </div>
-            {problem && (
-              <div className="alert alert--error" role="alert">
-                <span className="alert__label" aria-hidden="true">!</span>
-                {problem}
-              </div>
-            )}
+            {problem && <Alert kind="error">{problem}</Alert>}
             <div className="dialog__actions">
-              <Dialog.Close className="button button--ghost" disabled={save.isPending}>
+              <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('back')}
               </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={save.isPending} aria-busy={save.isPending}>
-                {save.isPending && <span className="spinner" aria-hidden="true" />}
+              <BusyButton type="submit" className="button button--primary" busy={busy}>
                 {t('save')}
-              </button>
+              </BusyButton>
             </div>
           </form>
         </Dialog.Content>

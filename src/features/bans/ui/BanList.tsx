@@ -10,8 +10,9 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import type { BanView } from '../ban-admin';
-import { BanActions, BanFeedbackStatus, type BanFeedback } from './BanActions';
+import { BanActions } from './BanActions';
 import { BanFacts } from './BanFacts';
 import styles from './bans.module.css';
 
@@ -19,14 +20,14 @@ export function BanList() {
   const t = useTranslations('AdminBans');
   const id = useId();
   const bans = trpc.bans.list.useQuery();
-  const [feedback, setFeedback] = useState<BanFeedback | null>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const nameOf = (ban: BanView) => ban.name || ban.email || t('someone');
 
   return (
     <section className="panel" aria-labelledby={`${id}-heading`} aria-busy={bans.isPending} data-testid="ban-list">
       <h2 id={`${id}-heading`}>{t('listHeading')}</h2>
       <p className="field__hint">{t('listHint')}</p>
-      <BanFeedbackStatus feedback={feedback} />
+      <FeedbackAlert feedback={feedback} />
       {bans.isError && <RetryAlert error={bans.error} onRetry={() => bans.refetch()} />}
       {bans.isPending ? (
         <LoadingStatus />

@@ -5,7 +5,8 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
-import { BanActions, BanButton, BanFeedbackStatus, type BanFeedback } from './BanActions';
+import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
+import { BanActions, BanButton } from './BanActions';
 import { BanFacts } from './BanFacts';
 import styles from './bans.module.css';
 
@@ -14,8 +15,8 @@ export function PersonBan({ uid, name, onChanged }: { uid: string; name: string;
   const t = useTranslations('AdminBans');
   const id = useId();
   const bans = trpc.bans.ofPerson.useQuery({ uid });
-  const [feedback, setFeedback] = useState<BanFeedback | null>(null);
-  const report = (next: BanFeedback) => {
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  const report = (next: Feedback) => {
     setFeedback(next);
     void onChanged();
   };
@@ -23,7 +24,7 @@ export function PersonBan({ uid, name, onChanged }: { uid: string; name: string;
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={bans.isPending} data-testid="person-ban">
       <h3 id={`${id}-title`}>{t('heading')}</h3>
-      <BanFeedbackStatus feedback={feedback} />
+      <FeedbackAlert feedback={feedback} />
       {bans.isPending ? (
         <span className="skeleton skeleton--field" />
       ) : bans.isError ? (

@@ -2,14 +2,15 @@
 // The door in the admin area: tonight's admissions of capacity, drinks and refusals by reason as
 // they happen (/admin), an event's figures with its CSV (the event editor), and a person's
 // admissions, scans and pass (their user page).
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localized, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { doorActivityFeed } from '../client/live-feeds';
 import type { DoorActivity, DoorEvent, EventRowCounts } from '../door-figures';
@@ -118,7 +119,7 @@ export function DoorTonight({ event }: { event: Pick<DoorEvent, 'id' | 'title'> 
       {activity.status === 'loading' ? (
         <Skeleton shape="field" label={t('loading')} />
       ) : activity.status === 'error' ? (
-        <p className="alert alert--error" role="alert">{t('failed')}</p>
+        <Alert kind="error">{t('failed')}</Alert>
       ) : (
         <Figures activity={activity.data} />
       )}
@@ -183,23 +184,17 @@ export function PersonDoor({ uid }: { uid: string }) {
   const v = useTranslations('Scanner.verdicts');
   const format = useFormatter();
   const locale = useLocale();
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const door = trpc.door.ofPerson.useQuery({ uid });
-  const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const { feedback, succeeded, failed } = useFeedback();
   const utils = trpc.useUtils();
   const rotate = trpc.door.rotatePass.useMutation({
     onSuccess: () => {
-      setConfirming(false);
-      setMessage({ kind: 'success', text: t('rotated') });
+      succeeded(t('rotated'));
       // The person's history on the same page gains the entry.
       void utils.users.get.invalidate({ uid });
     },
-    onError: (error) => {
-      setConfirming(false);
-      setMessage({ kind: 'error', text: errorMessage(error) });
-    },
+    onError: failed,
   });
   const day = (at: Date) => format.dateTime(at, { dateStyle: 'medium', timeZone: VENUE_TIME_ZONE });
   return (
@@ -238,27 +233,17 @@ export function PersonDoor({ uid }: { uid: string }) {
           )}
         </>
       )}
-      {message ? (
-        <p className={message.kind === 'error' ? 'alert alert--error' : 'alert alert--success'} role={message.kind === 'error' ? 'alert' : 'status'}>
-          {/* The kind shown by a sign too, not by colour alone. */}
-          <span className="alert__label" aria-hidden="true">{message.kind === 'error' ? '!' : '✓'}</span>
-          {message.text}
-        </p>
-      ) : null}
-      <ConfirmDialog
-        trigger={
-          <button type="button" className="button button--ghost" disabled={rotate.isPending}>
-            {t('rotate')}
-          </button>
-        }
+      <FeedbackAlert feedback={feedback} />
+      <ConfirmButton
+        disabled={rotate.isPending}
         title={t('rotateTitle')}
         text={t('rotateText')}
         confirmLabel={t('rotate')}
         cancelLabel={t('cancel')}
-        onConfirm={() => rotate.mutate({ uid })}
-        open={confirming}
-        onOpenChange={setConfirming}
-      />
+        onConfirm={() => rotate.mutateAsync({ uid })}
+      >
+        {t('rotate')}
+      </ConfirmButton>
     </section>
   );
 }

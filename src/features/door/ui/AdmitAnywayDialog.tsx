@@ -8,6 +8,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
 import { useForm } from '@/forms/useForm';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { OVERRIDE_REASON_MAX } from '../constants';
 import { AdmitAnywayInput } from '../door.inputs';
 
@@ -20,19 +22,13 @@ export function AdmitAnywayDialog({ onAdmit }: { onAdmit: (reason: string) => Pr
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const form = useForm({ fields: ['reason'] });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useOneAtATime();
 
-  async function submit(event: React.FormEvent) {
+  function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (busy) return;
     if (!form.check(ReasonInput, { reason })) return;
-    setBusy(true);
-    try {
-      // The scanner shows what became of it in place of the "Full".
-      await onAdmit(reason.trim());
-    } finally {
-      setBusy(false);
-    }
+    // The scanner shows what became of it in place of the "Full".
+    void run(() => onAdmit(reason.trim()));
   }
 
   return (
@@ -62,10 +58,9 @@ export function AdmitAnywayDialog({ onAdmit }: { onAdmit: (reason: string) => Pr
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('cancel')}
               </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-                {busy ? <span className="spinner" aria-hidden="true" /> : null}
-                {busy ? t('admitting') : t('confirm')}
-              </button>
+              <BusyButton type="submit" className="button button--primary" busy={busy} busyLabel={t('admitting')}>
+                {t('confirm')}
+              </BusyButton>
             </div>
           </form>
         </Dialog.Content>

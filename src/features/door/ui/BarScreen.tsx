@@ -7,6 +7,7 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { nightFeed } from '../client/live-feeds';
 import { PassScreen } from './PassScreen';
 import { Skeleton } from '@/ui/Skeleton';
+import { Alert } from '@/ui/feedback/Alert';
 import styles from './door.module.css';
 
 export function BarScreen() {
@@ -22,10 +23,7 @@ export function BarScreen() {
         {night.status === 'loading' ? (
           <Skeleton shape="field" label={t('loading')} />
         ) : night.status === 'error' ? (
-          <p className="alert alert--error" role="alert">
-            <span className="alert__label" aria-hidden="true">!</span>
-            {t('failed')}
-          </p>
+          <Alert kind="error">{t('failed')}</Alert>
         ) : !night.data.event ? (
           <p>{t('noEvent')}</p>
         ) : (

@@ -3,6 +3,7 @@
 // warning, at it "Full" (the scanner then refuses entries but for "Admit anyway"). In words and a
 // sign, never by colour alone.
 import { useTranslations } from 'next-intl';
+import { Alert } from '@/ui/feedback/Alert';
 import { NEARLY_FULL } from '../constants';
 
 export function CapacityWarning({ inside, capacity }: { inside: number; capacity: number }) {
@@ -10,11 +11,9 @@ export function CapacityWarning({ inside, capacity }: { inside: number; capacity
   if (capacity <= 0 || inside < capacity * NEARLY_FULL) return null;
   const full = inside >= capacity;
   return (
-    <p className={`alert ${full ? 'alert--error' : 'alert--warning'}`} role="status" data-testid="capacity-warning" data-full={full || undefined}>
-      <span className="alert__label" aria-hidden="true">
-        !
-      </span>
+    // Polite: it changes with every admission, and the scanner's verdict is the one that interrupts.
+    <Alert kind={full ? 'error' : 'warning'} polite data-testid="capacity-warning" data-full={full || undefined}>
       {full ? t('capacityFull', { inside, capacity }) : t('capacityNearly', { inside, capacity, left: capacity - inside })}
-    </p>
+    </Alert>
   );
 }

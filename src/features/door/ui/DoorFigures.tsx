@@ -6,6 +6,7 @@ import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { doorActivityFeed } from '../client/live-feeds';
 import { Skeleton } from '@/ui/Skeleton';
+import { Alert } from '@/ui/feedback/Alert';
 import type { DoorCounts, DoorEvent } from '../door-figures';
 import { toneOf } from '../client/verdict-signals';
 import { VERDICT_ICONS } from './VerdictPanel';
@@ -31,7 +32,7 @@ export function DoorFigures({ event, latest }: { event: DoorEvent; latest: DoorC
       {activity.status === 'loading' ? (
         <Skeleton shape="field" label={t('loadingFigures')} />
       ) : activity.status === 'error' ? (
-        <p className="alert alert--error" role="alert">{t('figuresFailed')}</p>
+        <Alert kind="error">{t('figuresFailed')}</Alert>
       ) : (
         <>
           <CapacityWarning inside={inside ?? 0} capacity={activity.data.capacity} />

@@ -10,6 +10,7 @@ import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { Avatar } from '@/ui/Avatar';
+import { Alert } from '@/ui/feedback/Alert';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
@@ -29,21 +30,19 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
   // Without signal the list on this phone is searched instead of the server.
   const [localHits, setLocalHits] = useState<DoorSearchHit[] | null>(null);
   const hits = trpc.door.search.useQuery({ eventId: event.id, query: submitted }, { enabled: submitted.length >= 2 && localHits === null });
-  const [admitting, setAdmitting] = useState(false);
-  function admit(hit: DoorSearchHit & { nonce: string }) {
-    if (!sync || admitting) return;
-    setAdmitting(true);
+  /** Admits once; the confirmation stays busy until the door has answered. */
+  function admit(hit: DoorSearchHit & { nonce: string }): Promise<void> | undefined {
+    if (!sync) return undefined;
     const input = { eventId: event.id, uid: hit.uid, nonce: hit.nonce, device: doorName };
-    const send = () =>
-      void sync.admit(input).then((answer) => {
-        setAdmitting(false);
+    const send = (): Promise<void> =>
+      sync.admit(input).then((answer) => {
         setConfirming(null);
         if (answer.kind === 'error') return setError(errorMessage(answer.error));
-        onAnswer(answer, send, { nonce: hit.nonce, uid: hit.uid, source: 'manual' });
+        onAnswer(answer, () => void send(), { nonce: hit.nonce, uid: hit.uid, source: 'manual' });
         if (localHits !== null) setLocalHits(sync.search(submitted));
         else void hits.refetch();
       });
-    send();
+    return send();
   }
   const shown = localHits ?? (hits.isFetching ? undefined : hits.data);
   const hitKind = (ticket: NonNullable<DoorSearchHit['ticket']>) =>
@@ -70,9 +69,9 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
           {t('search')}
         </button>
       </form>
-      {error ? <p className="alert alert--error" role="alert">{error}</p> : null}
+      {error ? <Alert kind="error">{error}</Alert> : null}
       {localHits !== null ? <p className="field__hint">{t('searchedHere')}</p> : null}
-      {hits.isError && localHits === null ? <p className="alert alert--error" role="alert">{errorMessage(hits.error)}</p> : null}
+      {hits.isError && localHits === null ? <Alert kind="error">{errorMessage(hits.error)}</Alert> : null}
       {hits.isFetching && localHits === null ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
       {shown ? (
         shown.length ? (
@@ -87,7 +86,7 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
                 {hit.ticket && hit.ticket.kind !== 'guestList' ? (
                   <span className="field__hint">{t('showCode')}</span>
                 ) : (
-                  <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null || admitting} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
+                  <button type="button" className="button button--primary button--small" disabled={hit.checkedInAt !== null} onClick={() => setConfirming({ ...hit, nonce: newNonce() })}>
                     {t('admit')}
                   </button>
                 )}
@@ -104,8 +103,8 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
         text={confirming?.ticket ? t('admitTicketText', { count: confirming.ticket.party + 1 }) : t('admitText')}
         confirmLabel={t('admit')}
         cancelLabel={t('cancel')}
-        onConfirm={() => confirming && admit(confirming)}
-        busy={admitting}
+        busyLabel={t('anyway.admitting')}
+        onConfirm={() => (confirming ? admit(confirming) : undefined)}
         open={confirming !== null}
         onOpenChange={(open) => !open && setConfirming(null)}
       />

@@ -11,8 +11,9 @@ import { usePathname, useRouter } from '@/i18n/navigation';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { loginHref } from '@/navigation/login-link';
 import { useSignOut } from '@/features/identity/client/useSignOut';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
 import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
@@ -81,10 +82,7 @@ function PassOf({ uid }: { uid: string }) {
   }
   if (state.status === 'needsConnection') {
     return (
-      <p className="alert alert--error" role="alert">
-        <span className="alert__label" aria-hidden="true">!</span>
-        {t('needsConnection')}
-      </p>
+      <Alert kind="error">{t('needsConnection')}</Alert>
     );
   }
   if (state.status === 'error') return <RetryAlert error={state.error} onRetry={() => void sync()} />;
@@ -116,10 +114,7 @@ function Elsewhere({ moving, error, onMoveHere }: { moving: boolean; error: unkn
       <h2 id="pass-elsewhere-title">{t('elsewhereTitle')}</h2>
       <p>{t('elsewhereText')}</p>
       {error ? (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {errorMessage(error)}
-        </p>
+        <Alert kind="error">{errorMessage(error)}</Alert>
       ) : null}
       {needsSignIn(error) ? (
         <button type="button" className="button button--primary" onClick={() => void signInAgain()}>
@@ -141,21 +136,13 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
   const errorMessage = useApiErrorMessage();
   const [code, setCode] = useState<{ code: string; step: number } | null>(null);
   const [now, setNow] = useState(() => Date.now());
-  const [confirming, setConfirming] = useState(false);
-  const [moving, setMoving] = useState(false);
   const [rotateError, setRotateError] = useState<{ text: string; signIn: boolean } | null>(null);
   const signInAgain = useSignInToMove();
   const night = useLiveFeed(nightFeed, undefined);
   // "My phone was lost": this phone registers a new key, which ends every other phone's codes.
   const rotate = () => {
-    setMoving(true);
     setRotateError(null);
-    onMoveHere()
-      .catch((error: unknown) => setRotateError({ text: errorMessage(error), signIn: needsSignIn(error) }))
-      .finally(() => {
-        setMoving(false);
-        setConfirming(false);
-      });
+    return onMoveHere().catch((error: unknown) => setRotateError({ text: errorMessage(error), signIn: needsSignIn(error) }));
   };
 
   useEffect(() => {
@@ -200,10 +187,9 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
         </p>
       ) : null}
       {!pass.active ? (
-        <p className="alert alert--error" role="note">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert kind="error" standing>
           {t('noMembership')}
-        </p>
+        </Alert>
       ) : null}
 
       <div className={styles.pass__code}>
@@ -217,10 +203,7 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
       </div>
       {offline ? <p className={styles.pass__offline} role="status">{t('offline')}</p> : null}
       {rotateError ? (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {rotateError.text}
-        </p>
+        <Alert kind="error">{rotateError.text}</Alert>
       ) : null}
       {rotateError?.signIn ? (
         <button type="button" className="button button--primary" onClick={() => void signInAgain()}>
@@ -228,20 +211,18 @@ function Pass({ pass, offline, onMoveHere }: { pass: ReadyPass; offline: boolean
         </button>
       ) : null}
       <div className={styles.pass__actions}>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--ghost button--small" disabled={offline || moving}>
-              {t('lostPhone')}
-            </button>
-          }
+        <ConfirmButton
+          className="button button--ghost button--small"
+          disabled={offline}
           title={t('rotateTitle')}
           text={t('rotateText')}
           confirmLabel={t('rotateConfirm')}
           cancelLabel={t('cancel')}
+          busyLabel={t('moving')}
           onConfirm={rotate}
-          open={confirming}
-          onOpenChange={setConfirming}
-        />
+        >
+          {t('lostPhone')}
+        </ConfirmButton>
       </div>
     </div>
   );

@@ -24,6 +24,7 @@ import { ScannerSetup } from './ScannerSetup';
 import { SetAsideScans } from './SetAsideScans';
 import { VerdictPanel } from './VerdictPanel';
 import { localized } from '@/i18n/routing';
+import { Alert } from '@/ui/feedback/Alert';
 import styles from './door.module.css';
 
 export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
@@ -50,12 +51,13 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
       <SetAsideScans entries={door.state.setAside} sync={door.sync} />
       {setup.chosenEventId !== null && setup.chosenEventId !== event.id ? (
         // A bookmark of an event the door no longer lists: never scanned for another one unsaid.
-        <p className="alert alert--warning" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t('eventGone', { title: localized(event.title, locale) })}
-        </p>
+        <Alert kind="warning">{t('eventGone', { title: localized(event.title, locale) })}</Alert>
       ) : null}
-      {!event.open ? <p className="alert" role="note">{t('doorClosed')}</p> : null}
+      {!event.open ? (
+        <Alert kind="info" standing>
+          {t('doorClosed')}
+        </Alert>
+      ) : null}
 
       <CameraView onCode={(text) => scans.submit(text, 'camera')} />
 

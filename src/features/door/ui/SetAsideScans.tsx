@@ -8,6 +8,7 @@ import { useId, useRef } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { Facts } from '@/ui/Facts';
+import { Alert } from '@/ui/feedback/Alert';
 import type { DoorSync, SetAsideEntry } from '../client/door-sync';
 import { toneOf } from '../client/verdict-signals';
 import { VERDICT_ICONS } from './VerdictPanel';
@@ -21,10 +22,7 @@ export function SetAsideScans({ entries, sync }: { entries: SetAsideEntry[]; syn
   // The button pressed goes with its scan: focus stays in the list.
   const keepFocus = (step: Promise<void>) => void step.then(() => summary.current?.focus());
   return (
-    <section className={`alert alert--warning ${styles['set-aside']}`} aria-labelledby={`${id}-summary`}>
-      <span className="alert__label" aria-hidden="true">
-        !
-      </span>
+    <Alert kind="warning" standing className={styles['set-aside']} aria-labelledby={`${id}-summary`}>
       <details className={styles['set-aside__details']}>
         <summary ref={summary} id={`${id}-summary`}>
           {t('summary', { count: entries.length })}
@@ -36,7 +34,7 @@ export function SetAsideScans({ entries, sync }: { entries: SetAsideEntry[]; syn
           ))}
         </ul>
       </details>
-    </section>
+    </Alert>
   );
 }
 

@@ -5,6 +5,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { Alert } from '@/ui/feedback/Alert';
 import { EventDirectory } from './EventDirectory';
 import { EventEditor } from './EventEditor';
 
@@ -23,18 +24,8 @@ export function AdminEvents({ rowDoor, doorFigures, tickets }: DoorParts) {
   if (edit === null) return <EventDirectory rowDoor={rowDoor} />;
   return (
     <>
-      {params.get('created') && (
-        <p className="alert alert--success" role="status">
-          <span className="alert__label" aria-hidden="true">✓</span>
-          {t('created')}
-        </p>
-      )}
-      {params.get('copied') && (
-        <p className="alert alert--success" role="status">
-          <span className="alert__label" aria-hidden="true">✓</span>
-          {t('copied')}
-        </p>
-      )}
+      {params.get('created') && <Alert kind="success">{t('created')}</Alert>}
+      {params.get('copied') && <Alert kind="success">{t('copied')}</Alert>}
       <EventEditor key={edit} eventId={edit === 'new' ? null : edit} doorFigures={doorFigures} />
     </>
   );

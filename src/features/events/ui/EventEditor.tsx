@@ -9,6 +9,7 @@ import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { BackLink } from '@/ui/page/BackLink';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
 import type { EventSummary } from '../events';
 import { BAR_MENU_MAX, CAPACITY_MAX, DRINK_ALLOWANCE_MAX, GUESTS_PER_MEMBER_MAX, PUBLIC_TICKETS_MAX, SUMMARY_MAX, TITLE_MAX, VENUE_ADDRESS_MAX, VENUE_NAME_MAX } from '../events.inputs';
 import { RICH_TEXT_MAX } from '../rich-text';
@@ -31,20 +32,11 @@ export function EventEditor({ eventId, doorFigures }: { eventId: string | null; 
   // values, and the status region must stay mounted for screen readers to announce it. It also
   // takes the focus, since the control that was used may be gone after the remount.
   const [notice, setNotice] = useState<string | null>(null);
-  const noticeRef = useRef<HTMLParagraphElement>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
-  const status = (
-    <p ref={noticeRef} tabIndex={-1} role="status" className={notice ? 'alert alert--success event-editor__notice' : 'visually-hidden'}>
-      {notice && (
-        <>
-          <span className="alert__label" aria-hidden="true">✓</span>
-          {notice}
-        </>
-      )}
-    </p>
-  );
+  const status = <FeedbackAlert ref={noticeRef} tabIndex={-1} feedback={notice ? { kind: 'success', text: notice } : null} />;
   if (eventId === null)
     return (
       <>
@@ -309,10 +301,9 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
         </fieldset>
 
         {formError && (
-          <div id={`${id}-form-error`} className="alert alert--error" role="alert">
-            <span className="alert__label" aria-hidden="true">!</span>
+          <Alert id={`${id}-form-error`} kind="error">
             {formError}
-          </div>
+          </Alert>
         )}
         <div className={`button-row ${styles['event-form__submit']}`}>
           <button type="submit" className="button button--primary" disabled={saving}>

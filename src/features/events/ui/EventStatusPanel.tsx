@@ -1,11 +1,11 @@
 'use client';
 // A saved event's status and what can be done with it: publish, unpublish, cancel (confirmed first), duplicate, view.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslations } from 'next-intl';
 import { Link, useRouter } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import type { EventSummary } from '../events';
 import type { EventStatusAction } from '../events.inputs';
@@ -33,7 +33,6 @@ export function EventStatusPanel({
   const router = useRouter();
   const utils = trpc.useUtils();
   const id = useId();
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const changeStatus = trpc.events.changeStatus.useMutation();
   const duplicate = trpc.events.duplicate.useMutation();
   const acting = changeStatus.isPending || duplicate.isPending;
@@ -42,11 +41,9 @@ export function EventStatusPanel({
     onError(null);
     try {
       await changeStatus.mutateAsync({ id: event.id, action });
-      setConfirmCancel(false);
       onNotice(t(`done.${action}`));
       await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
     } catch (error) {
-      setConfirmCancel(false);
       onError(errorMessage(error));
     }
   }
@@ -79,20 +76,18 @@ export function EventStatusPanel({
           </button>
         )}
         {event.status === 'published' && (
-          <ConfirmDialog
-            open={confirmCancel}
-            onOpenChange={setConfirmCancel}
-            trigger={
-              <button type="button" className="button button--danger" disabled={dirty || acting}>
-                {t('actions.cancel')}
-              </button>
-            }
+          <ConfirmButton
+            className="button button--danger"
+            disabled={dirty || acting}
             title={t('cancelDialog.title')}
             text={t('cancelDialog.text', { title: heading })}
             confirmLabel={t('cancelDialog.confirm')}
             cancelLabel={t('cancelDialog.keep')}
+            busyLabel={t('working')}
             onConfirm={() => act('cancel')}
-          />
+          >
+            {t('actions.cancel')}
+          </ConfirmButton>
         )}
         <button type="button" className="button button--ghost" disabled={dirty || acting} onClick={copy}>
           {t('actions.duplicate')}

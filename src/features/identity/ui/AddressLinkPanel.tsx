@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { loginHref } from '@/navigation/login-link';
+import { Alert } from '@/ui/feedback/Alert';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { applyAddressLink, takeConfirmationIntoSession } from '../client/sign-in';
@@ -47,10 +48,9 @@ export function AddressLinkPanel({ oobCode }: { oobCode: string | null }) {
   if (step.kind === 'failed') {
     return (
       <div className={styles['auth-card']}>
-        <div ref={resultRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={resultRef} tabIndex={-1} kind="error">
           {UNUSABLE.has(step.error) ? t('confirm.address.unusable') : t(`errors.${step.error}`)}
-        </div>
+        </Alert>
         <div className={styles['auth-card__actions']}>
           <Link href="/vip" className="button button--primary">
             {t('confirm.address.toVip')}
@@ -61,10 +61,10 @@ export function AddressLinkPanel({ oobCode }: { oobCode: string | null }) {
   }
   return (
     <div className={styles['auth-card']}>
-      <div ref={resultRef} tabIndex={-1} className="alert alert--success" role="status">
-        <span className="alert__label" aria-hidden="true">✓</span>
+      {/* Focused as it appears, so its words are read without a live region that was there before. */}
+      <Alert ref={resultRef} tabIndex={-1} kind="success">
         {t(step.inSession ? 'confirm.address.confirmed' : 'confirm.address.confirmedSignIn', { email: step.email })}
-      </div>
+      </Alert>
       <div className={styles['auth-card__actions']}>
         {step.inSession ? (
           <Link href="/vip" className="button button--primary">

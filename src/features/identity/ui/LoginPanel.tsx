@@ -25,6 +25,7 @@ import {
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
 import { TextField } from '@/ui/form/TextField';
 import { Segmented } from '@/ui/form/Segmented';
+import { Alert, FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import styles from './auth.module.css';
 
 type Mode = 'signIn' | 'register' | 'reset' | 'link';
@@ -135,9 +136,7 @@ export function LoginPanel() {
   if (unavailable) {
     return (
       <div className={styles['auth-card']}>
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label">!</span> {t('errors.network')}
-        </div>
+        <Alert kind="error">{t('errors.network')}</Alert>
       </div>
     );
   }
@@ -175,7 +174,7 @@ export function LoginPanel() {
       </h2>
       <p className={styles['auth-card__lead']}>{t(`leads.${mode}`)}</p>
 
-      {notice && renderNotice(notice)}
+      <FeedbackAlert id={`${formId}-notice`} ref={noticeRef} tabIndex={-1} feedback={notice && feedbackOf(notice)} />
 
       <form id={form.id} noValidate onSubmit={submit} aria-describedby={notice ? `${formId}-notice` : undefined} className="form">
         {mode === 'register' && (
@@ -236,23 +235,12 @@ export function LoginPanel() {
     </div>
   );
 
-  function renderNotice(notice: Notice) {
-    const id = `${formId}-notice`;
+  function feedbackOf(notice: Notice): Feedback {
     if (notice.kind === 'error') {
-      return (
-        <div id={id} ref={noticeRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {/* The server's limit says how long to wait; Firebase's says only "a few minutes". */}
-          {notice.retryAfterSeconds !== undefined ? tErrors('reasons.rateLimited', { seconds: notice.retryAfterSeconds }) : t(`errors.${notice.key}`)}
-        </div>
-      );
+      // The server's limit says how long to wait; Firebase's says only "a few minutes".
+      return { kind: 'error', text: notice.retryAfterSeconds !== undefined ? tErrors('reasons.rateLimited', { seconds: notice.retryAfterSeconds }) : t(`errors.${notice.key}`) };
     }
-    return (
-      <div id={id} className="alert alert--success" role="status">
-        <span className="alert__label" aria-hidden="true">✓</span>
-        {notice.kind === 'signedIn' ? t('signedIn') : t(notice.message, { email: notice.email })}
-      </div>
-    );
+    return { kind: 'success', text: notice.kind === 'signedIn' ? t('signedIn') : t(notice.message, { email: notice.email }) };
   }
 }
 

@@ -11,6 +11,7 @@ import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
 import { PASSWORD_MIN_LENGTH } from '../constants';
 import { NewPasswordInput } from '../identity.inputs';
+import { Alert } from '@/ui/feedback/Alert';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { passwordResetAddress, setNewPassword, signInWithPassword } from '../client/sign-in';
@@ -83,10 +84,9 @@ export function PasswordLinkPanel({ oobCode }: { oobCode: string | null }) {
     const unusable = step.kind === 'failed' && UNUSABLE.has(step.error);
     return (
       <div className={styles['auth-card']}>
-        <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={alertRef} tabIndex={-1} kind="error">
           {step.kind === 'savedNotSignedIn' ? t('confirm.password.savedNotSignedIn') : unusable ? t('confirm.password.unusable', { forgot: t('forgotPassword') }) : t(`errors.${step.error}`)}
-        </div>
+        </Alert>
         <div className={styles['auth-card__actions']}>
           <Link href="/login" className="button button--primary">
             {unusable ? t('confirm.password.requestNew') : t('backToSignIn')}
@@ -102,10 +102,9 @@ export function PasswordLinkPanel({ oobCode }: { oobCode: string | null }) {
       </h2>
       <p className={styles['auth-card__lead']}>{t('confirm.password.lead', { email: step.email })}</p>
       {step.error && (
-        <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={alertRef} tabIndex={-1} kind="error">
           {t(`errors.${step.error}`)}
-        </div>
+        </Alert>
       )}
       <form id={form.id} noValidate onSubmit={submit} className="form">
         {/* The account's address for password managers, which save the new password under it. */}

@@ -9,6 +9,7 @@ import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
+import { Alert } from '@/ui/feedback/Alert';
 import { useForm } from '@/forms/useForm';
 import { AddressInput, EmailAddress } from '../identity.inputs';
 import { useAuth } from '../client/AuthProvider';
@@ -84,10 +85,9 @@ export function SignInLinkPanel() {
   if (step.kind === 'failed') {
     return (
       <div className={styles['auth-card']}>
-        <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={alertRef} tabIndex={-1} kind="error">
           {t(`errors.${step.error}`)}
-        </div>
+        </Alert>
         <div className={styles['auth-card__actions']}>
           <Link href="/login" className="button button--primary">
             {step.error === 'invalidLink' || step.error === 'linkExpired' ? t('confirm.requestNew') : t('backToSignIn')}
@@ -100,11 +100,10 @@ export function SignInLinkPanel() {
     <div className={styles['auth-card']}>
       <h2 className={styles['auth-card__heading']}>{t('confirm.prompt')}</h2>
       {step.error && (
-        <div ref={alertRef} tabIndex={-1} className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
+        <Alert ref={alertRef} tabIndex={-1} kind="error">
           {/* Firebase says "invalid e-mail" also for a well-formed address the link was not sent to. */}
           {step.error === 'invalidEmail' && EmailAddress.safeParse(email).success ? t('confirm.emailMismatch') : t(`errors.${step.error}`)}
-        </div>
+        </Alert>
       )}
       <form id={form.id} noValidate onSubmit={submit} className="form">
         <TextField

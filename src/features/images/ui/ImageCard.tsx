@@ -4,11 +4,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { useForm } from '@/forms/useForm';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { Facts } from '@/ui/Facts';
 import { TextField } from '@/ui/form/TextField';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
 import { ImageUpdateInput } from '../images.inputs';
 import type { ImageSummary } from '../image-library';
@@ -16,32 +17,29 @@ import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '../renditions';
 import styles from './images.module.css';
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
 export function ImageCard({ image }: { image: ImageSummary }) {
   const t = useTranslations('AdminImages');
   const format = useFormatter();
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const [alt, setAlt] = useState(image.alt);
   const [tags, setTags] = useState<ImageTag[]>(image.tags);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [confirming, setConfirming] = useState(false);
+  const { feedback, setFeedback, succeeded, failed, clear } = useFeedback();
   const form = useForm({ fields: ['alt.en', 'alt.de'] });
   const update = trpc.images.update.useMutation({
-    onSuccess: () => setFeedback({ kind: 'success', text: t('saved') }),
+    onSuccess: () => succeeded(t('saved')),
+    // An alt text refused is said at its field; anything else where the card reports.
     onError: (error) => {
       const said = form.refuse(error);
       setFeedback(said ? { kind: 'error', text: said } : null);
     },
   });
-  const remove = trpc.images.remove.useMutation({ onError: (error) => setFeedback({ kind: 'error', text: errorMessage(error) }) });
+  const remove = trpc.images.remove.useMutation({ onError: failed });
 
   const changed = alt.en !== image.alt.en || alt.de !== image.alt.de || tags.join() !== image.tags.join();
 
   function save(event: FormEvent) {
     event.preventDefault();
-    setFeedback(null);
+    clear();
     const input = form.check(ImageUpdateInput, { id: image.id, alt, tags });
     if (input) update.mutate(input);
   }
@@ -49,7 +47,7 @@ export function ImageCard({ image }: { image: ImageSummary }) {
   async function copyLink() {
     try {
       await navigator.clipboard.writeText(image.url);
-      setFeedback({ kind: 'success', text: t('copied') });
+      succeeded(t('copied'));
     } catch {
       setFeedback({ kind: 'error', text: t('copyFailed', { url: image.url }) });
     }
@@ -94,12 +92,7 @@ export function ImageCard({ image }: { image: ImageSummary }) {
               </label>
             ))}
           </fieldset>
-          {feedback && (
-            <p className={feedback.kind === 'error' ? 'field__error' : styles['image-card__ok']} role={feedback.kind === 'error' ? 'alert' : 'status'}>
-              <span aria-hidden="true">{feedback.kind === 'error' ? '⚠ ' : '✓ '}</span>
-              {feedback.text}
-            </p>
-          )}
+          <FeedbackAlert feedback={feedback} />
           <div className={styles['image-card__actions']}>
             <button type="submit" className="button button--primary button--small" disabled={!changed || update.isPending} aria-busy={update.isPending}>
               {update.isPending && <span className="spinner" aria-hidden="true" />}
@@ -108,23 +101,17 @@ export function ImageCard({ image }: { image: ImageSummary }) {
             <button type="button" className="button button--ghost button--small" onClick={copyLink}>
               {t('copyLink')}
             </button>
-            <ConfirmDialog
-              open={confirming}
-              onOpenChange={setConfirming}
-              trigger={
-                <button type="button" className="button button--ghost button--small" disabled={remove.isPending}>
-                  {t('delete')}
-                </button>
-              }
+            <ConfirmButton
+              className="button button--ghost button--small"
+              disabled={remove.isPending}
               title={t('deleteTitle')}
               text={t('deleteText')}
               confirmLabel={t('delete')}
               cancelLabel={t('cancelDialog')}
-              onConfirm={() => {
-                setConfirming(false);
-                remove.mutate({ id: image.id });
-              }}
-            />
+              onConfirm={() => remove.mutateAsync({ id: image.id })}
+            >
+              {t('delete')}
+            </ConfirmButton>
           </div>
         </form>
       </div>

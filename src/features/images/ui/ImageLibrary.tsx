@@ -10,6 +10,7 @@ import { ImageCard } from './ImageCard';
 import { UploadQueue } from './UploadQueue';
 import { Segmented } from '@/ui/form/Segmented';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert } from '@/ui/feedback/Alert';
 import styles from './images.module.css';
 
 export function ImageLibrary() {
@@ -22,10 +23,7 @@ export function ImageLibrary() {
   return (
     <div className={styles.library}>
       {storage === false ? (
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t('storageUnavailable')}
-        </div>
+        <Alert kind="error">{t('storageUnavailable')}</Alert>
       ) : (
         <UploadQueue />
       )}
@@ -39,10 +37,7 @@ export function ImageLibrary() {
           <LoadingStatus>{t('loading')}</LoadingStatus>
         )}
         {live.status === 'error' && (
-          <div className="alert alert--error" role="alert">
-            <span className="alert__label" aria-hidden="true">!</span>
-            {t(`liveErrors.${live.error}`)}
-          </div>
+          <Alert kind="error">{t(`liveErrors.${live.error}`)}</Alert>
         )}
         {live.status === 'ready' && (
           <>

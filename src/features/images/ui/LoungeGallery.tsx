@@ -12,6 +12,7 @@ import type { LoungeImage } from '../lounge';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '../renditions';
 import { localized } from '@/i18n/routing';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
 import pictures from './gallery.module.css';
 import styles from './LoungeGallery.module.css';
 
@@ -59,14 +60,11 @@ export function LoungeGallery({ initial }: { initial: readonly LoungeImage[] }) 
           {t('count', { count: images.length })}
         </p>
       </div>
-      {live.status === 'error' ? (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t(`errors.${live.error}`)}
-        </p>
-      ) : live.status === 'ready' && live.reconnecting ? (
-        <p className="alert" role="status">{t('reconnecting')}</p>
-      ) : null}
+      <FeedbackAlert
+        feedback={
+          live.status === 'error' ? { kind: 'error', text: t(`errors.${live.error}`) } : live.status === 'ready' && live.reconnecting ? { kind: 'info', text: t('reconnecting') } : null
+        }
+      />
       {images.length === 0 ? (
         <p className="empty-state">{t('empty')}</p>
       ) : (

@@ -3,6 +3,7 @@
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { Facts } from '@/ui/Facts';
+import { Alert } from '@/ui/feedback/Alert';
 import type { OutboxState } from '../outbox-state';
 
 export async function MailOutbox({ state }: { state: OutboxState }) {
@@ -12,7 +13,9 @@ export async function MailOutbox({ state }: { state: OutboxState }) {
     <section className="panel" aria-labelledby="admin-mail-title" data-mail={state.on ? 'on' : 'off'}>
       <h2 id="admin-mail-title">{t('heading')}</h2>
       {!state.on ? (
-        <p className="alert alert--warning">{t('off')}</p>
+        <Alert kind="warning" standing>
+          {t('off')}
+        </Alert>
       ) : (
         <Facts>
           <dt>{t('through')}</dt>

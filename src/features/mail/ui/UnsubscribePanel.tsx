@@ -6,6 +6,7 @@
 import { useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { ONE_CLICK_UNSUBSCRIBE_PATH, UNSUBSCRIBE_OUTCOMES, type UnsubscribeResult } from '../constants';
 
 interface Props {
@@ -53,20 +54,9 @@ export function UnsubscribePanel({ link, result }: Props) {
           <p>{t('serviceNote')}</p>
         </>
       )}
-      <div role="status" aria-live="polite">
-        {done ? (
-          <p className={`alert ${stopped ? 'alert--success' : 'alert--error'}`}>
-            <span className="alert__label" aria-hidden="true">{stopped ? '✓' : '!'}</span>
-            {t(`outcomes.${done}`)}
-          </p>
-        ) : null}
-        {state.kind === 'failed' ? (
-          <p className="alert alert--error">
-            <span className="alert__label" aria-hidden="true">!</span>
-            {t('failed')}
-          </p>
-        ) : null}
-      </div>
+      <FeedbackAlert
+        feedback={done ? { kind: stopped ? 'success' : 'error', text: t(`outcomes.${done}`) } : state.kind === 'failed' ? { kind: 'error', text: t('failed') } : null}
+      />
       {action && !done ? (
         <form method="post" action={action} onSubmit={(event) => void submit(event)}>
           <input type="hidden" name="List-Unsubscribe" value="One-Click" />

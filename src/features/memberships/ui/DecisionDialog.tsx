@@ -11,6 +11,9 @@ import { numberOf } from '@/forms/form-messages';
 import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
+import { Alert } from '@/ui/feedback/Alert';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { GUESTS_PER_SEASON, GUESTS_PER_SEASON_MAX, lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
 import { ApproveInput, CancelInput, ExtendInput } from '../memberships.inputs';
 import styles from './memberships.module.css';
@@ -36,7 +39,6 @@ export function DecisionDialog({
   name,
   currentEnd,
   currentGuests = GUESTS_PER_SEASON,
-  busy,
   onDecide,
   onClose,
 }: {
@@ -48,8 +50,7 @@ export function DecisionDialog({
   currentEnd: Date | null;
   /** The guests a season the membership gives now (12 for a new one). */
   currentGuests?: number;
-  busy: boolean;
-  /** Sends the decision; a refusal it throws is shown here. */
+  /** Sends the decision, once however often the form is sent (busy until it settles); a refusal it throws is shown here. */
   onDecide: (decided: Decided) => Promise<unknown>;
   onClose: () => void;
 }) {
@@ -63,6 +64,7 @@ export function DecisionDialog({
   // The server's refusal that names no field here, in the page's language.
   const error = form.message;
   const needsDay = decision !== 'cancel';
+  const { busy, run } = useOneAtATime();
 
   /** The decision checked with its procedure's input, or null with what is wrong shown. */
   function decided(): Decided | null {
@@ -81,22 +83,24 @@ export function DecisionDialog({
     return input && { decision: 'id' in subject ? 'approve' : 'give', input };
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = decided();
     if (!checked) return;
-    try {
-      await onDecide(checked);
-    } catch (caught) {
-      form.refuse(caught);
-    }
+    void run(async () => {
+      try {
+        await onDecide(checked);
+      } catch (caught) {
+        form.refuse(caught);
+      }
+    });
   }
 
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" aria-busy={busy}>
           <Dialog.Title className="dialog__title">{t(`${decision}Title`, { name })}</Dialog.Title>
           <Dialog.Description>{t(`${decision}Text`)}</Dialog.Description>
           <form id={form.id} className={styles.dialog__form} onSubmit={submit} noValidate>
@@ -142,20 +146,14 @@ export function DecisionDialog({
               error={form.error(needsDay ? 'note' : 'reason')}
               required={!needsDay}
             />
-            {error && (
-              <div className="alert alert--error" role="alert">
-                <span className="alert__label" aria-hidden="true">!</span>
-                {error}
-              </div>
-            )}
+            {error && <Alert kind="error">{error}</Alert>}
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('back')}
               </Dialog.Close>
-              <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-                {busy && <span className="spinner" aria-hidden="true" />}
+              <BusyButton type="submit" className="button button--primary" busy={busy}>
                 {t(`${decision}Confirm`)}
-              </button>
+              </BusyButton>
             </div>
           </form>
         </Dialog.Content>

@@ -8,6 +8,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
 import { ListSearch } from '@/ui/list/ListSearch';
@@ -21,8 +22,6 @@ import styles from './memberships.module.css';
 
 const LIST_CHOICES = { filter: { values: MEMBERSHIP_FILTERS, default: 'all' } } as const;
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
 export function MembershipDirectory() {
   const t = useTranslations('AdminMemberships');
   const tFilters = useTranslations('Memberships.filters');
@@ -33,7 +32,7 @@ export function MembershipDirectory() {
   const utils = trpc.useUtils();
   const memberships = trpc.memberships.list.useQuery({ filter, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
   const [open, setOpen] = useState<{ decision: Decision; membership: MembershipView } | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const done = async (text: string) => {
     setOpen(null);
@@ -45,7 +44,6 @@ export function MembershipDirectory() {
   const approve = trpc.memberships.approve.useMutation({ onError: failed });
   const extend = trpc.memberships.extend.useMutation({ onError: failed });
   const cancel = trpc.memberships.cancel.useMutation({ onError: failed });
-  const busy = approve.isPending || extend.isPending || cancel.isPending;
 
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const nameOf = (membership: MembershipView) => membership.displayName ?? membership.email ?? membership.uid;
@@ -71,14 +69,7 @@ export function MembershipDirectory() {
       <ListSearch id={id} list={list} label={t('searchLabel')} hint={t('searchHint')} />
       <Segmented wrap label={t('filterLabel')} options={MEMBERSHIP_FILTERS} chosen={filter} onChoose={(option) => list.choose('filter', option)} labelOf={(option) => tFilters(option)} />
 
-      <div role="status" aria-live="polite">
-        {feedback && (
-          <div className={`alert alert--${feedback.kind}`}>
-            <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-            {feedback.text}
-          </div>
-        )}
-      </div>
+      <FeedbackAlert feedback={feedback} />
 
       {memberships.isError && <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />}
       {memberships.isPending && (
@@ -155,7 +146,6 @@ export function MembershipDirectory() {
           name={nameOf(open.membership)}
           currentEnd={open.membership.validUntil}
           currentGuests={open.membership.guestsPerSeason}
-          busy={busy}
           onDecide={decide}
           onClose={() => setOpen(null)}
         />

@@ -11,6 +11,7 @@ import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
 import { useForm } from '@/forms/useForm';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
 import { NOTE_MAX } from '../membership-rules';
 import { RequestInput } from '../memberships.inputs';
 import { ConfirmAddress } from './ConfirmAddress';
@@ -128,10 +129,5 @@ function Offer() {
 }
 
 function ErrorLine({ text }: { text: string }) {
-  return (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      {text}
-    </div>
-  );
+  return <Alert kind="error">{text}</Alert>;
 }

@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
 import { DecisionDialog, type Decided } from './DecisionDialog';
@@ -42,14 +43,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
   return (
     <section className="panel" aria-labelledby={`${id}-title`} aria-busy={memberships.isPending}>
       <h3 id={`${id}-title`}>{t('heading')}</h3>
-      <div role="status" aria-live="polite">
-        {given && (
-          <div className="alert alert--success">
-            <span className="alert__label" aria-hidden="true">✓</span>
-            {tDecisions('approved', { name })}
-          </div>
-        )}
-      </div>
+      <FeedbackAlert feedback={given ? { kind: 'success', text: tDecisions('approved', { name }) } : null} />
       {memberships.isPending ? (
         <span className="skeleton skeleton--field" />
       ) : memberships.isError ? (
@@ -100,7 +94,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
         </p>
       )}
       {giving && (
-        <DecisionDialog decision="give" subject={{ uid }} name={name} currentEnd={null} busy={approve.isPending} onDecide={give} onClose={() => setGiving(false)} />
+        <DecisionDialog decision="give" subject={{ uid }} name={name} currentEnd={null} onDecide={give} onClose={() => setGiving(false)} />
       )}
     </section>
   );

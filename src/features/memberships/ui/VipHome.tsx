@@ -7,6 +7,7 @@ import { Link } from '@/i18n/navigation';
 import type { Identity } from '@/access/identity';
 import type { MemberEvent } from '@/features/events/public-events';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
+import { Alert } from '@/ui/feedback/Alert';
 import { daysLeft, isEndingSoon } from '../membership-rules';
 import type { MyMembership } from '../memberships';
 import memberships from './memberships.module.css';
@@ -53,10 +54,9 @@ export async function VipHome({
               <span>{t('validUntil', { date: day(new Date(current.validUntil!.getTime() - 1)) })}</span>
             </p>
             {isEndingSoon(current, now) && left !== null && (
-              <p className="alert alert--warning" role="status">
-                <span className="alert__label" aria-hidden="true">!</span>
+              <Alert kind="warning" standing>
                 {t('endingSoon', { days: left })}
-              </p>
+              </Alert>
             )}
           </>
         ) : (

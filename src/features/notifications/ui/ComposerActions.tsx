@@ -50,7 +50,7 @@ export function ComposerActions({ formId, id, status, draft, scheduleAt, onSched
         text={confirmText}
         confirmLabel={t('sendNow')}
         cancelLabel={t('cancel')}
-        onConfirm={() => void actions.onSendNow()}
+        onConfirm={actions.onSendNow}
       />
       <div className={styles.composer__schedule}>
         <TextField id={`${formId}-at`} name="at" type="datetime-local" label={t('scheduleLabel')} hint={t('scheduleHint')} value={scheduleAt} onChange={onScheduleAt} error={fieldError('at')} />

@@ -10,6 +10,7 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { inboxFeed } from '../client/live-feeds';
 import type { InboxEntry } from '../inbox';
 import { Skeleton } from '@/ui/Skeleton';
+import { Alert } from '@/ui/feedback/Alert';
 import styles from './notifications.module.css';
 
 export function Inbox() {
@@ -28,9 +29,9 @@ export function Inbox() {
           </button>
         ) : null}
       </div>
-      {markAll.isError ? <p className="alert alert--error" role="alert">{errorMessage(markAll.error)}</p> : null}
+      {markAll.isError ? <Alert kind="error">{errorMessage(markAll.error)}</Alert> : null}
       {inbox.status === 'loading' ? <Skeleton shape="field" label={t('loading')} /> : null}
-      {inbox.status === 'error' ? <p className="alert alert--error" role="alert">{t('failed')}</p> : null}
+      {inbox.status === 'error' ? <Alert kind="error">{t('failed')}</Alert> : null}
       {inbox.status === 'ready' ? (
         inbox.data.entries.length === 0 ? (
           <p className="empty-state">{t('empty')}</p>

@@ -20,6 +20,7 @@ import { ComposerAudience } from './ComposerAudience';
 import { ComposerChannels } from './ComposerChannels';
 import { ComposerActions } from './ComposerActions';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
 import styles from './notifications.module.css';
 
 /** Loads a saved notification, then shows the form with it (a new one starts empty). */
@@ -33,7 +34,7 @@ export function NotificationComposer({ id }: { id: string | null }) {
       <LoadingStatus>{t('loading')}</LoadingStatus>
     );
   }
-  if (existing.isError) return <p className="alert alert--error" role="alert">{errorMessage(existing.error)}</p>;
+  if (existing.isError) return <Alert kind="error">{errorMessage(existing.error)}</Alert>;
   return <ComposerForm id={id} existing={existing.data} />;
 }
 
@@ -59,7 +60,11 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Notificat
           ← {t('backToList')}
         </a>
       </p>
-      {!editable ? <p className="alert" role="note">{t('notEditable')}</p> : null}
+      {!editable ? (
+        <Alert kind="info" standing>
+          {t('notEditable')}
+        </Alert>
+      ) : null}
       <div className={styles.composer__languages}>
         {LOCALES.map((language) => (
           <ComposerLanguage key={language} formId={formId} language={language} draft={draft} editable={editable} fieldError={fieldError} onChange={set} />
@@ -74,12 +79,7 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Notificat
       <ComposerAudience formId={formId} draft={draft} editable={editable} onChange={set} fieldError={fieldError} />
       <ComposerChannels formId={formId} draft={draft} editable={editable} onChange={set} />
 
-      {message ? (
-        <p className={`alert alert--${message.kind}`} role={message.kind === 'error' ? 'alert' : 'status'}>
-          <span className="alert__label" aria-hidden="true">{message.kind === 'error' ? '!' : '✓'}</span>
-          {message.text}
-        </p>
-      ) : null}
+      <FeedbackAlert feedback={message} />
 
       {editable ? <ComposerActions formId={formId} id={id} status={status} draft={draft} scheduleAt={scheduleAt} onScheduleAt={setScheduleAt} actions={actions} /> : null}
     </form>

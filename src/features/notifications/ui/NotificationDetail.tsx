@@ -10,6 +10,7 @@ import { notificationFeed } from '../client/live-feeds';
 import { NotificationStatusBadge } from './AdminNotifications';
 import { audienceLabel } from './audience-label';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert } from '@/ui/feedback/Alert';
 import styles from './notifications.module.css';
 
 /** The figures of each channel, as the table groups them. */
@@ -35,7 +36,7 @@ export function NotificationDetail({ id }: { id: string }) {
       <LoadingStatus>{t('loading')}</LoadingStatus>
     );
   }
-  if (live.status === 'error') return <p className="alert alert--error" role="alert">{t('detailFailed')}</p>;
+  if (live.status === 'error') return <Alert kind="error">{t('detailFailed')}</Alert>;
   const { notification: n, figures, mail } = live.data;
   const row = (label: string, total: number, en: number, de: number) => (
     <tr key={label}>
@@ -99,7 +100,7 @@ export function NotificationDetail({ id }: { id: string }) {
           </div>
         ) : null}
       </dl>
-      {n.failure ? <p className="alert alert--error" role="alert">{t('failedBecause', { reason: n.failure })}</p> : null}
+      {n.failure ? <Alert kind="error">{t('failedBecause', { reason: n.failure })}</Alert> : null}
       <div className={styles.composer__languages}>
         {(['en', 'de'] as const).map((language) => (
           <section key={language} className="panel" lang={language} aria-label={t(`languages.${language}`)}>

@@ -12,6 +12,7 @@ import type { Locale } from '@/i18n/routing';
 import { PUSH_REGISTRATION_TIMEOUT_MS } from '../constants';
 import { disablePush, enablePush, isPushOn, pushSupport, type PushFailure } from '../client/push-registration';
 import settings from '@/ui/settings.module.css';
+import { Alert } from '@/ui/feedback/Alert';
 
 type View = 'checking' | 'unsupported' | 'blocked' | 'off' | 'on';
 
@@ -102,7 +103,9 @@ export function PushSettings() {
       <p>{t('lead')}</p>
       {view === 'unsupported' ? (
         <>
-          <p className="notice">{t('state.unsupported')}</p>
+          <Alert kind="info" standing>
+            {t('state.unsupported')}
+          </Alert>
           <p className={settings['profile-form__note']}>{t('unsupportedHelp')}</p>
         </>
       ) : (
@@ -131,13 +134,12 @@ export function PushSettings() {
             {state}
           </p>
           {view === 'off' && !busy ? <p className={settings['profile-form__note']}>{t('askHint')}</p> : null}
-          {view === 'blocked' ? <p className="notice">{t('blockedHelp')}</p> : null}
-          {error ? (
-            <div className="alert alert--error" role="alert">
-              <span className="alert__label" aria-hidden="true">!</span>
-              {error}
-            </div>
+          {view === 'blocked' ? (
+            <Alert kind="info" standing>
+              {t('blockedHelp')}
+            </Alert>
           ) : null}
+          {error ? <Alert kind="error">{error}</Alert> : null}
         </div>
       )}
     </section>

@@ -8,15 +8,18 @@ import * as Dialog from '@radix-ui/react-dialog';
 import Cropper, { type Area } from 'react-easy-crop';
 import 'react-easy-crop/react-easy-crop.css';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { AVATAR_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed } from '@/features/files/client/upload-task';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import picker from '@/ui/dialog/picker.module.css';
 import { Avatar } from '@/ui/Avatar';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import settings from '@/ui/settings.module.css';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import type { Profile } from '../profile';
 import styles from './profile.module.css';
 
@@ -32,26 +35,22 @@ type Step =
 
 export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<Step>({ phase: 'idle' });
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [confirmRemove, setConfirmRemove] = useState(false);
+  const { feedback, setFeedback, succeeded, failed, clear } = useFeedback();
   const setAvatar = trpc.profile.setAvatar.useMutation();
+  // One upload however often "Use photo" is pressed: the step below changes only after a render.
+  const { busy: saving, run } = useOneAtATime();
   const removeAvatar = trpc.profile.removeAvatar.useMutation({
     onSuccess: (saved) => {
-      setConfirmRemove(false);
-      setMessage({ kind: 'success', text: t('photoRemoved') });
+      succeeded(t('photoRemoved'));
       onSaved(saved);
     },
-    onError: (error) => {
-      setConfirmRemove(false);
-      setMessage({ kind: 'error', text: errorMessage(error) });
-    },
+    onError: failed,
   });
 
   const source = step.phase === 'idle' ? null : step.source;
@@ -60,9 +59,9 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
   }, [source]);
 
   function choose(file: File) {
-    setMessage(null);
+    clear();
     if (!file.type.startsWith('image/')) {
-      setMessage({ kind: 'error', text: t('notAPicture') });
+      setFeedback({ kind: 'error', text: t('notAPicture') });
       return;
     }
     setCrop({ x: 0, y: 0 });
@@ -79,7 +78,7 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       square = await cropToSquare(picture, area);
     } catch {
       setStep({ phase: 'idle' });
-      setMessage({ kind: 'error', text: t('unreadable') });
+      setFeedback({ kind: 'error', text: t('unreadable') });
       return;
     }
     setStep({ phase: 'uploading', source: picture, name, sent: 0, total: square.size });
@@ -93,15 +92,16 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
       setStep({ phase: 'saving', source: picture, name });
       const saved = await setAvatar.mutateAsync({ upload });
       setStep({ phase: 'idle' });
-      setMessage({ kind: 'success', text: t('photoSaved') });
+      succeeded(t('photoSaved'));
       onSaved(saved);
     } catch (error) {
       setStep({ phase: 'cropping', source: picture, name });
-      setMessage({ kind: 'error', text: error instanceof UploadFailed ? t(`uploadErrors.${error.code}`) : errorMessage(error) });
+      if (error instanceof UploadFailed) setFeedback({ kind: 'error', text: t(`uploadErrors.${error.code}`) });
+      else failed(error);
     }
   }
 
-  const busy = step.phase === 'uploading' || step.phase === 'saving';
+  const busy = saving || step.phase === 'uploading' || step.phase === 'saving';
   const photo = ownPhoto(profile.photoURL);
   const initial = (profile.displayName ?? profile.email ?? '?').trim().charAt(0).toUpperCase();
 
@@ -117,20 +117,16 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
               {photo ? t('changePhoto') : t('choosePhoto')}
             </button>
             {photo ? (
-              <ConfirmDialog
-                trigger={
-                  <button type="button" className="button button--ghost" disabled={removeAvatar.isPending}>
-                    {t('removePhoto')}
-                  </button>
-                }
+              <ConfirmButton
+                disabled={removeAvatar.isPending}
                 title={t('removePhotoTitle')}
                 text={t('removePhotoText')}
                 confirmLabel={t('removePhoto')}
                 cancelLabel={t('cancel')}
-                onConfirm={() => removeAvatar.mutate()}
-                open={confirmRemove}
-                onOpenChange={setConfirmRemove}
-              />
+                onConfirm={() => removeAvatar.mutateAsync()}
+              >
+                {t('removePhoto')}
+              </ConfirmButton>
             ) : null}
           </div>
           <input
@@ -148,12 +144,12 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
           />
         </div>
       </div>
-      {message && step.phase === 'idle' ? <Feedback {...message} /> : null}
+      <FeedbackAlert feedback={step.phase === 'idle' ? feedback : null} />
 
       <Dialog.Root open={step.phase !== 'idle'} onOpenChange={(open) => !open && !busy && setStep({ phase: 'idle' })}>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className={`dialog ${picker['dialog--wide']} crop-dialog`} aria-describedby={`${id}-crop-lead`}>
+          <Dialog.Content className={`dialog ${picker['dialog--wide']} crop-dialog`} aria-describedby={`${id}-crop-lead`} aria-busy={busy}>
             <Dialog.Title className="dialog__title">{t('cropTitle')}</Dialog.Title>
             <p id={`${id}-crop-lead`}>{t('cropLead')}</p>
             {source ? (
@@ -170,11 +166,11 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
                   onCropChange={setCrop}
                   onZoomChange={setZoom}
                   onCropComplete={(_percent, pixels) => setArea(pixels)}
-                  onMediaLoaded={() => setMessage(null)}
+                  onMediaLoaded={clear}
                   cropperProps={{ 'aria-label': t('cropArea') }}
                   mediaProps={{ alt: t('cropImageAlt'), onError: () => {
                     setStep({ phase: 'idle' });
-                    setMessage({ kind: 'error', text: t('unreadable') });
+                    setFeedback({ kind: 'error', text: t('unreadable') });
                   } } as React.ImgHTMLAttributes<HTMLElement>}
                 />
               </div>
@@ -203,34 +199,19 @@ export function AvatarEditor({ profile, onSaved }: { profile: Profile; onSaved: 
             ) : step.phase === 'saving' ? (
               <LoadingStatus>{t('processing')}</LoadingStatus>
             ) : null}
-            {message && step.phase !== 'idle' ? <Feedback {...message} /> : null}
+            <FeedbackAlert feedback={step.phase !== 'idle' ? feedback : null} />
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={busy}>
                 {t('cancel')}
               </Dialog.Close>
-              <button type="button" className="button button--primary" disabled={busy || !area} aria-busy={busy} onClick={() => void save()}>
-                {busy ? <span className="spinner" aria-hidden="true" /> : null}
+              <BusyButton className="button button--primary" busy={busy} busyLabel={t('processing')} disabled={!area} onClick={() => void run(save)}>
                 {t('usePhoto')}
-              </button>
+              </BusyButton>
             </div>
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>
     </section>
-  );
-}
-
-export function Feedback({ kind, text }: { kind: 'success' | 'error'; text: string }) {
-  return kind === 'error' ? (
-    <div className="alert alert--error" role="alert">
-      <span className="alert__label" aria-hidden="true">!</span>
-      {text}
-    </div>
-  ) : (
-    <p className="alert alert--success" role="status">
-      <span className="alert__label" aria-hidden="true">✓</span>
-      {text}
-    </p>
   );
 }
 

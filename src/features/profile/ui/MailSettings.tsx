@@ -9,12 +9,11 @@ import { trpc } from '@/trpc/client';
 import { useForm } from '@/forms/useForm';
 import { describedBy, FieldMessages } from '@/ui/form/FieldMessages';
 import settings from '@/ui/settings.module.css';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import type { MailSettings as Settings } from '../mail-settings';
 import { MailSettingsInput } from '../profile.inputs';
-import { Feedback } from './AvatarEditor';
 import styles from './profile.module.css';
-
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 export function MailSettings({ initial }: { initial: Settings }) {
   const t = useTranslations('Profile');
@@ -25,27 +24,26 @@ export function MailSettings({ initial }: { initial: Settings }) {
   const [announcements, setAnnouncements] = useState(initial.announcements);
   const [digest, setDigest] = useState(initial.digest);
   const [nightSummary, setNightSummary] = useState(initial.nightSummary);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, setFeedback, succeeded, clear } = useFeedback();
   const update = trpc.profile.updateMail.useMutation({
     onSuccess: (next) => {
       setSaved(next);
-      setMessage({ kind: 'success', text: t('mailSaved') });
+      succeeded(t('mailSaved'));
     },
-    onError: (error) => form.refuse(error),
+    // A choice refused is said at its box; anything else where a success is.
+    onError: (error) => {
+      const said = form.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
-  // A refusal that names no box is said where a success is.
-  const shown: Message = form.message ? { kind: 'error', text: form.message } : message;
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('mailHeading')}</h2>
       {saved.undeliverable && saved.email ? (
-        <div className="alert alert--error" role="note" data-testid="mail-undeliverable">
-          <span className="alert__label" aria-hidden="true">!</span>
-          <span>
-            {t('mailUndeliverable', { email: saved.email, date: format.dateTime(saved.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }) })} {t('mailChangeAddress')}
-          </span>
-        </div>
+        <Alert kind="error" standing data-testid="mail-undeliverable">
+          {t('mailUndeliverable', { email: saved.email, date: format.dateTime(saved.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }) })} {t('mailChangeAddress')}
+        </Alert>
       ) : null}
       <p>{t('mailService')}</p>
       <form
@@ -53,7 +51,7 @@ export function MailSettings({ initial }: { initial: Settings }) {
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
-          setMessage(null);
+          clear();
           const input = form.check(MailSettingsInput, { announcements, ...(saved.digestOffered ? { digest } : {}), ...(saved.nightSummaryOffered ? { nightSummary } : {}) });
           if (input) update.mutate(input);
         }}
@@ -116,7 +114,7 @@ export function MailSettings({ initial }: { initial: Settings }) {
             <FieldMessages id={`${id}-night`} error={form.error('nightSummary')} />
           </div>
         ) : null}
-        {shown ? <Feedback {...shown} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}

@@ -10,11 +10,15 @@ import { useRouter, usePathname } from '@/i18n/navigation';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { refreshServerViewer } from '@/features/identity/client/server-viewer';
-import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
+import { apiErrorReason } from '@/trpc/errors';
 import { useForm } from '@/forms/useForm';
 import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import { useSignOut } from '@/features/identity/client/useSignOut';
 import settings from '@/ui/settings.module.css';
 import type { Profile } from '../profile';
@@ -22,11 +26,9 @@ import type { MailSettings as MailChoices } from '../mail-settings';
 import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
 import { DeleteAccountInput, ProfileInput } from '../profile.inputs';
-import { AvatarEditor, Feedback } from './AvatarEditor';
+import { AvatarEditor } from './AvatarEditor';
 import { MailSettings } from './MailSettings';
 import styles from './profile.module.css';
-
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** `notifications` is this device's push section, from the notifications feature: the page puts it in. */
 export function ProfileSettings({ initial, mail, notifications }: { initial: Profile; mail: MailChoices; notifications: ReactNode }) {
@@ -54,20 +56,22 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
   const id = useId();
   const [name, setName] = useState(profile.displayName ?? '');
   const form = useForm({ fields: ['displayName'] });
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, setFeedback, succeeded, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
-      setMessage({ kind: 'success', text: t('nameSaved') });
+      succeeded(t('nameSaved'));
       onSaved(next);
     },
-    onError: (error) => form.refuse(error),
+    // A name refused is said at its field; anything else where a success is.
+    onError: (error) => {
+      const said = form.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
-  // A refusal that names no field is said where a success is.
-  const shown: Message = form.message ? { kind: 'error', text: form.message } : message;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setMessage(null);
+    clear();
     const input = form.check(ProfileInput, { displayName: name });
     if (input) update.mutate(input);
   }
@@ -91,7 +95,7 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
         {profile.email ? (
           <p className={settings['profile-form__note']}>{t('emailNote', { email: profile.email })}</p>
         ) : null}
-        {shown ? <Feedback {...shown} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -106,13 +110,14 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
 function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
   const id = useId();
-  // A choice of two: nothing to say at the field, so every refusal is said where the form reports.
+  // A choice of two, checked with the procedure's input; no field to say a refusal at, so it is
+  // said where a success is.
   const form = useForm({ fields: [] });
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
   const [choice, setChoice] = useState<Locale>(profile.locale ?? current);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, succeeded, failed, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
       // A new language opens the page in it, which asks the server who is signed in itself. Asked
@@ -123,11 +128,10 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
         return;
       }
       onSaved(next);
-      setMessage({ kind: 'success', text: t('languageSaved') });
+      succeeded(t('languageSaved'));
     },
-    onError: (error) => form.refuse(error),
+    onError: failed,
   });
-  const shown: Message = form.message ? { kind: 'error', text: form.message } : message;
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
@@ -137,7 +141,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
-          setMessage(null);
+          clear();
           const input = form.check(ProfileInput, { locale: choice });
           if (input) update.mutate(input);
         }}
@@ -152,7 +156,7 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
           ))}
         </fieldset>
         <p className={settings['profile-form__note']}>{t('languageHint')}</p>
-        {shown ? <Feedback {...shown} /> : null}
+        <FeedbackAlert feedback={feedback} />
         <div className={styles['profile-actions']}>
           <button type="submit" className="button button--primary" disabled={update.isPending} aria-busy={update.isPending}>
             {update.isPending ? <span className="spinner" aria-hidden="true" /> : null}
@@ -166,29 +170,23 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
 
 function Sessions() {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message>(null);
+  const { feedback, failed } = useFeedback();
   const everywhere = trpc.profile.signOutEverywhere.useMutation({
     onSuccess: async () => {
-      setConfirming(false);
       // This device too: its session ended with the others (nothing left to stay signed in for).
       await signOut({ ask: false });
     },
-    onError: (error) => {
-      setConfirming(false);
-      setMessage({ kind: 'error', text: errorMessage(error) });
-    },
+    onError: failed,
   });
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('sessionsHeading')}</h2>
       <p>{t('sessionsLead')}</p>
-      {message ? <Feedback {...message} /> : null}
+      <FeedbackAlert feedback={feedback} />
       <div className={styles['profile-actions']}>
         <button
           type="button"
@@ -202,20 +200,16 @@ function Sessions() {
           {busy ? <span className="spinner" aria-hidden="true" /> : null}
           {t('signOut')}
         </button>
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--ghost" disabled={everywhere.isPending}>
-              {t('signOutEverywhere')}
-            </button>
-          }
+        <ConfirmButton
+          disabled={everywhere.isPending}
           title={t('signOutEverywhereTitle')}
           text={t('signOutEverywhereText')}
           confirmLabel={t('signOutEverywhere')}
           cancelLabel={t('cancel')}
-          onConfirm={() => everywhere.mutate()}
-          open={confirming}
-          onOpenChange={setConfirming}
-        />
+          onConfirm={() => everywhere.mutateAsync()}
+        >
+          {t('signOutEverywhere')}
+        </ConfirmButton>
       </div>
     </section>
   );
@@ -245,6 +239,8 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       setSignInAgain(apiErrorReason(caught) === 'recentSignInRequired');
     },
   });
+  // Deleted once however often it is confirmed; the dialog stays until the answer (or the way home).
+  const { busy, run } = useOneAtATime();
   // Deleting needs a sign-in of the last few minutes: sign out here, sign in, and come back.
   const reauthenticate = () => signOut({ to: loginHref(`${pathname}?${DELETE_AGAIN_PARAM}`, locale) });
 
@@ -255,7 +251,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       <Dialog.Root
         open={open}
         onOpenChange={(next) => {
-          if (remove.isPending) return;
+          if (busy) return;
           setOpen(next);
           setTyped('');
           form.clear();
@@ -269,7 +265,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
         </Dialog.Trigger>
         <Dialog.Portal>
           <Dialog.Overlay className="sheet-overlay" />
-          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`}>
+          <Dialog.Content className="dialog" aria-describedby={`${id}-delete-text`} aria-busy={busy}>
             <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
             <p id={`${id}-delete-text`}>{t('deleteText')}</p>
             <form
@@ -279,7 +275,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
               onSubmit={(event) => {
                 event.preventDefault();
                 const input = form.check(DeleteAccountInput, { confirmation: typed });
-                if (input) remove.mutate(input);
+                if (input) void run(() => remove.mutateAsync(input));
               }}
             >
               <TextField
@@ -292,9 +288,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 maxLength={320}
                 error={form.error('confirmation')}
               />
-              {error ? <Feedback kind="error" text={error} /> : null}
+              {error ? <Alert kind="error">{error}</Alert> : null}
               <div className="dialog__actions">
-                <Dialog.Close className="button button--ghost" disabled={remove.isPending}>
+                <Dialog.Close className="button button--ghost" disabled={busy}>
                   {t('cancel')}
                 </Dialog.Close>
                 {signInAgain ? (
@@ -302,10 +298,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                     {t('deleteSignInAgain')}
                   </button>
                 ) : null}
-                <button type="submit" className="button button--danger" disabled={remove.isPending || signInAgain} aria-busy={remove.isPending}>
-                  {remove.isPending ? <span className="spinner" aria-hidden="true" /> : null}
+                <BusyButton type="submit" className="button button--danger" busy={busy} disabled={signInAgain}>
                   {t('deleteConfirm')}
-                </button>
+                </BusyButton>
               </div>
             </form>
           </Dialog.Content>

@@ -13,6 +13,7 @@ import { TextField } from '@/ui/form/TextField';
 import { SelectField } from '@/ui/form/SelectField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import { BackLink } from '@/ui/page/BackLink';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { TableScroll } from '@/ui/list/TableScroll';
@@ -22,19 +23,16 @@ import type { TicketRow } from '../ticket-admin';
 import tables from '@/ui/list/DataTable.module.css';
 import styles from './AdminTickets.module.css';
 
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
 /** The guest-list entry's fields the form shows; the event is the page's. */
 const GUEST_LIST_FIELDS = ['name', 'email', 'party'];
-
 /** What else an admin may do about a ticket's holder with an address (ban it): composed in src/app/, as it is another feature's. */
-export type HolderActions = (holder: { name: string; email: string }, onFeedback: (feedback: NonNullable<Feedback>) => void) => ReactNode;
+export type HolderActions = (holder: { name: string; email: string }, onFeedback: (feedback: Feedback) => void) => ReactNode;
 
 export function AdminTickets({ eventId, holderActions }: { eventId: string; holderActions?: HolderActions }) {
   const t = useTranslations('AdminTickets');
   const locale = useLocale();
   const event = trpc.events.get.useQuery({ id: eventId });
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
   const title = event.data ? localized(event.data.title, locale) : '';
 
   return (
@@ -42,14 +40,7 @@ export function AdminTickets({ eventId, holderActions }: { eventId: string; hold
       <BackLink href={`/admin/events?edit=${encodeURIComponent(eventId)}`}>{t('back')}</BackLink>
       {event.isError && <RetryAlert error={event.error} onRetry={() => event.refetch()} />}
       {title && <h2>{t('heading', { event: title })}</h2>}
-      <p role="status" className={feedback ? `alert alert--${feedback.kind}` : undefined}>
-        {feedback && (
-          <span className="alert__label" aria-hidden="true">
-            {feedback.kind === 'success' ? '✓' : '✕'}
-          </span>
-        )}
-        {feedback?.text}
-      </p>
+      <FeedbackAlert feedback={feedback} />
       <GuestListForm eventId={eventId} onFeedback={setFeedback} />
       <TicketList eventId={eventId} onFeedback={setFeedback} holderActions={holderActions} />
       <Waitlist eventId={eventId} />
@@ -57,7 +48,7 @@ export function AdminTickets({ eventId, holderActions }: { eventId: string; hold
   );
 }
 
-function GuestListForm({ eventId, onFeedback }: { eventId: string; onFeedback: (feedback: Feedback) => void }) {
+function GuestListForm({ eventId, onFeedback }: { eventId: string; onFeedback: (feedback: Feedback | null) => void }) {
   const t = useTranslations('AdminTickets');
   const locale = useLocale();
   const id = useId();
@@ -125,7 +116,7 @@ function GuestListForm({ eventId, onFeedback }: { eventId: string; onFeedback: (
   );
 }
 
-function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; onFeedback: (feedback: Feedback) => void; holderActions?: HolderActions }) {
+function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; onFeedback: (feedback: Feedback | null) => void; holderActions?: HolderActions }) {
   const t = useTranslations('AdminTickets');
   const format = useFormatter();
   const errorMessage = useApiErrorMessage();
@@ -139,8 +130,8 @@ function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; o
   const totals = list.data?.pages[0]?.totals;
   const time = (date: Date) => format.dateTime(date, { hour: 'numeric', minute: '2-digit' });
 
+  /** The dialog stays busy until the ticket is cancelled and the lists say so; then it closes. */
   async function confirmCancel(ticket: TicketRow) {
-    setCancelling(null);
     try {
       await cancel.mutateAsync({ ticketId: ticket.id });
       onFeedback({ kind: 'success', text: t('cancelled', { name: ticket.holder.name }) });
@@ -247,10 +238,7 @@ function TicketList({ eventId, onFeedback, holderActions }: { eventId: string; o
         text={t('cancelText', { mailed: cancelling?.holder.email ? 'yes' : 'no' })}
         confirmLabel={t('cancelConfirm')}
         cancelLabel={t('keep')}
-        busy={cancel.isPending}
-        onConfirm={() => {
-          if (cancelling) void confirmCancel(cancelling);
-        }}
+        onConfirm={() => (cancelling ? confirmCancel(cancelling) : undefined)}
       />
     </section>
   );

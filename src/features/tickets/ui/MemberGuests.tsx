@@ -12,8 +12,11 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { localized, localizedPath, VENUE_TIME_ZONE } from '@/i18n/routing';
 import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { Alert } from '@/ui/feedback/Alert';
+import { BusyButton } from '@/ui/dialog/BusyButton';
+import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { ShareIcon } from '@/ui/icons';
 import { BringGuestInput, GUEST_EMAIL_MAX, GUEST_NAME_MAX } from '../tickets.inputs';
 import type { GuestEvent, MyGuest } from '../guests';
@@ -68,13 +71,9 @@ function GuestRow({ guest }: { guest: MyGuest }) {
   const format = useFormatter();
   const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();
-  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const cancel = trpc.guests.cancel.useMutation({
-    onSuccess: () => {
-      setConfirming(false);
-      return utils.guests.mine.invalidate();
-    },
+    onSuccess: () => utils.guests.mine.invalidate(),
     onError: (caught) => setError(errorMessage(caught)),
   });
   const time = guest.arrivedAt ? format.dateTime(guest.arrivedAt, { hour: 'numeric', minute: '2-digit', timeZone: VENUE_TIME_ZONE }) : '';
@@ -91,31 +90,21 @@ function GuestRow({ guest }: { guest: MyGuest }) {
         </span>
       </span>
       {guest.cancellable && (
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--ghost button--small">
-              {t('cancel', { name: guest.name })}
-            </button>
-          }
+        <ConfirmButton
+          className="button button--ghost button--small"
           title={t('cancelTitle', { name: guest.name })}
           text={t('cancelLead')}
           confirmLabel={t('cancelConfirm')}
           cancelLabel={t('keep')}
-          open={confirming}
-          onOpenChange={(open) => {
+          onConfirm={() => {
             setError(null);
-            setConfirming(open);
+            return cancel.mutateAsync({ ticketId: guest.ticketId });
           }}
-          busy={cancel.isPending}
-          onConfirm={() => cancel.mutate({ ticketId: guest.ticketId })}
-        />
+        >
+          {t('cancel', { name: guest.name })}
+        </ConfirmButton>
       )}
-      {error && (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {error}
-        </p>
-      )}
+      {error && <Alert kind="error">{error}</Alert>}
     </li>
   );
 }
@@ -144,18 +133,20 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
     },
     onError: (caught) => form.refuse(caught),
   });
+  // One ticket however often the form is sent.
+  const { busy, run } = useOneAtATime();
   const title = localized(event.title, locale);
 
   function submit(submitted: FormEvent<HTMLFormElement>) {
     submitted.preventDefault();
     const input = form.check(BringGuestInput, { eventId: event.id, name: values.name, email: values.email });
-    if (input) bring.mutate(input);
+    if (input) void run(() => bring.mutateAsync(input));
   }
 
   const change = (field: Field) => form.changing(field, (value: string) => setValues((before) => ({ ...before, [field]: value })));
 
   function openChange(next: boolean) {
-    if (bring.isPending) return;
+    if (busy) return;
     setOpen(next);
     if (!next) {
       // The link is gone with the dialog: for the guest's privacy it is shown once.
@@ -176,7 +167,7 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content className="dialog" aria-busy={busy}>
           {created ? (
             <CreatedTicket created={created} onClose={() => openChange(false)} />
           ) : (
@@ -209,20 +200,14 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
                   maxLength={GUEST_EMAIL_MAX}
                   autoComplete="off"
                 />
-                {error && (
-                  <div className="alert alert--error" role="alert">
-                    <span className="alert__label" aria-hidden="true">!</span>
-                    {error}
-                  </div>
-                )}
+                {error && <Alert kind="error">{error}</Alert>}
                 <div className="dialog__actions">
-                  <Dialog.Close className="button button--ghost" disabled={bring.isPending}>
+                  <Dialog.Close className="button button--ghost" disabled={busy}>
                     {t('close')}
                   </Dialog.Close>
-                  <button type="submit" className="button button--primary" disabled={bring.isPending} aria-busy={bring.isPending}>
-                    {bring.isPending && <span className="spinner" aria-hidden="true" />}
-                    {bring.isPending ? t('submitting') : t('submit')}
-                  </button>
+                  <BusyButton type="submit" className="button button--primary" busy={busy} busyLabel={t('submitting')}>
+                    {t('submit')}
+                  </BusyButton>
                 </div>
               </form>
             </>

@@ -9,6 +9,7 @@ import { useViewer } from '@/features/identity/client/ViewerProvider';
 import { loginHref } from '@/navigation/login-link';
 import { browserTrpcClient } from '@/trpc/browser-client';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { Alert } from '@/ui/feedback/Alert';
 import type { PublicTicketStanding } from '../public-tickets';
 import styles from './PublicTickets.module.css';
 
@@ -62,13 +63,7 @@ export default function PublicTicketPanel({ eventId, slug }: { eventId: string; 
     }
   }
 
-  if (failed)
-    return (
-      <p className="alert alert--error" role="alert">
-        <span className="alert__label" aria-hidden="true">✕</span>
-        {t('loadFailed')}
-      </p>
-    );
+  if (failed) return <Alert kind="error">{t('loadFailed')}</Alert>;
   if (!standing || (standing.offered === 0 && !standing.mine)) return null;
   const { mine } = standing;
   const until = (date: Date) => format.dateTime(date, { weekday: 'long', day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit' });
@@ -79,10 +74,7 @@ export default function PublicTicketPanel({ eventId, slug }: { eventId: string; 
       {!mine && <p>{t('left', { left: standing.left, offered: standing.offered })}</p>}
       {mine?.state === 'holding' && (
         <>
-          <p className="alert alert--success" role="status">
-            <span className="alert__label" aria-hidden="true">✓</span>
-            {t('holding')}
-          </p>
+          <Alert kind="success">{t('holding')}</Alert>
           <p>{t('holdingHint')}</p>
           <Link className="button button--primary" href={mine.link}>
             {t('openTicket')}
@@ -98,23 +90,15 @@ export default function PublicTicketPanel({ eventId, slug }: { eventId: string; 
         </>
       )}
       {mine?.state === 'offered' && (
-        <p className="alert alert--warning" role="status">
-          <span className="alert__label" aria-hidden="true">!</span>
+        // Where the person stands, as the cancelled and holding notes are: said politely.
+        <Alert kind="warning" polite>
           {t('offered', { until: until(mine.until) })}
-        </p>
+        </Alert>
       )}
       {mine?.state === 'cancelled' && (
-        <p className="alert" role="status">
-          <span className="alert__label" aria-hidden="true">i</span>
-          {t('cancelled')}
-        </p>
+        <Alert kind="info">{t('cancelled')}</Alert>
       )}
-      {error && (
-        <p className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">✕</span>
-          {error}
-        </p>
-      )}
+      {error && <Alert kind="error">{error}</Alert>}
       <div className="button-row">
         {!viewer.signedIn && (
           <>

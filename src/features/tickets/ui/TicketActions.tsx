@@ -6,14 +6,14 @@
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
+import { Alert } from '@/ui/feedback/Alert';
 import { forgetTicketPage } from '@/features/pwa/private-caches';
 import styles from './tickets.module.css';
 
 export function TicketActions({ id, secret, cancellable }: { id: string; secret: string; cancellable: boolean }) {
   const t = useTranslations('Ticket');
   const [removed, setRemoved] = useState<'done' | 'failed' | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [failed, setFailed] = useState(false);
   const cancel = trpc.tickets.cancel.useMutation({
     onSuccess: () => window.location.reload(),
@@ -39,31 +39,21 @@ export function TicketActions({ id, secret, cancellable }: { id: string; secret:
         <p role="status">{removed === 'done' ? t('removed') : removed === 'failed' ? t('removeFailed') : ''}</p>
       </div>
       {cancellable && (
-        <ConfirmDialog
-          trigger={
-            <button type="button" className="button button--danger">
-              {t('cancelMine')}
-            </button>
-          }
+        <ConfirmButton
+          className="button button--danger"
           title={t('cancelTitle')}
           text={t('cancelLead')}
           confirmLabel={t('cancelConfirm')}
           cancelLabel={t('keep')}
-          open={confirming}
-          onOpenChange={setConfirming}
-          busy={cancel.isPending}
           onConfirm={() => {
             setFailed(false);
-            cancel.mutate({ id, key: secret });
+            return cancel.mutateAsync({ id, key: secret });
           }}
-        />
+        >
+          {t('cancelMine')}
+        </ConfirmButton>
       )}
-      {failed && (
-        <div className="alert alert--error" role="alert">
-          <span className="alert__label" aria-hidden="true">!</span>
-          {t('cancelFailed')}
-        </div>
-      )}
+      {failed && <Alert kind="error">{t('cancelFailed')}</Alert>}
     </div>
   );
 }

@@ -14,13 +14,13 @@ import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/access/roles';
 import { RoleChangeInput } from '../users.inputs';
 import { RoleBadge, StatusBadge } from './badges';
 import { AuditTrail } from '@/ui/AuditTrail';
-import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { Facts } from '@/ui/Facts';
 import { SelectField } from '@/ui/form/SelectField';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
+import { Alert, FeedbackAlert } from '@/ui/feedback/Alert';
+import { useFeedback } from '@/ui/feedback/useFeedback';
 import styles from './UserAccount.module.css';
-
-type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** The person a page's own sections (memberships, the door) are about; `refresh` reloads the account. */
 export interface AccountPerson {
@@ -39,19 +39,17 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const utils = trpc.useUtils();
   const detail = trpc.users.get.useQuery({ uid });
   const [role, setRole] = useState<StaffRole | 'none' | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
-  const [dialog, setDialog] = useState<'disable' | 'signOut' | null>(null);
+  const { feedback, setFeedback, succeeded, failed: onError, clear: clearFeedback } = useFeedback();
   const id = useId();
   // The role form: a refusal of the role is said at the picker, any other where the page reports.
   const roleForm = useForm({ fields: ['role'] });
 
   const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
-  const onError = (error: unknown) => setFeedback({ kind: 'error', text: errorMessage(error) });
   const setRoleMutation = trpc.users.setRole.useMutation({
     onSuccess: async (result) => {
       await refresh();
       setRole(null);
-      setFeedback({ kind: 'success', text: t('roleSaved', { role: tRoles(result.role ?? 'none') }) });
+      succeeded(t('roleSaved', { role: tRoles(result.role ?? 'none') }));
     },
     onError: (error) => {
       const said = roleForm.refuse(error);
@@ -61,14 +59,14 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const disableMutation = trpc.users.setDisabled.useMutation({
     onSuccess: async (_, input) => {
       await refresh();
-      setFeedback({ kind: 'success', text: input.disabled ? t('disabledDone') : t('enabled') });
+      succeeded(input.disabled ? t('disabledDone') : t('enabled'));
     },
     onError,
   });
   const signOutMutation = trpc.users.signOutEverywhere.useMutation({
     onSuccess: async () => {
       await refresh();
-      setFeedback({ kind: 'success', text: t('signedOut') });
+      succeeded(t('signedOut'));
     },
     onError,
   });
@@ -80,12 +78,9 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   }
   if (detail.isError) {
     return (
-      <div className="alert alert--error" role="alert">
-        <span className="alert__label" aria-hidden="true">!</span>
-        <span>
-          {errorMessage(detail.error)} <Link href="/admin/users">{t('back')}</Link>
-        </span>
-      </div>
+      <Alert kind="error" action={<Link href="/admin/users">{t('back')}</Link>}>
+        {errorMessage(detail.error)}
+      </Alert>
     );
   }
 
@@ -104,20 +99,14 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
       </p>
       <h2 className={styles['account__name']}>{name}</h2>
 
-      {feedback && (
-        <div className={`alert alert--${feedback.kind}`} role={feedback.kind === 'error' ? 'alert' : 'status'}>
-          <span className="alert__label" aria-hidden="true">{feedback.kind === 'error' ? '!' : '✓'}</span>
-          {feedback.text}
-        </div>
-      )}
+      <FeedbackAlert feedback={feedback} />
 
       <section className="panel" aria-labelledby={`${id}-details`}>
         <h3 id={`${id}-details`}>{t('details')}</h3>
         {mail.undeliverable && user.email ? (
-          <div className="alert alert--error" role="note" data-testid="mail-undeliverable">
-            <span className="alert__label" aria-hidden="true">!</span>
-            <span>{t('mailUndeliverable', { email: user.email, date: format.dateTime(mail.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }), reason: mail.undeliverable.reason })}</span>
-          </div>
+          <Alert kind="error" standing data-testid="mail-undeliverable">
+            {t('mailUndeliverable', { email: user.email, date: format.dateTime(mail.undeliverable.at, { dateStyle: 'long', timeZone: 'Europe/Berlin' }), reason: mail.undeliverable.reason })}
+          </Alert>
         ) : null}
         <Facts>
           <dt>{t('email')}</dt>
@@ -158,7 +147,7 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
             className={styles['inline-form']}
             onSubmit={(event) => {
               event.preventDefault();
-              setFeedback(null);
+              clearFeedback();
               const input = roleForm.check(RoleChangeInput, { uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
               if (input) setRoleMutation.mutate(input);
             }}
@@ -192,43 +181,33 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
                 {t('enable')}
               </button>
             ) : (
-              <ConfirmDialog
-                open={dialog === 'disable'}
-                onOpenChange={(open) => setDialog(open ? 'disable' : null)}
-                trigger={
-                  <button type="button" className="button button--ghost" disabled={busy}>
-                    {t('disable')}
-                  </button>
-                }
+              <ConfirmButton
+                disabled={busy}
                 title={t('disableTitle', { name })}
                 text={t('disableText')}
                 confirmLabel={t('disable')}
                 cancelLabel={t('cancel')}
                 onConfirm={() => {
-                  setDialog(null);
-                  setFeedback(null);
-                  disableMutation.mutate({ uid: user.uid, disabled: true });
+                  clearFeedback();
+                  return disableMutation.mutateAsync({ uid: user.uid, disabled: true });
                 }}
-              />
+              >
+                {t('disable')}
+              </ConfirmButton>
             ))}
-          <ConfirmDialog
-            open={dialog === 'signOut'}
-            onOpenChange={(open) => setDialog(open ? 'signOut' : null)}
-            trigger={
-              <button type="button" className="button button--ghost" disabled={busy}>
-                {t('signOutEverywhere')}
-              </button>
-            }
+          <ConfirmButton
+            disabled={busy}
             title={t('signOutTitle', { name })}
             text={t('signOutText')}
             confirmLabel={t('signOutEverywhere')}
             cancelLabel={t('cancel')}
             onConfirm={() => {
-              setDialog(null);
-              setFeedback(null);
-              signOutMutation.mutate({ uid: user.uid });
+              clearFeedback();
+              return signOutMutation.mutateAsync({ uid: user.uid });
             }}
-          />
+          >
+            {t('signOutEverywhere')}
+          </ConfirmButton>
         </div>
       </section>
 

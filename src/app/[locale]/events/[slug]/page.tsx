@@ -11,6 +11,7 @@ import { localeFrom } from '@/i18n/locale-params';
 import { CalendarIcon, MapPinIcon } from '@/ui/icons';
 import { Facts } from '@/ui/Facts';
 import { BackLink } from '@/ui/page/BackLink';
+import { Alert } from '@/ui/feedback/Alert';
 import { getDocuments } from '@/server/documents/documents';
 import { findEventBySlug } from '@/features/events/public-events';
 import { calendarPath, eventJsonLd, eventPath, mapUrl, previewImage, scriptJson } from '@/features/events/structured-data';
@@ -79,18 +80,14 @@ export default async function EventPage({ params }: EventParams) {
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptJson(eventJsonLd(event, locale, env.SITE_URL)) }} />
       <BackLink href="/events">{t('backToList')}</BackLink>
       {cancelled && (
-        <div className={`alert alert--error ${styles['event-page__notice']}`} role="note">
-          <span className="alert__label" aria-hidden="true">✕</span>
-          <div>
-            <strong>{t('cancelledNotice')}</strong> {t('cancelledHint')}
-          </div>
-        </div>
+        <Alert kind="error" standing className={styles['event-page__notice']}>
+          <strong>{t('cancelledNotice')}</strong> {t('cancelledHint')}
+        </Alert>
       )}
       {!cancelled && over && (
-        <p className={`alert ${styles['event-page__notice']}`} role="note">
-          <span className="alert__label" aria-hidden="true">i</span>
+        <Alert kind="info" standing className={styles['event-page__notice']}>
           {t('pastNotice')}
-        </p>
+        </Alert>
       )}
       <header className={styles['event-page__header']}>
         <p className="eyebrow">

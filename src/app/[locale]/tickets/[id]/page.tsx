@@ -13,6 +13,7 @@ import { getServerApi } from '@/app/_server/server';
 import { TrpcProvider } from '@/trpc/client';
 import { Facts } from '@/ui/Facts';
 import { CalendarIcon } from '@/ui/icons';
+import { Alert } from '@/ui/feedback/Alert';
 import { calendarPath, eventPath } from '@/features/events/structured-data';
 import { TicketLinkInput } from '@/features/tickets/tickets.inputs';
 import { TicketActions } from '@/features/tickets/ui/TicketActions';
@@ -46,28 +47,19 @@ const page = pageShell('ticket', {
       <TrpcProvider locale={locale}>
         <article className={styles.ticket}>
           {ticket.event.status === 'cancelled' && (
-            <div className="alert alert--error" role="note">
-              <span className="alert__label" aria-hidden="true">✕</span>
-              <div>
-                <strong>{tEvents('cancelledNotice')}</strong> {tEvents('cancelledHint')}
-              </div>
-            </div>
+            <Alert kind="error" standing>
+              <strong>{tEvents('cancelledNotice')}</strong> {tEvents('cancelledHint')}
+            </Alert>
           )}
           {cancelled ? (
-            <div className="alert alert--error" role="note">
-              <span className="alert__label" aria-hidden="true">✕</span>
-              <div>
-                <strong className={styles.ticket__state}>{t('cancelled')}</strong> {t('cancelledLead')}{' '}
-                {ticket.cancelledBy ? t(`cancelledBy.${ticket.cancelledBy}`, { sponsor: ticket.sponsorName ?? '' }) : null}
-              </div>
-            </div>
+            <Alert kind="error" standing>
+              <strong className={styles.ticket__state}>{t('cancelled')}</strong> {t('cancelledLead')}{' '}
+              {ticket.cancelledBy ? t(`cancelledBy.${ticket.cancelledBy}`, { sponsor: ticket.sponsorName ?? '' }) : null}
+            </Alert>
           ) : (
-            <p className="alert alert--success" role="note">
-              <span className="alert__label" aria-hidden="true">✓</span>
-              <span>
-                <strong className={styles.ticket__state}>{t('valid')}</strong> · {kind}
-              </span>
-            </p>
+            <Alert kind="success" standing>
+              <strong className={styles.ticket__state}>{t('valid')}</strong> · {kind}
+            </Alert>
           )}
           {ticket.code && (
             // Drawn on the server: the page carries the code as SVG, no script needed to show it.
