@@ -94,15 +94,13 @@ describe('CSS modules', () => {
 
   // What stays global although one source file uses it: the root layout's skip link and the error
   // pages' classes (a module's class map would ride in every page's first-load JavaScript, decision
-  // 027), a shape of the skeleton that raw elements use in its other shapes, the memberships'
-  // loading row, which names the global pulse keyframes (a module would rename them), and the
-  // alert's parts and kinds, which only ui/feedback/Alert.tsx writes but the screens that place an
+  // 027), a shape of the skeleton that raw elements use in its other shapes, and the alert's parts
+  // and kinds, which only ui/feedback/Alert.tsx writes but the screens that place an
   // alert adjust by their global names (`:global(.alert)`), as browser tests find them.
   const ONE_USER_STAYS_GLOBAL = [
     'skip-link',
     'error-page__lead',
     'skeleton--text',
-    'membership-row--skeleton',
     'alert__label',
     'alert__body',
     'alert--error',

@@ -30,7 +30,7 @@ export function BanList() {
       <FeedbackAlert feedback={feedback} />
       {bans.isError && <RetryAlert error={bans.error} onRetry={() => bans.refetch()} />}
       {bans.isPending ? (
-        <LoadingStatus />
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       ) : bans.data && bans.data.length === 0 ? (
         <p className="empty-state">{t('listEmpty')}</p>
       ) : bans.data ? (

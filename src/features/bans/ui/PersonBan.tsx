@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import { BanActions, BanButton } from './BanActions';
 import { BanFacts } from './BanFacts';
@@ -26,7 +27,7 @@ export function PersonBan({ uid, name, onChanged }: { uid: string; name: string;
       <h3 id={`${id}-title`}>{t('heading')}</h3>
       <FeedbackAlert feedback={feedback} />
       {bans.isPending ? (
-        <span className="skeleton skeleton--field" />
+        <LoadingStatus>{t('loading')}</LoadingStatus>
       ) : bans.isError ? (
         <RetryAlert error={bans.error} onRetry={() => bans.refetch()} />
       ) : (

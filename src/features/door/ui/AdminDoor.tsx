@@ -15,6 +15,7 @@ import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { doorActivityFeed } from '../client/live-feeds';
 import type { DoorActivity, DoorEvent, EventRowCounts } from '../door-figures';
 import { Skeleton } from '@/ui/Skeleton';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { CapacityWarning } from './CapacityWarning';
 import { activityChange, LiveNight, NightAtAGlance } from './Night';
 import styles from './door.module.css';
@@ -201,7 +202,7 @@ export function PersonDoor({ uid }: { uid: string }) {
     <section className={`panel ${styles['door-admin']}`} aria-labelledby={`${id}-title`} aria-busy={door.isPending}>
       <h2 id={`${id}-title`}>{t('personHeading')}</h2>
       {door.isPending ? (
-        <Skeleton shape="field" label={t('loading')} />
+        <LoadingStatus>{t('personLoading')}</LoadingStatus>
       ) : door.isError ? (
         <RetryAlert error={door.error} onRetry={() => door.refetch()} />
       ) : (

@@ -3,6 +3,7 @@
 // buttons to switch camera, light the torch or turn the camera off. Each decoded text goes to onCode.
 import { useState } from 'react';
 import { useTranslations } from 'next-intl';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { useCameraDecoder } from '../client/useCameraDecoder';
 import styles from './door.module.css';
 
@@ -15,7 +16,7 @@ export function CameraView({ onCode }: { onCode: (text: string) => void }) {
       <video ref={video} className={styles.scanner__video} muted playsInline aria-label={t('cameraLabel')} />
       <span className={styles.scanner__aim} aria-hidden="true" />
       {camera.state === 'denied' || camera.state === 'unavailable' ? <p className={styles['scanner__camera-note']}>{t(`camera.${camera.state}`)}</p> : null}
-      {camera.state === 'starting' && cameraOn ? <p className={styles['scanner__camera-note']}><span className="spinner" aria-hidden="true" /> {t('camera.starting')}</p> : null}
+      {camera.state === 'starting' && cameraOn ? <LoadingStatus className={styles['scanner__camera-note']}>{t('camera.starting')}</LoadingStatus> : null}
       <div className={styles['scanner__camera-actions']}>
         {camera.canSwitch ? (
           <button type="button" className="button button--ghost button--small" onClick={camera.switchCamera}>

@@ -11,6 +11,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
 import { Avatar } from '@/ui/Avatar';
 import { Alert } from '@/ui/feedback/Alert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { ownPhoto } from '@/ui/shell/own-photo';
 import type { DoorEvent } from '../door-figures';
 import type { DoorSearchHit } from '../door-search';
@@ -72,7 +73,7 @@ export function ManualAdmit({ event, doorName, sync, onAnswer }: { event: DoorEv
       {error ? <Alert kind="error">{error}</Alert> : null}
       {localHits !== null ? <p className="field__hint">{t('searchedHere')}</p> : null}
       {hits.isError && localHits === null ? <Alert kind="error">{errorMessage(hits.error)}</Alert> : null}
-      {hits.isFetching && localHits === null ? <p role="status"><span className="spinner" aria-hidden="true" /> {t('searching')}</p> : null}
+      <LoadingStatus active={hits.isFetching && localHits === null}>{t('searching')}</LoadingStatus>
       {shown ? (
         shown.length ? (
           <ul className={styles.scanner__hits}>

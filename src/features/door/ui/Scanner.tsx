@@ -25,6 +25,7 @@ import { SetAsideScans } from './SetAsideScans';
 import { VerdictPanel } from './VerdictPanel';
 import { localized } from '@/i18n/routing';
 import { Alert } from '@/ui/feedback/Alert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './door.module.css';
 
 export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { events: DoorEvent[]; eventId: string | null; mode: ScanMode }) {
@@ -61,11 +62,9 @@ export function Scanner({ events, eventId: eventInUrl, mode: modeInUrl }: { even
 
       <CameraView onCode={(text) => scans.submit(text, 'camera')} />
 
-      {scans.checking ? (
-        <p className={styles.scanner__checking} role="status">
-          <span className="spinner" aria-hidden="true" /> {t('checking')}
-        </p>
-      ) : null}
+      <LoadingStatus active={scans.checking} className={styles.scanner__checking}>
+        {t('checking')}
+      </LoadingStatus>
       {outcome ? <VerdictPanel outcome={outcome} onDismiss={scans.dismiss} /> : null}
 
       <KeyboardEntry onCode={(code) => scans.submit(code, 'keyboard')} />

@@ -11,6 +11,7 @@ import { programmeKey, programmeOf } from '../programme';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { programmeFeed } from '../client/live-feeds';
 import { lazyWhenLoaded } from '@/ui/lazy';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import styles from './EventProgramme.module.css';
 
 const ProgrammeSections = lazyWhenLoaded(() => import('./ProgrammeSections'));
@@ -54,11 +55,7 @@ export function EventProgramme({ renderedKey, renderedAt, children }: { rendered
       <p className="visually-hidden" role="status">
         {deliveries > 1 ? t('updated') : ''}
       </p>
-      {(feed.status === 'error' || (feed.status === 'ready' && feed.reconnecting)) && (
-        <p className="field__hint" role="status">
-          <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
-        </p>
-      )}
+      {(feed.status === 'error' || (feed.status === 'ready' && feed.reconnecting)) && <LoadingStatus className="field__hint">{t('reconnecting')}</LoadingStatus>}
       {changed ? (
         <Suspense fallback={children}>
           <ProgrammeSections programme={programme} />

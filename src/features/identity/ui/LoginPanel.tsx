@@ -23,6 +23,7 @@ import {
   type SignInResult,
 } from '../client/sign-in';
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
+import { AuthCardStatus } from './AuthCardStatus';
 import { TextField } from '@/ui/form/TextField';
 import { Segmented } from '@/ui/form/Segmented';
 import { Alert, FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
@@ -125,13 +126,7 @@ export function LoginPanel() {
   }
 
   if (loading || (!auth && !unavailable)) {
-    return (
-      <div className={styles['auth-card']} aria-busy="true">
-        <p className={styles['auth-card__status']} role="status">
-          <span className="spinner" aria-hidden="true" /> {t('initializing')}
-        </p>
-      </div>
-    );
+    return <AuthCardStatus text={t('initializing')} />;
   }
   if (unavailable) {
     return (

@@ -41,11 +41,9 @@ export function ImageLibrary() {
         )}
         {live.status === 'ready' && (
           <>
-            {live.reconnecting && (
-              <p className="field__hint" role="status">
-                <span className="spinner" aria-hidden="true" /> {t('reconnecting')}
-              </p>
-            )}
+            <LoadingStatus active={live.reconnecting} className="field__hint">
+              {t('reconnecting')}
+            </LoadingStatus>
             {live.data.length === 0 ? (
               <p className="empty-state">{tag ? t('emptyTag') : t('empty')}</p>
             ) : (

@@ -8,6 +8,7 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
 import { useListParams } from '@/ui/list/useListParams';
 import { CursorPager } from '@/ui/list/CursorPager';
@@ -72,13 +73,7 @@ export function MembershipDirectory() {
       <FeedbackAlert feedback={feedback} />
 
       {memberships.isError && <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />}
-      {memberships.isPending && (
-        <ul className={styles['membership-rows']} aria-busy="true" aria-label={t('loading')}>
-          {[0, 1, 2].map((row) => (
-            <li key={row} className={`${styles['membership-row']} membership-row--skeleton`} />
-          ))}
-        </ul>
-      )}
+      {memberships.isPending && <LoadingStatus>{t('loading')}</LoadingStatus>}
       {memberships.data && (
         <section aria-labelledby={`${id}-results`} aria-busy={memberships.isFetching}>
           <h2 id={`${id}-results`} className="visually-hidden">

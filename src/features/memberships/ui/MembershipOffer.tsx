@@ -12,6 +12,7 @@ import { useForm } from '@/forms/useForm';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Alert } from '@/ui/feedback/Alert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTE_MAX } from '../membership-rules';
 import { RequestInput } from '../memberships.inputs';
 import { ConfirmAddress } from './ConfirmAddress';
@@ -106,9 +107,7 @@ function Offer() {
           </button>
         </>
       ) : approved ? (
-        <p role="status">
-          <span className="spinner" aria-hidden="true" /> {t('opening')}
-        </p>
+        <LoadingStatus>{t('opening')}</LoadingStatus>
       ) : (
         <form id={form.id} className={styles['membership-offer__form']} onSubmit={submit} noValidate>
           <p>{t('lead')}</p>

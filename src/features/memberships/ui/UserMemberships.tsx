@@ -8,6 +8,7 @@ import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
@@ -45,7 +46,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
       <h3 id={`${id}-title`}>{t('heading')}</h3>
       <FeedbackAlert feedback={given ? { kind: 'success', text: tDecisions('approved', { name }) } : null} />
       {memberships.isPending ? (
-        <span className="skeleton skeleton--field" />
+        <LoadingStatus>{tDecisions('loading')}</LoadingStatus>
       ) : memberships.isError ? (
         <RetryAlert error={memberships.error} onRetry={() => memberships.refetch()} />
       ) : memberships.data.length === 0 ? (

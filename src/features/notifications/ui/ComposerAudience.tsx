@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { TextField } from '@/ui/form/TextField';
 import { describedBy, FieldMessages } from '@/ui/form/FieldMessages';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { AUDIENCE_KIND_NAMES, LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
 import { ROLE_NAMES, type ChosenPerson, type Draft, type RoleName } from './composer-draft';
 import type { ComposerActions } from './useComposerActions';
@@ -106,7 +107,7 @@ function PeoplePicker({ people, onChange, error }: { people: ChosenPerson[]; onC
         />
         <FieldMessages id={`${id}-search`} error={error} />
       </div>
-      {found.isFetching ? <span className="spinner" aria-hidden="true" /> : null}
+      <LoadingStatus active={found.isFetching}>{t('peopleSearching')}</LoadingStatus>
       {found.data?.users.length ? (
         <ul className={styles.composer__hits}>
           {found.data.users

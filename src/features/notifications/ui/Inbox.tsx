@@ -9,7 +9,7 @@ import { useApiErrorMessage } from '@/trpc/errors';
 import { useLiveFeed } from '@/features/live/client/useLiveFeed';
 import { inboxFeed } from '../client/live-feeds';
 import type { InboxEntry } from '../inbox';
-import { Skeleton } from '@/ui/Skeleton';
+import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { Alert } from '@/ui/feedback/Alert';
 import styles from './notifications.module.css';
 
@@ -30,7 +30,7 @@ export function Inbox() {
         ) : null}
       </div>
       {markAll.isError ? <Alert kind="error">{errorMessage(markAll.error)}</Alert> : null}
-      {inbox.status === 'loading' ? <Skeleton shape="field" label={t('loading')} /> : null}
+      {inbox.status === 'loading' ? <LoadingStatus>{t('loading')}</LoadingStatus> : null}
       {inbox.status === 'error' ? <Alert kind="error">{t('failed')}</Alert> : null}
       {inbox.status === 'ready' ? (
         inbox.data.entries.length === 0 ? (

@@ -256,7 +256,7 @@ function Waitlist({ eventId }: { eventId: string }) {
       <h3 id={`${id}-heading`}>{t('waitlistHeading')}</h3>
       {waitlist.isError && <RetryAlert error={waitlist.error} onRetry={() => waitlist.refetch()} />}
       {waitlist.isPending ? (
-        <LoadingStatus />
+        <LoadingStatus>{t('waitlistLoading')}</LoadingStatus>
       ) : waitlist.data && waitlist.data.length === 0 ? (
         <p className="empty-state">{t('waitlistEmpty')}</p>
       ) : waitlist.data ? (

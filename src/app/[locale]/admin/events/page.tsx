@@ -1,13 +1,14 @@
 // /admin/events: the programme and its editor (admins only).
 import { Suspense } from 'react';
+import { getTranslations } from 'next-intl/server';
 import { routePage } from '@/app/_compose/route-page';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { EventsWithDoor } from '@/app/_compose/EventsWithDoor';
 
 const page = routePage('adminEvents', {
   messages: ['AdminEvents', 'AdminImages', 'Forms', 'Lists', 'AdminDoor', 'Scanner', 'AdminTickets', 'AdminBans'],
-  content: () => (
-    <Suspense fallback={<LoadingStatus />}>
+  content: async ({ locale }) => (
+    <Suspense fallback={<LoadingStatus>{(await getTranslations({ locale, namespace: 'AdminEvents' }))('loading')}</LoadingStatus>}>
       <EventsWithDoor />
     </Suspense>
   ),
