@@ -64,7 +64,7 @@ test('capacity 2: two in, the third is Full; one out, the third in; back to a fu
     // Too short a reason is said, and nothing is sent.
     await dialog.getByLabel(m.Scanner.anyway.reason).fill('x');
     await dialog.getByRole('button', { name: m.Scanner.anyway.confirm }).click();
-    await expect(dialog.getByText(m.Scanner.anyway.reasonShort)).toBeVisible();
+    await expect(dialog.getByText(m.Forms.overrideReasonShort)).toBeVisible();
     expect(await violationsOn(page), 'accessibility of the reason dialog').toEqual([]);
     await readingPause(page, 1_000);
     await dialog.getByLabel(m.Scanner.anyway.reason).fill('Came back for her coat, the manager agreed');

@@ -134,7 +134,7 @@ test('de: a forgotten password is chosen anew from the mail, under the sign-up r
   const field = page.getByLabel(m.Auth.confirm.password.label);
   await field.fill('kurz');
   await page.getByRole('button', { name: m.Auth.confirm.password.submit }).click();
-  await expect(page.getByText(m.Forms.passwordTooShort.replace('{min}', '6'))).toBeVisible();
+  await expect(page.getByText(m.Forms.tooShort.replace('{min, number}', '6'))).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await expect(field).toBeFocused();
   const chosen = 'neues-passwort-42';

@@ -63,7 +63,7 @@ for (const locale of TEST_LOCALES) {
     await activeRow.getByRole('button', { name: m.AdminMemberships.cancel }).click();
     // No reason: refused in the dialog, nothing changes.
     await admin.page.getByRole('dialog').getByRole('button', { name: m.AdminMemberships.cancelConfirm }).click();
-    await expect(admin.page.getByRole('dialog').getByText(m.AdminMemberships.reasonRequired)).toBeVisible();
+    await expect(admin.page.getByRole('dialog').getByText(m.Forms.required)).toBeVisible();
     await admin.page.getByRole('dialog').getByLabel(m.AdminMemberships.reasonLabel).fill('Moved away');
     await admin.page.getByRole('dialog').getByRole('button', { name: m.AdminMemberships.cancelConfirm }).click();
     await expect(admin.page.getByRole('dialog')).toHaveCount(0);

@@ -31,11 +31,14 @@ for (const locale of TEST_LOCALES) {
     const english = page.getByRole('group', { name: m.AdminNotifications.languages.en });
     const german = page.getByRole('group', { name: m.AdminNotifications.languages.de });
     await english.getByLabel(m.AdminNotifications.titleLabel).fill(`Doors at eight ${stamp}`);
-    // Sending with a language missing is refused, at the field, and nothing typed is lost.
+    // Sending with a language missing is refused at its field (the German title, focused), and
+    // nothing typed is lost.
     await english.getByLabel(m.AdminNotifications.bodyLabel).fill('Tonight the doors open at 20:00.');
     await page.getByRole('button', { name: m.AdminNotifications.sendNow }).click();
     await page.getByRole('dialog').getByRole('button', { name: m.AdminNotifications.sendNow }).click();
-    await expect(page.getByRole('alert').filter({ hasText: m.Errors.reasons.notificationTitleMissing })).toBeVisible();
+    await expect(german.getByText(m.Errors.reasons.notificationTitleMissing)).toBeVisible();
+    await expect(german.getByLabel(m.AdminNotifications.titleLabel)).toHaveAttribute('aria-invalid', 'true');
+    await expect(german.getByLabel(m.AdminNotifications.titleLabel)).toBeFocused();
     await expect(english.getByLabel(m.AdminNotifications.titleLabel)).toHaveValue(`Doors at eight ${stamp}`);
 
     await german.getByLabel(m.AdminNotifications.titleLabel).fill(`Einlass um acht ${stamp}`);

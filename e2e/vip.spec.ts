@@ -160,7 +160,7 @@ test('en: a photo is chosen, cropped and uploaded with progress, then shown in t
   const nameField = page.getByLabel(m.Profile.nameLabel);
   await nameField.fill('');
   await page.getByRole('button', { name: m.Profile.saveName }).click();
-  await expect(page.getByText(m.Profile.nameRequired)).toBeVisible();
+  await expect(page.getByText(m.Forms.required)).toBeVisible();
   await nameField.fill('Velvet Tester');
   await page.getByRole('button', { name: m.Profile.saveName }).click();
   await expect(page.getByText(m.Profile.nameSaved)).toBeVisible();
@@ -193,7 +193,10 @@ for (const locale of TEST_LOCALES) {
     const field = dialog.getByLabel(m.Profile.deleteTypeLabel.replace('{text}', email));
     await field.fill('not-my-address@example.org');
     await dialog.getByRole('button', { name: m.Profile.deleteConfirm }).click();
-    await expect(dialog.getByRole('alert')).toHaveText(new RegExp(m.Profile.deleteTypeMismatch.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    // Refused by the server at the field (nothing deleted), and what was typed stays.
+    await expect(dialog.getByText(m.Errors.reasons.deleteConfirmationMismatch)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveValue('not-my-address@example.org');
     await field.fill(email);
     await dialog.getByRole('button', { name: m.Profile.deleteConfirm }).click();
     await page.waitForURL((url) => url.pathname === localized(locale, '/'));

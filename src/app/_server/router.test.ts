@@ -6,7 +6,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createContextInner } from '@/server/trpc/context';
 import { createCaller } from './router';
 import { publicProcedure, router } from '@/server/trpc/init';
-import { formFields } from '@/forms/validation';
+import { formFields } from '@/forms/fields';
 import { DomainError } from '@/server/domain-error';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
 
@@ -27,7 +27,7 @@ describe('error formatter', () => {
   // A router of its own, so the formatter is exercised exactly as every feature's inputs are.
   const testRouter = router({
     signUp: publicProcedure
-      .input(z.object({ email: formFields.email(), guests: formFields.digits() }))
+      .input(z.object({ email: formFields.email(), guests: formFields.number() }))
       .mutation(({ input }) => input),
     missing: publicProcedure.mutation(() => {
       throw new TRPCError({ code: 'NOT_FOUND', message: 'No such event' });
@@ -65,7 +65,7 @@ describe('error formatter', () => {
   });
 
   it('accepts a valid input', async () => {
-    const { status, body } = await post({ email: 'ada@example.org', guests: '2' });
+    const { status, body } = await post({ email: 'ada@example.org', guests: 2 });
     expect(status).toBe(200);
     expect(body.error).toBeUndefined();
   });

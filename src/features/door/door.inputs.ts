@@ -1,8 +1,7 @@
 // What the door's procedures accept: the scanner's scans, admissions by hand and offline uploads,
 // the door list and search, the admins' figures and the member's phone key. Parsed once by the
 // procedure; the domain functions take the parsed types. Plain zod, no server code: the scanner's
-// queue and sync use these types too.
-import 'server-only';
+// queue and sync use these types too, and "Admit anyway" checks its reason with them.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { PUBLIC_KEY_PATTERN } from './pass-code';

@@ -3,7 +3,7 @@
 // the procedure). No server code here.
 import { z } from 'zod';
 import { LOCALES, type Locale } from '@/i18n/routing';
-import { formFields } from '@/forms/validation';
+import { formFields } from '@/forms/fields';
 import { DocumentId } from '@/server/documents/document-id';
 import { RICH_TEXT_MAX } from './rich-text';
 import { SLUG_MAX, SLUG_PATTERN } from './slug';
@@ -26,11 +26,8 @@ function localized(field: () => z.ZodString) {
   return z.object(Object.fromEntries(LOCALES.map((locale) => [locale, field()])) as Record<Locale, z.ZodString>);
 }
 
-/**
- * A number field: "numbers only" when it is not a number at all. Only then: a schema-wide message
- * would also replace its bounds' issues, which the form words with the bound ("Use at least 1").
- */
-const count = () => z.number({ error: (issue) => (issue.code === 'invalid_type' ? 'numeric' : undefined) });
+/** A number field: "required" when empty, "numbers only" when it is not a number at all. */
+const count = formFields.number;
 
 const wallTime = () => z.string().trim().min(1, 'required').regex(WALL_TIME_PATTERN, 'format');
 

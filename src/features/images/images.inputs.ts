@@ -1,7 +1,6 @@
 // What the image library's procedures accept: a filter, a finished upload to register, alt texts
 // and tags to change, an image to remove. Parsed once by the procedure; the domain functions take
-// the parsed types.
-import 'server-only';
+// the parsed types. Plain zod, no server code: an image's details form parses with the same schema.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { AltTexts, IMAGE_TAGS } from './images';

@@ -2,21 +2,18 @@
 // goes to and the language it is written in (the page's, where the person asked); and the one-click
 // unsubscribe link of an announcement (the person's uid and the token their document keeps), read
 // from the URL a mail carried. Parsed once by the procedure or route; the domain functions take the
-// parsed types.
+// parsed types. The address is the sign-in forms' own (identity.inputs.ts), which /login checks
+// with before it asks.
 import 'server-only';
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
 import { DocumentId } from '@/server/documents/document-id';
+import { AddressInput } from '@/features/identity/identity.inputs';
 
-/** The longest address SMTP carries (RFC 5321's path limit less its brackets). */
-export const EMAIL_MAX = 254;
-
-const address = () => z.string().trim().min(1, 'required').max(EMAIL_MAX, 'tooLong').pipe(z.email('email'));
-
-export const SignInLinkInput = z.object({ email: address(), locale: z.enum(LOCALES) });
+export const SignInLinkInput = AddressInput.extend({ locale: z.enum(LOCALES) });
 export type SignInLinkInput = z.infer<typeof SignInLinkInput>;
 
-export const PasswordResetInput = z.object({ email: address(), locale: z.enum(LOCALES) });
+export const PasswordResetInput = AddressInput.extend({ locale: z.enum(LOCALES) });
 export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
 
 /** A token as newUnsubscribeToken() makes it (18 random bytes, base64url), with room for a longer one. */

@@ -1,7 +1,9 @@
 // What the membership procedures accept: a person's request, the admins' decisions (each naming
 // the revision the admin saw) and the list's options. Parsed once by the procedure; the domain
-// functions take the parsed types.
+// functions take the parsed types. Plain zod, no server code: the decision dialog parses with the
+// same schemas.
 import { z } from 'zod';
+import { formFields } from '@/forms/fields';
 import { DocumentId } from '@/server/documents/document-id';
 import { GUESTS_PER_SEASON_MAX, MEMBERSHIP_STATUSES, NOTE_MAX } from './membership-rules';
 
@@ -14,7 +16,7 @@ export type RequestInput = z.infer<typeof RequestInput>;
 const Decision = { id: DocumentId, revision: z.number().int().nonnegative() };
 
 /** Guests a season's membership gives, where the admin sets it (else it stays as it is: 12 for a new one). */
-const GuestsPerSeason = z.number().int().min(0).max(GUESTS_PER_SEASON_MAX).optional();
+const GuestsPerSeason = formFields.number().int().min(0).max(GUESTS_PER_SEASON_MAX).optional();
 
 const Approval = { validUntil: z.date().nullish(), note: Note.default(''), guestsPerSeason: GuestsPerSeason };
 /**

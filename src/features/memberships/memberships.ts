@@ -260,7 +260,7 @@ export async function withdrawRequest(documents: Documents, identity: Identity, 
  */
 export async function approveMembership(documents: Documents, accounts: Accounts, actor: Identity, input: ApproveInput, now = new Date(), options: ChangeOptions = {}) {
   const validUntil = input.validUntil ?? seasonEndAfter(now);
-  if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast');
+  if (validUntil.getTime() <= now.getTime()) throw new DomainError('invalid', 'membershipEndInPast', {}, { field: 'validUntil' });
   const approval = (membership: MembershipDocument): Change => {
     if (membership.status !== 'pending') throw new DomainError('conflict', membership.history.at(-1)?.action === 'withdrawn' ? 'membershipWithdrawn' : 'membershipNotPending');
     return { action: 'approved', status: 'active', validFrom: now, validUntil, note: input.note || null, decided: true, guestsPerSeason: input.guestsPerSeason };
@@ -306,7 +306,7 @@ export async function extendMembership(documents: Documents, accounts: Accounts,
     if (membership.status !== 'active') throw new DomainError('conflict', 'membershipNotActive');
     refuseStale(membership, input.revision);
     if (input.validUntil.getTime() <= Math.max(now.getTime(), membership.validUntil?.getTime() ?? 0)) {
-      throw new DomainError('invalid', 'membershipEndNotLater');
+      throw new DomainError('invalid', 'membershipEndNotLater', {}, { field: 'validUntil' });
     }
     return { action: 'extended', status: 'active', validUntil: input.validUntil, note: input.note || null, decided: true, guestsPerSeason: input.guestsPerSeason };
   });

@@ -1,9 +1,10 @@
 // What the notification procedures accept: a message and its audience, a time to send it, the
 // admins' list options, an inbox entry to mark read, a device to register or forget. Parsed once
 // by the procedure; the domain functions take the parsed types. The audience and the push target
-// are stored as sent, so the documents' schemas use them too.
-import 'server-only';
+// are stored as sent, so the documents' schemas use them too. Plain zod, no server code: the
+// composer parses with the same schemas before it saves or schedules.
 import { z } from 'zod';
+import { formFields } from '@/forms/fields';
 import { DocumentId } from '@/server/documents/document-id';
 import { LOCALES } from '@/i18n/routing';
 import { ROLES } from '@/access/roles';
@@ -13,7 +14,7 @@ export const Audience = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('everyone') }),
   z.object({ kind: z.literal('members') }),
   /** Active members not admitted at the door in the last `weeks` weeks (their membership older than that). */
-  z.object({ kind: z.literal('lapsed'), weeks: z.number().int().min(LAPSED_WEEKS_MIN).max(LAPSED_WEEKS_MAX) }),
+  z.object({ kind: z.literal('lapsed'), weeks: formFields.number().int().min(LAPSED_WEEKS_MIN).max(LAPSED_WEEKS_MAX) }),
   z.object({ kind: z.literal('role'), role: z.enum(ROLES) }),
   z.object({ kind: z.literal('people'), uids: z.array(DocumentId).min(1).max(PEOPLE_LIMIT) }),
 ]);
@@ -36,8 +37,8 @@ export const SaveInput = z.object({ id: DocumentId.nullable(), notification: Not
 export type SaveInput = z.infer<typeof SaveInput>;
 export const ScheduleInput = z.object({
   id: DocumentId,
-  /** Wall-clock time at the venue (Europe/Berlin), `YYYY-MM-DDTHH:mm`. */
-  at: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/),
+  /** Wall-clock time at the venue (Europe/Berlin), `YYYY-MM-DDTHH:mm`; none: "Choose a date and time". */
+  at: z.string().min(1, 'timeRequired').regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'format'),
 });
 export type ScheduleInput = z.infer<typeof ScheduleInput>;
 /** A notification, or an inbox entry of the caller. */

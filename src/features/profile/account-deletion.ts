@@ -61,7 +61,7 @@ export async function deleteAccount(ports: DeletionPorts, identity: Identity, in
   const user = (await userRef.get()).data;
   if (!user) throw new DomainError('not-found', 'accountNotFound');
   const expected = (user.email ?? DELETE_WORD).toLowerCase();
-  if (input.confirmation.toLowerCase() !== expected) throw new DomainError('invalid', 'deleteConfirmationMismatch');
+  if (input.confirmation.toLowerCase() !== expected) throw new DomainError('invalid', 'deleteConfirmationMismatch', {}, { field: 'confirmation' });
   if (user.role === 'admin' && !(await anotherAdmin(documents, identity.uid))) throw new DomainError('conflict', 'lastAdminDelete');
 
   const anonymousId = `deleted-${randomUUID()}`;

@@ -1,15 +1,14 @@
 // What the profile procedures accept: a new name or language, a finished photo upload, the
 // confirmation that deletes the account. Parsed once by the procedure; the domain functions take
-// the parsed types.
-import 'server-only';
+// the parsed types. Plain zod, no server code: the profile's forms parse with the same schemas.
 import { z } from 'zod';
 import { LOCALES } from '@/i18n/routing';
-import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
+import { DisplayName } from '@/features/identity/identity.inputs';
 
 /** Either or both; what is left out stays as it is. */
 export const ProfileInput = z
   .object({
-    displayName: z.string().trim().min(1).max(DISPLAY_NAME_MAX).optional(),
+    displayName: DisplayName.optional(),
     locale: z.enum(LOCALES).optional(),
   })
   .refine((input) => input.displayName !== undefined || input.locale !== undefined, 'Nothing to change.');

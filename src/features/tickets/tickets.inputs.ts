@@ -5,7 +5,7 @@
 // the parsed types.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
-import { formFields } from '@/forms/validation';
+import { formFields } from '@/forms/fields';
 import { LOCALES } from '@/i18n/routing';
 import { PARTY_MAX, TICKET_KINDS } from '@/features/door/constants';
 
@@ -62,7 +62,7 @@ export const GuestListEntryInput = z.object({
   name: formFields.requiredText().max(HOLDER_NAME_MAX),
   /** Empty: nobody is mailed; the admin hands the link on or the door admits by name. */
   email: z.union([z.literal(''), z.string().trim().max(HOLDER_EMAIL_MAX).pipe(z.email('email'))]).default(''),
-  party: z.number().int('wholeNumber').min(0).max(PARTY_MAX),
+  party: formFields.number().int('wholeNumber').min(0).max(PARTY_MAX),
   /** The language of the ticket's mail and page. */
   locale: z.enum(LOCALES),
 });

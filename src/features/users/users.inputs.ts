@@ -1,6 +1,6 @@
 // What the admins' user procedures accept: the list's options, a person, a role or the disabled
-// state to set. Parsed once by the procedure; the domain functions take the parsed types.
-import 'server-only';
+// state to set. Parsed once by the procedure; the domain functions take the parsed types. Plain
+// zod, no server code: the account page's role form parses with the same schema.
 import { z } from 'zod';
 import { DocumentId } from '@/server/documents/document-id';
 import { ROLES } from '@/access/roles';

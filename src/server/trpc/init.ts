@@ -4,7 +4,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import superjson from 'superjson';
 import type { Context } from './context';
-import type { WireIssue } from '@/forms/validation';
+import type { WireIssue } from '@/forms/form-messages';
 import type { Role } from '@/access/roles';
 import { DomainError, type DomainErrorKind } from '@/server/domain-error';
 import { errorMessages } from '@/i18n/api-messages';

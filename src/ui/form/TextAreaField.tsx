@@ -1,6 +1,7 @@
 'use client';
 // A labelled multi-line text field, the counterpart of TextField (hint, announced error).
 import { describedBy, FieldMessages } from './FieldMessages';
+import styles from './TextAreaField.module.css';
 
 export interface TextAreaFieldProps {
   id: string;
@@ -13,9 +14,11 @@ export interface TextAreaFieldProps {
   required?: boolean;
   hint?: string;
   error?: string;
+  /** The language of what is typed, where it is not the page's. */
+  lang?: string;
 }
 
-export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxLength, required, hint, error }: TextAreaFieldProps) {
+export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxLength, required, hint, error, lang }: TextAreaFieldProps) {
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -24,7 +27,8 @@ export function TextAreaField({ id, name, label, value, onChange, rows = 4, maxL
       <textarea
         id={id}
         name={name}
-        className="field__input field__textarea"
+        className={`field__input ${styles.field__textarea}`}
+        lang={lang}
         value={value}
         rows={rows}
         maxLength={maxLength}

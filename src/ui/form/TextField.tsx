@@ -20,11 +20,15 @@ export interface TextFieldProps {
   max?: number | string;
   step?: number | string;
   required?: boolean;
+  /** The language of what is typed, where it is not the page's. */
+  lang?: string;
+  /** An example of what goes in (never instead of the label). */
+  placeholder?: string;
   /** Extra class of the wrapper, for layout. */
   className?: string;
 }
 
-export function TextField({ id, name, label, value, onChange, type = 'text', autoComplete, inputMode, hint, error, maxLength, min, max, step, required, className }: TextFieldProps) {
+export function TextField({ id, name, label, value, onChange, type = 'text', autoComplete, inputMode, hint, error, maxLength, min, max, step, required, lang, placeholder, className }: TextFieldProps) {
   return (
     <div className={className ? `field ${className}` : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -35,6 +39,8 @@ export function TextField({ id, name, label, value, onChange, type = 'text', aut
         name={name}
         className="field__input"
         type={type}
+        lang={lang}
+        placeholder={placeholder}
         value={value}
         autoComplete={autoComplete}
         inputMode={inputMode}

@@ -7,7 +7,7 @@ import { SCAN_MODES, type ScanMode } from '@/features/door/constants';
 import { Scanner } from '@/features/door/ui/Scanner';
 
 const page = routePage('scanner', {
-  messages: ['Scanner'],
+  messages: ['Scanner', 'Forms'],
   content: async ({ searchParams }) => {
     const [events, search] = await Promise.all([doorEvents(getDocuments()), searchParams]);
     const mode: ScanMode = (SCAN_MODES as readonly string[]).includes(String(search.mode)) ? (search.mode as ScanMode) : 'entry';

@@ -1,29 +1,32 @@
 'use client';
 // "Admit anyway" at a full door (decision 052): the door says why, in words, for the admins, who
-// see it with who let whom in and when. The reason is asked for here and checked as the server
-// checks it; the dialog cannot send twice, and shows that it is working.
+// see it with who let whom in and when. The reason is asked for here and checked with the
+// procedure's own input (the form path), offline too; the dialog cannot send twice, and shows that
+// it is working.
 import { useId, useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
+import { useForm } from '@/forms/useForm';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { BusyButton } from '@/ui/dialog/BusyButton';
 import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { OVERRIDE_REASON_MAX } from '../constants';
+import { AdmitAnywayInput } from '../door.inputs';
 
-/** The shortest reason the server takes (door.inputs.ts). */
-const REASON_MIN = 3;
+/** The part of the admission the dialog asks for; the scan that was full is the scanner's. */
+const ReasonInput = AdmitAnywayInput.pick({ reason: true });
 
 export function AdmitAnywayDialog({ onAdmit }: { onAdmit: (reason: string) => Promise<void> }) {
   const t = useTranslations('Scanner.anyway');
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ fields: ['reason'] });
   const { busy, run } = useOneAtATime();
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    if (reason.trim().length < REASON_MIN) return setError(t('reasonShort'));
+    if (!form.check(ReasonInput, { reason })) return;
     // The scanner shows what became of it in place of the "Full".
     void run(() => onAdmit(reason.trim()));
   }
@@ -36,7 +39,7 @@ export function AdmitAnywayDialog({ onAdmit }: { onAdmit: (reason: string) => Pr
       <Dialog.Portal>
         <Dialog.Overlay className="sheet-overlay" />
         <Dialog.Content className="dialog">
-          <form onSubmit={submit} noValidate>
+          <form id={form.id} onSubmit={submit} noValidate>
             <Dialog.Title className="dialog__title">{t('title')}</Dialog.Title>
             <Dialog.Description>{t('text')}</Dialog.Description>
             <TextAreaField
@@ -48,11 +51,8 @@ export function AdmitAnywayDialog({ onAdmit }: { onAdmit: (reason: string) => Pr
               rows={3}
               maxLength={OVERRIDE_REASON_MAX}
               required
-              error={error ?? undefined}
-              onChange={(value) => {
-                setReason(value);
-                setError(null);
-              }}
+              error={form.error('reason')}
+              onChange={form.changing('reason', setReason)}
             />
             <div className="dialog__actions">
               <Dialog.Close className="button button--ghost" disabled={busy}>

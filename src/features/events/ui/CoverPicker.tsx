@@ -5,7 +5,7 @@
 import { useId, useRef, useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import * as Dialog from '@radix-ui/react-dialog';
-import { TRPCClientError } from '@trpc/client';
+import { apiErrorReason } from '@/trpc/errors';
 import { trpc } from '@/trpc/client';
 import picker from '@/ui/dialog/picker.module.css';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
@@ -68,7 +68,7 @@ export function CoverPicker({ onPick, altHint }: { onPick: (cover: EventCover) =
       pick(image);
     } catch (error) {
       if (error instanceof UploadFailed) setUpload(error.code === 'canceled' ? { phase: 'idle' } : { phase: 'error', error: error.code });
-      else if (error instanceof TRPCClientError && (error.data as { reason?: string } | undefined)?.reason === 'notAnImage') setUpload({ phase: 'error', error: 'notAnImage' });
+      else if (apiErrorReason(error) === 'notAnImage') setUpload({ phase: 'error', error: 'notAnImage' });
       else setUpload({ phase: 'error', error: 'server' });
     }
   }

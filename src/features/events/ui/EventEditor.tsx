@@ -71,7 +71,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
   const t = useTranslations('AdminEvents');
   const locale = useLocale();
   const id = useId();
-  const { values, errors, formError, setFormError, dirty, saving, set, setText, setStart, submit, slugPreview } = useEventForm(event, setNotice);
+  const { values, errors, formId, formError, setFormError, dirty, saving, set, setText, setStart, submit, slugPreview } = useEventForm(event, setNotice);
   const languageName = (language: Locale) => t(`languages.${language}`);
   const heading = event ? localized(event.title, locale) : t('newHeading');
 
@@ -93,7 +93,7 @@ function EventForm({ event, setNotice, doorFigures }: { event: EventSummary | nu
         </p>
       )}
 
-      <form className={styles['event-form']} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
+      <form id={formId} className={styles['event-form']} noValidate onSubmit={submit} aria-describedby={formError ? `${id}-form-error` : undefined}>
         <div className={styles['event-form__languages']}>
           {LOCALES.map((language) => (
             <fieldset key={language} className={`panel ${styles['event-form__group']}`} lang={language}>

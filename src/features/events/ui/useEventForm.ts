@@ -2,12 +2,11 @@
 // The event editor's form: the event loaded, the values as typed, the checks before sending and the server's refusals at their fields.
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
-import { TRPCClientError } from '@trpc/client';
 import { useRouter } from '@/i18n/navigation';
-import { localizedPath, type Locale } from '@/i18n/routing';
+import { LOCALES, localizedPath, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
-import { formMessageForIssue, type FormMessage, type WireIssue } from '@/forms/validation';
+import { numberOf } from '@/forms/form-messages';
+import { useForm } from '@/forms/useForm';
 import { HOME_VENUE, type EventCover, type EventSummary } from '../events';
 import { EventInput, eventTimesProblem } from '../events.inputs';
 import { slugify } from '../slug';
@@ -36,7 +35,24 @@ export interface EventFormValues {
 }
 
 /** Field errors by the input's path (`title.de`, `venue.name`, `capacity`), as message texts. */
-export type EventFormErrors = Record<string, string>;
+export type EventFormErrors = Record<string, string | undefined>;
+
+/** The input's fields the form shows, by their paths: where a check or a refusal puts its message. */
+const FIELDS = [
+  'slug',
+  ...(['title', 'summary', 'description', 'barMenu'] as const).flatMap((text) => LOCALES.map((language) => `${text}.${language}`)),
+  'startsAt',
+  'endsAt',
+  'doorsAt',
+  'venue.name',
+  'venue.address',
+  'capacity',
+  'drinkAllowance',
+  'guestsPerMember',
+  'guestDrinks',
+  'publicTickets',
+  'coverImageId',
+];
 
 const EMPTY_TEXTS: Texts = { en: '', de: '' };
 const HOUR = 60 * 60 * 1000;
@@ -83,10 +99,6 @@ function formOf(event: EventSummary): EventFormValues {
   };
 }
 
-function whole(value: string): number {
-  return value.trim() === '' ? Number.NaN : Number(value.trim());
-}
-
 function inputOf(values: EventFormValues) {
   return {
     slug: values.slug,
@@ -97,11 +109,11 @@ function inputOf(values: EventFormValues) {
     startsAt: values.startsAt,
     endsAt: values.endsAt,
     venue: { name: values.venueName, address: values.venueAddress },
-    capacity: whole(values.capacity),
-    drinkAllowance: whole(values.drinkAllowance),
-    guestsPerMember: whole(values.guestsPerMember),
-    guestDrinks: whole(values.guestDrinks),
-    publicTickets: whole(values.publicTickets),
+    capacity: numberOf(values.capacity),
+    drinkAllowance: numberOf(values.drinkAllowance),
+    guestsPerMember: numberOf(values.guestsPerMember),
+    guestDrinks: numberOf(values.guestDrinks),
+    publicTickets: numberOf(values.publicTickets),
     barMenu: values.barMenu,
     coverImageId: values.cover?.imageId ?? null,
   };
@@ -120,16 +132,15 @@ export function eventFormKey(event: EventSummary | null): string {
 
 export function useEventForm(event: EventSummary | null, setNotice: (notice: string | null) => void) {
   const t = useTranslations('AdminEvents');
-  const tForms = useTranslations('Forms');
   const locale = useLocale();
-  const tReasons = useTranslations('Errors.reasons');
-  const errorMessage = useApiErrorMessage();
   const router = useRouter();
   const utils = trpc.useUtils();
   const saved = useMemo(() => (event ? formOf(event) : blankForm()), [event]);
   const [values, setValues] = useState<EventFormValues>(saved);
-  const [errors, setErrors] = useState<EventFormErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // An update sends the form as `event` inside its input; the fields are the same as a new event's.
+  const form = useForm({ fields: FIELDS, within: 'event' });
+  // What the status actions (publish, cancel…) report; the form's own refusals are the form path's.
+  const [statusError, setStatusError] = useState<string | null>(null);
   const create = trpc.events.create.useMutation();
   const update = trpc.events.update.useMutation();
   const dirty = JSON.stringify(values) !== JSON.stringify(saved);
@@ -168,76 +179,39 @@ export function useEventForm(event: EventSummary | null, setNotice: (notice: str
     setNotice(null);
   }
 
-  const formMessage = ({ key, values }: FormMessage) => tForms(key, values);
-
-  // The server's own schema, so what passes here passes there, with the same messages.
-  function check(): EventFormErrors {
-    const found: EventFormErrors = {};
-    if (values.capacity.trim() === '') found.capacity = formMessage({ key: 'required' });
-    if (values.drinkAllowance.trim() === '') found.drinkAllowance = formMessage({ key: 'required' });
-    for (const field of ['guestsPerMember', 'guestDrinks', 'publicTickets'] as const) if (values[field].trim() === '') found[field] = formMessage({ key: 'required' });
-    const parsed = EventInput.safeParse(inputOf(values));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const path = issue.path.map(String).join('.');
-        if (!(path in found)) found[path] = formMessage(formMessageForIssue({ ...issue, path: issue.path.map(String) } as WireIssue));
-      }
-    }
-    const times = eventTimesProblem(values);
-    if (times && !found[times.field]) found[times.field] = tReasons(times.reason);
-    return found;
-  }
-
-  /** A refusal at the fields it concerns: the schema's issues, or the one field a domain refusal names. */
-  function showServerError(error: unknown) {
-    const data = error instanceof TRPCClientError ? (error.data as { zodIssues?: WireIssue[] | null; reasonField?: string | null } | undefined) : undefined;
-    const found: EventFormErrors = {};
-    // An update sends the form as `event` inside its input; the fields are the same as a new event's.
-    const fieldOf = (path: string[]) => (event && path[0] === 'event' ? path.slice(1) : path).join('.');
-    for (const issue of data?.zodIssues ?? []) found[fieldOf(issue.path)] ??= formMessage(formMessageForIssue(issue));
-    if (data?.reasonField) found[data.reasonField] = errorMessage(error);
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setFormError(t('fixFields'));
-      return;
-    }
-    // Not about one field (a change made meanwhile, the network): said above the button.
-    setFormError(errorMessage(error));
-  }
-
   async function submit(e: FormEvent) {
     e.preventDefault();
     setNotice(null);
-    const found = check();
-    setErrors(found);
-    if (Object.keys(found).length) {
-      setFormError(t('fixFields'));
-      // Focus the first field in trouble, so keyboard and screen-reader users land on it.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setFormError(null);
+    setStatusError(null);
+    // The server's own schema, so what passes here passes there, with the same messages; the times
+    // by the rule the server applies after it (which names the time to change).
+    const input = form.check(EventInput, inputOf(values), [eventTimesProblem(values)]);
+    if (!input) return;
     try {
       if (event) {
-        const result = await update.mutateAsync({ id: event.id, event: inputOf(values), loadedUpdatedAt: event.updatedAt });
+        const result = await update.mutateAsync({ id: event.id, event: input, loadedUpdatedAt: event.updatedAt });
         await Promise.all([utils.events.get.invalidate({ id: event.id }), utils.events.list.invalidate()]);
         setNotice(result.slug !== event.slug ? t('savedMoved', { path: localizedPath(locale, `/events/${result.slug}`) }) : event.status === 'draft' ? t('savedDraft') : t('saved'));
       } else {
-        const result = await create.mutateAsync(inputOf(values));
+        const result = await create.mutateAsync(input);
         await utils.events.list.invalidate();
         router.replace(`/admin/events?edit=${encodeURIComponent(result.id)}&created=1`);
       }
     } catch (error) {
-      showServerError(error);
+      form.refuse(error);
     }
   }
 
   return {
     values,
-    errors,
-    /** The message above the submit button; the status actions report their failures here too. */
-    formError,
-    setFormError,
+    errors: Object.fromEntries(FIELDS.map((field) => [field, form.error(field)])) as EventFormErrors,
+    formId: form.id,
+    /**
+     * The message above the submit button: what the form's refusal says beyond its fields (or that
+     * fields need attention), else the failure of a status action.
+     */
+    formError: form.message ?? (form.invalid ? t('fixFields') : statusError),
+    setFormError: setStatusError,
     dirty,
     saving,
     set,

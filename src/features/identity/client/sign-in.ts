@@ -27,6 +27,7 @@ import {
 import { localizedPath, type Locale } from '@/i18n/routing';
 import { webConfig } from '@/firebase-client/web-config-store';
 import { browserTrpcClient } from '@/trpc/browser-client';
+import { apiErrorData, apiErrorIssues } from '@/trpc/errors';
 import { AuthFlowError, authErrorKey, type AuthErrorKey } from './auth-errors';
 import { postSession, type SessionOutcome } from './session-sync';
 
@@ -62,14 +63,14 @@ function appMails(): boolean {
 /** A refusal of the server's mail procedures, in the sign-in forms' terms. */
 function mailRefusal(error: unknown): SendResult {
   if (!(error instanceof TRPCClientError)) return { error: 'unknown' };
-  const data = error.data as { code?: string; reason?: string | null; reasonParams?: Record<string, string> | null; zodIssues?: { path: string[] }[] | null } | undefined;
+  const data = apiErrorData(error);
   if (!data) return { error: 'network' };
   if (data.reason === 'rateLimited') {
     const seconds = Number(data.reasonParams?.seconds);
     return Number.isFinite(seconds) ? { error: 'tooManyRequests', retryAfterSeconds: seconds } : { error: 'tooManyRequests' };
   }
   if (data.code === 'UNAUTHORIZED') return { error: 'session' };
-  if (data.zodIssues?.some((issue) => issue.path[0] === 'email')) return { error: 'invalidEmail' };
+  if (apiErrorIssues(error).some((issue) => issue.path[0] === 'email')) return { error: 'invalidEmail' };
   return { error: 'unknown' };
 }
 

@@ -1,14 +1,16 @@
 'use client';
 // The sign-in page's forms: password sign-in, account creation, password reset and the e-mail
 // link, plus Google in a popup. Switching between them keeps what was typed; every failure is a
-// localized message with a next step; after sign-in the person returns where they came from.
+// localized message with a next step; after sign-in the person returns where they came from. Each
+// mode checks what was typed with its schema (identity.inputs.ts) on the form path before asking.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useLocale, useTranslations } from 'next-intl';
 import { localizedPath } from '@/i18n/routing';
 import { RETURN_PARAM, safeReturnPath } from '@/navigation/return-path';
-import { rules, validateFields, type FieldErrors, type Rule } from '@/forms/validation';
-import { DISPLAY_NAME_MAX } from '../constants';
+import { useForm } from '@/forms/useForm';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { AddressInput, NewAccountInput, PasswordSignInInput } from '../identity.inputs';
 import { useAuth } from '../client/AuthProvider';
 import { useSignOut } from '../client/useSignOut';
 import { isQuietAuthError, type AuthErrorKey } from '../client/auth-errors';
@@ -22,7 +24,6 @@ import {
 } from '../client/sign-in';
 import { rememberReturnPath, useFinishSignIn } from './after-sign-in';
 import { AuthCardStatus } from './AuthCardStatus';
-import { NEW_PASSWORD_RULES, PASSWORD_MIN_LENGTH } from './password-rules';
 import { TextField } from '@/ui/form/TextField';
 import { Segmented } from '@/ui/form/Segmented';
 import { Alert, FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
@@ -31,23 +32,12 @@ import styles from './auth.module.css';
 type Mode = 'signIn' | 'register' | 'reset' | 'link';
 type Field = 'displayName' | 'email' | 'password';
 
-const maxLength =
-  (max: number): Rule =>
-  (value) =>
-    value.trim().length <= max ? null : 'tooLong';
-
-const FIELD_RULES: Record<Mode, Partial<Record<Field, readonly Rule[]>>> = {
-  signIn: { email: [rules.required, rules.email], password: [rules.required] },
-  register: { displayName: [rules.required, maxLength(DISPLAY_NAME_MAX)], email: [rules.required, rules.email], password: NEW_PASSWORD_RULES },
-  reset: { email: [rules.required, rules.email] },
-  link: { email: [rules.required, rules.email] },
-};
+const FIELDS: readonly Field[] = ['displayName', 'email', 'password'];
 
 type Notice = { kind: 'error'; key: AuthErrorKey; retryAfterSeconds?: number } | { kind: 'sent'; message: 'resetSent' | 'linkSent'; email: string } | { kind: 'signedIn' };
 
 export function LoginPanel() {
   const t = useTranslations('Auth');
-  const tForms = useTranslations('Forms');
   const tNav = useTranslations('Nav');
   const tErrors = useTranslations('Errors');
   const locale = useLocale();
@@ -60,7 +50,7 @@ export function LoginPanel() {
 
   const [mode, setMode] = useState<Mode>('signIn');
   const [values, setValues] = useState<Record<Field, string>>({ displayName: '', email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const form = useForm({ fields: FIELDS });
   const [notice, setNotice] = useState<Notice | null>(null);
   const [busy, setBusy] = useState<Mode | 'google' | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -79,13 +69,16 @@ export function LoginPanel() {
   function changeMode(next: Mode) {
     switchedMode.current = true;
     setMode(next);
-    setErrors({});
+    form.clear();
     setNotice(null);
   }
 
-  function update(field: Field, value: string) {
-    setValues((current) => ({ ...current, [field]: value }));
-    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  /** Whether what the mode asks for passes its schema; if not, the fields in trouble say why. */
+  function checked(): boolean {
+    const { displayName, email, password } = values;
+    if (mode === 'signIn') return form.check(PasswordSignInInput, { email, password }) !== null;
+    if (mode === 'register') return form.check(NewAccountInput, { displayName, email, password }) !== null;
+    return form.check(AddressInput, { email }) !== null;
   }
 
   async function completeSignIn(result: SignInResult) {
@@ -99,14 +92,7 @@ export function LoginPanel() {
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!auth || busy) return;
-    const problems = validateFields(values, FIELD_RULES[mode] as Record<Field, readonly Rule[]>);
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) {
-      const first = (['displayName', 'email', 'password'] as const).find((field) => problems[field]);
-      if (first) document.getElementById(`${formId}-${first}`)?.focus();
-      return;
-    }
+    if (!auth || busy || !checked()) return;
     setNotice(null);
     setBusy(mode);
     try {
@@ -169,8 +155,8 @@ export function LoginPanel() {
     id: `${formId}-${name}`,
     name,
     value: values[name],
-    onChange: (value: string) => update(name, value),
-    error: errors[name] ? tForms(errors[name], { min: PASSWORD_MIN_LENGTH, max: DISPLAY_NAME_MAX }) : undefined,
+    onChange: form.changing(name, (value: string) => setValues((current) => ({ ...current, [name]: value }))),
+    error: form.error(name),
   });
   const tab = mode === 'link' ? 'link' : 'signIn';
 
@@ -185,7 +171,7 @@ export function LoginPanel() {
 
       <FeedbackAlert id={`${formId}-notice`} ref={noticeRef} tabIndex={-1} feedback={notice && feedbackOf(notice)} />
 
-      <form noValidate onSubmit={submit} aria-describedby={notice ? `${formId}-notice` : undefined} className="form">
+      <form id={form.id} noValidate onSubmit={submit} aria-describedby={notice ? `${formId}-notice` : undefined} className="form">
         {mode === 'register' && (
           <TextField label={t('displayName')} hint={t('displayNameHint')} autoComplete="name" {...field('displayName')} />
         )}

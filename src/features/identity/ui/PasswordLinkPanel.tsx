@@ -7,15 +7,16 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/routing';
-import { validateFields } from '@/forms/validation';
+import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
+import { PASSWORD_MIN_LENGTH } from '../constants';
+import { NewPasswordInput } from '../identity.inputs';
 import { Alert } from '@/ui/feedback/Alert';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { passwordResetAddress, setNewPassword, signInWithPassword } from '../client/sign-in';
 import { takeReturnPath, useFinishSignIn } from './after-sign-in';
 import { AuthCardStatus } from './AuthCardStatus';
-import { NEW_PASSWORD_RULES, PASSWORD_MIN_LENGTH } from './password-rules';
 import styles from './auth.module.css';
 
 type Step =
@@ -30,13 +31,12 @@ const UNUSABLE: ReadonlySet<AuthErrorKey> = new Set(['invalidLink', 'linkExpired
 
 export function PasswordLinkPanel({ oobCode }: { oobCode: string | null }) {
   const t = useTranslations('Auth');
-  const tForms = useTranslations('Forms');
   const locale = useLocale();
   const { auth } = useAuth();
   const finish = useFinishSignIn();
   const [step, setStep] = useState<Step>({ kind: 'checking' });
   const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const form = useForm({ fields: ['password'] });
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -60,12 +60,8 @@ export function PasswordLinkPanel({ oobCode }: { oobCode: string | null }) {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!auth || busy || step.kind !== 'choose') return;
-    const problem = validateFields({ password }, { password: NEW_PASSWORD_RULES }).password;
-    setFieldError(problem ? tForms(problem, { min: PASSWORD_MIN_LENGTH }) : undefined);
-    if (problem) {
-      document.getElementById(`${id}-password`)?.focus();
-      return;
-    }
+    // The same rules as at sign-up; Firebase has the last word ('weakPassword').
+    if (!form.check(NewPasswordInput, { password })) return;
     setBusy(true);
     try {
       const saved = await setNewPassword(auth, step.oobCode, password);
@@ -110,7 +106,7 @@ export function PasswordLinkPanel({ oobCode }: { oobCode: string | null }) {
           {t(`errors.${step.error}`)}
         </Alert>
       )}
-      <form noValidate onSubmit={submit} className="form">
+      <form id={form.id} noValidate onSubmit={submit} className="form">
         {/* The account's address for password managers, which save the new password under it. */}
         <input type="email" name="username" autoComplete="username" value={step.email} readOnly hidden />
         <TextField
@@ -121,11 +117,8 @@ export function PasswordLinkPanel({ oobCode }: { oobCode: string | null }) {
           autoComplete="new-password"
           hint={t('passwordHint', { min: PASSWORD_MIN_LENGTH })}
           value={password}
-          onChange={(value) => {
-            setPassword(value);
-            setFieldError(undefined);
-          }}
-          error={fieldError}
+          onChange={form.changing('password', setPassword)}
+          error={form.error('password')}
           required
         />
         <button type="submit" className={`button button--primary ${styles['button--block']}`} disabled={busy} aria-busy={busy}>

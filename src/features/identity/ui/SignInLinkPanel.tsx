@@ -2,14 +2,16 @@
 // /confirm with a sign-in link: completes an e-mail link sign-in. With the address stored on this
 // device it signs in at once; otherwise it asks for the address (specification: 'Please provide
 // your email for confirmation', then 'Email is required' when none is given). A link that is not a
-// sign-in link fails with 'Invalid sign-in link'.
+// sign-in link fails with 'Invalid sign-in link'. An address typed is checked on the form path
+// before the link is tried; an empty one is the specification's 'Email is required'.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { localizedPath } from '@/i18n/routing';
 import { TextField } from '@/ui/form/TextField';
 import { Alert } from '@/ui/feedback/Alert';
-import { rules } from '@/forms/validation';
+import { useForm } from '@/forms/useForm';
+import { AddressInput, EmailAddress } from '../identity.inputs';
 import { useAuth } from '../client/AuthProvider';
 import type { AuthErrorKey } from '../client/auth-errors';
 import { completeSignInLink, EMAIL_FOR_SIGN_IN_KEY, isSignInLink, type SignInResult } from '../client/sign-in';
@@ -26,6 +28,7 @@ export function SignInLinkPanel() {
   const finish = useFinishSignIn();
   const [step, setStep] = useState<Step>({ kind: 'checking' });
   const [email, setEmail] = useState('');
+  const form = useForm({ fields: ['email'] });
   const [busy, setBusy] = useState(false);
   const started = useRef(false);
   const alertRef = useRef<HTMLDivElement>(null);
@@ -68,6 +71,8 @@ export function SignInLinkPanel() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!auth || busy) return;
+    // Nothing typed is the link's own step to refuse, in the specification's words.
+    if (email.trim() !== '' && !form.check(AddressInput, { email })) return;
     setBusy(true);
     try {
       await conclude(await completeSignInLink(auth, window.location.href, email), true);
@@ -97,10 +102,10 @@ export function SignInLinkPanel() {
       {step.error && (
         <Alert ref={alertRef} tabIndex={-1} kind="error">
           {/* Firebase says "invalid e-mail" also for a well-formed address the link was not sent to. */}
-          {step.error === 'invalidEmail' && rules.email(email) === null ? t('confirm.emailMismatch') : t(`errors.${step.error}`)}
+          {step.error === 'invalidEmail' && EmailAddress.safeParse(email).success ? t('confirm.emailMismatch') : t(`errors.${step.error}`)}
         </Alert>
       )}
-      <form noValidate onSubmit={submit} className="form">
+      <form id={form.id} noValidate onSubmit={submit} className="form">
         <TextField
           id={`${id}-email`}
           name="email"
@@ -110,7 +115,8 @@ export function SignInLinkPanel() {
           inputMode="email"
           hint={t('confirm.promptHint')}
           value={email}
-          onChange={setEmail}
+          onChange={form.changing('email', setEmail)}
+          error={form.error('email')}
         />
         <button type="submit" className={`button button--primary ${styles['button--block']}`} disabled={busy} aria-busy={busy}>
           {busy ? <span className="spinner" aria-hidden="true" /> : null}

@@ -1,15 +1,17 @@
 'use client';
-// One image of the library: preview, facts, alt texts in both languages, tags, link, delete.
+// One image of the library: preview, facts, alt texts in both languages, tags, link, delete. The
+// details form goes the form path: an alt text too long is said at its field, nothing is sent.
 import { useId, useState, type FormEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
+import { useForm } from '@/forms/useForm';
 import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { Facts } from '@/ui/Facts';
 import { TextField } from '@/ui/form/TextField';
 import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { useFeedback } from '@/ui/feedback/useFeedback';
 import { IMAGE_TAGS, type ImageTag } from '../members-only';
-import { ALT_MAX } from '../constants';
+import { ImageUpdateInput } from '../images.inputs';
 import type { ImageSummary } from '../image-library';
 import { ResponsiveImage } from '@/ui/ResponsiveImage';
 import { libraryImage } from '../renditions';
@@ -17,31 +19,29 @@ import styles from './images.module.css';
 
 export function ImageCard({ image }: { image: ImageSummary }) {
   const t = useTranslations('AdminImages');
-  const tForms = useTranslations('Forms');
   const format = useFormatter();
   const id = useId();
   const [alt, setAlt] = useState(image.alt);
   const [tags, setTags] = useState<ImageTag[]>(image.tags);
   const { feedback, setFeedback, succeeded, failed, clear } = useFeedback();
+  const form = useForm({ fields: ['alt.en', 'alt.de'] });
   const update = trpc.images.update.useMutation({
     onSuccess: () => succeeded(t('saved')),
-    onError: failed,
+    // An alt text refused is said at its field; anything else where the card reports.
+    onError: (error) => {
+      const said = form.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
   const remove = trpc.images.remove.useMutation({ onError: failed });
 
   const changed = alt.en !== image.alt.en || alt.de !== image.alt.de || tags.join() !== image.tags.join();
 
-  // Said at the field as it is typed, and nothing is sent while one is too long.
-  const tooLong = (text: string) => (text.trim().length > ALT_MAX ? tForms('tooLong', { max: ALT_MAX }) : undefined);
-  const altErrors = { en: tooLong(alt.en), de: tooLong(alt.de) };
   function save(event: FormEvent) {
     event.preventDefault();
     clear();
-    if (altErrors.en || altErrors.de) {
-      document.getElementById(`${id}-alt-${altErrors.en ? 'en' : 'de'}`)?.focus();
-      return;
-    }
-    update.mutate({ id: image.id, alt, tags });
+    const input = form.check(ImageUpdateInput, { id: image.id, alt, tags });
+    if (input) update.mutate(input);
   }
 
   async function copyLink() {
@@ -76,9 +76,9 @@ export function ImageCard({ image }: { image: ImageSummary }) {
             ))}
           </Facts>
         </details>
-        <form className="form" onSubmit={save}>
-          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={altErrors.en} onChange={(en) => setAlt({ ...alt, en })} />
-          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} error={altErrors.de} onChange={(de) => setAlt({ ...alt, de })} />
+        <form id={form.id} className="form" onSubmit={save} noValidate>
+          <TextField id={`${id}-alt-en`} name="altEn" label={t('altEn')} hint={t('altHint')} value={alt.en} error={form.error('alt.en')} onChange={form.changing('alt.en', (en: string) => setAlt({ ...alt, en }))} />
+          <TextField id={`${id}-alt-de`} name="altDe" label={t('altDe')} value={alt.de} error={form.error('alt.de')} onChange={form.changing('alt.de', (de: string) => setAlt({ ...alt, de }))} />
           <fieldset className={styles.checkboxes}>
             <legend className="field__label">{t('tagsLabel')}</legend>
             {IMAGE_TAGS.map((tag) => (

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
-import { TRPCClientError } from '@trpc/client';
+import { apiErrorReason } from '@/trpc/errors';
 import { IMAGE_UPLOAD, startUpload } from '@/features/files/client/start-upload';
 import { UploadFailed, type UploadErrorCode, type UploadSnapshot, type UploadTask } from '@/features/files/client/upload-task';
 import { IMAGE_TYPES } from '@/server/files/uses';
@@ -57,8 +57,7 @@ export function UploadQueue() {
                   await add.mutateAsync({ upload });
                   patch(key, { phase: 'added' });
                 } catch (error) {
-                  const reason = error instanceof TRPCClientError ? (error.data as { reason?: string } | undefined)?.reason : null;
-                  patch(key, { phase: 'error', error: reason === 'notAnImage' ? 'notAnImage' : 'server' });
+                  patch(key, { phase: 'error', error: apiErrorReason(error) === 'notAnImage' ? 'notAnImage' : 'server' });
                 }
               },
               (error: unknown) => {

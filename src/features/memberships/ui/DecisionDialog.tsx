@@ -1,48 +1,57 @@
 'use client';
 // An admin's decision on a membership (approve, give, extend, cancel) in a dialog: the last valid
-// day or the reason, checked before sending; a refusal from the server is shown inside the dialog
-// and what was typed stays.
+// day, the guests a season and a note, or the reason. The form path checks them with the
+// procedure's own input before sending and shows the server's refusal (a day already past, a
+// change made meanwhile) at its field or in the dialog; what was typed stays.
 import { useId, useState, type FormEvent } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslations } from 'next-intl';
+import type { z } from 'zod';
+import { numberOf } from '@/forms/form-messages';
+import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { Alert } from '@/ui/feedback/Alert';
 import { BusyButton } from '@/ui/dialog/BusyButton';
 import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { GUESTS_PER_SEASON, GUESTS_PER_SEASON_MAX, lastValidDay, NOTE_MAX, seasonEndAfter, validUntilAfterDay } from '../membership-rules';
+import { ApproveInput, CancelInput, ExtendInput } from '../memberships.inputs';
 import styles from './memberships.module.css';
 
 /** `give` approves from the person's page: their request if they made one, else a new membership. */
 export type Decision = 'approve' | 'give' | 'extend' | 'cancel';
 
-export interface DecisionValues {
-  validUntil: Date | null;
-  text: string;
-  /** Guests a season: set when approving, giving or extending. */
-  guestsPerSeason?: number;
-}
+/** What is decided about: a request or membership as the admin saw it, or a person (giving one). */
+export type DecisionSubject = { id: string; revision: number } | { uid: string };
+
+/** A decision checked with its procedure's input, ready to send. */
+export type Decided =
+  | { decision: 'approve' | 'give'; input: z.input<typeof ApproveInput> }
+  | { decision: 'extend'; input: z.input<typeof ExtendInput> }
+  | { decision: 'cancel'; input: z.input<typeof CancelInput> };
+
+/** The decisions' fields the dialog shows; what is decided about comes from the page. */
+const FIELDS = ['validUntil', 'guestsPerSeason', 'note', 'reason'];
 
 export function DecisionDialog({
   decision,
+  subject,
   name,
   currentEnd,
   currentGuests = GUESTS_PER_SEASON,
-  error,
   onDecide,
   onClose,
 }: {
   decision: Decision;
+  subject: DecisionSubject;
   /** Whose membership, as the title names them. */
   name: string;
   /** The current end of the membership an extension moves. */
   currentEnd: Date | null;
   /** The guests a season the membership gives now (12 for a new one). */
   currentGuests?: number;
-  /** The server's refusal, in the page's language. */
-  error: string | null;
-  /** Decides once, however often the form is sent: the dialog is busy until it settles. */
-  onDecide: (values: DecisionValues) => Promise<unknown>;
+  /** Sends the decision, once however often the form is sent (busy until it settles); a refusal it throws is shown here. */
+  onDecide: (decided: Decided) => Promise<unknown>;
   onClose: () => void;
 }) {
   const t = useTranslations('AdminMemberships');
@@ -51,26 +60,40 @@ export function DecisionDialog({
   const [day, setDay] = useState(initialDay);
   const [text, setText] = useState('');
   const [guests, setGuests] = useState(String(currentGuests));
-  const [guestsProblem, setGuestsProblem] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm({ fields: FIELDS });
+  // The server's refusal that names no field here, in the page's language.
+  const error = form.message;
   const needsDay = decision !== 'cancel';
   const { busy, run } = useOneAtATime();
 
+  /** The decision checked with its procedure's input, or null with what is wrong shown. */
+  function decided(): Decided | null {
+    if (decision === 'cancel' && 'id' in subject) {
+      const input = form.check(CancelInput, { ...subject, reason: text });
+      return input && { decision, input };
+    }
+    // A day the field holds that is no date: the schema says so at the field.
+    const approval = { validUntil: validUntilAfterDay(day) ?? new Date(Number.NaN), note: text, guestsPerSeason: numberOf(guests) };
+    if (decision === 'extend' && 'id' in subject) {
+      const input = form.check(ExtendInput, { ...subject, ...approval });
+      return input && { decision, input };
+    }
+    // Approving a request by its id, or giving a person (by their uid) a membership.
+    const input = form.check(ApproveInput, { ...subject, ...approval });
+    return input && { decision: 'id' in subject ? 'approve' : 'give', input };
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (needsDay) {
-      const validUntil = validUntilAfterDay(day);
-      if (!validUntil) return setProblem(t('dayInvalid'));
-      if (validUntil.getTime() <= Date.now()) return setProblem(t('dayInPast'));
-      const guestsPerSeason = Number(guests);
-      setProblem(null);
-      if (!/^\d+$/.test(guests.trim()) || guestsPerSeason > GUESTS_PER_SEASON_MAX) return setGuestsProblem(t('guestsInvalid', { max: GUESTS_PER_SEASON_MAX }));
-      setGuestsProblem(null);
-      return void run(() => onDecide({ validUntil, text: text.trim(), guestsPerSeason }));
-    }
-    if (!text.trim()) return setProblem(t('reasonRequired'));
-    setProblem(null);
-    void run(() => onDecide({ validUntil: null, text: text.trim() }));
+    const checked = decided();
+    if (!checked) return;
+    void run(async () => {
+      try {
+        await onDecide(checked);
+      } catch (caught) {
+        form.refuse(caught);
+      }
+    });
   }
 
   return (
@@ -80,7 +103,7 @@ export function DecisionDialog({
         <Dialog.Content className="dialog" aria-busy={busy}>
           <Dialog.Title className="dialog__title">{t(`${decision}Title`, { name })}</Dialog.Title>
           <Dialog.Description>{t(`${decision}Text`)}</Dialog.Description>
-          <form className={styles.dialog__form} onSubmit={submit} noValidate>
+          <form id={form.id} className={styles.dialog__form} onSubmit={submit} noValidate>
             {needsDay && (
               <TextField
                 id={`${id}-day`}
@@ -89,8 +112,8 @@ export function DecisionDialog({
                 label={t('lastDayLabel')}
                 hint={t('lastDayHint')}
                 value={day}
-                onChange={setDay}
-                error={problem ?? undefined}
+                onChange={form.changing('validUntil', setDay)}
+                error={form.error('validUntil')}
                 required
               />
             )}
@@ -103,8 +126,8 @@ export function DecisionDialog({
                 label={t('guestsLabel')}
                 hint={t('guestsHint')}
                 value={guests}
-                onChange={setGuests}
-                error={guestsProblem ?? undefined}
+                onChange={form.changing('guestsPerSeason', setGuests)}
+                error={form.error('guestsPerSeason')}
                 min={0}
                 max={GUESTS_PER_SEASON_MAX}
                 step={1}
@@ -117,10 +140,10 @@ export function DecisionDialog({
               label={needsDay ? t('noteLabel') : t('reasonLabel')}
               hint={needsDay ? t('noteHint') : t('reasonHint')}
               value={text}
-              onChange={setText}
+              onChange={form.changing(needsDay ? 'note' : 'reason', setText)}
               maxLength={NOTE_MAX}
               rows={3}
-              error={!needsDay ? (problem ?? undefined) : undefined}
+              error={form.error(needsDay ? 'note' : 'reason')}
               required={!needsDay}
             />
             {error && <Alert kind="error">{error}</Alert>}

@@ -7,7 +7,6 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { FeedbackAlert, type Feedback } from '@/ui/feedback/Alert';
@@ -19,7 +18,7 @@ import { daysLeft, ENDING_SOON_DAYS } from '../membership-rules';
 import type { MembershipView } from '../memberships';
 import { MEMBERSHIP_FILTERS } from '../memberships.inputs';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
-import { DecisionDialog, type Decision, type DecisionValues } from './DecisionDialog';
+import { DecisionDialog, type Decided, type Decision } from './DecisionDialog';
 import styles from './memberships.module.css';
 
 const LIST_CHOICES = { filter: { values: MEMBERSHIP_FILTERS, default: 'all' } } as const;
@@ -28,27 +27,21 @@ export function MembershipDirectory() {
   const t = useTranslations('AdminMemberships');
   const tFilters = useTranslations('Memberships.filters');
   const format = useFormatter();
-  const errorMessage = useApiErrorMessage();
   const list = useListParams(LIST_CHOICES);
   const { filter } = list.chosen;
   const id = useId();
   const utils = trpc.useUtils();
   const memberships = trpc.memberships.list.useQuery({ filter, search: list.search, cursor: list.cursor }, { placeholderData: keepPreviousData });
   const [open, setOpen] = useState<{ decision: Decision; membership: MembershipView } | null>(null);
-  const [dialogError, setDialogError] = useState<string | null>(null);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
 
   const done = async (text: string) => {
     setOpen(null);
-    setDialogError(null);
     setFeedback({ kind: 'success', text });
     await Promise.all([utils.memberships.list.invalidate(), utils.memberships.counts.invalidate()]);
   };
-  const failed = async (error: unknown) => {
-    setDialogError(errorMessage(error));
-    // The refusal may come from someone else's change: show the list as it is now.
-    await utils.memberships.list.invalidate();
-  };
+  // The dialog shows the refusal; it may come from someone else's change: show the list as it is now.
+  const failed = () => utils.memberships.list.invalidate();
   const approve = trpc.memberships.approve.useMutation({ onError: failed });
   const extend = trpc.memberships.extend.useMutation({ onError: failed });
   const cancel = trpc.memberships.cancel.useMutation({ onError: failed });
@@ -56,21 +49,19 @@ export function MembershipDirectory() {
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const nameOf = (membership: MembershipView) => membership.displayName ?? membership.email ?? membership.uid;
 
-  /** A refusal is shown by the mutations' onError; the dialog waits for either. */
-  async function decide(values: DecisionValues) {
+  async function decide(decided: Decided) {
     if (!open) return;
-    const { membership, decision } = open;
+    const { membership } = open;
     const name = nameOf(membership);
-    const base = { id: membership.id, revision: membership.revision };
-    if (decision === 'approve') {
-      await approve.mutateAsync({ ...base, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
-      await done(t('approved', { name }));
-    } else if (decision === 'extend') {
-      await extend.mutateAsync({ ...base, validUntil: values.validUntil!, note: values.text, guestsPerSeason: values.guestsPerSeason });
+    if (decided.decision === 'extend') {
+      await extend.mutateAsync(decided.input);
       await done(t('extended', { name }));
-    } else {
-      await cancel.mutateAsync({ ...base, reason: values.text });
+    } else if (decided.decision === 'cancel') {
+      await cancel.mutateAsync(decided.input);
       await done(t(membership.status === 'pending' ? 'declined' : 'cancelled', { name }));
+    } else {
+      await approve.mutateAsync(decided.input);
+      await done(t('approved', { name }));
     }
   }
 
@@ -115,19 +106,19 @@ export function MembershipDirectory() {
                     </div>
                     <div className={styles['membership-row__actions']}>
                       {membership.status === 'pending' && (
-                        <button type="button" className="button button--primary button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'approve', membership }); }}>
+                        <button type="button" className="button button--primary button--small" onClick={() => setOpen({ decision: 'approve', membership })}>
                           {t('approve')}
                           <span className="visually-hidden">: {name}</span>
                         </button>
                       )}
                       {membership.status === 'active' && (
-                        <button type="button" className="button button--ghost button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'extend', membership }); }}>
+                        <button type="button" className="button button--ghost button--small" onClick={() => setOpen({ decision: 'extend', membership })}>
                           {t('extend')}
                           <span className="visually-hidden">: {name}</span>
                         </button>
                       )}
                       {(membership.status === 'active' || membership.status === 'pending') && (
-                        <button type="button" className="button button--ghost button--small" onClick={() => { setDialogError(null); setOpen({ decision: 'cancel', membership }); }}>
+                        <button type="button" className="button button--ghost button--small" onClick={() => setOpen({ decision: 'cancel', membership })}>
                           {membership.status === 'pending' ? t('decline') : t('cancel')}
                           <span className="visually-hidden">: {name}</span>
                         </button>
@@ -146,10 +137,10 @@ export function MembershipDirectory() {
         <DecisionDialog
           key={`${open.decision}-${open.membership.id}`}
           decision={open.decision}
+          subject={{ id: open.membership.id, revision: open.membership.revision }}
           name={nameOf(open.membership)}
           currentEnd={open.membership.validUntil}
           currentGuests={open.membership.guestsPerSeason}
-          error={dialogError}
           onDecide={decide}
           onClose={() => setOpen(null)}
         />

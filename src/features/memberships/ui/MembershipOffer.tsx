@@ -8,11 +8,13 @@ import { useRouter } from 'next/navigation';
 import { usePathname } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { TextAreaField } from '@/ui/form/TextAreaField';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { Alert } from '@/ui/feedback/Alert';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { NOTE_MAX } from '../membership-rules';
+import { RequestInput } from '../memberships.inputs';
 import { ConfirmAddress } from './ConfirmAddress';
 import styles from './memberships.module.css';
 
@@ -38,6 +40,8 @@ function Offer() {
   const id = useId();
   const utils = trpc.useUtils();
   const [note, setNote] = useState('');
+  // The request's note goes the form path; a refusal that names no field is said below it.
+  const form = useForm({ fields: ['note'] });
   const [error, setError] = useState<string | null>(null);
   // The server's refusal of an address not yet confirmed: the way on is below the message.
   const [unconfirmed, setUnconfirmed] = useState(false);
@@ -50,7 +54,7 @@ function Offer() {
       return utils.memberships.mine.invalidate();
     },
     onError: (caught) => {
-      setError(errorMessage(caught));
+      setError(form.refuse(caught));
       setUnconfirmed(apiErrorReason(caught) === 'emailNotVerified');
     },
   });
@@ -66,10 +70,15 @@ function Offer() {
 
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'long', timeZone: 'Europe/Berlin' });
 
+  function ask() {
+    setError(null);
+    const input = form.check(RequestInput, { note });
+    if (input) request.mutate(input);
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setError(null);
-    request.mutate({ note: note.trim() });
+    ask();
   }
 
   return (
@@ -100,18 +109,13 @@ function Offer() {
       ) : approved ? (
         <LoadingStatus>{t('opening')}</LoadingStatus>
       ) : (
-        <form className={styles['membership-offer__form']} onSubmit={submit} noValidate>
+        <form id={form.id} className={styles['membership-offer__form']} onSubmit={submit} noValidate>
           <p>{t('lead')}</p>
           {mine.data.ended?.validUntil && mine.data.ended.status !== 'cancelled' && <p>{t('ended', { date: day(new Date(mine.data.ended.validUntil.getTime() - 1)) })}</p>}
-          <TextAreaField id={`${id}-note`} name="note" label={t('noteLabel')} hint={t('noteHint')} value={note} onChange={setNote} maxLength={NOTE_MAX} rows={3} />
+          <TextAreaField id={`${id}-note`} name="note" label={t('noteLabel')} hint={t('noteHint')} value={note} onChange={form.changing('note', setNote)} maxLength={NOTE_MAX} rows={3} error={form.error('note')} />
           {error && <ErrorLine text={error} />}
           {unconfirmed && (
-            <ConfirmAddress
-              onConfirmed={() => {
-                setError(null);
-                request.mutate({ note: note.trim() });
-              }}
-            />
+            <ConfirmAddress onConfirmed={ask} />
           )}
           <button type="submit" className="button button--primary" disabled={request.isPending || unconfirmed} aria-busy={request.isPending}>
             {request.isPending && <span className="spinner" aria-hidden="true" />}

@@ -6,26 +6,23 @@ import { useId, useState } from 'react';
 import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { FeedbackAlert } from '@/ui/feedback/Alert';
 import { isActiveNow } from '../membership-rules';
 import { MembershipStatusBadge } from './MembershipStatusBadge';
-import { DecisionDialog, type DecisionValues } from './DecisionDialog';
+import { DecisionDialog, type Decided } from './DecisionDialog';
 import styles from './memberships.module.css';
 
 export function UserMemberships({ uid, name, onGiven }: { uid: string; name: string; onGiven: () => Promise<unknown> }) {
   const t = useTranslations('UserMemberships');
   const tDecisions = useTranslations('AdminMemberships');
   const format = useFormatter();
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const utils = trpc.useUtils();
   const memberships = trpc.memberships.ofUser.useQuery({ uid });
   const [giving, setGiving] = useState(false);
-  const [dialogError, setDialogError] = useState<string | null>(null);
   const [given, setGiven] = useState(false);
   const approve = trpc.memberships.approve.useMutation({
     onSuccess: async () => {
@@ -33,18 +30,15 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
       setGiven(true);
       await Promise.all([utils.memberships.ofUser.invalidate({ uid }), utils.memberships.list.invalidate(), utils.memberships.counts.invalidate(), onGiven()]);
     },
-    onError: async (error) => {
-      setDialogError(errorMessage(error));
-      // The refusal may come from a change made meanwhile (a membership approved elsewhere).
-      await utils.memberships.ofUser.invalidate({ uid });
-    },
+    // The dialog shows the refusal; it may come from a change made meanwhile (a membership approved elsewhere).
+    onError: () => utils.memberships.ofUser.invalidate({ uid }),
   });
   const day = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeZone: 'Europe/Berlin' });
   const moment = (date: Date) => format.dateTime(date, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
   const memberNow = memberships.data?.some((membership) => isActiveNow(membership, new Date())) ?? true;
 
-  function give(values: DecisionValues) {
-    return approve.mutateAsync({ uid, validUntil: values.validUntil, note: values.text, guestsPerSeason: values.guestsPerSeason });
+  async function give(decided: Decided) {
+    if (decided.decision === 'give') await approve.mutateAsync(decided.input);
   }
 
   return (
@@ -92,7 +86,6 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
             type="button"
             className="button button--primary"
             onClick={() => {
-              setDialogError(null);
               setGiven(false);
               setGiving(true);
             }}
@@ -102,7 +95,7 @@ export function UserMemberships({ uid, name, onGiven }: { uid: string; name: str
         </p>
       )}
       {giving && (
-        <DecisionDialog decision="give" name={name} currentEnd={null} error={dialogError} onDecide={give} onClose={() => setGiving(false)} />
+        <DecisionDialog decision="give" subject={{ uid }} name={name} currentEnd={null} onDecide={give} onClose={() => setGiving(false)} />
       )}
     </section>
   );

@@ -3,6 +3,7 @@
 // the venue, unschedule, delete a draft. Shown only while the notification can still change.
 import { useTranslations } from 'next-intl';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
+import { TextField } from '@/ui/form/TextField';
 import type { NotificationStatusName } from '../constants';
 import { notificationOf, type Draft } from './composer-draft';
 import { audienceLabel } from './audience-label';
@@ -52,22 +53,7 @@ export function ComposerActions({ formId, id, status, draft, scheduleAt, onSched
         onConfirm={actions.onSendNow}
       />
       <div className={styles.composer__schedule}>
-        <div className="field">
-          <label className="field__label" htmlFor={`${formId}-at`}>
-            {t('scheduleLabel')}
-          </label>
-          <input
-            id={`${formId}-at`}
-            type="datetime-local"
-            className="field__input"
-            value={scheduleAt}
-            aria-describedby={`${formId}-at-hint`}
-            aria-invalid={fieldError('at') ? true : undefined}
-            onChange={(change) => onScheduleAt(change.target.value)}
-          />
-          <p id={`${formId}-at-hint`} className="field__hint">{t('scheduleHint')}</p>
-          {fieldError('at') ? <p className="field__error">{t('scheduleMissing')}</p> : null}
-        </div>
+        <TextField id={`${formId}-at`} name="at" type="datetime-local" label={t('scheduleLabel')} hint={t('scheduleHint')} value={scheduleAt} onChange={onScheduleAt} error={fieldError('at')} />
         <button type="button" className="button button--ghost" disabled={busy !== null} onClick={actions.onScheduleOrConfirm}>
           <Spinner when="schedule" busy={busy} /> {status === 'scheduled' ? t('reschedule') : t('schedule')}
         </button>

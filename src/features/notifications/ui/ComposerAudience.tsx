@@ -4,9 +4,12 @@
 import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
+import { TextField } from '@/ui/form/TextField';
+import { describedBy, FieldMessages } from '@/ui/form/FieldMessages';
 import { LoadingStatus } from '@/ui/page/LoadingStatus';
 import { AUDIENCE_KIND_NAMES, LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
 import { ROLE_NAMES, type ChosenPerson, type Draft, type RoleName } from './composer-draft';
+import type { ComposerActions } from './useComposerActions';
 import styles from './notifications.module.css';
 
 interface Props {
@@ -14,8 +17,8 @@ interface Props {
   draft: Draft;
   editable: boolean;
   onChange: (change: Partial<Draft>) => void;
-  /** A refusal's text for a field of the audience (`audience.weeks`), to show at it. */
-  fieldError: (field: string) => string | null;
+  /** A problem with a field of the audience (`audience.weeks`, `audience.uids`), to show at it. */
+  fieldError: ComposerActions['fieldError'];
 }
 
 export function ComposerAudience({ formId, draft, editable, onChange, fieldError }: Props) {
@@ -46,39 +49,28 @@ export function ComposerAudience({ formId, draft, editable, onChange, fieldError
         </div>
       ) : null}
       {draft.audience === 'lapsed' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${formId}-weeks`}>
-            {t('weeksLabel')}
-          </label>
-          <input
-            id={`${formId}-weeks`}
-            className="field__input"
-            type="number"
-            inputMode="numeric"
-            min={LAPSED_WEEKS_MIN}
-            max={LAPSED_WEEKS_MAX}
-            step={1}
-            value={draft.weeks}
-            onChange={(change) => onChange({ weeks: change.target.value })}
-            aria-describedby={`${formId}-weeks-hint${fieldError('audience.weeks') ? ` ${formId}-weeks-error` : ''}`}
-            aria-invalid={fieldError('audience.weeks') ? true : undefined}
-          />
-          <p id={`${formId}-weeks-hint`} className="field__hint">
-            {t('weeksHint', { min: LAPSED_WEEKS_MIN, max: LAPSED_WEEKS_MAX })}
-          </p>
-          {fieldError('audience.weeks') ? (
-            <p id={`${formId}-weeks-error`} className="field__error">
-              {fieldError('audience.weeks')}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id={`${formId}-weeks`}
+          name="audience.weeks"
+          type="number"
+          inputMode="numeric"
+          min={LAPSED_WEEKS_MIN}
+          max={LAPSED_WEEKS_MAX}
+          step={1}
+          label={t('weeksLabel')}
+          hint={t('weeksHint', { min: LAPSED_WEEKS_MIN, max: LAPSED_WEEKS_MAX })}
+          value={draft.weeks}
+          onChange={(weeks) => onChange({ weeks })}
+          error={fieldError('audience.weeks')}
+        />
       ) : null}
-      {draft.audience === 'people' ? <PeoplePicker people={draft.people} onChange={(people) => onChange({ people })} /> : null}
+      {draft.audience === 'people' ? <PeoplePicker people={draft.people} onChange={(people) => onChange({ people })} error={fieldError('audience.uids')} /> : null}
     </fieldset>
   );
 }
 
-function PeoplePicker({ people, onChange }: { people: ChosenPerson[]; onChange: (people: ChosenPerson[]) => void }) {
+/** People picked by name; `error`: nobody picked yet, said at the search (where the focus goes). */
+function PeoplePicker({ people, onChange, error }: { people: ChosenPerson[]; onChange: (people: ChosenPerson[]) => void; error?: string }) {
   const t = useTranslations('AdminNotifications');
   const id = useId();
   const [search, setSearch] = useState('');
@@ -103,7 +95,17 @@ function PeoplePicker({ people, onChange }: { people: ChosenPerson[]; onChange: 
         <label className="field__label" htmlFor={`${id}-search`}>
           {t('peopleSearch')}
         </label>
-        <input id={`${id}-search`} className="field__input" type="search" value={search} onChange={(change) => setSearch(change.target.value)} autoComplete="off" />
+        <input
+          id={`${id}-search`}
+          className="field__input"
+          type="search"
+          value={search}
+          onChange={(change) => setSearch(change.target.value)}
+          autoComplete="off"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(`${id}-search`, undefined, error)}
+        />
+        <FieldMessages id={`${id}-search`} error={error} />
       </div>
       <LoadingStatus active={found.isFetching}>{t('peopleSearching')}</LoadingStatus>
       {found.data?.users.length ? (

@@ -3,6 +3,8 @@
 // the inbox.
 import { useTranslations } from 'next-intl';
 import type { Locale } from '@/i18n/routing';
+import { TextField } from '@/ui/form/TextField';
+import { TextAreaField } from '@/ui/form/TextAreaField';
 import { BODY_LIMIT, TITLE_LIMIT } from '../constants';
 import type { Draft } from './composer-draft';
 import type { ComposerActions } from './useComposerActions';
@@ -22,42 +24,28 @@ export function ComposerLanguage({ formId, language, draft, editable, fieldError
   return (
     <fieldset className={styles.composer__language} disabled={!editable}>
       <legend>{t(`languages.${language}`)}</legend>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-title-${language}`}>
-          {t('titleLabel')}
-        </label>
-        <input
-          id={`${formId}-title-${language}`}
-          className="field__input"
-          lang={language}
-          value={draft.title[language]}
-          maxLength={TITLE_LIMIT}
-          aria-invalid={fieldError(`title.${language}`) ? true : undefined}
-          aria-describedby={fieldError(`title.${language}`) ? `${formId}-title-${language}-error` : undefined}
-          onChange={(change) => onChange({ title: { ...draft.title, [language]: change.target.value } })}
-        />
-        {fieldError(`title.${language}`) ? <p id={`${formId}-title-${language}-error`} className="field__error">{fieldError(`title.${language}`)}</p> : null}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${formId}-body-${language}`}>
-          {t('bodyLabel')}
-        </label>
-        <textarea
-          id={`${formId}-body-${language}`}
-          className="field__input field__textarea"
-          lang={language}
-          rows={4}
-          value={draft.body[language]}
-          maxLength={BODY_LIMIT}
-          aria-invalid={fieldError(`body.${language}`) ? true : undefined}
-          aria-describedby={`${formId}-body-${language}-count${fieldError(`body.${language}`) ? ` ${formId}-body-${language}-error` : ''}`}
-          onChange={(change) => onChange({ body: { ...draft.body, [language]: change.target.value } })}
-        />
-        <p id={`${formId}-body-${language}-count`} className="field__hint">
-          {t('characters', { count: draft.body[language].length, max: BODY_LIMIT })}
-        </p>
-        {fieldError(`body.${language}`) ? <p id={`${formId}-body-${language}-error`} className="field__error">{fieldError(`body.${language}`)}</p> : null}
-      </div>
+      <TextField
+        id={`${formId}-title-${language}`}
+        name={`title.${language}`}
+        label={t('titleLabel')}
+        lang={language}
+        value={draft.title[language]}
+        maxLength={TITLE_LIMIT}
+        error={fieldError(`title.${language}`)}
+        onChange={(title) => onChange({ title: { ...draft.title, [language]: title } })}
+      />
+      <TextAreaField
+        id={`${formId}-body-${language}`}
+        name={`body.${language}`}
+        label={t('bodyLabel')}
+        lang={language}
+        rows={4}
+        value={draft.body[language]}
+        maxLength={BODY_LIMIT}
+        hint={t('characters', { count: draft.body[language].length, max: BODY_LIMIT })}
+        error={fieldError(`body.${language}`)}
+        onChange={(body) => onChange({ body: { ...draft.body, [language]: body } })}
+      />
       <Preview language={language} title={draft.title[language]} body={draft.body[language]} />
     </fieldset>
   );

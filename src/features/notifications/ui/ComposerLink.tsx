@@ -4,9 +4,12 @@ import { useId, useState } from 'react';
 import { useTranslations } from 'next-intl';
 import { localized, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
+import { SelectField } from '@/ui/form/SelectField';
+import { TextField } from '@/ui/form/TextField';
 import styles from './notifications.module.css';
 
-export function ComposerLink({ value, onChange, locale, error }: { value: string; onChange: (link: string) => void; locale: Locale; error: string | null }) {
+/** `error`: a link the server refused (not a page of the site), said at the field that holds it. */
+export function ComposerLink({ value, onChange, locale, error }: { value: string; onChange: (link: string) => void; locale: Locale; error?: string }) {
   const t = useTranslations('AdminNotifications');
   const id = useId();
   const events = trpc.events.list.useQuery({ filter: 'upcoming', search: '', cursor: null });
@@ -32,30 +35,18 @@ export function ComposerLink({ value, onChange, locale, error }: { value: string
         ))}
       </div>
       {chosen === 'event' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-event`}>
-            {t('linkEvent')}
-          </label>
-          <select id={`${id}-event`} className="field__select" value={value} onChange={(change) => onChange(change.target.value)}>
-            <option value="">{events.isPending ? t('loading') : t('chooseEvent')}</option>
-            {eventLinks.map((entry) => (
-              <option key={entry.link} value={entry.link}>
-                {entry.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id={`${id}-event`}
+          label={t('linkEvent')}
+          value={value}
+          options={[{ value: '', label: events.isPending ? t('loading') : t('chooseEvent') }, ...eventLinks.map((entry) => ({ value: entry.link, label: entry.label }))]}
+          onChange={onChange}
+          error={error}
+        />
       ) : null}
       {chosen === 'page' ? (
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-page`}>
-            {t('linkPage')}
-          </label>
-          <input id={`${id}-page`} className="field__input" value={value} placeholder="/vip" aria-describedby={`${id}-page-hint`} aria-invalid={error ? true : undefined} onChange={(change) => onChange(change.target.value)} />
-          <p id={`${id}-page-hint`} className="field__hint">{t('linkPageHint')}</p>
-        </div>
+        <TextField id={`${id}-page`} name="link" label={t('linkPage')} hint={t('linkPageHint')} placeholder="/vip" value={value} onChange={onChange} error={error} />
       ) : null}
-      {error ? <p className="field__error" role="alert">{error}</p> : null}
     </>
   );
 }

@@ -2,8 +2,10 @@
 // The composer: title and message in English and German side by side, each with how it looks as
 // a push message and in the inbox; a link (an event of the programme, or a page of the site); the
 // audience; whether it goes by e-mail too; then save as draft, send a test to oneself, send now,
-// or schedule for a time at the venue. A refusal names its field, and the form shows it there; nothing typed is lost.
-import { useId, useState } from 'react';
+// or schedule for a time at the venue. Each action checks what is on screen with the procedures'
+// inputs first (the form path): a problem is said at its field (a time to schedule at, a title
+// missing), one that concerns no field above the buttons; nothing typed is lost.
+import { useState } from 'react';
 import { useLocale, useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
 import { LOCALES } from '@/i18n/routing';
@@ -40,18 +42,19 @@ function ComposerForm({ id, existing }: { id: string | null; existing: Notificat
   const t = useTranslations('AdminNotifications');
   const locale = useLocale();
   const router = useRouter();
-  const formId = useId();
   const [draft, setDraft] = useState<Draft>(() => (existing ? draftOf(existing) : EMPTY_DRAFT));
   const [scheduleAt, setScheduleAt] = useState(existing?.scheduledWallTime ?? '');
   const actions = useComposerActions(id, draft, scheduleAt);
-  const { busy, message, fieldError } = actions;
+  // The form's id, which its fields' ids start with.
+  const { busy, fieldError, formId } = actions;
+  const message = actions.error ? { kind: 'error' as const, text: actions.error } : actions.notice ? { kind: 'success' as const, text: actions.notice } : null;
 
   const status = existing?.status ?? 'draft';
   const editable = status === 'draft' || status === 'scheduled';
   const set = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
   return (
-    <form className={styles.composer} onSubmit={actions.onSave} aria-busy={busy !== null} noValidate>
+    <form id={formId} className={styles.composer} onSubmit={actions.onSave} aria-busy={busy !== null} noValidate>
       <p className="composer__back">
         <a href="#" onClick={(event) => { event.preventDefault(); router.push('/admin/notifications'); }}>
           ← {t('backToList')}

@@ -1,8 +1,11 @@
 // The composer saves what is on screen: the audience it shows becomes the audience sent, the
-// e-mail channel chosen goes with it, and a saved notification opens with what it was saved with.
+// e-mail channel chosen goes with it, and a saved notification opens with what it was saved with;
+// weeks typed that the audience cannot take are refused at their field by the notification's schema.
 import { describe, expect, it } from 'vitest';
+import { formMessageForIssue, wireIssues } from '@/forms/form-messages';
 import type { NotificationForEditor } from '../notifications';
-import { draftOf, EMPTY_DRAFT, notificationOf, weeksOf, type Draft } from './composer-draft';
+import { NotificationInput } from '../notifications.inputs';
+import { draftOf, EMPTY_DRAFT, notificationOf, type Draft } from './composer-draft';
 
 const texts = { title: { en: 'Doors', de: 'Einlass' }, body: { en: 'At eight', de: 'Um acht' }, link: '/vip' };
 
@@ -40,8 +43,21 @@ describe('composer draft', () => {
     expect(draftOf(saved({ kind: 'lapsed', weeks: 26 }, 'withoutPush'))).toMatchObject({ audience: 'lapsed', weeks: '26', email: 'withoutPush' });
   });
 
-  it('takes whole weeks from 1 to 52, and nothing else, as typed', () => {
-    expect(['1', '8', ' 52 '].map(weeksOf)).toEqual([1, 8, 52]);
-    expect(['0', '53', '', '4.5', '-3', '1e1', 'eight'].map(weeksOf)).toEqual([null, null, null, null, null, null, null]);
+  it('takes whole weeks from 1 to 52 as typed, and says at the field what is wrong with anything else', () => {
+    const refusal = (weeks: string) => {
+      const parsed = NotificationInput.safeParse(notificationOf({ ...typed, audience: 'lapsed', weeks }));
+      if (parsed.success) return parsed.data.audience;
+      const [issue] = wireIssues(parsed.error.issues);
+      return { at: issue!.path.join('.'), ...formMessageForIssue(issue!) };
+    };
+    expect(['1', '8', ' 52 '].map(refusal)).toEqual([1, 8, 52].map((weeks) => ({ kind: 'lapsed', weeks })));
+    expect(['0', '53', '', '4.5', '1e1', 'eight'].map(refusal)).toEqual([
+      { at: 'audience.weeks', key: 'tooSmall', values: { min: 1 } },
+      { at: 'audience.weeks', key: 'tooLarge', values: { max: 52 } },
+      { at: 'audience.weeks', key: 'required' },
+      { at: 'audience.weeks', key: 'wholeNumber' },
+      { at: 'audience.weeks', key: 'numeric' },
+      { at: 'audience.weeks', key: 'numeric' },
+    ]);
   });
 });

@@ -1,10 +1,12 @@
 // The composer's form as typed, and what it becomes when saved: the people chosen keep the names
 // they were picked by on screen, the saved audience only their uids; the weeks of "not seen at the
-// door" stay the text typed until saved, so a half-typed number is not rewritten under the cursor.
+// door" stay the text typed until saved, so a half-typed number is not rewritten under the cursor,
+// and the notification's schema says what is wrong with them (the form path).
 import type { Locale } from '@/i18n/routing';
+import { numberOf, type FormInput } from '@/forms/form-messages';
 import type { NotificationForEditor } from '../notifications';
 import type { NotificationInput } from '../notifications.inputs';
-import { LAPSED_WEEKS_DEFAULT, LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN, type AudienceKindName, type EmailChannel } from '../constants';
+import { LAPSED_WEEKS_DEFAULT, type AudienceKindName, type EmailChannel } from '../constants';
 
 export const ROLE_NAMES = ['user', 'scanner', 'admin'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
@@ -41,26 +43,22 @@ export function draftOf(existing: NotificationForEditor): Draft {
   };
 }
 
-/** The weeks typed, when they are a whole number the audience takes; else null. */
-export function weeksOf(typed: string): number | null {
-  if (!/^\s*\d{1,2}\s*$/.test(typed)) return null;
-  const weeks = Number(typed);
-  return weeks >= LAPSED_WEEKS_MIN && weeks <= LAPSED_WEEKS_MAX ? weeks : null;
-}
+/** The notification as typed, in the shape of its input: what the composer checks and saves. */
+export type TypedNotification = FormInput<NotificationInput>;
 
-export function notificationOf(draft: Draft): NotificationInput {
+export function notificationOf(draft: Draft): TypedNotification {
   return { title: draft.title, body: draft.body, link: draft.link, audience: audienceOf(draft), email: draft.email };
 }
 
-function audienceOf(draft: Draft): NotificationInput['audience'] {
+function audienceOf(draft: Draft): TypedNotification['audience'] {
   switch (draft.audience) {
     case 'role':
       return { kind: 'role', role: draft.role };
     case 'people':
       return { kind: 'people', uids: draft.people.map((person) => person.uid) };
     case 'lapsed':
-      // The form refuses weeks it cannot send before saving (useComposerActions); the server checks again.
-      return { kind: 'lapsed', weeks: weeksOf(draft.weeks) ?? LAPSED_WEEKS_MIN - 1 };
+      // Empty or not a number as typed: the schema says so at the field before anything is saved.
+      return { kind: 'lapsed', weeks: numberOf(draft.weeks) };
     default:
       return { kind: draft.audience };
   }

@@ -1,38 +1,34 @@
 'use client';
-// The composer's six actions with their mutations: each saves what is on screen first, then does
-// its part; one runs at a time, and its outcome (or the field a refusal names) is kept for the form.
+// The composer's six actions with their mutations: each checks and saves what is on screen first,
+// then does its part; one runs at a time. A success is said in the composer's words; a problem
+// goes through the form path: at the field it concerns (a title missing, the time to schedule at),
+// or above the buttons when it concerns none.
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslations } from 'next-intl';
 import { useRouter } from '@/i18n/navigation';
+import { LOCALES } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
-import { useApiErrorMessage } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { wallTimeToDate } from '@/features/events/venue-time';
-import type { Feedback } from '@/ui/feedback/Alert';
-import { LAPSED_WEEKS_MAX, LAPSED_WEEKS_MIN } from '../constants';
-import { notificationOf, weeksOf, type Draft } from './composer-draft';
+import { NotificationInput, ScheduleInput } from '../notifications.inputs';
+import { notificationOf, type Draft } from './composer-draft';
 
 export type ComposerAction = 'save' | 'test' | 'send' | 'schedule' | 'cancel' | 'delete';
 
-/** An action's outcome, and for a refusal the field it names. */
-export type ComposerMessage = Feedback & { field?: string | null };
+/** What the composer shows at its fields, by the paths of the notification (and `at` of scheduling). */
+const FIELDS = [...LOCALES.flatMap((language) => [`title.${language}`, `body.${language}`]), 'link', 'audience.weeks', 'audience.uids', 'at'];
 
-function reasonField(error: unknown): string | null {
-  const data = (error as { data?: { reasonField?: string | null } }).data;
-  return data?.reasonField ?? null;
-}
-
-/** A refusal the form makes itself, before anything is sent: its field and its words. */
-function refusal(field: string, text: string): Error {
-  return Object.assign(new Error(text), { data: { reasonField: field }, text });
-}
+/** The time to schedule at, checked before anything is saved: the draft has no id to schedule yet. */
+const ScheduleTime = ScheduleInput.pick({ at: true });
 
 /** `id` is the saved notification's, null for a new one; `draft` and `scheduleAt` are as typed. */
 export function useComposerActions(id: string | null, draft: Draft, scheduleAt: string) {
   const t = useTranslations('AdminNotifications');
   const router = useRouter();
-  const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();
-  const [message, setMessage] = useState<ComposerMessage | null>(null);
+  // A save sends the notification as `notification` inside its input.
+  const form = useForm({ fields: FIELDS, within: 'notification' });
+  const [notice, setNotice] = useState<string | null>(null);
   const [confirmSend, setConfirmSend] = useState(false);
   const [busy, setBusy] = useState<ComposerAction | null>(null);
 
@@ -47,23 +43,26 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
   // send refused for a missing title): trying again updates that draft instead of adding another.
   const draftId = useRef(id);
 
-  /** Saves what is on screen; returns the id (a new draft gets one, and the URL names it). */
-  async function persist(): Promise<string> {
-    if (draft.audience === 'lapsed' && weeksOf(draft.weeks) === null) throw refusal('audience.weeks', t('weeksInvalid', { min: LAPSED_WEEKS_MIN, max: LAPSED_WEEKS_MAX }));
-    const saved = await save.mutateAsync({ id: draftId.current, notification: notificationOf(draft) });
+  /** Checks and saves what is on screen; the id (a new draft gets one, and the URL names it), or null when a field is wrong. */
+  async function persist(): Promise<string | null> {
+    const notification = form.check(NotificationInput, notificationOf(draft));
+    if (!notification) return null;
+    const saved = await save.mutateAsync({ id: draftId.current, notification });
     draftId.current = saved.id;
     await utils.notifications.invalidate();
     return saved.id;
   }
 
+  /** Runs an action; its success text is said, and any refusal goes to its field or above the buttons. */
   async function run(kind: ComposerAction, work: () => Promise<string | null>) {
     setBusy(kind);
-    setMessage(null);
+    setNotice(null);
+    form.clear();
     try {
       const text = await work();
-      if (text) setMessage({ kind: 'success', text });
+      if (text) setNotice(text);
     } catch (error) {
-      setMessage({ kind: 'error', text: (error as { text?: string }).text ?? errorMessage(error), field: reasonField(error) });
+      form.refuse(error);
     } finally {
       setBusy(null);
     }
@@ -73,6 +72,7 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
     event.preventDefault();
     void run('save', async () => {
       const savedId = await persist();
+      if (savedId === null) return null;
       if (id === null) router.replace(`/admin/notifications?edit=${savedId}`);
       return t('saved');
     });
@@ -80,6 +80,7 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
   const onTest = () =>
     run('test', async () => {
       const savedId = await persist();
+      if (savedId === null) return null;
       const result = await test.mutateAsync({ id: savedId });
       if (id === null) router.replace(`/admin/notifications?edit=${savedId}`);
       return t('testSent', { devices: result.pushSent });
@@ -88,6 +89,7 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
     run('send', async () => {
       setConfirmSend(false);
       const savedId = await persist();
+      if (savedId === null) return null;
       await sendNow.mutateAsync({ id: savedId });
       await utils.notifications.invalidate();
       router.push(`/admin/notifications/${savedId}`);
@@ -95,9 +97,12 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
     });
   const onSchedule = () =>
     run('schedule', async () => {
-      if (!scheduleAt) throw refusal('at', t('scheduleMissing'));
+      // No time, no save: the time is what is missing, said at its field.
+      const when = form.check(ScheduleTime, { at: scheduleAt });
+      if (!when) return null;
       const savedId = await persist();
-      await schedule.mutateAsync({ id: savedId, at: scheduleAt });
+      if (savedId === null) return null;
+      await schedule.mutateAsync({ id: savedId, at: when.at });
       await utils.notifications.invalidate();
       router.push('/admin/notifications?filter=scheduled');
       return null;
@@ -123,10 +128,24 @@ export function useComposerActions(id: string | null, draft: Draft, scheduleAt: 
       return null;
     });
 
-  /** The refusal's text when it names `field`, to show at that field. */
-  const fieldError = (field: string) => (message?.kind === 'error' && message.field === field ? message.text : null);
-
-  return { busy, message, fieldError, confirmSend, setConfirmSend, onSave, onTest, onSendNow, onScheduleOrConfirm, onCancel, onDelete };
+  return {
+    busy,
+    /** The last action's success, in the composer's words. */
+    notice,
+    /** A refusal that concerns no field of the form, said above the buttons. */
+    error: form.message,
+    /** A field's message, by its path (`title.en`, `audience.weeks`, `at`). */
+    fieldError: form.error,
+    formId: form.id,
+    confirmSend,
+    setConfirmSend,
+    onSave,
+    onTest,
+    onSendNow,
+    onScheduleOrConfirm,
+    onCancel,
+    onDelete,
+  };
 }
 
 export type ComposerActions = ReturnType<typeof useComposerActions>;

@@ -10,7 +10,8 @@ import { useRouter, usePathname } from '@/i18n/navigation';
 import { LOCALES, type Locale } from '@/i18n/routing';
 import { trpc } from '@/trpc/client';
 import { refreshServerViewer } from '@/features/identity/client/server-viewer';
-import { apiErrorReason, useApiErrorMessage } from '@/trpc/errors';
+import { apiErrorReason } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { loginHref } from '@/navigation/login-link';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
@@ -24,6 +25,7 @@ import type { Profile } from '../profile';
 import type { MailSettings as MailChoices } from '../mail-settings';
 import { DISPLAY_NAME_MAX } from '@/features/identity/constants';
 import { ACCOUNT_DELETED_PARAM, DELETE_AGAIN_PARAM, DELETE_WORD } from '../constants';
+import { DeleteAccountInput, ProfileInput } from '../profile.inputs';
 import { AvatarEditor } from './AvatarEditor';
 import { MailSettings } from './MailSettings';
 import styles from './profile.module.css';
@@ -53,43 +55,41 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
   const t = useTranslations('Profile');
   const id = useId();
   const [name, setName] = useState(profile.displayName ?? '');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const { feedback, succeeded, failed, clear } = useFeedback();
+  const form = useForm({ fields: ['displayName'] });
+  const { feedback, setFeedback, succeeded, clear } = useFeedback();
   const update = trpc.profile.update.useMutation({
     onSuccess: (next) => {
       succeeded(t('nameSaved'));
       onSaved(next);
     },
-    onError: failed,
+    // A name refused is said at its field; anything else where a success is.
+    onError: (error) => {
+      const said = form.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     clear();
-    const value = name.trim();
-    if (!value) return setFieldError(t('nameRequired'));
-    if (value.length > DISPLAY_NAME_MAX) return setFieldError(t('nameTooLong', { max: DISPLAY_NAME_MAX }));
-    setFieldError(undefined);
-    update.mutate({ displayName: value });
+    const input = form.check(ProfileInput, { displayName: name });
+    if (input) update.mutate(input);
   }
 
   return (
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('nameHeading')}</h2>
-      <form className={settings['profile-form']} onSubmit={submit} noValidate>
+      <form id={form.id} className={settings['profile-form']} onSubmit={submit} noValidate>
         <TextField
           id={`${id}-name`}
           name="displayName"
           label={t('nameLabel')}
           hint={t('nameHint')}
           value={name}
-          onChange={(value) => {
-            setName(value);
-            setFieldError(undefined);
-          }}
+          onChange={form.changing('displayName', setName)}
           autoComplete="name"
           maxLength={DISPLAY_NAME_MAX}
-          error={fieldError}
+          error={form.error('displayName')}
           required
         />
         {profile.email ? (
@@ -110,6 +110,9 @@ function NameForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: P
 function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const t = useTranslations('Profile');
   const id = useId();
+  // A choice of two, checked with the procedure's input; no field to say a refusal at, so it is
+  // said where a success is.
+  const form = useForm({ fields: [] });
   const current = useLocale();
   const router = useRouter();
   const pathname = usePathname();
@@ -134,11 +137,13 @@ function LanguageForm({ profile, onSaved }: { profile: Profile; onSaved: (profil
     <section className={`panel ${settings['profile-section']}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('languageHeading')}</h2>
       <form
+        id={form.id}
         className={settings['profile-form']}
         onSubmit={(event) => {
           event.preventDefault();
           clear();
-          update.mutate({ locale: choice });
+          const input = form.check(ProfileInput, { locale: choice });
+          if (input) update.mutate(input);
         }}
       >
         <fieldset className={settings['choice-group']}>
@@ -212,7 +217,6 @@ function Sessions() {
 
 export function DeleteAccount({ profile }: { profile: Profile }) {
   const t = useTranslations('Profile');
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const signOut = useSignOut();
   const locale = useLocale();
@@ -220,7 +224,9 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   // Back from signing in again (below): the dialog is open where the person left it.
   const [open, setOpen] = useState(useSearchParams().has(DELETE_AGAIN_PARAM));
   const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Text that is not the one asked for is refused by the server at the field, which deletes nothing.
+  const form = useForm({ fields: ['confirmation'] });
+  const error = form.message;
   const [signInAgain, setSignInAgain] = useState(false);
   const expected = profile.email ?? DELETE_WORD;
   const remove = trpc.profile.deleteAccount.useMutation({
@@ -229,7 +235,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
       await signOut({ to: `/?${ACCOUNT_DELETED_PARAM}`, ask: false });
     },
     onError: (caught) => {
-      setError(errorMessage(caught));
+      form.refuse(caught);
       setSignInAgain(apiErrorReason(caught) === 'recentSignInRequired');
     },
   });
@@ -237,7 +243,6 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
   const { busy, run } = useOneAtATime();
   // Deleting needs a sign-in of the last few minutes: sign out here, sign in, and come back.
   const reauthenticate = () => signOut({ to: loginHref(`${pathname}?${DELETE_AGAIN_PARAM}`, locale) });
-  const matches = typed.trim().toLowerCase() === expected.toLowerCase();
 
   return (
     <section className={`panel ${settings['profile-section']} ${settings['profile-section--danger']}`} aria-labelledby={`${id}-title`}>
@@ -249,7 +254,7 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
           if (busy) return;
           setOpen(next);
           setTyped('');
-          setError(null);
+          form.clear();
           setSignInAgain(false);
         }}
       >
@@ -264,13 +269,13 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
             <Dialog.Title className="dialog__title">{t('deleteTitle')}</Dialog.Title>
             <p id={`${id}-delete-text`}>{t('deleteText')}</p>
             <form
+              id={form.id}
               className={settings['profile-form']}
               noValidate
               onSubmit={(event) => {
                 event.preventDefault();
-                setError(null);
-                if (!matches) return setError(t('deleteTypeMismatch'));
-                void run(() => remove.mutateAsync({ confirmation: typed }));
+                const input = form.check(DeleteAccountInput, { confirmation: typed });
+                if (input) void run(() => remove.mutateAsync(input));
               }}
             >
               <TextField
@@ -278,9 +283,10 @@ export function DeleteAccount({ profile }: { profile: Profile }) {
                 name="confirmation"
                 label={t('deleteTypeLabel', { text: expected })}
                 value={typed}
-                onChange={setTyped}
+                onChange={form.changing('confirmation', setTyped)}
                 autoComplete="off"
                 maxLength={320}
+                error={form.error('confirmation')}
               />
               {error ? <Alert kind="error">{error}</Alert> : null}
               <div className="dialog__actions">

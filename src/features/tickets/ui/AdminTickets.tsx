@@ -7,7 +7,8 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { LOCALES, localized } from '@/i18n/routing';
-import { formMessageForIssue, type WireIssue } from '@/forms/validation';
+import { numberOf } from '@/forms/form-messages';
+import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
 import { SelectField } from '@/ui/form/SelectField';
 import { ConfirmDialog } from '@/ui/dialog/ConfirmDialog';
@@ -22,6 +23,8 @@ import type { TicketRow } from '../ticket-admin';
 import tables from '@/ui/list/DataTable.module.css';
 import styles from './AdminTickets.module.css';
 
+/** The guest-list entry's fields the form shows; the event is the page's. */
+const GUEST_LIST_FIELDS = ['name', 'email', 'party'];
 /** What else an admin may do about a ticket's holder with an address (ban it): composed in src/app/, as it is another feature's. */
 export type HolderActions = (holder: { name: string; email: string }, onFeedback: (feedback: Feedback) => void) => ReactNode;
 
@@ -47,52 +50,40 @@ export function AdminTickets({ eventId, holderActions }: { eventId: string; hold
 
 function GuestListForm({ eventId, onFeedback }: { eventId: string; onFeedback: (feedback: Feedback | null) => void }) {
   const t = useTranslations('AdminTickets');
-  const tForms = useTranslations('Forms');
   const locale = useLocale();
-  const errorMessage = useApiErrorMessage();
   const id = useId();
   const utils = trpc.useUtils();
   const [values, setValues] = useState({ name: '', email: '', party: '0', locale });
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'email' | 'party', string>>>({});
+  const form = useForm({ fields: GUEST_LIST_FIELDS });
   const [added, setAdded] = useState<{ name: string; url: string } | null>(null);
   const [copied, setCopied] = useState(false);
   const add = trpc.ticketAdmin.addGuestListEntry.useMutation();
 
   async function submit(submitted: FormEvent) {
     submitted.preventDefault();
-    const party = values.party.trim() === '' ? Number.NaN : Number(values.party);
-    const parsed = GuestListEntryInput.safeParse({ eventId, name: values.name, email: values.email, party, locale: values.locale });
-    if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof typeof errors;
-        if (field in found || !['name', 'email', 'party'].includes(field)) continue;
-        const message = formMessageForIssue({ ...issue, path: issue.path.map(String) } as WireIssue);
-        found[field] = tForms(message.key, message.values);
-      }
-      setErrors(found);
-      return;
-    }
-    setErrors({});
+    const input = form.check(GuestListEntryInput, { eventId, name: values.name, email: values.email, party: numberOf(values.party), locale: values.locale });
+    if (!input) return;
     try {
-      const { link } = await add.mutateAsync(parsed.data);
-      setAdded({ name: parsed.data.name, url: new URL(`${values.locale === 'en' ? '' : `/${values.locale}`}${link}`, window.location.origin).toString() });
+      const { link } = await add.mutateAsync(input);
+      setAdded({ name: input.name.trim(), url: new URL(`${values.locale === 'en' ? '' : `/${values.locale}`}${link}`, window.location.origin).toString() });
       setCopied(false);
       setValues({ name: '', email: '', party: '0', locale });
-      onFeedback({ kind: 'success', text: t('added', { name: parsed.data.name }) });
+      onFeedback({ kind: 'success', text: t('added', { name: input.name.trim() }) });
       await utils.ticketAdmin.list.invalidate({ eventId });
     } catch (caught) {
-      onFeedback({ kind: 'error', text: errorMessage(caught) });
+      // A banned address is said at its field; a full event (no field) where the screen reports.
+      const said = form.refuse(caught);
+      onFeedback(said ? { kind: 'error', text: said } : null);
     }
   }
 
   return (
-    <form className={`panel ${styles['admin-tickets__form']}`} noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
+    <form id={form.id} className={`panel ${styles['admin-tickets__form']}`} noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h3 id={`${id}-heading`}>{t('addHeading')}</h3>
       <div className={styles['admin-tickets__fields']}>
-        <TextField id={`${id}-name`} name="name" label={t('name')} value={values.name} onChange={(name) => setValues({ ...values, name })} maxLength={HOLDER_NAME_MAX} required error={errors.name} />
-        <TextField id={`${id}-email`} name="email" type="email" inputMode="email" autoComplete="off" label={t('email')} hint={t('emailHint')} value={values.email} onChange={(email) => setValues({ ...values, email })} maxLength={HOLDER_EMAIL_MAX} error={errors.email} />
-        <TextField id={`${id}-party`} name="party" type="number" inputMode="numeric" min={0} max={PARTY_MAX} step={1} label={t('partyField')} hint={t('partyHint', { max: PARTY_MAX })} value={values.party} onChange={(party) => setValues({ ...values, party })} required error={errors.party} />
+        <TextField id={`${id}-name`} name="name" label={t('name')} value={values.name} onChange={form.changing('name', (name: string) => setValues({ ...values, name }))} maxLength={HOLDER_NAME_MAX} required error={form.error('name')} />
+        <TextField id={`${id}-email`} name="email" type="email" inputMode="email" autoComplete="off" label={t('email')} hint={t('emailHint')} value={values.email} onChange={form.changing('email', (email: string) => setValues({ ...values, email }))} maxLength={HOLDER_EMAIL_MAX} error={form.error('email')} />
+        <TextField id={`${id}-party`} name="party" type="number" inputMode="numeric" min={0} max={PARTY_MAX} step={1} label={t('partyField')} hint={t('partyHint', { max: PARTY_MAX })} value={values.party} onChange={form.changing('party', (party: string) => setValues({ ...values, party }))} required error={form.error('party')} />
         <SelectField id={`${id}-locale`} label={t('language')} value={values.locale} options={LOCALES.map((value) => ({ value, label: t(`languages.${value}`) }))} onChange={(value) => setValues({ ...values, locale: value })} />
       </div>
       <div className="button-row">

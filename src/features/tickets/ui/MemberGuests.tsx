@@ -10,7 +10,7 @@ import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
 import { localized, localizedPath, VENUE_TIME_ZONE } from '@/i18n/routing';
-import { rules, validateFields, type FieldErrors } from '@/forms/validation';
+import { useForm } from '@/forms/useForm';
 import { TextField } from '@/ui/form/TextField';
 import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
 import { RetryAlert } from '@/ui/errors/RetryAlert';
@@ -18,11 +18,14 @@ import { Alert } from '@/ui/feedback/Alert';
 import { BusyButton } from '@/ui/dialog/BusyButton';
 import { useOneAtATime } from '@/ui/dialog/useOneAtATime';
 import { ShareIcon } from '@/ui/icons';
-import { GUEST_EMAIL_MAX, GUEST_NAME_MAX } from '../tickets.inputs';
+import { BringGuestInput, GUEST_EMAIL_MAX, GUEST_NAME_MAX } from '../tickets.inputs';
 import type { GuestEvent, MyGuest } from '../guests';
 import styles from './tickets.module.css';
 
 type Field = 'name' | 'email';
+
+/** The guest's fields the dialog shows; the event is the page's. */
+const GUEST_FIELDS: readonly Field[] = ['name', 'email'];
 
 export function MemberGuests() {
   const t = useTranslations('Guests');
@@ -113,23 +116,22 @@ function GuestRow({ guest }: { guest: MyGuest }) {
  */
 export function BringGuest({ event, available = true }: { event: Pick<GuestEvent, 'id' | 'title' | 'startsAt'>; available?: boolean }) {
   const t = useTranslations('Guests');
-  const tForms = useTranslations('Forms');
   const locale = useLocale();
   const format = useFormatter();
-  const errorMessage = useApiErrorMessage();
   const utils = trpc.useUtils();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<Field, string>>({ name: '', email: '' });
-  const [problems, setProblems] = useState<FieldErrors<Field>>({});
-  const [error, setError] = useState<string | null>(null);
+  // A banned address is said at its field; a refusal that names none (the allowance used) above the buttons.
+  const form = useForm({ fields: GUEST_FIELDS });
+  const error = form.message;
   const [created, setCreated] = useState<{ name: string; url: string; mailed: boolean } | null>(null);
   const bring = trpc.guests.bring.useMutation({
     onSuccess: (brought) => {
       setCreated({ name: brought.name, url: new URL(localizedPath(locale, brought.link), window.location.origin).toString(), mailed: brought.mailed });
       void utils.guests.mine.invalidate();
     },
-    onError: (caught) => setError(errorMessage(caught)),
+    onError: (caught) => form.refuse(caught),
   });
   // One ticket however often the form is sent.
   const { busy, run } = useOneAtATime();
@@ -137,12 +139,11 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
 
   function submit(submitted: FormEvent<HTMLFormElement>) {
     submitted.preventDefault();
-    const found = validateFields(values, { name: [rules.required], email: [rules.email] });
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
-    setError(null);
-    void run(() => bring.mutateAsync({ eventId: event.id, name: values.name, email: values.email }));
+    const input = form.check(BringGuestInput, { eventId: event.id, name: values.name, email: values.email });
+    if (input) void run(() => bring.mutateAsync(input));
   }
+
+  const change = (field: Field) => form.changing(field, (value: string) => setValues((before) => ({ ...before, [field]: value })));
 
   function openChange(next: boolean) {
     if (busy) return;
@@ -151,8 +152,7 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
       // The link is gone with the dialog: for the guest's privacy it is shown once.
       setCreated(null);
       setValues({ name: '', email: '' });
-      setProblems({});
-      setError(null);
+      form.clear();
     }
   }
 
@@ -174,15 +174,15 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
             <>
               <Dialog.Title className="dialog__title">{t('bringTo', { event: title })}</Dialog.Title>
               <Dialog.Description>{t('dialogLead', { event: title, date: format.dateTime(event.startsAt, { day: 'numeric', month: 'long', timeZone: VENUE_TIME_ZONE }) })}</Dialog.Description>
-              <form className={styles.dialog__form} onSubmit={submit} noValidate>
+              <form id={form.id} className={styles.dialog__form} onSubmit={submit} noValidate>
                 <TextField
                   id={`${id}-name`}
                   name="name"
                   label={t('name')}
                   hint={t('nameHint')}
                   value={values.name}
-                  onChange={(name) => setValues((before) => ({ ...before, name }))}
-                  error={problems.name ? tForms(problems.name) : undefined}
+                  onChange={change('name')}
+                  error={form.error('name')}
                   maxLength={GUEST_NAME_MAX}
                   autoComplete="off"
                   required
@@ -195,8 +195,8 @@ export function BringGuest({ event, available = true }: { event: Pick<GuestEvent
                   label={t('email')}
                   hint={t('emailHint')}
                   value={values.email}
-                  onChange={(email) => setValues((before) => ({ ...before, email }))}
-                  error={problems.email ? tForms(problems.email) : undefined}
+                  onChange={change('email')}
+                  error={form.error('email')}
                   maxLength={GUEST_EMAIL_MAX}
                   autoComplete="off"
                 />

@@ -8,8 +8,10 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { Link } from '@/i18n/navigation';
 import { trpc } from '@/trpc/client';
 import { useApiErrorMessage } from '@/trpc/errors';
+import { useForm } from '@/forms/useForm';
 import { useViewerState } from '@/features/identity/client/ViewerProvider';
 import { isStaffRole, STAFF_ROLES, type StaffRole } from '@/access/roles';
+import { RoleChangeInput } from '../users.inputs';
 import { RoleBadge, StatusBadge } from './badges';
 import { AuditTrail } from '@/ui/AuditTrail';
 import { ConfirmButton } from '@/ui/dialog/ConfirmButton';
@@ -37,8 +39,10 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
   const utils = trpc.useUtils();
   const detail = trpc.users.get.useQuery({ uid });
   const [role, setRole] = useState<StaffRole | 'none' | null>(null);
-  const { feedback, succeeded, failed: onError, clear: clearFeedback } = useFeedback();
+  const { feedback, setFeedback, succeeded, failed: onError, clear: clearFeedback } = useFeedback();
   const id = useId();
+  // The role form: a refusal of the role is said at the picker, any other where the page reports.
+  const roleForm = useForm({ fields: ['role'] });
 
   const refresh = () => Promise.all([utils.users.get.invalidate({ uid }), utils.users.list.invalidate()]);
   const setRoleMutation = trpc.users.setRole.useMutation({
@@ -47,7 +51,10 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
       setRole(null);
       succeeded(t('roleSaved', { role: tRoles(result.role ?? 'none') }));
     },
-    onError,
+    onError: (error) => {
+      const said = roleForm.refuse(error);
+      setFeedback(said ? { kind: 'error', text: said } : null);
+    },
   });
   const disableMutation = trpc.users.setDisabled.useMutation({
     onSuccess: async (_, input) => {
@@ -136,11 +143,13 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
           <p className="field__hint">{t('ownRoleNote')}</p>
         ) : (
           <form
+            id={roleForm.id}
             className={styles['inline-form']}
             onSubmit={(event) => {
               event.preventDefault();
               clearFeedback();
-              setRoleMutation.mutate({ uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
+              const input = roleForm.check(RoleChangeInput, { uid: user.uid, role: chosenRole === 'none' ? null : chosenRole });
+              if (input) setRoleMutation.mutate(input);
             }}
           >
             <SelectField
@@ -149,7 +158,8 @@ export function UserAccount({ uid, sections }: { uid: string; sections: (person:
               value={chosenRole}
               hint={t('roleHelp')}
               options={(['none', ...STAFF_ROLES] as const).map((option) => ({ value: option, label: option === 'none' ? t('noStaffRole') : tRoles(option) }))}
-              onChange={setRole}
+              onChange={roleForm.changing('role', setRole)}
+              error={roleForm.error('role')}
             />
             <button type="submit" className="button button--primary" disabled={busy || chosenRole === staffRole} aria-busy={setRoleMutation.isPending}>
               {setRoleMutation.isPending && <span className="spinner" aria-hidden="true" />}

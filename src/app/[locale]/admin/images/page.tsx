@@ -2,7 +2,7 @@
 import { routePage } from '@/app/_compose/route-page';
 import { ImageLibrary } from '@/features/images/ui/ImageLibrary';
 
-const page = routePage('adminImages', { messages: ['AdminImages'], content: () => <ImageLibrary /> });
+const page = routePage('adminImages', { messages: ['AdminImages', 'Forms'], content: () => <ImageLibrary /> });
 
 export const generateMetadata = page.generateMetadata;
 export default page.Page;
