@@ -8,7 +8,7 @@ import { formatPassCode, parsePassCode, stepAt } from './pass-code';
 import { ensurePass, passForPhone, registerPassKey, rotatePass } from './passes';
 import { newPhoneKey, passCodeAt } from './client/pass-store';
 import { Scans } from './door-records';
-import { doorIsOpen } from './door-hours';
+import { doorIsOpen } from './admission';
 import { countsOf, doorActivity, memberNight } from './door-figures';
 import { CountsOfInput } from './door.inputs';
 import { doorReport } from './door-report';
