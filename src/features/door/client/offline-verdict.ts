@@ -101,9 +101,11 @@ function standingHere(list: DoorList, person: { key: string; admittedAt: Date | 
 
 type Here = ReturnType<typeof standingHere>;
 
+/** A person the list does not hold: never admitted tonight, as far as this phone knows. */
 const NOWHERE: Here = { admittedAt: null, firstDoor: null, inside: false };
 
-function standingOf(here: Here): Standing {
+/** The standing the rules read: admitted once tonight, and inside now. */
+function standingFrom(here: Here): Standing {
   return { admitted: here.admittedAt !== null, inside: here.admittedAt !== null && here.inside };
 }
 
@@ -175,7 +177,7 @@ export async function decideOffline(
 
 /** A member as the list holds them: listed or not, never shut out (the list names refused passes only), standing where this phone knows. */
 function listed(member: boolean, here: Here): MemberSeen {
-  return { disabled: false, banned: false, member, standing: standingOf(here) };
+  return { disabled: false, banned: false, member, standing: standingFrom(here) };
 }
 
 /**
@@ -193,8 +195,8 @@ async function decideTicket(list: DoorList, asked: Omit<Asked, 'by'>, code: { ti
   const ticket = (list.tickets ?? []).find((candidate) => candidate.id === code.ticketId) ?? null;
   const here = ticket ? standingHere(list, { ...ticket, key: ticketDoorKey(ticket.id) }, local) : NOWHERE;
   const known: TicketSeen = ticket
-    ? { night: 'tonight', cancelled: ticket.cancelled, guestList: ticket.kind === 'guestList', banned: ticket.refused === true, people: peopleOf(ticket), standing: standingOf(here) }
-    : { night: 'otherNight', cancelled: false, guestList: false, banned: false, people: 1, standing: standingOf(NOWHERE) };
+    ? { night: 'tonight', cancelled: ticket.cancelled, guestList: ticket.kind === 'guestList', banned: ticket.refused === true, people: peopleOf(ticket), standing: standingFrom(here) }
+    : { night: 'otherNight', cancelled: false, guestList: false, banned: false, people: 1, standing: standingFrom(NOWHERE) };
   const outcome = ticketVerdict({ ...asked, by: code.signature === null ? 'name' : 'code' }, night, known);
   return answer(outcome, night, { member: null, ticket, here });
 }
