@@ -1,9 +1,7 @@
 // Home: who we are, what's on, what membership gives.
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams } from '@/i18n/locale-params';
+import { pageShell, type RouteView } from '@/app/_compose/page-shell';
 import { BellIcon, GlassIcon, PassIcon, SofaIcon } from '@/ui/icons';
 import { getDocuments } from '@/server/documents/documents';
 import { nextEvents } from '@/features/events/public-events';
@@ -24,11 +22,18 @@ export const dynamic = 'force-dynamic';
 const NEXT_SHOWN = 3;
 const GALLERY_SHOWN = 8;
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  const locale = await localeFrom(params);
-  const [page, meta] = await Promise.all([pageMetadata(locale, 'home'), getTranslations({ locale, namespace: 'Meta' })]);
-  return { ...page, title: { absolute: `${meta('siteName')} – ${String(page.title)}` } };
-}
+const page = pageShell('home', {
+  // Headed by its hero; the title is the site's name before the page's.
+  heading: 'none',
+  metadata: async (base, { locale }) => {
+    const meta = await getTranslations({ locale, namespace: 'Meta' });
+    return { ...base, title: { absolute: `${meta('siteName')} – ${String(base.title)}` } };
+  },
+  content: HomePage,
+});
+
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
 
 const BENEFITS = [
   { key: 'pass', Icon: PassIcon },
@@ -37,8 +42,7 @@ const BENEFITS = [
   { key: 'inbox', Icon: BellIcon },
 ] as const;
 
-export default async function HomePage({ params, searchParams }: LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const locale = await localeFrom(params);
+async function HomePage({ locale, searchParams }: RouteView) {
   const documents = getDocuments();
   const [t, upcoming, gallery] = await Promise.all([
     getTranslations({ locale, namespace: 'Home' }),

@@ -1,5 +1,7 @@
-// A page built by routePage() takes everything it shares with the others from its row of the route
-// table: the guard's return path, the 403 view, the header's title and description, the metadata.
+// A page built by routePage() or pageShell() takes everything it shares with the others from its row
+// of the route table: the guard's return path, the 403 view, the header's title and description
+// (above the content, within it, or left to it), the metadata with what the page adds; and the two
+// status pages theirs from Errors.
 import type { ReactElement, ReactNode } from 'react';
 import { createTranslator } from 'use-intl/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -101,6 +103,37 @@ describe('routePage', () => {
     const [header, body] = element.props.children as [ReactElement<{ title: string }>, ReactNode];
     expect(header.props.title).toBe(en.Pages.events.title);
     expect(body).toBe('programme');
+  });
+
+  it('hands the header to content that places it itself, without the description where the page leaves it out', async () => {
+    const within = (await pageShell('about', { heading: 'within', lead: false, content: ({ heading }) => <article>{heading}</article> }).Page(props({ locale: 'de' }))) as ReactElement<{ children: ReactElement }>;
+    expect(within.type).toBe('article');
+    expect(within.props.children.type).toBe(PageHeader);
+    expect(within.props.children.props).toEqual({ eyebrow: undefined, title: de.Pages.about.title, lead: undefined });
+    const withLead = (await pageShell('login', { heading: 'within', content: ({ heading }) => heading }).Page(props({}))) as ReactElement<{ lead?: string }>;
+    expect(withLead.props.lead).toBe(en.Pages.login.description);
+  });
+
+  it('leaves the heading to content headed by what it shows, and gives it nothing to place', async () => {
+    const content = vi.fn(() => 'hero');
+    expect(await pageShell('home', { heading: 'none', content }).Page(props({}))).toBe('hero');
+    expect(content).toHaveBeenCalledWith(expect.objectContaining({ heading: null, locale: 'en' }));
+  });
+
+  it("adds a page's own metadata to the table's, the guard's robots included", async () => {
+    const open = await pageShell('confirm', { content: () => null, metadata: (base) => ({ ...base, robots: { index: false } }) }).generateMetadata({ params: Promise.resolve({ locale: 'de' }) });
+    expect(open).toMatchObject({ title: de.Pages.confirm.title, robots: { index: false }, alternates: { canonical: '/de/confirm' } });
+    const seen = vi.fn((base: object) => base);
+    await routePage('adminUsers', { content: () => null, metadata: seen }).generateMetadata({ params: Promise.resolve({ locale: 'en' }) });
+    expect(seen).toHaveBeenCalledWith(expect.objectContaining({ robots: { index: false } }), { locale: 'en', params: { locale: 'en' } });
+  });
+
+  it('makes the status pages the proxy rewrites to, titled from Errors and never indexed, headed by their own views', async () => {
+    const page = pageShell('pageNotFound', { heading: 'none', content: () => 'not found' });
+    expect(await page.generateMetadata({ params: Promise.resolve({ locale: 'de' }) })).toEqual({ title: de.Errors.notFoundTitle, robots: { index: false } });
+    expect(await page.Page(props({}))).toBe('not found');
+    expect(await pageShell('accessDenied', { heading: 'none', content: () => null }).generateMetadata({ params: Promise.resolve({ locale: 'en' }) })).toEqual({ title: en.Errors.forbiddenTitle, robots: { index: false } });
+    expect(() => pageShell('accessDenied', { content: () => null })).toThrow(/status page/);
   });
 
   it('makes no guarded page without the guard', () => {

@@ -9,7 +9,7 @@ import { Users } from '@/features/identity/users';
 import { CapacityOverrides, Checkins, DoorConflicts, Drinks, Scans, Exits, Reentries, type DoorFlag } from './door-records';
 import { nameAtDoor } from './door-names';
 import { ticketIdOfKey, Tickets } from './ticket-records';
-import { DOOR_OPENS_BEFORE_MS, doorIsOpen } from './door-hours';
+import { DOOR_OPENS_BEFORE_MS, doorIsOpen, standingOf } from './admission';
 import { nightSummary, type NightSummary } from './night';
 import type { CountsOfInput, PersonInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
@@ -274,7 +274,7 @@ export async function ticketNights(documents: Documents, eventId: string): Promi
   const nights = new Map<string, TicketNight>();
   for (const { data } of checkins) {
     if (!data.ticketId || data.companion) continue;
-    nights.set(data.ticketId, { admittedAt: data.at, door: data.device, inside: (out.get(data.ticketId) ?? 0) <= (back.get(data.ticketId) ?? 0) });
+    nights.set(data.ticketId, { admittedAt: data.at, door: data.device, inside: standingOf(true, out.get(data.ticketId) ?? 0, back.get(data.ticketId) ?? 0).inside });
   }
   return nights;
 }

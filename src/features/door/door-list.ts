@@ -19,7 +19,7 @@ import { Checkins, Exits, Reentries } from './door-records';
 import type { DoorListInput } from './door.inputs';
 import { nameAtDoor } from './door-names';
 import { Passes, rememberPassOwner, type DoorPorts } from './passes';
-import { DOOR_OPENS_BEFORE_MS } from './door-hours';
+import { coversNight, DOOR_OPENS_BEFORE_MS, standingOf } from './admission';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import { ticketDoorKey, Tickets, type TicketDocument } from './ticket-records';
 import { banEmail, banOf, Bans, bansDuring, type BanDocument } from '@/features/bans/bans';
@@ -105,7 +105,7 @@ async function headerOf({ documents, tickets }: DoorPorts, eventId: string, even
 
 /** Whether a membership admits to some of the night, as the list is at `at`. */
 function covers(user: UserDocument | undefined, event: Event, at: Date): user is UserDocument & { membership: NonNullable<UserDocument['membership']> } {
-  return Boolean(user?.membership && user.membership.validUntil.getTime() > at.getTime() && user.membership.validFrom.getTime() < event.endsAt.getTime());
+  return user !== undefined && coversNight(user.membership, event, at);
 }
 
 /** Bans holding at a moment, as the list asks them: by account and by address. */
@@ -169,7 +169,7 @@ async function standingsOf(documents: Documents, eventId: string, keys: readonly
   ]);
   return keys.map((key) => {
     const checkin = checkins.get(key);
-    return { key, admittedAt: checkin?.at ?? null, firstDoor: checkin?.device ?? null, inside: Boolean(checkin) && (out.get(key) ?? 0) <= (back.get(key) ?? 0) };
+    return { key, admittedAt: checkin?.at ?? null, firstDoor: checkin?.device ?? null, inside: standingOf(Boolean(checkin), out.get(key) ?? 0, back.get(key) ?? 0).inside };
   });
 }
 

@@ -9,7 +9,8 @@ import { DomainError } from '@/server/domain-error';
 import { Events } from '@/features/events/events';
 import { Users } from '@/features/identity/users';
 import { Checkins, DOOR_FLAGS, DoorConflicts, Drinks, Exits, Reentries } from './door-records';
-import { peopleOf, ticketIdOfKey, Tickets, type TicketDocument } from './ticket-records';
+import { ticketIdOfKey, Tickets, type TicketDocument } from './ticket-records';
+import { peopleOf } from './admission';
 import type { ScanSource, TicketKind } from './constants';
 
 export const DOOR_REPORT_COLUMNS = ['kind', 'at', 'name', 'email', 'ticket', 'sponsor', 'people', 'door', 'source', 'drink', 'firstDoor', 'firstAt'] as const;

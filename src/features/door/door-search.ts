@@ -9,7 +9,7 @@ import type { Documents } from '@/server/documents/port';
 import { searchTermOf } from '@/server/documents/search-terms';
 import { Users } from '@/features/identity/users';
 import { Checkins } from './door-records';
-import { hasActiveMembership } from './scanning';
+import { membershipAdmits } from './admission';
 import type { DoorSearchInput } from './door.inputs';
 import { nameAtDoor, nameMatches } from './door-names';
 import { storedPhoto } from '@/features/identity/avatar-access';
@@ -52,7 +52,7 @@ async function membersNamed(documents: Documents, input: DoorSearchInput, now: D
   // As the terms are stored: a whole address is longer than the longest prefix kept.
   const users = await documents.collection(Users).where('searchTerms', 'array-contains', searchTermOf(input.query)).limit(LOOKED_AT).get();
   // A disabled account is not offered: the venue shut it out (its scan says so, and no more).
-  const members = users.filter((user) => !user.data.disabled && hasActiveMembership(user.data, now)).slice(0, HITS);
+  const members = users.filter((user) => !user.data.disabled && membershipAdmits(user.data.membership, now)).slice(0, HITS);
   return Promise.all(
     members.map(async (user) => ({
       uid: user.id,

@@ -14,7 +14,7 @@ import type { TicketKeys } from './ticket-keys';
 import { Users } from '@/features/identity/users';
 import { signedInRecently, type Identity } from '@/access/identity';
 import { AuditLog } from '@/features/identity/audit';
-import { isActiveNow } from '@/features/memberships/membership-rules';
+import { membershipAdmits } from './admission';
 import { fromBase64url, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, type PassCode, type SignedCode } from './pass-code';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import type { PersonInput, RegisterPassKeyInput } from './door.inputs';
@@ -126,7 +126,7 @@ export async function passForPhone(ports: DoorPorts, member: Identity, now = new
     serverTime: Date.now(),
     displayName: user.displayName,
     photoURL: storedPhoto(uid, user),
-    active: user.membership ? isActiveNow({ status: 'active', ...user.membership }, now) : false,
+    active: membershipAdmits(user.membership, now),
   };
 }
 

@@ -12,6 +12,8 @@
 // its places (`places/{eventId}_{n}`) in its commit, so racing doors never let in more than it
 // holds; a full door may "Admit anyway" with a reason, recorded for the admins. A person on the
 // house ban list is "Not admitted", as a disabled account is: door staff never see why.
+// Which verdict a scan gets, in which order of checks, is ./admission.ts, which the door phone
+// without signal decides by too: here is what the server reads for it and what each verdict writes.
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { isDocumentsError, serverTimestamp, type DocumentData, type DocumentRef, type Documents, type WriteData } from '@/server/documents/port';
@@ -19,22 +21,37 @@ import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { Users, type UserDocument } from '@/features/identity/users';
 import type { Identity } from '@/access/identity';
-import { isActiveNow } from '@/features/memberships/membership-rules';
-import { parsePassCode, stepAt, type PassCode } from './pass-code';
+import { parsePassCode, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts, type SigningKey } from './passes';
 import { CapacityOverrides, Checkins, CodeUses, DoorConflicts, Drinks, Exits, Places, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
 import type { AdmitAnywayInput, ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
 import { banOf } from '@/features/bans/bans';
-import { doorIsOpen } from './door-hours';
+import {
+  codeWindow,
+  doorIsOpen,
+  drinkAllowance,
+  entryVerdict,
+  exitVerdict,
+  memberVerdict,
+  membershipAdmits,
+  passCodeVerdict,
+  peopleOf,
+  standingOf,
+  takesPastCapacity,
+  ticketCodeVerdict,
+  ticketVerdict,
+  type MemberSeen,
+  type NightAt,
+  type Outcome,
+  type Standing,
+  type TicketSeen,
+} from './admission';
 import { doorCounts, tallyDoor, type DoorCounts } from './door-figures';
 import { ACCEPTED, type ScanMode, type ScanSource, type TicketKind, type Verdict } from './constants';
 import { parseTicketCode, type TicketCode } from './ticket-code';
-import { peopleOf, ticketDoorKey, ticketIdOfKey, Tickets, type TicketDocument } from './ticket-records';
+import { ticketDoorKey, ticketIdOfKey, Tickets, type TicketDocument } from './ticket-records';
 import { storedPhoto } from '@/features/identity/avatar-access';
 import { nameAtDoor } from './door-names';
-
-/** Windows accepted on each side of the current one (clock drift, a slow scan). */
-export const STEP_TOLERANCE = 1;
 
 export interface ScanResult {
   verdict: Verdict;
@@ -104,8 +121,6 @@ interface Override {
   offline: boolean;
 }
 
-const banned = { log: { banned: true } } as const;
-
 /** Where, how and when a scan is made: what an admission or a drink records of it. */
 interface ScanAt {
   eventId: string;
@@ -119,7 +134,7 @@ function claim<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>):
   return { ref: ref as unknown as DocumentRef<DocumentData>, data: data as DocumentData };
 }
 
-/** Decides a scanned code: the pass, its window, the membership, the door, then entry, exit or bar. */
+/** Decides a scanned code by the door's rules: the pass, its window, the member, the door, then entry, exit or bar. */
 export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanInput, now = new Date()): Promise<ScanResult> {
   const ticketCode = parseTicketCode(input.code);
   if (ticketCode) return scanTicket(ports, scanner, input, ticketCode, now);
@@ -134,36 +149,24 @@ export async function scanCode(ports: DoorPorts, scanner: Identity, input: ScanI
   return once({ documents: ports.documents, scanner, scan: input, now, prefetch: Promise.all([passRead, early]) }, async (event, round) => {
     if (!code) return { verdict: 'invalid', user: null };
     const pass = await passRead;
-    if (!pass) return { verdict: 'invalid', user: null };
     // Unknown pass, another phone's key, a renewed (older) version: all the same to the door, but
     // for a disabled account, whose key ended with it: its phone still signs, and is shut out.
-    if (!(await codeVerifies(ports.keys, code, pass))) {
-      const owner = await readUser(ports.documents, pass.uid);
-      return owner?.disabled ? { verdict: 'notAdmitted', user: owner } : { verdict: 'invalid', user: null };
-    }
-    rememberPassOwner(code.passId, pass.uid);
-    const current = stepAt(now.getTime());
-    if (code.step > current + STEP_TOLERANCE) return { verdict: 'invalid', user: null };
+    const verifies = pass ? await codeVerifies(ports.keys, code, pass) : false;
+    const holder = pass && !verifies ? await readUser(ports.documents, pass.uid) : null;
+    if (pass && verifies) rememberPassOwner(code.passId, pass.uid);
+    const refused = passCodeVerdict(code.step, now, { verifies, holderShutOut: holder?.disabled ?? false });
+    if (refused || !pass) return { verdict: refused ?? 'invalid', user: refused === 'notAdmitted' ? holder : null };
     // Everything a verdict may need of the member: read already, or in one more round trip (the
     // pass's first scan on this server, or a decision made again after another door's claim).
     const facts = round === 0 && early && owner === pass.uid ? await early : await memberFacts(ports.documents, input.eventId, pass.uid, barCode, now);
-    const { user } = facts;
-    if (user?.disabled) return { verdict: 'notAdmitted', user };
-    if (code.step < current - STEP_TOLERANCE) return { verdict: 'expiredCode', user };
-    // Leaving is recorded whatever the membership says now: who is inside must stay right.
-    if (user && input.mode === 'exit') return doorIsOpen(event, now) ? leave(ports.documents, memberAtDoor({ ...facts, user }), at) : { verdict: 'notOnTonight', user };
-    if (user && facts.banned) return { verdict: 'notAdmitted', user, ...banned };
-    if (!user || !hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
-    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    if (input.mode === 'entry') return admit(ports.documents, memberAtDoor({ ...facts, user }), at, { capacity: event.capacity, override: null });
-    if (!facts.checkin) return { verdict: 'notCheckedIn', user };
-    // One (pass, window) pours once: the same code scanned again is a replay. (At the door the
-    // admission itself is once per event, whatever the code.)
-    if (facts.codeUsed) return { verdict: 'expiredCode', user };
-    const decision = pour(ports.documents, event.drinkAllowance, memberAtDoor({ ...facts, user }), at);
-    // The drink before the code's use: the drink number is what every bar contends for.
+    const person = facts.user ? memberAtDoor({ ...facts, user: facts.user }) : null;
+    const outcome = memberVerdict({ mode: input.mode, now, by: 'code', step: code.step, anyway: false }, nightAt(event, now, facts), person && memberAt(facts, person, now));
+    const decision = carryOut(ports.documents, outcome, person, at, { capacity: event.capacity, override: null }, event);
+    if (outcome !== 'drinkRedeemed') return decision;
+    // One (pass, window) pours once: the drink before the code's use, as the drink number is what
+    // every bar contends for. (At the door the admission itself is once per event, whatever the code.)
     const use = ports.documents.collection(CodeUses).doc(codeUseId(input.eventId, code));
-    return decision.claims ? { ...decision, claims: [...decision.claims, claim(use, { at: now })] } : decision;
+    return { ...decision, claims: [...decision.claims!, claim(use, { at: now })] };
   });
 }
 
@@ -182,20 +185,12 @@ async function scanTicket(ports: DoorPorts, scanner: Identity, input: ScanInput,
   const early = doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null);
   return once({ documents, scanner, scan: input, now, prefetch: Promise.all([ticketRead, banRead, early]) }, async (event, round) => {
     // Only the server's key makes a ticket: a code it did not sign names nobody.
-    if (!ports.tickets?.verifies(code)) return { verdict: 'invalid', user: null };
-    const ticket = await ticketRead;
-    if (!ticket) return { verdict: 'invalid', user: null };
-    if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
-    if (ticket.eventId !== input.eventId) return { verdict: 'otherNight', user: null, ticket };
-    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null, ticket };
-    const facts = round === 0 ? await early : await doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null);
-    const holder = holderAtDoor(facts, ticket);
-    if (input.mode === 'exit') return leave(documents, holder, at);
-    if (await banRead) return { verdict: 'notAdmitted', user: null, ticket, ...banned };
-    if (input.mode === 'entry') return admit(documents, holder, at, { capacity: event.capacity, override: null });
-    if (!facts.checkin) return { verdict: 'notCheckedIn', user: null, ticket };
-    // Guests have no drinks of the members' allowance: only what the event gives guests, per person.
-    return pour(documents, event.guestDrinks * holder.people, holder, at);
+    const forged = ticketCodeVerdict(ports.tickets?.verifies(code) ?? false);
+    if (forged) return { verdict: forged, user: null };
+    const [ticket, banned, facts] = await Promise.all([ticketRead, banRead, round === 0 ? early : doorFacts(documents, input.eventId, key, input.mode === 'bar' ? { codeUse: null } : null)]);
+    const holder = ticket && holderAtDoor(facts, ticket);
+    const outcome = ticketVerdict({ mode: input.mode, now, by: 'code', anyway: false }, nightAt(event, now, facts), holder && ticketAt(holder, input.eventId, banned));
+    return carryOut(documents, outcome, holder, at, { capacity: event.capacity, override: null }, event);
   });
 }
 
@@ -207,15 +202,12 @@ async function admitTicketByName(ports: DoorPorts, scanner: Identity, input: Man
   const banRead = ticketRead.then((ticket) => holderBanned(documents, ticket, now));
   const early = doorFacts(documents, input.eventId, key, null);
   return once({ documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: Promise.all([ticketRead, banRead, early]) }, async (event, round) => {
-    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null };
-    const ticket = await ticketRead;
-    if (!ticket || ticket.eventId !== input.eventId) throw new DomainError('not-found', 'ticketNotFound');
-    // A guest's or a public ticket's holder shows the code: only the guest list is a list of names.
-    if (ticket.kind !== 'guestList') throw new DomainError('conflict', 'ticketNeedsCode');
-    if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
-    if (await banRead) return { verdict: 'notAdmitted', user: null, ticket, ...banned };
-    const facts = round === 0 ? await early : await doorFacts(documents, input.eventId, key, null);
-    return admit(documents, holderAtDoor(facts, ticket), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now }, { capacity: event.capacity, override: null });
+    const [ticket, banned, facts] = await Promise.all([ticketRead, banRead, round === 0 ? early : doorFacts(documents, input.eventId, key, null)]);
+    const holder = ticket && holderAtDoor(facts, ticket);
+    const outcome = ticketVerdict({ mode: 'entry', now, by: 'name', anyway: false }, nightAt(event, now, facts), holder && ticketAt(holder, input.eventId, banned));
+    // A closed door names nobody: the answer says nothing of the ticket asked for.
+    if (outcome === 'notOnTonight') return { verdict: outcome, user: null };
+    return carryOut(documents, outcome, holder, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now }, { capacity: event.capacity, override: null }, event);
   });
 }
 
@@ -226,15 +218,12 @@ export async function admitManually(ports: DoorPorts, scanner: Identity, input: 
   // The member is known: what the verdict needs of them is read alongside the event.
   const first = memberFacts(ports.documents, input.eventId, input.uid, null, now);
   return once({ documents: ports.documents, scanner, scan: { ...input, mode: 'entry', source: 'manual' }, now, prefetch: first }, async (event, round) => {
-    // A closed door names nobody: the answer says nothing of the member asked for.
-    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null };
     const facts = round === 0 ? await first : await memberFacts(ports.documents, input.eventId, input.uid, null, now);
-    const { user } = facts;
-    if (!user) throw new DomainError('not-found', 'userNotFound');
-    if (user.disabled) return { verdict: 'notAdmitted', user };
-    if (facts.banned) return { verdict: 'notAdmitted', user, ...banned };
-    if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
-    return admit(ports.documents, memberAtDoor({ ...facts, user }), { eventId: input.eventId, scanner, device: input.device, source: 'manual', now }, { capacity: event.capacity, override: null });
+    const person = facts.user ? memberAtDoor({ ...facts, user: facts.user }) : null;
+    const outcome = memberVerdict({ mode: 'entry', now, by: 'name', anyway: false }, nightAt(event, now, facts), person && memberAt(facts, person, now));
+    // A closed door names nobody: the answer says nothing of the member asked for.
+    if (outcome === 'notOnTonight') return { verdict: outcome, user: null };
+    return carryOut(ports.documents, outcome, person, { eventId: input.eventId, scanner, device: input.device, source: 'manual', now }, { capacity: event.capacity, override: null }, event);
   });
 }
 
@@ -258,27 +247,22 @@ export async function admitAnyway(ports: DoorPorts, scanner: Identity, input: Ad
   const at: ScanAt = { eventId: input.eventId, scanner, device: input.device, source: full.source, now };
   const limit = (event: EventDocument): Limit => ({ capacity: event.capacity, override: { reason: input.reason, offline: false } });
   const scan = { eventId: input.eventId, nonce: input.nonce, mode: 'entry' as const, source: full.source, device: input.device };
+  const asked = { mode: 'entry', now, by: 'override', anyway: true } as const;
   if (ticketId) {
     const ticketRead = readTicket(documents, ticketId);
     const banRead = ticketRead.then((ticket) => holderBanned(documents, ticket, now));
     return once({ documents, scanner, scan, now, prefetch: Promise.all([ticketRead, banRead]) }, async (event) => {
-      const ticket = await ticketRead;
-      if (!ticket || ticket.eventId !== input.eventId) throw new DomainError('not-found', 'ticketNotFound');
-      if (ticket.state === 'cancelled') return { verdict: 'ticketCancelled', user: null, ticket };
-      if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user: null, ticket };
-      if (await banRead) return { verdict: 'notAdmitted', user: null, ticket, ...banned };
-      return admit(documents, holderAtDoor(await doorFacts(documents, input.eventId, key, null), ticket), at, limit(event));
+      const [ticket, banned, facts] = await Promise.all([ticketRead, banRead, doorFacts(documents, input.eventId, key, null)]);
+      const holder = ticket && holderAtDoor(facts, ticket);
+      const outcome = ticketVerdict(asked, nightAt(event, now, facts), holder && ticketAt(holder, input.eventId, banned));
+      return carryOut(documents, outcome, holder, at, limit(event), event);
     });
   }
   return once({ documents, scanner, scan, now, prefetch: Promise.resolve() }, async (event) => {
     const facts = await memberFacts(documents, input.eventId, key, null, now);
-    const { user } = facts;
-    if (!user) throw new DomainError('not-found', 'userNotFound');
-    if (user.disabled) return { verdict: 'notAdmitted', user };
-    if (facts.banned) return { verdict: 'notAdmitted', user, ...banned };
-    if (!hasActiveMembership(user, now)) return { verdict: 'noMembership', user };
-    if (!doorIsOpen(event, now)) return { verdict: 'notOnTonight', user };
-    return admit(documents, memberAtDoor({ ...facts, user }), at, limit(event));
+    const person = facts.user ? memberAtDoor({ ...facts, user: facts.user }) : null;
+    const outcome = memberVerdict(asked, nightAt(event, now, facts), person && memberAt(facts, person, now));
+    return carryOut(documents, outcome, person, at, limit(event), event);
   });
 }
 
@@ -358,7 +342,7 @@ export async function recordOffline(ports: DoorPorts, scanner: Identity, input: 
     const unbound = unboundDecision({ event, input, code, key: signer, uploadedAt: now });
     if (unbound) return { ...decision, records: [flag(unbound)] };
     if (input.verdict === 'exited') return { ...decision, claims: leave(ports.documents, member, place).claims };
-    const lapsed = !hasActiveMembership(facts.user, decidedAt) || (signer?.until != null && signer.until.getTime() < decidedAt.getTime());
+    const lapsed = !membershipAdmits(facts.user.membership, decidedAt) || (signer?.until != null && signer.until.getTime() < decidedAt.getTime());
     // By name, nothing proves the member was there: the online door's checks hold, at the time decided.
     if (input.source === 'manual' && (facts.user.disabled || facts.banned || lapsed)) return { ...decision, records: [flag(facts.user.disabled ? 'disabledAccount' : facts.banned ? 'banned' : 'byNameNoMembership')] };
     const kind: DoorFlag | null = facts.user.disabled ? 'disabledAccount' : facts.banned ? 'banned' : lapsed ? 'staleList' : input.source === 'manual' ? 'byNameOffline' : null;
@@ -400,7 +384,7 @@ function unboundDecision({ event, input, code, key, uploadedAt }: { event: Event
   const latest = uploadedAt.getTime() + CLOCK_SKEW_MS;
   if (decidedAt > latest || input.listAt.getTime() > latest || decidedAt < input.listAt.getTime() - CLOCK_SKEW_MS) return 'impossibleTime';
   if (key?.from && decidedAt < key.from.getTime() - CLOCK_SKEW_MS) return 'impossibleTime';
-  if (code && Math.abs(code.step - stepAt(decidedAt)) > STEP_TOLERANCE) return 'codeOutOfWindow';
+  if (code && codeWindow(code.step, input.decidedAt) !== 'current') return 'codeOutOfWindow';
   return null;
 }
 
@@ -499,6 +483,61 @@ function holderAtDoor(facts: DoorFacts, ticket: KnownTicket): AtDoor {
   return { ...facts, key: ticketDoorKey(ticket.id), people: peopleOf(ticket), user: null, ticket };
 }
 
+/** Where a person stands by the door's records: admitted, and inside while exits are no more than re-entries. */
+function standingAt(person: DoorFacts): Standing {
+  return standingOf(Boolean(person.checkin), person.exits, person.reentries);
+}
+
+/** The people inside as the places taken less the people who left, against the capacity. */
+function roomOf(person: DoorFacts, limit: Pick<Limit, 'capacity'>) {
+  return { inside: person.room.taken - person.room.left, capacity: limit.capacity };
+}
+
+/** The night as the server knows it for the rules: its hours, the room an entry needs, the drinks. */
+function nightAt(event: EventDocument, now: Date, facts: DoorFacts): NightAt {
+  return { open: doorIsOpen(event, now), room: () => roomOf(facts, event), bar: { drinkAllowance: event.drinkAllowance, guestDrinks: event.guestDrinks } };
+}
+
+/** A member as the rules read them: shut out, banned, the membership's dates, the door's records. */
+function memberAt(facts: MemberFacts, person: AtDoor, now: Date): MemberSeen {
+  return { disabled: person.user!.disabled, banned: facts.banned, member: membershipAdmits(person.user!.membership, now), standing: standingAt(facts), poured: facts.drinks, codeUsed: facts.codeUsed };
+}
+
+/** A ticket as the rules read it: tonight's or not, cancelled, its kind, a ban of its holder, its people and the door's records. */
+function ticketAt(holder: AtDoor, eventId: string, banned: boolean): TicketSeen {
+  const ticket = holder.ticket!;
+  return { night: ticket.eventId === eventId ? 'tonight' : 'otherNight', cancelled: ticket.state === 'cancelled', guestList: ticket.kind === 'guestList', banned, people: holder.people, standing: standingAt(holder), poured: holder.drinks };
+}
+
+/**
+ * What an outcome of the rules makes at the door: an entry's places and admission or re-entry, an
+ * exit, a drink; a ban is "Not admitted" with the log saying why for the admins; a refusal of an
+ * admission by name or "anyway" is an error; any other verdict claims nothing. `person` null: the
+ * scan named nobody the store knows.
+ */
+function carryOut(documents: Documents, outcome: Outcome, person: AtDoor | null, at: ScanAt, limit: Limit, event: EventDocument): Decision {
+  if (outcome === 'userNotFound' || outcome === 'ticketNotFound') throw new DomainError('not-found', outcome);
+  if (outcome === 'ticketNeedsCode') throw new DomainError('conflict', outcome);
+  if (!person) return { verdict: outcome === 'banned' ? 'notAdmitted' : outcome, user: null };
+  const { user, ticket } = person;
+  switch (outcome) {
+    case 'banned':
+      return { verdict: 'notAdmitted', user, ticket, log: { banned: true } };
+    case 'admitted':
+    case 'welcomeBack':
+    case 'alreadyAdmitted':
+    case 'full':
+      return admit(documents, person, at, limit, outcome);
+    case 'exited':
+      return leave(documents, person, at, outcome);
+    case 'drinkRedeemed':
+    case 'noDrinksLeft':
+      return pour(documents, outcome, drinkAllowance(event, ticket ? person : null), person, at);
+    default:
+      return { verdict: outcome, user, ticket };
+  }
+}
+
 async function readTicket(documents: Documents, id: string): Promise<KnownTicket | null> {
   const ticket = (await documents.collection(Tickets).doc(id).get()).data;
   return ticket ? { ...ticket, id } : null;
@@ -548,11 +587,6 @@ async function doorFacts(documents: Documents, eventId: string, key: string, bar
     bar ? { taken: 0, left: 0 } : roomAt(documents, eventId),
   ]);
   return { checkin, exits, reentries, drinks, codeUsed, room };
-}
-
-/** Whether the person's membership lets them in now (the door search shows the same answer). */
-export function hasActiveMembership(user: UserDocument, now: Date): boolean {
-  return user.membership !== null && isActiveNow({ status: 'active', ...user.membership }, now);
 }
 
 async function readUser(documents: Documents, uid: string) {
@@ -727,14 +761,15 @@ interface Limit {
  * coming in claims the event's next place: when that would take the people inside past the
  * capacity, the door is "Full", unless it admits anyway (recorded with its reason).
  */
-function admit(documents: Documents, person: AtDoor, at: ScanAt, limit: Limit): Decision {
-  const { user, ticket, checkin, exits, reentries } = person;
+function admit(documents: Documents, person: AtDoor, at: ScanAt, limit: Limit, verdict = entryVerdict(standingAt(person), roomOf(person, limit), person.people, Boolean(limit.override) || limit.uploaded === true)): Decision {
+  const { user, ticket, checkin } = person;
   const first = checkin ? { user, ticket, firstAt: checkin.at, firstDevice: checkin.device } : { user, ticket };
-  if (checkin && exits <= reentries) return { verdict: 'alreadyAdmitted', ...first };
+  if (verdict === 'alreadyAdmitted') return { verdict, ...first };
+  if (verdict === 'full') return { verdict, user, ticket };
   const { eventId, scanner, device, source, now } = at;
-  const inside = person.room.taken - person.room.left;
-  const pastCapacity = inside + person.people > limit.capacity;
-  if (pastCapacity && !limit.override && !limit.uploaded) return { verdict: 'full', user, ticket };
+  const room = roomOf(person, limit);
+  const { inside } = room;
+  const pastCapacity = takesPastCapacity(room, person.people);
   // The most contended claims of all (every door's entries): first in the commit.
   const places = Array.from({ length: person.people }, (_, index) => {
     const number = person.room.taken + index + 1;
@@ -761,7 +796,7 @@ function admit(documents: Documents, person: AtDoor, at: ScanAt, limit: Limit): 
           ],
         }
       : {};
-  if (checkin) return { verdict: 'welcomeBack', ...first, claims: [...places, ...passages(documents, Reentries, person, reentries, at)], pastCapacity, ...overridden };
+  if (verdict === 'welcomeBack') return { verdict, ...first, claims: [...places, ...passages(documents, Reentries, person, person.reentries, at)], pastCapacity, ...overridden };
   const admission = { eventId, uid: person.key, at: now, scannerUid: scanner.uid, scannerName: scanner.displayName ?? scanner.email, device, source, ...ticketFields(person) };
   const claims = [...places, claim(documents.collection(Checkins).doc(`${eventId}_${person.key}`), admission)];
   for (let companion = 2; companion <= person.people; companion++) claims.push(claim(documents.collection(Checkins).doc(`${eventId}_${person.key}+${companion}`), { ...admission, companion }));
@@ -769,17 +804,16 @@ function admit(documents: Documents, person: AtDoor, at: ScanAt, limit: Limit): 
 }
 
 /** Exit: a person inside claims the next `exits/{eventId}_{key}_{n}` (one per person of a party); one not admitted, or out already, is said so. */
-function leave(documents: Documents, person: AtDoor, at: ScanAt): Decision {
-  const { user, ticket, checkin, exits, reentries } = person;
-  if (!checkin) return { verdict: 'notCheckedIn', user, ticket };
-  if (exits > reentries) return { verdict: 'notInside', user, ticket };
-  return { verdict: 'exited', user, ticket, claims: passages(documents, Exits, person, exits, at) };
+function leave(documents: Documents, person: AtDoor, at: ScanAt, verdict = exitVerdict(standingAt(person))): Decision {
+  const { user, ticket } = person;
+  if (verdict !== 'exited') return { verdict, user, ticket };
+  return { verdict, user, ticket, claims: passages(documents, Exits, person, person.exits, at) };
 }
 
 /** Bar: the next drink number claims `drinks/{eventId}_{key}_{n}`, so concurrent bars never pour the same one. */
-function pour(documents: Documents, allowance: number, { key, user, ticket, drinks: poured }: AtDoor, { eventId, scanner, device, source, now }: ScanAt): Decision {
+function pour(documents: Documents, verdict: 'drinkRedeemed' | 'noDrinksLeft', allowance: number, { key, user, ticket, drinks: poured }: AtDoor, { eventId, scanner, device, source, now }: ScanAt): Decision {
   const number = poured + 1;
-  if (number > allowance) return { verdict: 'noDrinksLeft', user, ticket, drinksLeft: 0 };
+  if (verdict === 'noDrinksLeft') return { verdict, user, ticket, drinksLeft: 0 };
   return {
     verdict: 'drinkRedeemed',
     user,

@@ -50,8 +50,3 @@ export const Tickets = defineCollection('tickets', TicketDocument, { stamped: { 
 
 /** Ticket ids: 16 base64url characters (96 random bits), as pass ids. */
 export const TICKET_ID_PATTERN = /^[A-Za-z0-9_-]{16}$/;
-
-/** People one ticket admits: the holder and their party. */
-export function peopleOf(ticket: Pick<TicketDocument, 'party'>): number {
-  return 1 + ticket.party;
-}

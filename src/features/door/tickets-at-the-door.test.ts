@@ -119,7 +119,7 @@ describe('tickets at the door', () => {
     const none = new Map<string, LocalPassage>();
     const list = (at = NOW) => doorList(tonight.ports, { eventId: 'tonight' }, at);
 
-    it('lists the night’s tickets by name with the ticket public key, and decides them as the server does', async () => {
+    it('lists the night’s tickets by name with the ticket public key, and no address', async () => {
       const code = await tonight.addTicket('offlineTicket001');
       const crew = await tonight.addTicket('offlineCrew00001', { kind: 'guestList', party: 3, holder: { name: 'Kai Crew', email: 'kai@example.org' } });
       await tonight.addTicket('otherEvent000001', { eventId: 'elsewhere' });
@@ -127,23 +127,9 @@ describe('tickets at the door', () => {
       expect(held.ticketKey).toBe(tonight.tickets.publicKey);
       expect(held.tickets.map((ticket) => ticket.id).sort()).toEqual(['offlineCrew00001', 'offlineTicket001']);
       expect(JSON.stringify(held)).not.toContain('kai@example.org');
-      const decide = (input: { mode?: 'entry' | 'exit'; code?: string; uid?: string }, local = none, at = NOW) => decideOffline(held, { mode: 'entry', ...input }, at, local);
-      expect(await decide({ code })).toMatchObject({ kind: 'verdict', verdict: 'admitted', member: null, ticket: { id: 'offlineTicket001', sponsorName: 'Person ada' } });
-      // The page shows NT2 (digits); a ticket mailed or saved before issue 48 shows NT1: decided alike.
+      // The page shows NT2 (digits). How the phone decides tickets, beside the server, is the table in ./admission.test.ts.
       expect(code).toMatch(/^22\d{184}$/);
-      const nt1 = formatTicketCode(parseTicketCode(code)!, 'NT1');
-      expect(await decide({ code: nt1 })).toMatchObject({ kind: 'verdict', verdict: 'admitted', ticket: { id: 'offlineTicket001' } });
-      expect(await decide({ uid: 'ticket:offlineCrew00001' })).toMatchObject({ verdict: 'admitted', ticket: { party: 3 } });
-      // By name, a guest's ticket is not offered: it shows its code.
-      expect(await decide({ uid: 'ticket:offlineTicket001' })).toMatchObject({ verdict: 'invalid' });
-      expect(await decide({ code: crew, mode: 'exit' })).toMatchObject({ verdict: 'notCheckedIn' });
-      const other = ticketKeys(new Uint8Array(randomBytes(32)));
-      expect(await decide({ code: other.codeOf('offlineTicket001', other.signatureFor('offlineTicket001')) })).toMatchObject({ verdict: 'invalid', ticket: null });
-      // Signed by the server, but not tonight's.
-      expect(await decide({ code: tonight.tickets.codeOf('otherEvent000001', tonight.tickets.signatureFor('otherEvent000001')) })).toMatchObject({ verdict: 'otherNight' });
-      const inside = new Map([['ticket:offlineTicket001', { eventId: 'tonight', uid: 'ticket:offlineTicket001', admittedAt: NOW, firstDoor: 'Side door', inside: true, at: later(1) }]]);
-      expect(await decide({ code }, inside, later(2))).toMatchObject({ verdict: 'alreadyAdmitted', firstDevice: 'Side door' });
-      expect(await decide({ code }, none, new Date(NOW.getTime() + 6 * HOUR))).toMatchObject({ verdict: 'notOnTonight' });
+      expect(crew).toMatch(/^22\d{184}$/);
     });
 
     it('records the same ticket admitted by two doors without signal once, and flags the second', async () => {

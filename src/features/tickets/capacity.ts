@@ -8,7 +8,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { defineCollection, type Documents, type Transaction } from '@/server/documents/port';
-import { peopleOf, Tickets } from '@/features/door/ticket-records';
+import { Tickets } from '@/features/door/ticket-records';
+import { peopleOf } from '@/features/door/admission';
 
 export const TicketTallies = defineCollection('ticketTallies', z.object({ people: z.number().int().nonnegative(), at: z.date() }));
 

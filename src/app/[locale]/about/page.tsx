@@ -1,14 +1,15 @@
-import type { Metadata } from 'next';
+// /about: the venue, its programme, its members and how to reach it.
 import { getTranslations } from 'next-intl/server';
-import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
-import { PageHeader } from '@/ui/page/PageHeader';
+import { localeStaticParams } from '@/i18n/locale-params';
+import { pageShell, type RouteView } from '@/app/_compose/page-shell';
 
 export const generateStaticParams = localeStaticParams;
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  return pageMetadata(await localeFrom(params), 'about');
-}
+// The title heads the article, without the route's description.
+const page = pageShell('about', { heading: 'within', lead: false, content: AboutPage });
+
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
 
 const SECTIONS = [
   ['programmeHeading', 'programme'],
@@ -17,12 +18,11 @@ const SECTIONS = [
   ['teamHeading', 'team'],
 ] as const;
 
-export default async function AboutPage({ params }: LocaleParams) {
-  const locale = await localeFrom(params);
+async function AboutPage({ locale, heading }: RouteView) {
   const t = await getTranslations({ locale });
   return (
     <article className="prose">
-      <PageHeader title={t('Pages.about.title')} />
+      {heading}
       <p className="lead">{t('About.intro')}</p>
       {SECTIONS.map(([heading, text]) => (
         <section key={heading} aria-labelledby={`about-${text}`}>

@@ -1,9 +1,6 @@
 // /confirm: where the e-mail sign-in link returns to; completes the sign-in.
-import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
-import { PageHeader } from '@/ui/page/PageHeader';
+import { localeStaticParams } from '@/i18n/locale-params';
+import { pageShell, type RouteView } from '@/app/_compose/page-shell';
 import { ConfirmPanel } from '@/features/identity/ui/ConfirmPanel';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { TrpcProvider } from '@/trpc/client';
@@ -12,16 +9,20 @@ import styles from '@/features/identity/ui/auth.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  return { ...(await pageMetadata(await localeFrom(params), 'confirm')), robots: { index: false } };
-}
+const page = pageShell('confirm', {
+  // The header heads the card's column; the address carries a mailed link's one-time code, kept from search engines.
+  heading: 'within',
+  metadata: (base) => ({ ...base, robots: { index: false } }),
+  content: ConfirmPage,
+});
 
-export default async function ConfirmPage({ params }: LocaleParams) {
-  const locale = await localeFrom(params);
-  const t = await getTranslations({ locale, namespace: 'Pages.confirm' });
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
+
+function ConfirmPage({ locale, heading }: RouteView) {
   return (
     <div className={styles['auth-page']}>
-      <PageHeader title={t('title')} lead={t('description')} />
+      {heading}
       <ClientMessages namespaces={['Auth', 'Forms']}>
         <TrpcProvider locale={locale}>
           <AuthProvider>

@@ -1,9 +1,8 @@
 // Legal notice (Impressum) with the sections German law expects; the operator is fictional.
-import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
-import { PageHeader } from '@/ui/page/PageHeader';
+import { localeStaticParams } from '@/i18n/locale-params';
+import type { Locale } from '@/i18n/routing';
+import { pageShell, type RouteView } from '@/app/_compose/page-shell';
 import { TableScroll } from '@/ui/list/TableScroll';
 import { Alert } from '@/ui/feedback/Alert';
 import { env } from '@/server/env';
@@ -16,9 +15,11 @@ import styles from './page.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  return pageMetadata(await localeFrom(params), 'impressum');
-}
+// The title heads the article, without the route's description.
+const page = pageShell('impressum', { heading: 'within', lead: false, content: ImpressumPage });
+
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
 
 const TEXT_SECTIONS = [
   ['representedHeading', 'represented'],
@@ -30,12 +31,11 @@ const TEXT_SECTIONS = [
   ['copyrightHeading', 'copyright'],
 ] as const;
 
-export default async function ImpressumPage({ params }: LocaleParams) {
-  const locale = await localeFrom(params);
+async function ImpressumPage({ locale, heading }: RouteView) {
   const t = await getTranslations({ locale });
   return (
     <article className="prose">
-      <PageHeader title={t('Pages.impressum.title')} />
+      {heading}
       <Alert kind="info" standing>
         {t('Impressum.fictionalNotice')}
       </Alert>
@@ -80,7 +80,7 @@ const HOST_NOTES: Record<string, string> = {
  * the table every kind of mail is in (mailed.ts, checked against the outbox's kinds), the hosts
  * are the Content-Security-Policy's own list, and where mail goes is where this server sends it.
  */
-async function PrivacyNotice({ locale }: { locale: Awaited<ReturnType<typeof localeFrom>> }) {
+async function PrivacyNotice({ locale }: { locale: Locale }) {
   const t = await getTranslations({ locale, namespace: 'Privacy' });
   const firebase = env.BACKEND === 'firebase';
   const hosts = [...new Set([...FIREBASE_BROWSER_HOSTS.connect, ...FIREBASE_BROWSER_HOSTS.img, ...FIREBASE_BROWSER_HOSTS.script])];

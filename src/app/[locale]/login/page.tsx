@@ -1,10 +1,7 @@
 // /login: password, account creation, password reset, e-mail link and Google.
-import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { getTranslations } from 'next-intl/server';
-import { pageMetadata } from '@/navigation/metadata';
-import { localeFrom, type LocaleParams, localeStaticParams } from '@/i18n/locale-params';
-import { PageHeader } from '@/ui/page/PageHeader';
+import { localeStaticParams } from '@/i18n/locale-params';
+import { pageShell, type RouteView } from '@/app/_compose/page-shell';
 import { LoginPanel } from '@/features/identity/ui/LoginPanel';
 import { AuthProvider } from '@/features/identity/client/AuthProvider';
 import { TrpcProvider } from '@/trpc/client';
@@ -15,16 +12,16 @@ import styles from '@/features/identity/ui/auth.module.css';
 
 export const generateStaticParams = localeStaticParams;
 
-export async function generateMetadata({ params }: LocaleParams): Promise<Metadata> {
-  return pageMetadata(await localeFrom(params), 'login');
-}
+// The header heads the sign-in card's column.
+const page = pageShell('login', { heading: 'within', content: LoginPage });
 
-export default async function LoginPage({ params }: LocaleParams) {
-  const locale = await localeFrom(params);
-  const t = await getTranslations({ locale, namespace: 'Pages.login' });
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
+
+function LoginPage({ locale, heading }: RouteView) {
   return (
     <div className={styles['auth-page']}>
-      <PageHeader title={t('title')} lead={t('description')} />
+      {heading}
       {/* The return path is read from the query in the browser, so the page itself stays static. */}
       <ClientMessages namespaces={['Auth', 'Forms']}>
         <Suspense fallback={<AuthCardSkeleton />}>

@@ -1,8 +1,7 @@
 // /unsubscribe?u=<uid>&t=<token>: where an announcement's unsubscribe link leads (issue 44). Public
 // (a mail's link works without signing in), in the language the mail was written in (its link
 // carries the /de prefix), never indexed. Opening it changes nothing: the person confirms.
-import type { Metadata } from 'next';
-import { pageShell, type RouteProps } from '@/app/_compose/page-shell';
+import { pageShell } from '@/app/_compose/page-shell';
 import { UnsubscribePanel } from '@/features/mail/ui/UnsubscribePanel';
 import { UNSUBSCRIBE_OUTCOMES, type UnsubscribeResult } from '@/features/mail/constants';
 import { UnsubscribeLink } from '@/features/mail/mail.inputs';
@@ -11,6 +10,8 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 
 const page = pageShell('unsubscribe', {
   messages: ['Unsubscribe'],
+  // The link's address carries the person's token: kept out of search engines like the sign-in pages.
+  metadata: (base) => ({ ...base, robots: { index: false } }),
   content: async ({ searchParams }) => {
     const query = await searchParams;
     const link = UnsubscribeLink.safeParse({ u: one(query.u), t: one(query.t) });
@@ -24,9 +25,5 @@ const page = pageShell('unsubscribe', {
   },
 });
 
-/** The link's address carries the person's token: kept out of search engines like the sign-in pages. */
-export async function generateMetadata(props: Pick<RouteProps, 'params'>): Promise<Metadata> {
-  return { ...(await page.generateMetadata(props)), robots: { index: false } };
-}
-
+export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -9,7 +9,7 @@ import { Events } from '@/features/events/events';
 import { Images } from '@/features/images/images';
 import { findEventBySlug, listPublicEvents } from '@/features/events/public-events';
 import { programmeOf } from '@/features/events/programme';
-import { doorIsOpen } from '@/features/door/door-hours';
+import { doorIsOpen } from '@/features/door/admission';
 import { mirrorProblems } from '@/features/events/test-mirror';
 import { seedDemoEvents } from './demo-events';
 

@@ -18,7 +18,7 @@ import { maskedAddress, nameMatches } from '../door-names';
 import { parsePassCode } from '../pass-code';
 import type { ScanResult } from '../scanning';
 import type { ScanMode, ScanSource } from '../constants';
-import { decideOffline, doorKeyOf, passageAfter, type Approximate, type LocalPassage, type Undecidable } from './offline-verdict';
+import { decideOffline, passageAfter, passageOf, type Approximate, type LocalPassage, type Undecidable } from './offline-verdict';
 import { parseTicketCode, ticketDoorKey, ticketIdOfKey } from '../ticket-code';
 import {
   dismissSetAside,
@@ -589,11 +589,7 @@ export class DoorSync {
     const by = this.account;
     if (!by) return { kind: 'undecided', reason: 'noAccount' };
     const { member, ticket } = answer;
-    const person = member ?? ticket;
-    const key = doorKeyOf(answer);
-    const previous = person && key ? (this.passages.get(key) ?? { admittedAt: person.admittedAt, firstDoor: person.firstDoor }) : null;
-    const after = previous ? passageAfter(previous, answer.verdict, now, scan.device) : null;
-    const passage = key && after ? { eventId: scan.eventId, uid: key, ...after, at: now } : null;
+    const passage = passageOf(answer, this.passages, { eventId: scan.eventId, at: now, door: scan.device });
     const queued: QueuedScan = {
       version: QUEUE_VERSION,
       nonce: scan.nonce,

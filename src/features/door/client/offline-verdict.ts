@@ -1,17 +1,17 @@
-// Deciding a scan on the door's phone, without the server (decision 043): the same checks in the
-// same order as the server's (src/features/door/scanning.ts), against the event's door list. A pass
-// the venue shut out, the code's signature with the pass's public key, its window on the phone's
-// clock corrected to server time, the membership (being in the list: it covers the night), the
-// door's hours, and whether the member is in already, on this phone or in the list. A ticket's code
-// likewise (decision 050): the server's signature with the ticket public key, the ticket in tonight's
-// list (cancelled ones say so), the door's hours, whether it is in. The bar is never decided here.
-// The capacity (decision 052): the list's people inside, plus what this phone let in and out since,
-// which is all it knows: other doors' entries meanwhile are not in it, so the count is approximate.
-// No DOM, no Node: tested in Node's WebCrypto.
+// Deciding a scan on the door's phone, without the server (decision 043): the rules and their
+// order are the server's own (../admission.ts); this module gathers what the phone knows for them
+// from the event's door list. A pass the venue shut out (the list names it), the code's signature
+// with the pass's public key, its window on the phone's clock corrected to server time, the
+// membership (being in the list: it covers the night), and where the member stands, on this phone
+// or in the list. A ticket's code likewise (decision 050): the server's signature with the ticket
+// public key, the ticket in tonight's list. The bar is never decided here. The capacity (decision
+// 052): the list's people inside, plus what this phone let in and out since, which is all it knows:
+// other doors' entries meanwhile are not in it, so the count is approximate. No DOM, no Node:
+// tested in Node's WebCrypto.
 import type { DoorList, DoorListMember, DoorListTicket } from '../door-list';
 import { parseTicketCode, ticketDoorKey, ticketIdOfKey, ticketMessage } from '../ticket-code';
-import { doorIsOpen } from '../door-hours';
-import { fromBase64url, parsePassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage, stepAt } from '../pass-code';
+import { decidedWithoutSignal, doorIsOpen, memberVerdict, passCodeVerdict, peopleOf, shownOffline, ticketCodeVerdict, ticketVerdict, type Asked, type MemberSeen, type NightAt, type Outcome, type Standing, type TicketSeen } from '../admission';
+import { fromBase64url, parsePassCode, PASS_KEY_ALGORITHM, PASS_SIGNATURE_ALGORITHM, signedMessage } from '../pass-code';
 import type { ScanMode, Verdict } from '../constants';
 
 /** What this phone let happen at an event since its list was made: the newer of it and the list wins. */
@@ -47,7 +47,7 @@ export function insideHere(list: DoorList, local: ReadonlyMap<string, LocalPassa
   let inside = list.inside ?? 0;
   const listed = new Map<string, { inside: boolean; people: number }>();
   for (const member of list.members) listed.set(member.uid, { inside: member.inside, people: 1 });
-  for (const ticket of list.tickets ?? []) listed.set(ticketDoorKey(ticket.id), { inside: ticket.inside, people: 1 + ticket.party });
+  for (const ticket of list.tickets ?? []) listed.set(ticketDoorKey(ticket.id), { inside: ticket.inside, people: peopleOf(ticket) });
   for (const passage of local.values()) {
     if (passage.eventId !== list.eventId || passage.at.getTime() < list.at.getTime()) continue;
     const before = listed.get(passage.uid) ?? { inside: false, people: 1 };
@@ -55,16 +55,6 @@ export function insideHere(list: DoorList, local: ReadonlyMap<string, LocalPassa
   }
   return Math.max(0, inside);
 }
-
-/** An entry this phone would let in, unless that takes its count past the capacity ("Full"); "Admit anyway" lets it in. */
-function entering(list: DoorList, local: ReadonlyMap<string, LocalPassage>, people: number, anyway: boolean): Approximate | null {
-  if (list.capacity === undefined) return null;
-  const count = { inside: insideHere(list, local), capacity: list.capacity };
-  return !anyway && count.inside + people > count.capacity ? count : null;
-}
-
-/** Windows accepted on each side of the current one, as on the server. */
-const STEP_TOLERANCE = 1;
 
 /** Imported public keys, by pass, version and key: a door checks the same few hundred all night. */
 const keys = new Map<string, Promise<CryptoKey | null>>();
@@ -92,26 +82,60 @@ function ticketKeyOf(publicKey: string): Promise<CryptoKey | null> {
   return key;
 }
 
+async function verifies(key: Promise<CryptoKey | null>, signature: string, message: string): Promise<boolean> {
+  const imported = await key;
+  return imported !== null && crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, imported, fromBase64url(signature) as Uint8Array<ArrayBuffer>, new TextEncoder().encode(message));
+}
+
 /** The door key of whoever an answer names: a member's uid, a ticket's `ticket:<id>`. */
 export function doorKeyOf(answer: { member: DoorListMember | null; ticket: DoorListTicket | null }): string | null {
   return answer.member?.uid ?? (answer.ticket ? ticketDoorKey(answer.ticket.id) : null);
 }
 
-/** Where the member (or ticket) stands tonight: this phone's record if it is newer than the list. */
-function standing(list: DoorList, member: { key: string; admittedAt: Date | null; firstDoor: string | null; inside: boolean }, local: ReadonlyMap<string, LocalPassage>) {
-  const here = local.get(member.key);
+/** Where a member (or ticket) stands tonight: this phone's record if it is newer than the list. */
+function standingHere(list: DoorList, person: { key: string; admittedAt: Date | null; firstDoor: string | null; inside: boolean }, local: ReadonlyMap<string, LocalPassage>) {
+  const here = local.get(person.key);
   if (here && here.at.getTime() >= list.at.getTime()) return { admittedAt: here.admittedAt, firstDoor: here.firstDoor, inside: here.inside };
-  return { admittedAt: member.admittedAt, firstDoor: member.firstDoor, inside: member.inside };
+  return { admittedAt: person.admittedAt, firstDoor: person.firstDoor, inside: person.inside };
 }
 
-const verdict = (value: Verdict, member: DoorListMember | null, first: { admittedAt: Date | null; firstDoor: string | null } | null = null, ticket: DoorListTicket | null = null): Extract<OfflineAnswer, { kind: 'verdict' }> => ({
-  kind: 'verdict',
-  verdict: value,
-  member,
-  ticket,
-  firstAt: first?.admittedAt ?? null,
-  firstDevice: first?.firstDoor ?? null,
-});
+type Here = ReturnType<typeof standingHere>;
+
+/** A person the list does not hold: never admitted tonight, as far as this phone knows. */
+const NOWHERE: Here = { admittedAt: null, firstDoor: null, inside: false };
+
+/** The standing the rules read: admitted once tonight, and inside now. */
+function standingFrom(here: Here): Standing {
+  return { admitted: here.admittedAt !== null, inside: here.admittedAt !== null && here.inside };
+}
+
+/** The night as this phone knows it: the list's door hours, and its own count of the people inside (made once, where an entry needs it). */
+function nightHere(list: DoorList, local: ReadonlyMap<string, LocalPassage>, now: Date): NightAt & { room: () => Approximate | null } {
+  let counted: Approximate | null | undefined;
+  return {
+    open: doorIsOpen({ status: 'published', doorsAt: list.doorsAt, endsAt: list.endsAt }, now),
+    room: () => (counted ??= list.capacity === undefined ? null : { inside: insideHere(list, local), capacity: list.capacity }),
+  };
+}
+
+/**
+ * The answer the door shows for an outcome of the rules: whom it names (nobody for an invalid
+ * code), when and where they were first admitted, and, when full, this phone's count.
+ */
+function answer(outcome: Outcome, night: ReturnType<typeof nightHere>, named: { member: DoorListMember | null; ticket: DoorListTicket | null; here: Here }): Extract<OfflineAnswer, { kind: 'verdict' }> {
+  const shown = shownOffline(outcome);
+  const first = shown === 'alreadyAdmitted' || shown === 'welcomeBack';
+  const nobody = shown === 'invalid';
+  return {
+    kind: 'verdict',
+    verdict: shown,
+    member: nobody ? null : named.member,
+    ticket: nobody ? null : named.ticket,
+    firstAt: first ? named.here.admittedAt : null,
+    firstDevice: first ? named.here.firstDoor : null,
+    ...(shown === 'full' ? { inside: night.room()! } : {}),
+  };
+}
 
 /**
  * Decides a scan (a code read, or a member chosen by name) at server time `now`. `local` is what
@@ -123,79 +147,70 @@ export async function decideOffline(
   now: Date,
   local: ReadonlyMap<string, LocalPassage>,
 ): Promise<OfflineAnswer> {
-  // Two bars without signal could each pour the whole allowance.
-  if (scan.mode === 'bar') return { kind: 'undecidable', reason: 'bar' };
+  if (!decidedWithoutSignal(scan.mode)) return { kind: 'undecidable', reason: 'bar' };
   if (!list) return { kind: 'undecidable', reason: 'noList' };
+  const night = nightHere(list, local, now);
+  const asked = { mode: scan.mode, now, anyway: scan.anyway === true };
   const ticketId = scan.uid !== undefined ? ticketIdOfKey(scan.uid) : null;
   const ticketCode = scan.uid === undefined ? parseTicketCode(scan.code ?? '') : null;
-  if (ticketId !== null || ticketCode) return decideTicket(list, scan, ticketCode ?? { ticketId: ticketId!, signature: null }, now, local);
-  let member: DoorListMember | undefined;
+  if (ticketId !== null || ticketCode) return decideTicket(list, asked, ticketCode ?? { ticketId: ticketId!, signature: null }, night, local);
   if (scan.uid !== undefined) {
-    member = list.members.find((candidate) => candidate.uid === scan.uid);
-    if (!member) return verdict('noMembership', null);
-  } else {
-    const code = parsePassCode(scan.code ?? '');
-    if (!code) return verdict('invalid', null);
-    // A code made with a key the server holds (a phone that has not updated) is the server's to check.
-    if (code.format === 'NL1') return { kind: 'undecidable', reason: 'onlineOnly' };
-    // A pass the venue shut out: its phone may still sign (offline, the page kept), the door refuses it.
-    if (list.refusedPasses?.includes(code.passId)) return verdict('notAdmitted', null);
-    member = list.members.find((candidate) => candidate.passId === code.passId);
-    // Unknown here: no pass of a member who may enter tonight, or not a pass at all.
-    if (!member?.publicKey) return verdict('invalid', null);
-    const key = await publicKeyOf({ ...member, publicKey: member.publicKey });
-    const message = new TextEncoder().encode(signedMessage(code.format, member.version, code.passId, code.step));
-    if (!key || !(await crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, key, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message))) return verdict('invalid', null);
-    const current = stepAt(now.getTime());
-    if (code.step > current + STEP_TOLERANCE) return verdict('invalid', null);
-    if (code.step < current - STEP_TOLERANCE) return verdict('expiredCode', member);
+    // By name, from the list: being listed is the membership (the list holds no dates).
+    const member = list.members.find((candidate) => candidate.uid === scan.uid) ?? null;
+    const here = member ? standingHere(list, { ...member, key: member.uid }, local) : NOWHERE;
+    return answer(memberVerdict({ ...asked, by: 'name' }, night, listed(member !== null, here)), night, { member, ticket: null, here });
   }
-  const event = { status: 'published' as const, doorsAt: list.doorsAt, endsAt: list.endsAt };
-  const state = standing(list, { ...member, key: member.uid }, local);
-  if (scan.mode === 'exit') {
-    if (!doorIsOpen(event, now)) return verdict('notOnTonight', member);
-    if (!state.admittedAt) return verdict('notCheckedIn', member);
-    return verdict(state.inside ? 'exited' : 'notInside', member);
-  }
-  if (!doorIsOpen(event, now)) return verdict('notOnTonight', member);
-  if (state.admittedAt && state.inside) return verdict('alreadyAdmitted', member, state);
-  const full = entering(list, local, 1, scan.anyway === true);
-  if (full) return { ...verdict('full', member), inside: full };
-  return state.admittedAt ? verdict('welcomeBack', member, state) : verdict('admitted', member);
+  const code = parsePassCode(scan.code ?? '');
+  if (!code) return answer('invalid', night, { member: null, ticket: null, here: NOWHERE });
+  // A code made with a key the server holds (a phone that has not updated) is the server's to check.
+  if (code.format === 'NL1') return { kind: 'undecidable', reason: 'onlineOnly' };
+  // A pass the venue shut out: the list holds no key of it, and its phone may still sign (offline, the page kept).
+  const refused = list.refusedPasses?.includes(code.passId) ?? false;
+  // Unknown here: no pass of a member who may enter tonight, or not a pass at all.
+  const member = refused ? undefined : list.members.find((candidate) => candidate.passId === code.passId);
+  const signed = member?.publicKey ? await verifies(publicKeyOf({ ...member, publicKey: member.publicKey }), code.signature, signedMessage(code.format, member.version, code.passId, code.step)) : false;
+  const refusal = passCodeVerdict(code.step, now, { verifies: signed, holderShutOut: refused });
+  if (refusal || !member) return answer(refusal ?? 'invalid', night, { member: null, ticket: null, here: NOWHERE });
+  const here = standingHere(list, { ...member, key: member.uid }, local);
+  return answer(memberVerdict({ ...asked, by: 'code', step: code.step }, night, listed(true, here)), night, { member, ticket: null, here });
+}
+
+/** A member as the list holds them: listed or not, never shut out (the list names refused passes only), standing where this phone knows. */
+function listed(member: boolean, here: Here): MemberSeen {
+  return { disabled: false, banned: false, member, standing: standingFrom(here) };
 }
 
 /**
- * A ticket, by its code (`signature` set) or by name (a guest-list entry chosen in the search):
- * the server's signature, tonight's list, cancelled, the door's hours, then in or out. A ticket
- * the list does not hold is another night's (or newer than the list: the next list knows it).
+ * A ticket, by its code (`signature` set) or by name (a guest-list entry chosen in the search): the
+ * server's signature, then the rules with what tonight's list holds. A ticket the list does not
+ * hold is another night's (or newer than the list: the next list knows it).
  */
-async function decideTicket(list: DoorList, { mode, anyway }: { mode: ScanMode; anyway?: boolean }, code: { ticketId: string; signature: string | null }, now: Date, local: ReadonlyMap<string, LocalPassage>): Promise<OfflineAnswer> {
+async function decideTicket(list: DoorList, asked: Omit<Asked, 'by'>, code: { ticketId: string; signature: string | null }, night: ReturnType<typeof nightHere>, local: ReadonlyMap<string, LocalPassage>): Promise<OfflineAnswer> {
   if (code.signature !== null) {
     // Lists fetched before tickets were listed hold no key: such a code waits for the server.
     if (!list.ticketKey) return { kind: 'undecidable', reason: 'onlineOnly' };
-    const key = await ticketKeyOf(list.ticketKey);
-    const message = new TextEncoder().encode(ticketMessage(code.ticketId));
-    if (!key || !(await crypto.subtle.verify(PASS_SIGNATURE_ALGORITHM, key, fromBase64url(code.signature) as Uint8Array<ArrayBuffer>, message))) return verdict('invalid', null);
+    const refusal = ticketCodeVerdict(await verifies(ticketKeyOf(list.ticketKey), code.signature, ticketMessage(code.ticketId)));
+    if (refusal) return answer(refusal, night, { member: null, ticket: null, here: NOWHERE });
   }
-  const ticket = (list.tickets ?? []).find((candidate) => candidate.id === code.ticketId);
-  if (!ticket) return code.signature === null ? verdict('invalid', null) : verdict('otherNight', null);
-  const named = (value: Verdict, first: { admittedAt: Date | null; firstDoor: string | null } | null = null) => verdict(value, null, first, ticket);
-  if (ticket.cancelled) return named('ticketCancelled');
-  // By name, only the guest list: a guest or a public ticket shows its code.
-  if (code.signature === null && ticket.kind !== 'guestList') return verdict('invalid', null);
-  const event = { status: 'published' as const, doorsAt: list.doorsAt, endsAt: list.endsAt };
-  if (!doorIsOpen(event, now)) return named('notOnTonight');
-  const state = standing(list, { ...ticket, key: ticketDoorKey(ticket.id) }, local);
-  if (mode === 'exit') {
-    if (!state.admittedAt) return named('notCheckedIn');
-    return named(state.inside ? 'exited' : 'notInside');
-  }
-  // A banned holder: refused as the server refuses them; leaving (above) is recorded regardless.
-  if (ticket.refused) return named('notAdmitted');
-  if (state.admittedAt && state.inside) return named('alreadyAdmitted', state);
-  const full = entering(list, local, 1 + ticket.party, anyway === true);
-  if (full) return { ...named('full'), inside: full };
-  return state.admittedAt ? named('welcomeBack', state) : named('admitted');
+  const ticket = (list.tickets ?? []).find((candidate) => candidate.id === code.ticketId) ?? null;
+  const here = ticket ? standingHere(list, { ...ticket, key: ticketDoorKey(ticket.id) }, local) : NOWHERE;
+  const known: TicketSeen = ticket
+    ? { night: 'tonight', cancelled: ticket.cancelled, guestList: ticket.kind === 'guestList', banned: ticket.refused === true, people: peopleOf(ticket), standing: standingFrom(here) }
+    : { night: 'otherNight', cancelled: false, guestList: false, banned: false, people: 1, standing: standingFrom(NOWHERE) };
+  const outcome = ticketVerdict({ ...asked, by: code.signature === null ? 'name' : 'code' }, night, known);
+  return answer(outcome, night, { member: null, ticket, here });
+}
+
+/**
+ * What an offline answer makes of its person's standing on this phone (kept beside the list until
+ * the next one), or null where it changed nothing: the phone's own passages since the list.
+ */
+export function passageOf(answer: Extract<OfflineAnswer, { kind: 'verdict' }>, local: ReadonlyMap<string, LocalPassage>, { eventId, at, door }: { eventId: string; at: Date; door: string }): LocalPassage | null {
+  const person = answer.member ?? answer.ticket;
+  const key = doorKeyOf(answer);
+  if (!person || !key) return null;
+  const after = passageAfter(local.get(key) ?? { admittedAt: person.admittedAt, firstDoor: person.firstDoor }, answer.verdict, at, door);
+  return after && { eventId, uid: key, ...after, at };
 }
 
 /** What an accepted verdict makes of the member's standing on this phone. */

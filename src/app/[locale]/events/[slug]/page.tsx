@@ -7,7 +7,7 @@ import { getFormatter, getTranslations } from 'next-intl/server';
 import { localized, type Locale } from '@/i18n/routing';
 import { env } from '@/server/env';
 import { alternatesFor } from '@/navigation/metadata';
-import { localeFrom } from '@/i18n/locale-params';
+import { pageShell, type RouteView } from '@/app/_compose/page-shell';
 import { CalendarIcon, MapPinIcon } from '@/ui/icons';
 import { Facts } from '@/ui/Facts';
 import { BackLink } from '@/ui/page/BackLink';
@@ -29,10 +29,6 @@ import styles from './page.module.css';
 // Rendered per request, like every page: each response carries its own CSP nonce (decision 014,
 // which replaces the page cache of decision 011).
 
-interface EventParams {
-  params: Promise<{ locale: string; slug: string }>;
-}
-
 // Metadata and page ask once per request.
 const lookUp = cache((slug: string) => findEventBySlug(getDocuments(), slug));
 
@@ -43,9 +39,17 @@ async function eventFor(locale: Locale, slug: string) {
   return found.event;
 }
 
-export async function generateMetadata({ params }: EventParams): Promise<Metadata> {
-  const locale = await localeFrom(params.then(({ locale }) => ({ locale })));
-  const { slug } = await params;
+const page = pageShell('event', {
+  // Headed, described and previewed by the event itself.
+  heading: 'none',
+  metadata: (_table, { locale, params }) => eventMetadata(locale, params.slug ?? ''),
+  content: EventPage,
+});
+
+export const generateMetadata = page.generateMetadata;
+export default page.Page;
+
+async function eventMetadata(locale: Locale, slug: string): Promise<Metadata> {
   const event = await eventFor(locale, slug);
   const title = localized(event.title, locale);
   const description = localized(event.summary, locale);
@@ -60,10 +64,8 @@ export async function generateMetadata({ params }: EventParams): Promise<Metadat
   };
 }
 
-export default async function EventPage({ params }: EventParams) {
-  const locale = await localeFrom(params.then(({ locale }) => ({ locale })));
-  const { slug } = await params;
-  const event = await eventFor(locale, slug);
+async function EventPage({ locale, params }: RouteView) {
+  const event = await eventFor(locale, params.slug ?? '');
   const [t, format] = await Promise.all([getTranslations({ locale, namespace: 'Events' }), getFormatter({ locale })]);
   const title = localized(event.title, locale);
   const summary = localized(event.summary, locale);

@@ -3,12 +3,11 @@
 // phone" / "cancel my ticket". The link's secret is the ticket: a wrong or missing one is the
 // plain 404 of an unknown ticket; the page is never indexed and sends no referrer, so the address
 // leaves this page for no one. The service worker keeps it for the door (decision 040).
-import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { TRPCError } from '@trpc/server';
 import { getFormatter, getTranslations } from 'next-intl/server';
 import { localized } from '@/i18n/routing';
-import { pageShell, type RouteProps } from '@/app/_compose/page-shell';
+import { pageShell } from '@/app/_compose/page-shell';
 import { getServerApi } from '@/app/_server/server';
 import { TrpcProvider } from '@/trpc/client';
 import { Facts } from '@/ui/Facts';
@@ -35,6 +34,8 @@ async function ticketOf(id: string, key: string | undefined) {
 
 const page = pageShell('ticket', {
   messages: ['Ticket'],
+  // The address carries the ticket's secret: out of search engines, and sent as no page's referrer.
+  metadata: (base) => ({ ...base, robots: { index: false, follow: false }, referrer: 'no-referrer' }),
   content: async ({ locale, params, searchParams }) => {
     const { link, ticket } = await ticketOf(params.id ?? '', one((await searchParams).key));
     const [t, tEvents, format] = await Promise.all([getTranslations({ locale, namespace: 'Ticket' }), getTranslations({ locale, namespace: 'Events' }), getFormatter({ locale })]);
@@ -107,9 +108,5 @@ const page = pageShell('ticket', {
   },
 });
 
-/** The address carries the ticket's secret: out of search engines, and sent as no page's referrer. */
-export async function generateMetadata(props: Pick<RouteProps, 'params'>): Promise<Metadata> {
-  return { ...(await page.generateMetadata(props)), robots: { index: false, follow: false }, referrer: 'no-referrer' };
-}
-
+export const generateMetadata = page.generateMetadata;
 export default page.Page;
