@@ -146,7 +146,7 @@ const ROWS: Row[] = [
     name: "an admin's new pass before the list: the old code",
     given: async (night) => {
       const old = await night.codeOf('ada');
-      await rotatePass(night.ports, person('boss', 'admin'), 'ada', NOW);
+      await rotatePass(night.ports, person('boss', 'admin'), { uid: 'ada' }, NOW);
       return code(old);
     },
     scans: [{ expect: 'invalid' }],
