@@ -22,12 +22,7 @@ const NOT_DOMAIN_FUNCTIONS = new Set(['deliverNotification']);
  * fails the test until it is taken off this list, so the list only shrinks (as the floor plan's
  * known violations did).
  */
-const KNOWN: Record<string, string> = {
-  'src/features/door/door.router.ts doorRouter.figures: doorActivity takes input.eventId, the input taken apart instead of whole':
-    'the door’s own tests call doorActivity(documents, eventId) some forty times, and are being rewritten with the door’s rules (issue 49, part 5)',
-  'src/features/door/door.router.ts doorRouter.night: nightFigures takes input.eventId, the input taken apart instead of whole':
-    'as doorActivity: the night’s figures are read beside it in the same tests, and by the night summary with an event id',
-};
+const KNOWN: Record<string, string> = {};
 
 const HANDLERS = new Set(['query', 'mutation', 'subscription']);
 

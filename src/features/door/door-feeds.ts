@@ -73,6 +73,6 @@ export function doorActivityFeed(documents: Documents, { eventId }: DoorEventInp
       documents.collection(DoorConflicts).where('eventId', '==', eventId).orderBy('recordedAt', 'desc').limit(1),
       documents.collection(Events).doc(eventId),
     ],
-    read: () => doorActivity(documents, eventId),
+    read: () => doorActivity(documents, { eventId }),
   };
 }

@@ -11,7 +11,7 @@ import { nameAtDoor } from './door-names';
 import { ticketIdOfKey, Tickets } from './ticket-records';
 import { DOOR_OPENS_BEFORE_MS, doorIsOpen, standingOf } from './admission';
 import { nightSummary, type NightSummary } from './night';
-import type { CountsOfInput, PersonInput } from './door.inputs';
+import type { CountsOfInput, DoorEventInput, PersonInput } from './door.inputs';
 import { ACCEPTED, VERDICTS, type ScanMode, type ScanSource, type Verdict } from './constants';
 
 export interface DoorCounts {
@@ -149,7 +149,7 @@ export interface CapacityOverride {
 export const LISTED_OVERRIDES = 20;
 
 /** The door's figures for an event and its latest scans (the scanner's live panel, /admin). */
-export async function doorActivity(documents: Documents, eventId: string): Promise<DoorActivity> {
+export async function doorActivity(documents: Documents, { eventId }: DoorEventInput): Promise<DoorActivity> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));

@@ -49,7 +49,7 @@ describe("the door's rules", () => {
     // Leaving is never refused.
     expect((await scan(await codeOf(bob!), { mode: 'exit' })).verdict).toBe('exited');
     expect((await scan(await codeOf('ada'))).verdict).toBe('welcomeBack');
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(figures).toMatchObject({ admitted: 3, inside: 2, refused: { full: 2 } });
   });
 
@@ -63,7 +63,7 @@ describe("the door's rules", () => {
     const verdicts = results.map((result) => result.verdict);
     expect(verdicts.filter((verdict) => verdict === 'admitted')).toHaveLength(5);
     expect(verdicts.filter((verdict) => verdict === 'full')).toHaveLength(15);
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(figures).toMatchObject({ admitted: 10, inside: 10 });
     expect(await tonight.documents.collection(Places).where('eventId', '==', 'tonight').count()).toBe(10);
   });
@@ -92,7 +92,7 @@ describe("the door's rules", () => {
     await expect(anyway({}, new Date(NOW.getTime() + OVERRIDE_WINDOW_MS + 1000))).rejects.toMatchObject({ reason: 'overrideNotFull' });
     const admitted = await anyway();
     expect(admitted).toMatchObject({ verdict: 'admitted', member: { uid: bob }, counts: { inside: 2, capacity: 1 } });
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(figures.overrides).toEqual([{ id: expect.any(String), name: 'Person m1', reason: 'Ada left without scanning out', scannerName: 'Person door-1', device: 'Front door', at: NOW, inside: 1, capacity: 1, offline: false }]);
     const log = await tonight.documents.collection(Scans).where('eventId', '==', 'tonight').where('verdict', '==', 'admitted').get();
     expect(log.filter((entry) => entry.data.override)).toHaveLength(1);
@@ -126,7 +126,7 @@ describe("the door's rules", () => {
     // "Admit anyway" without signal: recorded with its reason, not flagged.
     await addUser('dee');
     expect(await upload({ verdict: 'admitted', code: await codeOf('dee'), override: { reason: 'Fire marshal said yes' } })).toBe('recorded');
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(figures).toMatchObject({ admitted: 4, inside: 4, conflicts: 1 });
     expect(figures.overrides).toMatchObject([{ name: 'Person dee', reason: 'Fire marshal said yes', offline: true, inside: 3, capacity: 2 }]);
   });
@@ -150,7 +150,7 @@ describe("the door's rules", () => {
     const later = new Date(until.getTime() + STEP_MS);
     expect((await scan(await codeOf('ada', until), {}, until)).verdict).toBe('admitted');
     expect(later.getTime()).toBeGreaterThan(until.getTime());
-    expect((await doorActivity(tonight.documents, 'tonight')).refused).toMatchObject({ notAdmitted: 3 });
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).refused).toMatchObject({ notAdmitted: 3 });
   });
 
   it("a banned guest's ticket is Not admitted; the door list refuses banned passes and tickets; an offline admission of a banned person is flagged", async () => {
@@ -179,6 +179,6 @@ describe("the door's rules", () => {
     // By name, a banned person is never admitted from an upload.
     const byName = await upload({ verdict: 'admitted', source: 'manual', uid: 'ada', nonce: nonce() });
     expect(byName).toBe('recorded');
-    expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(2);
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).admitted).toBe(2);
   });
 });

@@ -77,7 +77,7 @@ describe('what an offline door uploads is bound to its night, its window and its
   });
   const upload = (fields: Partial<OfflineDecision>, uploadedAt = new Date(NOW.getTime() + MINUTE), scanner = scanners[0]!) => recordOffline(tonight.ports, scanner, decision(fields), uploadedAt);
   const flags = async (eventId = 'tonight') => (await tonight.documents.collection(DoorConflicts).where('eventId', '==', eventId).get()).map((flag) => flag.data.kind);
-  const figures = (eventId = 'tonight') => doorActivity(tonight.documents, eventId);
+  const figures = (eventId = 'tonight') => doorActivity(tonight.documents, { eventId });
 
   it('a code signed in 2024, uploaded as an admission to an event whose door opens in two days, admits nobody and is flagged', async () => {
     await tonight.addEvent('later', { doorsAt: new Date(NOW.getTime() + 2 * 24 * HOUR) });
@@ -195,8 +195,8 @@ describe('door staff never see a full address', () => {
     expect(answer.member?.displayName).toBe('ad…@example.org');
     const [logged] = await tonight.documents.collection(Scans).get();
     expect(logged!.data.name).toBe('ad…@example.org');
-    expect((await doorActivity(tonight.documents, 'tonight')).recent[0]!.name).toBe('ad…@example.org');
-    expect(JSON.stringify(await doorActivity(tonight.documents, 'tonight'))).not.toContain('ada@example.org');
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).recent[0]!.name).toBe('ad…@example.org');
+    expect(JSON.stringify(await doorActivity(tonight.documents, { eventId: 'tonight' }))).not.toContain('ada@example.org');
     const report = await doorReport(tonight.documents, 'tonight');
     expect(report[0]).toMatchObject({ email: 'ada@example.org' });
   });

@@ -62,7 +62,7 @@ describe('the door on Firestore', () => {
       ),
     );
     expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(1);
-    expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 4, inside: 4, guests: { admitted: 4, inside: 4 } });
+    expect(await doorActivity(documents, { eventId: 'tonight' })).toMatchObject({ admitted: 4, inside: 4, guests: { admitted: 4, inside: 4 } });
     const list = await doorList(ports, { eventId: 'tonight' }, NOW);
     expect(list.tickets).toEqual([expect.objectContaining({ id: 'firestoreCrew001', name: 'Kai Crew', party: 3, inside: true })]);
     expect(await searchAtDoor(documents, { eventId: 'tonight', query: 'kai' }, NOW)).toEqual([expect.objectContaining({ uid: 'ticket:firestoreCrew001' })]);
@@ -73,7 +73,7 @@ describe('the door on Firestore', () => {
       ),
     );
     expect(uploads).toEqual(['recorded', 'recorded', 'recorded', 'recorded', 'recorded']);
-    expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 5, guests: { admitted: 5 }, conflicts: 4 });
+    expect(await doorActivity(documents, { eventId: 'tonight' })).toMatchObject({ admitted: 5, guests: { admitted: 5 }, conflicts: 4 });
   });
 
   it('an offline door on Firestore: the list checks the code; 10 doors uploading the same admission at once make one admission and 9 conflicts; a repeated upload is known', async () => {
@@ -85,7 +85,7 @@ describe('the door on Firestore', () => {
       recordOffline({ documents, keys }, scanners[index % 5]!, { eventId: 'tonight', nonce: `offline-${index}-nonce`, mode: 'entry', source: 'camera', code: value, verdict: 'admitted', decidedAt: NOW, device: `Door ${index}`, listAt: list.at }, NOW);
     expect(await Promise.all(Array.from({ length: 10 }, (_, index) => upload(index)))).toEqual(Array(10).fill('recorded'));
     expect(await upload(3)).toBe('known');
-    expect(await doorActivity(documents, 'tonight')).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 9 });
+    expect(await doorActivity(documents, { eventId: 'tonight' })).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 9 });
   });
 
   it('the door list on Firestore: the whole list, then what changed since (a member added, a pass rotated, an admission), by the store\'s stamps', async () => {
@@ -119,7 +119,7 @@ describe('the door on Firestore', () => {
     const admitted = await admitManually({ documents, keys }, scanners[2]!, { eventId: 'tonight', uid: 'ada', nonce: 'manual-0001', device: 'Front door' }, NOW);
     expect(admitted).toMatchObject({ verdict: 'admitted', counts: { admitted: 1, capacity: 100, drinks: 0 } });
     expect((await searchAtDoor(documents, { eventId: 'tonight', query: 'ada' }, NOW))[0]?.checkedInAt).toEqual(NOW);
-    const activity = await doorActivity(documents, 'tonight');
+    const activity = await doorActivity(documents, { eventId: 'tonight' });
     expect(activity).toMatchObject({ admitted: 1, drinks: 0, refused: { invalid: 1, expiredCode: 1 } });
     expect(activity.recent.map((entry) => entry.verdict).sort()).toEqual(['admitted', 'expiredCode', 'invalid']);
     expect(await countsOf(documents, { eventIds: ['tonight'] })).toEqual({ tonight: { admitted: 1, inside: 1, capacity: 100, drinks: 0, offline: 0, conflicts: 0, night: null } });
@@ -160,6 +160,6 @@ describe('the door on Firestore', () => {
     expect(full.verdict).toBe('full');
     const anyway = await admitAnyway({ documents, keys }, scanners[0]!, { eventId: 'tonight', fullNonce, nonce: 'nonce-anyway-01', device: 'Door 0', reason: 'Her sister is inside' }, NOW);
     expect(anyway).toMatchObject({ verdict: 'admitted', counts: { inside: 7, capacity: 6 } });
-    expect((await doorActivity(documents, 'tonight')).overrides).toMatchObject([{ name: 'late21', reason: 'Her sister is inside', scannerName: 'Door 1', inside: 6, capacity: 6 }]);
+    expect((await doorActivity(documents, { eventId: 'tonight' })).overrides).toMatchObject([{ name: 'late21', reason: 'Her sister is inside', scannerName: 'Door 1', inside: 6, capacity: 6 }]);
   });
 });

@@ -95,11 +95,11 @@ export const doorRouter = router({
   /** A person's admissions and scans (their page in the admin area). */
   ofPerson: admin.input(PersonInput).query(({ ctx, input }) => personAtTheDoor(ctx.documents, input)),
   /** An event's figures once (the event editor; the scanner and /admin follow them live). */
-  figures: admin.input(DoorEventInput).query(({ ctx, input }) => doorActivity(ctx.documents, input.eventId)),
+  figures: admin.input(DoorEventInput).query(({ ctx, input }) => doorActivity(ctx.documents, input)),
   /** Admissions and drinks of a page of events (the admins' event list). */
   countsOf: admin.input(CountsOfInput).query(({ ctx, input }) => countsOf(ctx.documents, input)),
   /** An admin rotates someone's pass (from their user page). */
   rotatePass: admin.input(PersonInput).mutation(({ ctx, input }) => rotatePass(doorPorts(ctx), ctx.identity, input)),
   /** The night drawn: arrivals per door, inside over time, refusals (/admin and the event editor refetch it as door.activity changes). */
-  night: admin.input(DoorEventInput).query(({ ctx, input }) => nightFigures(ctx.documents, input.eventId, new Date())),
+  night: admin.input(DoorEventInput).query(({ ctx, input }) => nightFigures(ctx.documents, input, new Date())),
 });

@@ -72,7 +72,7 @@ export async function queueNightSummaries(documents: Documents, now: Date): Prom
     }
     // The figures are read only for a night someone still waits for, and not for a night nobody scanned at.
     if (waiting.length === 0 || (await documents.collection(Scans).where('eventId', '==', eventId).count()) === 0) continue;
-    const figures = await nightFigures(documents, eventId, now);
+    const figures = await nightFigures(documents, { eventId }, now);
     const image = chartImage(figures);
     for (const { id: uid, data: user } of waiting) {
       const locale = user.locale ?? DEFAULT_LOCALE;

@@ -54,7 +54,7 @@ describe('the night at a glance', () => {
 
   it('totals the night as the door figures do', async () => {
     await busyNight();
-    const [night, activity] = await Promise.all([nightFigures(tonight.documents, 'tonight', at(80)), doorActivity(tonight.documents, 'tonight')]);
+    const [night, activity] = await Promise.all([nightFigures(tonight.documents, { eventId: 'tonight' }, at(80)), doorActivity(tonight.documents, { eventId: 'tonight' })]);
     expect(night.admitted).toBe(activity.admitted);
     expect(night.guestsAdmitted).toBe(activity.guests.admitted);
     expect(night.insideNow).toBe(activity.inside);
@@ -85,14 +85,14 @@ describe('the night at a glance', () => {
       .doc(accountBanId('cy'))
       .create({ subject: 'account', uid: 'cy', email: null, name: null, reason: 'Fought at the bar', from: NOW, until: null, createdBy: 'admin', createdByName: 'Admin', createdAt: NOW, updatedBy: 'admin', updatedAt: NOW });
     expect((await scan(await codeOf('cy', at(2)), {}, at(2))).verdict).toBe('notAdmitted');
-    const [night, activity] = await Promise.all([nightFigures(tonight.documents, 'tonight', at(5)), doorActivity(tonight.documents, 'tonight')]);
+    const [night, activity] = await Promise.all([nightFigures(tonight.documents, { eventId: 'tonight' }, at(5)), doorActivity(tonight.documents, { eventId: 'tonight' })]);
     expect(night.overrides).toBe(activity.overrides.length);
     expect(night).toMatchObject({ overrides: 1, bansApplied: 1, admitted: 2, peakInside: 2, peakAt: at(1), refused: [{ verdict: 'notAdmitted', count: 1 }, { verdict: 'full', count: 1 }] });
   });
 
   it('draws arrivals per door in 15-minute steps from the doors time to now, members and guests apart', async () => {
     await busyNight();
-    const night = await nightFigures(tonight.documents, 'tonight', at(80));
+    const night = await nightFigures(tonight.documents, { eventId: 'tonight' }, at(80));
     // Doors at NOW − 1 h (20:10) floored to 20:00; now at NOW + 80 min (22:30) ceiled to 22:30.
     expect(night.steps[0]).toEqual(new Date('2026-11-27T20:00:00Z'));
     expect(night.steps).toHaveLength(10);
@@ -126,15 +126,15 @@ describe('the night at a glance', () => {
     await scan(await codeOf('ada', at(3)), { mode: 'exit' }, at(3));
     await scan(await codeOf('bob', at(4)), { mode: 'exit' }, at(4));
     await scan(await codeOf('cy', at(5)), {}, at(5));
-    const night = await nightFigures(tonight.documents, 'tonight', at(6));
+    const night = await nightFigures(tonight.documents, { eventId: 'tonight' }, at(6));
     expect(night.inside.members.at(-1)).toBe(1);
     expect(night).toMatchObject({ peakInside: 2, peakAt: at(2), insideNow: 1 });
   });
 
   it('has no steps before the door opens and nothing to count without scans', async () => {
-    const before = await nightFigures(tonight.documents, 'tonight', new Date(NOW.getTime() - 3 * HOUR));
+    const before = await nightFigures(tonight.documents, { eventId: 'tonight' }, new Date(NOW.getTime() - 3 * HOUR));
     expect(before).toMatchObject({ steps: [], doors: [], arrivals: [], inside: { members: [], guests: [] }, refused: [], admitted: 0, peakInside: 0, peakAt: null });
-    const empty = await nightFigures(tonight.documents, 'tonight', NOW);
+    const empty = await nightFigures(tonight.documents, { eventId: 'tonight' }, NOW);
     expect(empty.steps.length).toBeGreaterThan(0);
     expect(empty.inside.members.every((people) => people === 0)).toBe(true);
   });
@@ -172,8 +172,8 @@ describe('the night at a glance', () => {
       .collection(Scans)
       .doc('banned-elsewhere')
       .create({ eventId: 'elsewhere', mode: 'entry', source: 'camera', verdict: 'notAdmitted', uid: 'ada', name: null, scannerUid: 'door-1', device: 'Elsewhere', at: at(1), detail: { firstAt: null, firstDevice: null, drinksLeft: null }, banned: true });
-    expect(await nightFigures(tonight.documents, 'tonight', at(5))).toMatchObject({ admitted: 0, doors: [], refused: [], conflicts: 0, bansApplied: 0 });
-    expect(await nightFigures(tonight.documents, 'elsewhere', at(5))).toMatchObject({ admitted: 1, doors: ['Elsewhere'], refused: [{ verdict: 'notAdmitted', count: 1 }], conflicts: 1, bansApplied: 1, insideNow: 0 });
+    expect(await nightFigures(tonight.documents, { eventId: 'tonight' }, at(5))).toMatchObject({ admitted: 0, doors: [], refused: [], conflicts: 0, bansApplied: 0 });
+    expect(await nightFigures(tonight.documents, { eventId: 'elsewhere' }, at(5))).toMatchObject({ admitted: 1, doors: ['Elsewhere'], refused: [{ verdict: 'notAdmitted', count: 1 }], conflicts: 1, bansApplied: 1, insideNow: 0 });
   });
 
   it('is the admins’ only: door.night answers an admin, not a scanner', async () => {
@@ -202,7 +202,7 @@ describe('the night at a glance on Firestore', () => {
       await documents.collection(Checkins).doc('tonight_bob').create({ ...door, uid: 'bob', at: at(1), scannerName: null, device: 'Side door' });
       await documents.collection(Exits).doc('tonight_ada_1').create({ ...door, uid: 'ada', number: 1, at: at(2) });
       await documents.collection(Scans).doc('refused').create({ ...door, mode: 'entry', verdict: 'notAdmitted', uid: 'cy', name: null, at: at(3), detail: { firstAt: null, firstDevice: null, drinksLeft: null }, banned: true });
-      expect(await nightFigures(documents, 'tonight', at(5))).toMatchObject({ doors: ['Front door', 'Side door'], admitted: 2, insideNow: 1, peakInside: 2, peakAt: at(1), refused: [{ verdict: 'notAdmitted', count: 1 }], bansApplied: 1 });
+      expect(await nightFigures(documents, { eventId: 'tonight' }, at(5))).toMatchObject({ doors: ['Front door', 'Side door'], admitted: 2, insideNow: 1, peakInside: 2, peakAt: at(1), refused: [{ verdict: 'notAdmitted', count: 1 }], bansApplied: 1 });
       const morning = new Date(NOW.getTime() + 12 * HOUR);
       expect(await nightSummary(documents, 'tonight', { endsAt: new Date(NOW.getTime() + 4 * HOUR) }, morning)).toMatchObject({ peakInside: 2, admitted: 2 });
       expect((await documents.collection(Nights).doc('tonight').get()).data).toMatchObject({ records: 3 });

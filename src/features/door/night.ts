@@ -8,6 +8,7 @@ import { DomainError } from '@/server/domain-error';
 import { Events, type EventDocument } from '@/features/events/events';
 import { CapacityOverrides, Checkins, DoorConflicts, Exits, Reentries, Scans } from './door-records';
 import { ACCEPTED, VERDICTS, type Verdict } from './constants';
+import type { DoorEventInput } from './door.inputs';
 
 export const NIGHT_STEP_MINUTES = 15;
 const STEP_MS = NIGHT_STEP_MINUTES * 60 * 1000;
@@ -61,7 +62,7 @@ const ceilStep = (ms: number) => Math.ceil(ms / STEP_MS) * STEP_MS;
  * the totals are doorActivity's by construction: every checkin is an admission, inside is
  * admissions − exits + re-entries, refusals are the scans of each verdict that is not accepted.
  */
-export async function nightFigures(documents: Documents, eventId: string, now: Date): Promise<NightFigures> {
+export async function nightFigures(documents: Documents, { eventId }: DoorEventInput, now: Date): Promise<NightFigures> {
   const event = (await documents.collection(Events).doc(eventId).get()).data;
   if (!event) throw new DomainError('not-found', 'eventNotFound');
   const refusals = VERDICTS.filter((verdict) => !ACCEPTED.includes(verdict));
@@ -193,7 +194,7 @@ export async function nightSummary(documents: Documents, eventId: string, event:
   const [kept, admissions, exits, reentries] = await Promise.all([documents.collection(Nights).doc(eventId).get(), count(Checkins), count(Exits), count(Reentries)]);
   const records = admissions + exits + reentries;
   if (kept.data && kept.data.records === records) return summaryOf(kept.data);
-  const night = await nightFigures(documents, eventId, now);
+  const night = await nightFigures(documents, { eventId }, now);
   const summary = { eventId, peakInside: night.peakInside, peakAt: night.peakAt, admitted: night.admitted, guestsAdmitted: night.guestsAdmitted };
   // Two admins asking at once write the same figures; the last write wins, both right.
   await documents.collection(Nights).doc(eventId).set({ ...summary, records, computedAt: now });

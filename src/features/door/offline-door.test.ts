@@ -80,7 +80,7 @@ describe('the door without signal', () => {
     expect(await upload(first)).toBe('known');
     const later = new Date(NOW.getTime() + 20_000);
     expect(await upload({ verdict: 'admitted', code, nonce: 'offline-b-0001', device: 'Side door' }, scanners[1], later)).toBe('recorded');
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(figures).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 1 });
     expect(figures.flagged).toEqual([{ id: expect.any(String), kind: 'secondAdmission', name: 'Person ada', first: { device: 'Front door', at: NOW, offline: true }, second: { device: 'Side door', at: later } }]);
     // Both scans are in the log, at the time they were decided, marked offline.
@@ -105,7 +105,7 @@ describe('the door without signal', () => {
     expect(await upload({ verdict: 'admitted', code, nonce: 'same-nonce-0001' })).toBe('known');
     expect(await tonight.documents.collection(DoorConflicts).count()).toBe(0);
     expect(await upload({ verdict: 'admitted', code, device: 'Garden gate' })).toBe('recorded');
-    const [conflict] = (await doorActivity(tonight.documents, 'tonight')).flagged;
+    const [conflict] = (await doorActivity(tonight.documents, { eventId: 'tonight' })).flagged;
     expect(conflict).toMatchObject({ kind: 'secondAdmission', first: { device: 'Front door', offline: false }, second: { device: 'Garden gate' } });
   });
 
@@ -117,7 +117,7 @@ describe('the door without signal', () => {
     // Meanwhile the side door had decided the same scan itself and let the member in.
     expect(await upload({ verdict: 'admitted', code, nonce: 'late-nonce-0001' })).toBe('known');
     expect(await upload({ verdict: 'admitted', code, nonce: 'late-nonce-0001' })).toBe('known');
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(figures).toMatchObject({ admitted: 1, conflicts: 1 });
     expect(figures.flagged[0]).toMatchObject({ kind: 'secondAdmission', first: { device: 'Front door' }, second: { device: 'Side door' } });
   });
@@ -131,7 +131,7 @@ describe('the door without signal', () => {
     const forged = ada.slice(0, -5) + (ada.at(-5) === '1' ? '2' : '1') + ada.slice(-4);
     expect(await upload({ verdict: 'admitted', code: forged })).toBe('recorded');
     expect(await upload({ verdict: 'expiredCode', code: ada })).toBe('recorded');
-    const figures = await doorActivity(tonight.documents, 'tonight');
+    const figures = await doorActivity(tonight.documents, { eventId: 'tonight' });
     // Bob is in (the door let him in) and flagged; the forged code admitted nobody.
     expect(figures).toMatchObject({ admitted: 1, offline: 1, conflicts: 2, refused: { expiredCode: 1 } });
     expect(figures.flagged.map((flag) => [flag.kind, flag.name]).sort()).toEqual([
@@ -140,11 +140,11 @@ describe('the door without signal', () => {
     ]);
     // Leaving, decided offline, is recorded: inside goes 1 → 0.
     expect(await upload({ verdict: 'exited', mode: 'exit', code })).toBe('recorded');
-    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 1, inside: 0 });
+    expect(await doorActivity(tonight.documents, { eventId: 'tonight' })).toMatchObject({ admitted: 1, inside: 0 });
     // Let back in by name offline: nothing proves he was there, and his membership had ended, so
     // not a re-entry (decision 046), only a flag.
     expect(await upload({ verdict: 'welcomeBack', source: 'manual', uid: 'bob' })).toBe('recorded');
-    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 1, inside: 0, conflicts: 3 });
+    expect(await doorActivity(tonight.documents, { eventId: 'tonight' })).toMatchObject({ admitted: 1, inside: 0, conflicts: 3 });
   });
 
   it('refuses uploads that are not a door’s: a code and a member at once, a member by name from a camera, the bar', async () => {

@@ -35,7 +35,7 @@ describe('the pass and the door', () => {
     expect((await scan(`NL1.AAAAAAAAAAAAAAAA.${parts[2]}.${parts[3]}`)).verdict).toBe('invalid');
     for (const junk of ['https://example.org', 'NL1', 'NL2.x.y.z', '4006381333931']) expect((await scan(junk)).verdict, junk).toBe('invalid');
     // Nothing of those admitted anyone.
-    expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(0);
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).admitted).toBe(0);
   });
 
   it("an admin's new pass makes every older code invalid at once; the phone registers a new key; the person's history says who", async () => {
@@ -100,7 +100,7 @@ describe('the pass and the door', () => {
     await scanAt('exit', 6);
     const both = await Promise.all([scanAt('entry', 7, scanners[1]), scanAt('entry', 7, scanners[2])]);
     expect(both.map((result) => result.verdict).sort()).toEqual(['alreadyAdmitted', 'welcomeBack']);
-    expect((await doorActivity(tonight.documents, 'tonight')).inside).toBe(1);
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).inside).toBe(1);
     const rows = await doorReport(tonight.documents, 'tonight');
     expect(rows.map((row) => row.kind)).toEqual(['admission', 'exit', 'reentry', 'exit', 'reentry']);
   });
@@ -148,7 +148,7 @@ describe('the pass and the door', () => {
     expect(results.filter((result) => result.verdict === 'admitted')).toHaveLength(1);
     expect(results.filter((result) => result.verdict === 'alreadyAdmitted')).toHaveLength(49);
     expect(await tonight.documents.collection(Scans).where('eventId', '==', 'tonight').get()).toHaveLength(50);
-    expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(1);
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).admitted).toBe(1);
     // The admins' event list: a page of events at once; an unknown id is left out.
     expect(await countsOf(tonight.documents, { eventIds: ['tonight', 'no-such-event'] }, NOW)).toEqual({ tonight: { admitted: 1, inside: 1, capacity: expect.any(Number), drinks: 0, offline: 0, conflicts: 0, night: null } });
     expect(CountsOfInput.safeParse({ eventIds: [] }).success).toBe(false);
@@ -183,7 +183,7 @@ describe('the pass and the door', () => {
     expect(results.filter((result) => result.verdict === 'drinkRedeemed').map((result) => result.drinksLeft).sort()).toEqual([0, 1]);
     const night = await memberNight(tonight.documents, 'bob', NOW);
     expect(night).toMatchObject({ drinksUsed: 2, drinksLeft: 0, checkedInAt: NOW });
-    const activity = await doorActivity(tonight.documents, 'tonight');
+    const activity = await doorActivity(tonight.documents, { eventId: 'tonight' });
     expect(activity).toMatchObject({ admitted: 2, drinks: 3 });
     // Of bob's 20 scans with three codes, two codes pour a drink each and their other scans are
     // replays; every scan of the third finds his allowance used (it poured nothing: no replay).

@@ -46,14 +46,14 @@ describe('tickets at the door', () => {
     const admitted = await scan(code);
     expect(admitted).toMatchObject({ verdict: 'admitted', ticket: { kind: 'guestList', party: 3 } });
     expect(admitted.counts).toMatchObject({ admitted: 5, inside: 5 });
-    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 5, inside: 5, guests: { admitted: 4, inside: 4 } });
+    expect(await doorActivity(tonight.documents, { eventId: 'tonight' })).toMatchObject({ admitted: 5, inside: 5, guests: { admitted: 4, inside: 4 } });
     const out = await scan(code, { mode: 'exit' }, later(10));
     expect(out).toMatchObject({ verdict: 'exited' });
     expect(out.counts).toMatchObject({ admitted: 5, inside: 1 });
     expect(await scan(code, { mode: 'exit' }, later(11))).toMatchObject({ verdict: 'notInside' });
     const back = await scan(code, {}, later(20));
     expect(back).toMatchObject({ verdict: 'welcomeBack', firstAt: NOW });
-    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 5, inside: 5, guests: { admitted: 4, inside: 4 } });
+    expect(await doorActivity(tonight.documents, { eventId: 'tonight' })).toMatchObject({ admitted: 5, inside: 5, guests: { admitted: 4, inside: 4 } });
   });
 
   it("refuses a cancelled ticket ('Ticket cancelled'), another night's ('Not for tonight'), a code of another key, and any ticket while the door is closed", async () => {
@@ -93,7 +93,7 @@ describe('tickets at the door', () => {
     const answers = await Promise.all(scanners.map((scanner, index) => scan(code, { device: `Door ${index}` }, NOW, scanner)));
     expect(answers.filter((answer) => answer.verdict === 'admitted')).toHaveLength(1);
     expect(answers.filter((answer) => answer.verdict === 'alreadyAdmitted')).toHaveLength(4);
-    expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 3, inside: 3, guests: { admitted: 3 } });
+    expect(await doorActivity(tonight.documents, { eventId: 'tonight' })).toMatchObject({ admitted: 3, inside: 3, guests: { admitted: 3 } });
   });
 
   it('admits a guest-list entry by name, with its party; a guest or a public ticket shows its code', async () => {
@@ -138,7 +138,7 @@ describe('tickets at the door', () => {
       const decision = (device: string, minute: number) => ({ eventId: 'tonight', nonce: nonce(), mode: 'entry' as const, source: 'camera' as const, code, verdict: 'admitted' as const, decidedAt: later(minute), device, listAt: held.at });
       await recordOffline(tonight.ports, scanners[1]!, decision('Side door', 1), later(30));
       await recordOffline(tonight.ports, scanners[2]!, decision('Back door', 2), later(31));
-      const activity = await doorActivity(tonight.documents, 'tonight');
+      const activity = await doorActivity(tonight.documents, { eventId: 'tonight' });
       expect(activity).toMatchObject({ admitted: 1, inside: 1, offline: 1, conflicts: 1, guests: { admitted: 1 } });
       expect(activity.flagged).toEqual([expect.objectContaining({ kind: 'secondAdmission', name: 'Kai Guest', first: expect.objectContaining({ device: 'Side door' }), second: expect.objectContaining({ device: 'Back door' }) })]);
     });
@@ -167,7 +167,7 @@ describe('tickets at the door', () => {
       await upload({ uid: 'ticket:guestByName00001', source: 'manual' });
       const flags = await tonight.documents.collection(DoorConflicts).where('eventId', '==', 'tonight').get();
       expect(flags.map((flag) => flag.data.kind).sort()).toEqual(['badCode', 'byNameNotListed', 'outsideNight']);
-      expect(await doorActivity(tonight.documents, 'tonight')).toMatchObject({ admitted: 0, inside: 0 });
+      expect(await doorActivity(tonight.documents, { eventId: 'tonight' })).toMatchObject({ admitted: 0, inside: 0 });
     });
   });
 });

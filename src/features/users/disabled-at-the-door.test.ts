@@ -36,7 +36,7 @@ describe('a disabled account is shut out everywhere', () => {
     expect((await scan(code)).verdict).toBe('notAdmitted');
     expect((await admitManually(tonight.ports, scanners[0]!, { eventId: 'tonight', uid: 'ada', nonce: nonce(), device: 'Front door' }, NOW)).verdict).toBe('notAdmitted');
     expect(await searchAtDoor(tonight.documents, { eventId: 'tonight', query: 'Person' }, NOW)).toEqual([]);
-    expect((await doorActivity(tonight.documents, 'tonight')).admitted).toBe(0);
+    expect((await doorActivity(tonight.documents, { eventId: 'tonight' })).admitted).toBe(0);
   });
 
   it('disabling ends the pass key, as a new pass does; the door list names the pass as refused, and the phone refuses it offline', async () => {
