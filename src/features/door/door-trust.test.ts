@@ -17,7 +17,7 @@ import { doorReport } from './door-report';
 import { ensurePass, registerPassKey, Passes } from './passes';
 import { newPhoneKey, passCodeAt } from './client/pass-store';
 import { formatPassCode, parsePassCode, stepAt, type SignedCode } from './pass-code';
-import { recordOffline } from './scanning';
+import { recordOffline, recordUploads } from './scanning';
 import { maskScannedAddresses } from './door-names-migration';
 import { doorNight, HOUR, NOW, person, scanners, STEP_MS } from './test-door';
 
@@ -78,6 +78,13 @@ describe('what an offline door uploads is bound to its night, its window and its
   const upload = (fields: Partial<OfflineDecision>, uploadedAt = new Date(NOW.getTime() + MINUTE), scanner = scanners[0]!) => recordOffline(tonight.ports, scanner, decision(fields), uploadedAt);
   const flags = async (eventId = 'tonight') => (await tonight.documents.collection(DoorConflicts).where('eventId', '==', eventId).get()).map((flag) => flag.data.kind);
   const figures = (eventId = 'tonight') => doorActivity(tonight.documents, { eventId });
+
+  it("a queue whose event was deleted meanwhile: that scan is rejected and the rest of the queue is recorded", async () => {
+    const code = await codeOf('ada');
+    const uploaded = await recordUploads(tonight.ports, scanners[0]!, { decisions: [decision({ eventId: 'gone', code }), decision({ code })] }, new Date(NOW.getTime() + MINUTE));
+    expect(uploaded.results.map((result) => result.status)).toEqual(['rejected', 'recorded']);
+    expect(await figures()).toMatchObject({ admitted: 1, offline: 1 });
+  });
 
   it('a code signed in 2024, uploaded as an admission to an event whose door opens in two days, admits nobody and is flagged', async () => {
     await tonight.addEvent('later', { doorsAt: new Date(NOW.getTime() + 2 * 24 * HOUR) });

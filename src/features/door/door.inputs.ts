@@ -54,6 +54,7 @@ export type OfflineDecision = z.infer<typeof OfflineDecision>;
 
 /** What an offline door uploads at once: its queue, oldest first, up to 50 scans a call. */
 export const UploadInput = z.object({ decisions: z.array(OfflineDecision).min(1).max(50) });
+export type UploadInput = z.infer<typeof UploadInput>;
 
 /**
  * The door list (decision 053): its first page (the event alone), the next page (the cursor the

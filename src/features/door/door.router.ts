@@ -13,8 +13,7 @@ import { AdmitAnywayInput, CountsOfInput, DoorEventInput, DoorListInput, DoorSea
 import { doorListPage } from './door-list';
 import { getPassKeys } from './pass-keys';
 import { getTicketKeys } from './ticket-keys';
-import { DomainError } from '@/server/domain-error';
-import { admitAnyway, admitManually, recordOffline, scanCode, type UploadStatus } from './scanning';
+import { admitAnyway, admitManually, recordUploads, scanCode } from './scanning';
 import { countsOf, doorActivity, doorEvents, personAtTheDoor } from './door-figures';
 import { doorActivityFeed, memberNightFeed } from './door-feeds';
 import { searchAtDoor } from './door-search';
@@ -61,20 +60,7 @@ export const doorRouter = router({
   /** Scans this door decided without signal, oldest first: each recorded once, as decided. */
   upload: door.input(UploadInput).mutation(async ({ ctx, input }) => {
     await limitRate('doorUploads', doorDevice(ctx.identity));
-    const ports = doorPorts(ctx);
-    const results: { nonce: string; status: UploadStatus | 'rejected' }[] = [];
-    // In the door's order: a member's exit after their admission.
-    for (const decision of input.decisions) {
-      try {
-        results.push({ nonce: decision.nonce, status: await recordOffline(ports, ctx.identity, decision) });
-      } catch (error) {
-        // A scan the server can never record (its event deleted meanwhile) must not hold up the
-        // rest of the queue: the door is told, and shows it. Anything else is retried.
-        if (!(error instanceof DomainError) || error.kind !== 'not-found') throw error;
-        results.push({ nonce: decision.nonce, status: 'rejected' });
-      }
-    }
-    return { results };
+    return recordUploads(doorPorts(ctx), ctx.identity, input);
   }),
   admit: door.input(ManualAdmitInput).mutation(async ({ ctx, input }) => {
     // As search is: admitting by name must not become a way to walk the member list.

@@ -24,7 +24,7 @@ import type { Identity } from '@/access/identity';
 import { parsePassCode, type PassCode } from './pass-code';
 import { codeVerifies, passOwner, Passes, rememberPassOwner, signingKey, type DoorPorts, type SigningKey } from './passes';
 import { CapacityOverrides, Checkins, CodeUses, DoorConflicts, Drinks, Exits, Places, Reentries, Scans, type CheckinDocument, type DoorFlag, type ScanDocument } from './door-records';
-import type { AdmitAnywayInput, ManualAdmitInput, OfflineDecision, ScanInput } from './door.inputs';
+import type { AdmitAnywayInput, ManualAdmitInput, OfflineDecision, ScanInput, UploadInput } from './door.inputs';
 import { banOf } from '@/features/bans/bans';
 import {
   codeWindow,
@@ -268,6 +268,25 @@ export async function admitAnyway(ports: DoorPorts, scanner: Identity, input: Ad
 
 /** What became of an uploaded offline scan: recorded now, or known already (an earlier upload, or its online attempt). */
 export type UploadStatus = 'recorded' | 'known';
+
+/**
+ * A door's queue of scans decided without signal, recorded in the door's order (a member's exit
+ * after their admission). A scan the server can never record (its event deleted meanwhile) is
+ * `rejected` and does not hold up the rest of the queue: the door is told, and shows it. Any other
+ * failure ends the upload, and the door sends the queue again later.
+ */
+export async function recordUploads(ports: DoorPorts, scanner: Identity, { decisions }: UploadInput, now = new Date()): Promise<{ results: { nonce: string; status: UploadStatus | 'rejected' }[] }> {
+  const results: { nonce: string; status: UploadStatus | 'rejected' }[] = [];
+  for (const decision of decisions) {
+    try {
+      results.push({ nonce: decision.nonce, status: await recordOffline(ports, scanner, decision, now) });
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.kind !== 'not-found') throw error;
+      results.push({ nonce: decision.nonce, status: 'rejected' });
+    }
+  }
+  return { results };
+}
 
 /** How far a door's clock, corrected to server time, may be off: half a round trip, and a margin. */
 export const CLOCK_SKEW_MS = 5_000;

@@ -1,6 +1,7 @@
 // Notifications: admins compose, schedule, send and follow them; everyone signed in reads their
 // inbox and registers the devices that allowed push messages. Thin: access, input, one domain
-// call. The acting person always comes from the session.
+// call; "send now" also starts the delivery, given the request's time where a scheduler takes over
+// (decision 054). The acting person always comes from the session.
 import 'server-only';
 import { roleProcedure, router, signedInProcedure } from '@/server/trpc/init';
 import { liveStream } from '@/server/live/live-stream';
