@@ -29,6 +29,30 @@ export function validateOnRead<T extends DocumentData>(def: CollectionDef<T>, id
   return result.data;
 }
 
+const projections = new WeakMap<CollectionDef<DocumentData>, Map<string, CollectionDef<DocumentData>>>();
+
+/**
+ * The collection as a query that selects `fields` reads it: the same name, its schema narrowed to
+ * those fields (so a stored document is still checked, field by field, and nothing else is handed
+ * out). Made once per collection and fields. Only an object schema has fields to select.
+ */
+export function projectionOf(def: CollectionDef<DocumentData>, fields: readonly string[]): CollectionDef<DocumentData> {
+  let byFields = projections.get(def);
+  if (!byFields) projections.set(def, (byFields = new Map()));
+  const key = fields.join(',');
+  let projected = byFields.get(key);
+  if (!projected) {
+    if (!(def.schema instanceof z.ZodObject)) throw new DocumentsError('invalid-argument', `Fields can be selected only of a collection with an object schema, not of ${def.name}`);
+    const schema = def.schema as z.ZodObject<Record<string, z.ZodType>>;
+    const unknown = fields.filter((field) => !(field in schema.shape));
+    if (unknown.length > 0) throw new DocumentsError('invalid-argument', `${def.name} has no field ${unknown.join(', ')} to select`);
+    const mask: Record<string, true> = Object.fromEntries(fields.map((field) => [field, true]));
+    projected = { name: def.name, schema: schema.pick(mask) as unknown as z.ZodType<DocumentData> };
+    byFields.set(key, projected);
+  }
+  return projected;
+}
+
 /** Whether resolveWriteValues would change anything: a server timestamp or an undefined field, anywhere. */
 export function needsResolving(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || value instanceof Date) return false;

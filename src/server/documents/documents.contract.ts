@@ -232,6 +232,35 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         expect(await db.collection(Show).where('tags', 'array-contains', 'jazz').count()).toBe(0);
       });
 
+      it('reads only the selected fields of each document, each checked against its part of the schema', async () => {
+        const picked = await db.collection(Show).where('published', '==', true).orderBy('rank').select('rank', 'venue', 'startsAt', 'updatedAt').get();
+        expect(picked.map(({ id, data }) => [id, data])).toEqual([
+          ['a', { rank: 1, venue: { name: 'Main hall', city: 'Musterstadt' }, startsAt: new Date('2026-12-01T20:00:00Z') }],
+          ['c', { rank: 3, venue: { name: 'Small stage', city: 'Musterstadt' }, startsAt: new Date('2026-12-03T20:00:00Z') }],
+          ['d', { rank: 4, venue: { name: 'Main hall', city: 'Musterstadt' }, startsAt: new Date('2026-12-04T19:00:00Z') }],
+        ]);
+        // A field the document lacks stays missing (not null), and the others are not there at all.
+        expect(Object.keys(picked[0]!.data).sort()).toEqual(['rank', 'startsAt', 'venue']);
+        expect(picked[0]!.data.startsAt).toBeInstanceOf(Date);
+        // The same in a transaction, which still records what it read; a count ignores the selection.
+        const inTransaction = await db.runTransaction((tx) => tx.query(db.collection(Show).where('rank', '>=', 3).select('title')));
+        expect(inTransaction.map(({ id, data }) => [id, data])).toEqual([
+          ['c', { title: 'Harbour Lights' }],
+          ['d', { title: 'Reading' }],
+        ]);
+        expect(await db.collection(Show).where('published', '==', true).select('rank').count()).toBe(3);
+        // A stored document is checked in the fields selected, not in the others.
+        await db.collection(LooseShow).doc('e').set({ ...show({ rank: 5 }), title: 42 });
+        expect((await db.collection(Show).where('rank', '==', 5).select('rank', 'startsAt').get()).map(({ data }) => data.rank)).toEqual([5]);
+        await expectCode(db.collection(Show).where('rank', '==', 5).select('title').get(), 'data-loss');
+      });
+
+      it('refuses to select what is not a top-level field of the collection', async () => {
+        expect(() => db.collection(Show).select('venue.name' as 'venue')).toThrow(DocumentsError);
+        expect(() => db.collection(Show).select('rank', 'rank')).toThrow(DocumentsError);
+        await expectCode(db.collection(Show).select('nothing' as 'rank').get(), 'invalid-argument');
+      });
+
       it('refuses queries Firestore refuses', async () => {
         expect(() => db.collection(Show).where('rank', 'in', Array.from({ length: 31 }, (_, i) => i))).toThrow(DocumentsError);
         expect(() => db.collection(Show).where('rank', '>', 1).where('startsAt', '<', new Date())).toThrow(/one field/);

@@ -126,6 +126,13 @@ export interface Query<T extends DocumentData> {
   startAfter(snapshot: QueryDocumentSnapshot<T>): Query<T>;
   /** Cursor paging from a position kept by the client: the values of the query's orders, then the document id. */
   startAfterValues(values: readonly unknown[], id: string): Query<T>;
+  /**
+   * Only these top-level fields of each document (Firestore's field mask), checked against their part
+   * of the schema: for a caller that needs a few fields of many documents, which then costs less to
+   * read and to check. A field a document lacks is left out (its default, if the schema has one,
+   * applies). A later `select` replaces an earlier one. Counts ignore it.
+   */
+  select<K extends keyof T & string>(...fields: [K, ...K[]]): Query<Pick<T, K>>;
   get(): Promise<QueryDocumentSnapshot<T>[]>;
   /** How many documents the query matches (up to its limit), without reading them. */
   count(): Promise<number>;

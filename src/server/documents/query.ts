@@ -28,6 +28,8 @@ export interface QuerySpec {
   limit?: number;
   /** Values of the effective orders, then the document id, of the document to start after. */
   startAfter?: readonly unknown[];
+  /** The top-level fields to read of each document; all when absent. */
+  select?: readonly string[];
 }
 
 export const MAX_IN_VALUES = 30;
@@ -79,6 +81,13 @@ export function addOrder(spec: QuerySpec, order: Order): QuerySpec {
   assertFieldPath(order.field);
   if (spec.orders.some((o) => o.field === order.field)) throw invalid(`Already ordered by ${order.field}`);
   return { ...spec, orders: [...spec.orders, order], startAfter: undefined };
+}
+
+export function withSelect(spec: QuerySpec, fields: readonly string[]): QuerySpec {
+  if (fields.length === 0) throw invalid('select takes at least one field');
+  for (const field of fields) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field)) throw invalid(`select takes top-level fields, not ${field}`);
+  if (new Set(fields).size !== fields.length) throw invalid('select names each field once');
+  return { ...spec, select: [...fields] };
 }
 
 export function withLimit(spec: QuerySpec, limit: number): QuerySpec {
@@ -146,5 +155,9 @@ export abstract class SpecQuery<T extends DocumentData> implements Query<T> {
     if (values.length !== effectiveOrders(this.spec).length) throw invalid('A cursor needs a value for each order of the query');
     values.forEach((value) => assertComparable(value, 'A cursor value'));
     return this.withSpec({ ...this.spec, startAfter: [...values, id] });
+  }
+  select<K extends keyof T & string>(...fields: [K, ...K[]]): Query<Pick<T, K>> {
+    // The same query reading less of each document: its rows are Pick<T, K> (see projectionOf).
+    return this.withSpec(withSelect(this.spec, fields)) as unknown as Query<Pick<T, K>>;
   }
 }

@@ -24,6 +24,7 @@ export function recordingDocuments(inner: Documents, onRead: (read: Read) => voi
           case 'orderBy':
           case 'limit':
           case 'startAfter':
+          case 'select':
             return (...args: unknown[]) => query((object[property] as (...a: unknown[]) => Query<DocumentData>)(...args), collection);
           case 'get':
             return async () => {

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
 import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
-import { applyUpdateInPlace, documentPath, needsResolving, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import { applyUpdateInPlace, documentPath, needsResolving, projectionOf, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
   REMOVALS,
@@ -117,6 +117,17 @@ function tableOf(collection: string): string {
 
 function jsonPath(field: string): string {
   return `$${field.split('.').map((part) => `."${part}"`).join('')}`;
+}
+
+/**
+ * SQL for the part of a document a query selects: a JSON object of those of its top-level fields
+ * the document has (each as its stored JSON, so a missing field stays missing rather than null),
+ * parsed and checked like a whole document, but a small one. The fields were checked to be plain
+ * names (withSelect), so they are written into the SQL as they are.
+ */
+function selectedSql(fields: readonly string[] | undefined): string {
+  if (!fields) return 'data';
+  return `'{' || concat_ws(',', ${fields.map((field) => `'"${field}":' || (data -> '$."${field}"')`).join(', ')}) || '}' AS data`;
 }
 
 /** SQL for a field's comparable value: a date's milliseconds, otherwise the JSON value. */
@@ -423,7 +434,8 @@ export class SqliteDocuments implements Documents {
         statement = this.db.prepare<unknown[], Row>(sql);
         if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
       }
-      rows = statement.all(...params).map((row): KeptRow => ({ id: row.id, data: this.parse(def, row.id, row), version: row.version, updateTime: row.update_time }));
+      const read = spec.select ? projectionOf(def, spec.select) : def;
+      rows = statement.all(...params).map((row): KeptRow => ({ id: row.id, data: this.parse(read, row.id, row), version: row.version, updateTime: row.update_time }));
       if (key !== null) this.kept.keepQuery(def.name, key, rows, generation);
     }
     return rows.map((row) => {
@@ -544,7 +556,7 @@ export class SqliteDocuments implements Documents {
 
   countQuery(spec: QuerySpec): number {
     this.table(spec.collection);
-    const { sql, params } = this.toSql(spec);
+    const { sql, params } = this.toSql({ ...spec, select: undefined });
     const counting = `SELECT COUNT(*) AS count FROM (${sql.replace(/^SELECT id, data, version, update_time /, 'SELECT 1 ')})`;
     const key = cacheKey(counting, params);
     const kept = key === null ? undefined : this.kept.count(spec.collection, key);
@@ -647,7 +659,7 @@ export class SqliteDocuments implements Documents {
     }
     const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
     const index = this.indexFor(spec);
-    let sql = `SELECT id, data, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${index}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
+    let sql = `SELECT id, ${selectedSql(spec.select)}, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${index}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
     if (spec.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(spec.limit);

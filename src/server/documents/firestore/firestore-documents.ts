@@ -14,7 +14,7 @@ import {
 } from 'firebase-admin/firestore';
 import { assertDocumentId, autoId } from '../auto-id';
 import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
-import { applyUpdate, documentPath, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import { applyUpdate, documentPath, projectionOf, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
   REMOVALS,
@@ -217,6 +217,8 @@ export class FirestoreDocuments implements Documents {
     for (const order of orders) query = query.orderBy(order.field, order.direction);
     if (spec.startAfter) query = query.orderBy(FieldPath.documentId(), idDirection(orders)).startAfter(...spec.startAfter);
     if (spec.limit !== undefined) query = query.limit(spec.limit);
+    // Firestore sends only these fields; they are checked against their part of the schema (readAs).
+    if (spec.select) query = query.select(...spec.select);
     return query;
   }
 
@@ -289,6 +291,11 @@ export class FirestoreDocuments implements Documents {
   }
 }
 
+/** The collection as the query's documents are checked: narrowed to its selected fields, if any. */
+function readAs<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec): CollectionDef<T> {
+  return spec.select ? (projectionOf(def as CollectionDef<DocumentData>, spec.select) as CollectionDef<T>) : def;
+}
+
 class FirestoreQueryImpl<T extends DocumentData> extends SpecQuery<T> {
   constructor(
     protected readonly store: FirestoreDocuments,
@@ -303,7 +310,8 @@ class FirestoreQueryImpl<T extends DocumentData> extends SpecQuery<T> {
   get(): Promise<QueryDocumentSnapshot<T>[]> {
     return translated(async () => {
       const result = await this.store.buildQuery(this.spec).get();
-      return result.docs.map((doc) => snapshotOf(this.def, doc) as QueryDocumentSnapshot<T>);
+      const def = readAs(this.def, this.spec);
+      return result.docs.map((doc) => snapshotOf(def, doc) as QueryDocumentSnapshot<T>);
     });
   }
   count(): Promise<number> {
@@ -365,6 +373,7 @@ class FirestoreTransaction extends WriteStager implements Transaction {
     this.assertReading();
     const impl = query as FirestoreQueryImpl<T>;
     const result = await this.fsTx.get(this.store.buildQuery(impl.spec));
-    return result.docs.map((doc) => snapshotOf(impl.def, doc) as QueryDocumentSnapshot<T>);
+    const def = readAs(impl.def, impl.spec);
+    return result.docs.map((doc) => snapshotOf(def, doc) as QueryDocumentSnapshot<T>);
   }
 }
