@@ -65,14 +65,21 @@ export const SERVER_ID = randomUUID();
 
 // ---- the audience ----
 
-function languageOf(user: UserDocument): Locale {
+function languageOf(user: Pick<UserDocument, 'locale'>): Locale {
   return user.locale ?? DEFAULT_LOCALE;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+/**
+ * What deciding who receives it reads of each account: the rest of a user document (its search
+ * terms above all) would be most of what is read, parsed and checked for thousands of people.
+ */
+const AUDIENCE_FIELDS = ['locale', 'membership', 'role'] as const;
+type AudienceFields = Pick<UserDocument, (typeof AUDIENCE_FIELDS)[number]>;
+
 /** Whether the person's membership admits them now. */
-function activeMember(data: UserDocument, now: Date): data is UserDocument & { membership: NonNullable<UserDocument['membership']> } {
+function activeMember(data: AudienceFields, now: Date): data is AudienceFields & { membership: NonNullable<UserDocument['membership']> } {
   return data.membership !== null && isActiveNow({ status: 'active', ...data.membership }, now);
 }
 
@@ -84,26 +91,27 @@ function inGroups(uids: readonly string[]): string[][] {
 /** Who receives it now: enabled accounts in the audience, each with their language, by uid. */
 export async function resolveAudience(documents: Documents, audience: Audience, now = new Date()): Promise<{ uid: string; lang: Locale }[]> {
   const users = documents.collection(Users);
-  let found: { id: string; data: UserDocument }[];
+  const enabled = users.where('disabled', '==', false).select(...AUDIENCE_FIELDS);
+  let found: { id: string; data: AudienceFields }[];
   switch (audience.kind) {
     case 'everyone':
-      found = await users.where('disabled', '==', false).get();
+      found = await enabled.get();
       break;
     case 'members':
-      found = (await users.where('disabled', '==', false).get()).filter(({ data }) => activeMember(data, now));
+      found = (await enabled.get()).filter(({ data }) => activeMember(data, now));
       break;
     case 'lapsed': {
       // No admission to any event since then (the door's records, one per member and event), among
       // members whose membership began before it: someone who joined last week has not lapsed.
       const since = new Date(now.getTime() - audience.weeks * WEEK_MS);
-      const [people, admissions] = await Promise.all([users.where('disabled', '==', false).get(), documents.collection(Checkins).where('at', '>=', since).get()]);
+      const [people, admissions] = await Promise.all([enabled.get(), documents.collection(Checkins).where('at', '>=', since).select('uid').get()]);
       const seen = new Set(admissions.map((admission) => admission.data.uid));
       found = people.filter(({ id, data }) => activeMember(data, now) && data.membership.validFrom <= since && !seen.has(id));
       break;
     }
     case 'role':
       // The role the person holds now: a member role whose membership has run out reaches no one.
-      found = (await users.where('role', '==', audience.role).where('disabled', '==', false).get()).filter(({ data }) => effectiveRole(data, now) === audience.role);
+      found = (await users.where('role', '==', audience.role).where('disabled', '==', false).select(...AUDIENCE_FIELDS).get()).filter(({ data }) => effectiveRole(data, now) === audience.role);
       break;
     case 'people': {
       const read = await Promise.all([...new Set(audience.uids)].map(async (uid) => ({ id: uid, data: (await users.doc(uid).get()).data })));
