@@ -83,6 +83,19 @@ describe('the embedded read cache', () => {
     await documents.close();
   });
 
+  it('hands out the rows of a query too large to keep as read, each read its own', async () => {
+    const documents = open();
+    const batch = documents.batch();
+    for (let n = 0; n <= KEPT_ROWS; n++) batch.create(documents.collection(Guest).doc(`g${n}`), { eventId: 'e1', name: 'Mia', at: new Date(n), tags: ['vip'] });
+    await batch.commit();
+    const everyone = () => documents.collection(Guest).where('eventId', '==', 'e1').get();
+    const first = await everyone();
+    expect(first).toHaveLength(KEPT_ROWS + 1);
+    first[0]!.data.tags.push('changed');
+    expect((await everyone())[0]!.data.tags).toEqual(['vip']);
+    await documents.close();
+  });
+
   it('reads what another process left in the file when it opens (nothing is kept across opens)', async () => {
     const file = join(root, 'reopened', 'documents.sqlite');
     const first = new SqliteDocuments(file, { indexes });

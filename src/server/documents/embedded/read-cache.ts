@@ -71,8 +71,9 @@ export class ReadCache {
     return kept && kept.generation === this.generation(collection) ? kept.rows : undefined;
   }
 
-  keepQuery(collection: string, key: string, rows: readonly KeptRow[], generation: number): void {
-    if (!this.on || rows.length > KEPT_ROWS || generation !== this.generation(collection)) return;
+  /** Keeps a query's rows, if it keeps them: then they are the cache's, and callers get copies (handOut). */
+  keepQuery(collection: string, key: string, rows: readonly KeptRow[], generation: number): boolean {
+    if (!this.on || rows.length > KEPT_ROWS || generation !== this.generation(collection)) return false;
     this.queryRows += rows.length - (this.queries.get(key)?.rows.length ?? 0);
     this.queries.delete(key);
     this.queries.set(key, { generation, rows });
@@ -82,6 +83,7 @@ export class ReadCache {
       this.queries.delete(oldest);
       this.queryRows -= kept.rows.length;
     }
+    return this.queries.has(key);
   }
 
   count(collection: string, key: string): number | undefined {

@@ -426,6 +426,9 @@ export class SqliteDocuments implements Documents {
     const { sql, params } = this.toSql(spec);
     const key = cacheKey(sql, params);
     let rows = key === null ? undefined : this.kept.query(def.name, key);
+    // Rows the cache holds are handed out as copies; rows read for this caller alone are its own
+    // (an audience of 10,000 people is never kept, and copying it cost as much as checking it).
+    let kept = rows !== undefined;
     if (!rows) {
       const generation = this.kept.readingAt(def.name);
       let statement = this.queryStatements.get(sql);
@@ -436,12 +439,12 @@ export class SqliteDocuments implements Documents {
       }
       const read = spec.select ? projectionOf(def, spec.select) : def;
       rows = statement.all(...params).map((row): KeptRow => ({ id: row.id, data: this.parse(read, row.id, row), version: row.version, updateTime: row.update_time }));
-      if (key !== null) this.kept.keepQuery(def.name, key, rows, generation);
+      if (key !== null) kept = this.kept.keepQuery(def.name, key, rows, generation);
     }
     return rows.map((row) => {
       const path = documentPath(def.name, row.id);
       versions?.set(path, { collection: def.name, id: row.id, version: row.version });
-      return new EmbeddedSnapshot(row.id, path, handOut(row.data as T), new Date(row.updateTime)) as QueryDocumentSnapshot<T>;
+      return new EmbeddedSnapshot(row.id, path, (kept ? handOut(row.data) : row.data) as T, new Date(row.updateTime)) as QueryDocumentSnapshot<T>;
     });
   }
 
