@@ -44,16 +44,50 @@ export const LEASE_MS = 60_000;
 /** Pushes in flight at once for one delivery. */
 const PUSH_CONCURRENCY = 20;
 
+const Recipient = z.object({ uid: z.string(), lang: z.enum(LOCALES) });
+type Recipient = z.infer<typeof Recipient>;
+
+/** Recipients listed by language, each list in uid order. */
+function byLanguage(recipients: readonly Recipient[]): Record<Locale, string[]> {
+  const lists = Object.fromEntries(LOCALES.map((locale) => [locale, [] as string[]])) as Record<Locale, string[]>;
+  for (const { uid, lang } of recipients) lists[lang].push(uid);
+  return lists;
+}
+
+/**
+ * A chunk's recipients: their uids by language. A chunk is read and written again at each of its
+ * steps, and lists of strings cost a small part of what one object per recipient did to parse and
+ * check. Chunks written before (one `{ uid, lang }` per recipient) read as the same lists.
+ */
+const ChunkRecipients = z.union([
+  z.object(Object.fromEntries(LOCALES.map((locale) => [locale, z.array(z.string())])) as Record<Locale, z.ZodArray<z.ZodString>>),
+  z.array(Recipient).transform(byLanguage),
+]);
+
 const ChunkDocument = z.object({
   notificationId: z.string(),
   index: z.number().int(),
-  recipients: z.array(z.object({ uid: z.string(), lang: z.enum(LOCALES) })),
+  recipients: ChunkRecipients,
   state: z.enum(['pending', 'inbox', 'pushing', 'done']),
   figures: z.object(Object.fromEntries(LOCALES.map((locale) => [locale, LanguageFigures])) as Record<Locale, typeof LanguageFigures>),
 });
 type ChunkDocument = z.infer<typeof ChunkDocument>;
 export const NotificationChunks = defineCollection('notificationChunks', ChunkDocument);
 const chunkId = (id: string, index: number) => `${id}_${String(index).padStart(5, '0')}`;
+
+/** The chunk's recipients, each with their language. */
+function recipientsOf(chunk: Pick<ChunkDocument, 'recipients'>): Recipient[] {
+  return LOCALES.flatMap((lang) => chunk.recipients[lang].map((uid) => ({ uid, lang })));
+}
+
+/**
+ * The chunk's recipients with `uid` renamed `to` (a deleted account's anonymous id), or null when
+ * the chunk does not hold `uid`.
+ */
+export function renameRecipient(recipients: ChunkDocument['recipients'], uid: string, to: string): ChunkDocument['recipients'] | null {
+  if (!LOCALES.some((locale) => recipients[locale].includes(uid))) return null;
+  return Object.fromEntries(LOCALES.map((locale) => [locale, recipients[locale].map((each) => (each === uid ? to : each))])) as ChunkDocument['recipients'];
+}
 
 export interface DeliveryPorts {
   documents: Documents;
@@ -89,7 +123,7 @@ function inGroups(uids: readonly string[]): string[][] {
 }
 
 /** Who receives it now: enabled accounts in the audience, each with their language, by uid. */
-export async function resolveAudience(documents: Documents, audience: Audience, now = new Date()): Promise<{ uid: string; lang: Locale }[]> {
+export async function resolveAudience(documents: Documents, audience: Audience, now = new Date()): Promise<Recipient[]> {
   const users = documents.collection(Users);
   const enabled = users.where('disabled', '==', false).select(...AUDIENCE_FIELDS);
   let found: { id: string; data: AudienceFields }[];
@@ -238,7 +272,7 @@ async function writeChunks(documents: Documents, id: string, holder: string, not
       tx.set(documents.collection(NotificationChunks).doc(chunkId(id, index)), {
         notificationId: id,
         index,
-        recipients: recipients.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE),
+        recipients: byLanguage(recipients.slice(index * CHUNK_SIZE, (index + 1) * CHUNK_SIZE)),
         state: 'pending',
         figures: { en: emptyFigures(), de: emptyFigures() },
       });
@@ -276,18 +310,19 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const { documents } = ports;
   const at = clock();
   const inbox = await advanceChunk(documents, id, holder, index, 'pending', 'inbox', at, (tx, chunk) => {
-    for (const { uid, lang } of chunk.recipients) {
+    for (const { uid, lang } of recipientsOf(chunk)) {
       tx.create(documents.collection(Inbox).doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
     }
   });
   if (inbox.moved && (await options.crashAfter?.('inbox', index))) throw new SimulatedCrash();
   const { chunk } = inbox;
   if (chunk.state === 'done') return;
+  const recipients = recipientsOf(chunk);
   const figures: ChunkDocument['figures'] = { en: emptyFigures(), de: emptyFigures() };
-  for (const recipient of chunk.recipients) figures[recipient.lang].recipients += 1;
+  for (const locale of LOCALES) figures[locale].recipients = chunk.recipients[locale].length;
 
   // Who of the chunk gets it by e-mail, read before the step below queues their mails with it.
-  const mails = chunk.state === 'pending' || chunk.state === 'inbox' ? await announcementMails(documents, id, notification, chunk.recipients) : [];
+  const mails = chunk.state === 'pending' || chunk.state === 'inbox' ? await announcementMails(documents, id, notification, recipients) : [];
   // Written before any push of the chunk goes out, by one server only: a crash from here on, or
   // another server finding the chunk like this, never pushes it again, nor queues its mails again.
   const pushing = await advanceChunk(documents, id, holder, index, 'inbox', 'pushing', clock(), (tx) => {
@@ -296,7 +331,7 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
   if (pushing.moved) {
     if (await options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
-    await pushChunk(ports, id, notification, chunk.recipients, figures);
+    await pushChunk(ports, id, notification, recipients, figures);
     // Only this server pushed the chunk: its figures are the chunk's, whoever holds the lease now.
     await ref.update({ state: 'done', figures });
   } else if (pushing.chunk.state === 'pushing') {
@@ -312,7 +347,7 @@ export const announcementMailId = (notificationId: string, uid: string) => `anno
  * said yes to announcements (and have an address), all of them or only those with no device that
  * allowed pushes; each in their language, with the notification's link as the mail's button.
  */
-async function announcementMails(documents: Documents, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients']): Promise<{ id: string; request: MailRequest }[]> {
+async function announcementMails(documents: Documents, id: string, notification: NotificationDocument, recipients: readonly Recipient[]): Promise<{ id: string; request: MailRequest }[]> {
   if (notification.email === 'off' || !mailIsOn()) return [];
   const people = await Promise.all(recipients.map(async (recipient) => ({ ...recipient, user: (await documents.collection(Users).doc(recipient.uid).get()).data })));
   const asked = people.filter((person): person is typeof person & { user: UserDocument & { email: string } } => Boolean(person.user?.email) && wantsAnnouncements(person.user!));
@@ -336,7 +371,7 @@ async function announcementMails(documents: Documents, id: string, notification:
     }));
 }
 
-async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients'], figures: ChunkDocument['figures']) {
+async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: readonly Recipient[], figures: ChunkDocument['figures']) {
   const { documents, push } = ports;
   const items: { deviceId: string; lang: Locale; target: PushTarget; message: PushMessage }[] = [];
   // The chunk's devices, 30 people per query (Firestore's limit of an `in` filter).
@@ -403,7 +438,7 @@ export async function deliveryFigures(documents: Documents, id: string): Promise
   const byLanguage = Object.fromEntries(
     LOCALES.map((locale, index) => {
       const pushes = chunks.reduce((sum, chunk) => ({ pushSent: sum.pushSent + chunk.data.figures[locale].pushSent, pushFailed: sum.pushFailed + chunk.data.figures[locale].pushFailed, removed: sum.removed + chunk.data.figures[locale].removed }), { pushSent: 0, pushFailed: 0, removed: 0 });
-      const recipients = chunks.reduce((sum, chunk) => sum + chunk.data.recipients.filter((recipient) => recipient.lang === locale).length, 0);
+      const recipients = chunks.reduce((sum, chunk) => sum + chunk.data.recipients[locale].length, 0);
       return [locale, { recipients, inApp: counts[index * 2]!, read: counts[index * 2 + 1]!, ...pushes }];
     }),
   ) as DeliveryFigures['byLanguage'];

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { SqliteDocuments } from '@/server/documents/embedded/sqlite-documents';
-import type { Documents } from '@/server/documents/port';
+import { defineCollection, type Documents } from '@/server/documents/port';
 import type { Push, PushMessage, PushOutcome, PushTarget } from '@/server/push/port';
 import type { Identity } from '@/access/identity';
 import type { Role } from '@/access/roles';
@@ -14,6 +15,8 @@ import { Inbox, inboxOf, markAllRead, markRead } from './inbox';
 import { PushDevices, registerDevice, unregisterDevice } from './push-devices';
 
 const NOW = new Date('2026-11-23T18:00:00Z');
+/** The chunks of a delivery without their schema, to store one as an earlier version wrote it. */
+const OldChunks = defineCollection('notificationChunks', z.record(z.string(), z.unknown()));
 const DAY = 24 * 60 * 60 * 1000;
 
 /** A push service that records what it was sent and answers as told per endpoint. */
@@ -226,6 +229,21 @@ describe('notifications', () => {
     expect(await deliverNotification(ports(), id, { holder: 'a', clock: () => new Date(NOW.getTime() + LEASE_MS) })).toBe('sent');
     expect(push.sent).toHaveLength(1);
     expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(2);
+  });
+
+  it('resumes a delivery whose chunks were written with one entry per recipient, and counts them by language', async () => {
+    await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    await sendNotificationNow(documents, admin, { id }, NOW);
+    await expect(deliverNotification(ports(), id, { holder: 'a', clock: () => NOW, crashAfter: (step) => step === 'chunks' })).rejects.toBeInstanceOf(SimulatedCrash);
+    // The chunk as an earlier version wrote it, before recipients were listed by language.
+    const [chunk] = await documents.collection(OldChunks).where('notificationId', '==', id).get();
+    await documents.collection(OldChunks).doc(chunk!.id).set({ ...chunk!.data, recipients: [{ uid: 'ada', lang: 'de' }, { uid: 'bob', lang: 'en' }] });
+
+    expect(await deliverNotification(ports(), id, { holder: 'b', clock: () => new Date(NOW.getTime() + LEASE_MS) })).toBe('sent');
+    expect((await documents.collection(Inbox).where('notificationId', '==', id).get()).map((copy) => [copy.data.uid, copy.data.lang]).sort()).toEqual([['ada', 'de'], ['bob', 'en']]);
+    expect(push.sent.map((item) => item.message.lang)).toEqual(['de']);
+    expect((await deliveryFigures(documents, id)).byLanguage).toMatchObject({ en: { recipients: 1, inApp: 1 }, de: { recipients: 1, inApp: 1, pushSent: 1 } });
   });
 
   it('lists newest first by status, sends a test only to the admin, and registers devices once per address', async () => {

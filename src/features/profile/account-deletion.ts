@@ -22,7 +22,7 @@ import { endAllSessions } from '@/features/identity/session-records';
 import { signedInRecently, type Identity } from '@/access/identity';
 import { Inbox, inboxId } from '@/features/notifications/inbox';
 import { Notifications } from '@/features/notifications/notifications';
-import { NotificationChunks } from '@/features/notifications/delivery';
+import { NotificationChunks, renameRecipient } from '@/features/notifications/delivery';
 import { PushDevices } from '@/features/notifications/push-devices';
 import { forgetMailOf } from '@/features/mail/retention';
 import { forgetPublicTicketsOf } from '@/features/tickets/public-tickets';
@@ -136,10 +136,11 @@ async function anonymiseStaffRecords({ documents, files }: DeletionPorts, uid: s
   const notificationIds = new Set([...received.map((entry) => entry.data.notificationId), ...sending.map((entry) => entry.id), ...chosenFor.map((entry) => entry.id)]);
   for (const notificationId of notificationIds) {
     const chunks = await documents.collection(NotificationChunks).where('notificationId', '==', notificationId).get();
-    const holding = chunks.filter((chunk) => chunk.data.recipients.some((recipient) => recipient.uid === uid));
-    await inBatches(documents, holding, (batch, chunk) =>
-      batch.update(documents.collection(NotificationChunks).doc(chunk.id), { recipients: chunk.data.recipients.map((recipient) => ({ ...recipient, uid: swap(recipient.uid) })) }),
-    );
+    const holding = chunks.flatMap((chunk) => {
+      const recipients = renameRecipient(chunk.data.recipients, uid, anonymousId);
+      return recipients ? [{ id: chunk.id, recipients }] : [];
+    });
+    await inBatches(documents, holding, (batch, chunk) => batch.update(documents.collection(NotificationChunks).doc(chunk.id), { recipients: chunk.recipients }));
   }
   // The copies count as delivered and read: kept under the anonymous id (their id names the account).
   const twoWritesEach = BATCH / 2;
