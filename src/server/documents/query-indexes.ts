@@ -20,9 +20,17 @@ export interface QueryIndex {
 
 interface DeclaredFile {
   indexes: { collectionGroup: string; fields: string[]; why?: string }[];
+  firestoreOnly: { collectionGroup: string; fields: string[]; why: string }[];
 }
 
 export const QUERY_INDEXES: readonly QueryIndex[] = (declared as DeclaredFile).indexes.map(({ collectionGroup, fields, why }) => ({ collection: collectionGroup, fields, ...(why ? { why } : {}) }));
+
+/**
+ * Firestore composite indexes the embedded store does not keep, each with why: those only a
+ * listener for other servers' writes (`onOtherWrites`) queries with, which one process never runs.
+ * Every write of the collection would keep such an index up to date for no reader.
+ */
+export const FIRESTORE_ONLY_INDEXES: readonly (QueryIndex & { why: string })[] = (declared as DeclaredFile).firestoreOnly.map(({ collectionGroup, fields, why }) => ({ collection: collectionGroup, fields, why }));
 
 /** The index's name in SQLite: its collection and fields, so a changed declaration is a new index. */
 export function indexName(index: Pick<QueryIndex, 'collection' | 'fields'>): string {
