@@ -32,7 +32,7 @@ import { Checkins } from '@/features/door/door-records';
 import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument } from './notifications';
 import type { Audience, IdInput } from './notifications.inputs';
 import { Inbox, inboxId } from './inbox';
-import { PushDevices } from './push-devices';
+import { MAX_PUSH_DEVICES, PushDevices } from './push-devices';
 import { messageFor } from './push-message';
 import { log } from '@/server/log';
 import type { Identity } from '@/access/identity';
@@ -353,8 +353,7 @@ async function announcementMails(documents: Documents, id: string, notification:
   const asked = people.filter((person): person is typeof person & { user: UserDocument & { email: string } } => Boolean(person.user?.email) && wantsAnnouncements(person.user!));
   const withDevice = new Set<string>();
   if (notification.email === 'withoutPush') {
-    const devices = await Promise.all(inGroups(asked.map((person) => person.uid)).map((uids) => documents.collection(PushDevices).where('uid', 'in', uids).get()));
-    for (const device of devices.flat()) withDevice.add(device.data.uid);
+    for (const device of await devicesOf(documents, asked.map((person) => person.uid))) withDevice.add(device.data.uid);
   }
   return asked
     .filter((person) => !withDevice.has(person.uid))
@@ -371,13 +370,28 @@ async function announcementMails(documents: Documents, id: string, notification:
     }));
 }
 
+/**
+ * The devices of a chunk's recipients. The recipients are neighbours in uid order, so their devices
+ * usually lie in one range of uids with few others': one query instead of one per 30 people (the
+ * limit of an `in` filter), at most as many devices as the recipients may keep. Where the range
+ * holds more (an audience sparse among the accounts, a role), the `in` queries after all.
+ */
+async function devicesOf(documents: Documents, uids: readonly string[]) {
+  const devices = documents.collection(PushDevices);
+  if (uids.length === 0) return [];
+  const sorted = [...uids].sort();
+  const most = uids.length * MAX_PUSH_DEVICES;
+  const inRange = await devices.where('uid', '>=', sorted[0]).where('uid', '<=', sorted.at(-1)).limit(most).get();
+  const wanted = new Set(uids);
+  if (inRange.length < most) return inRange.filter((device) => wanted.has(device.data.uid));
+  return (await Promise.all(inGroups(uids).map((group) => devices.where('uid', 'in', group).get()))).flat();
+}
+
 async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: readonly Recipient[], figures: ChunkDocument['figures']) {
   const { documents, push } = ports;
   const items: { deviceId: string; lang: Locale; target: PushTarget; message: PushMessage }[] = [];
-  // The chunk's devices, 30 people per query (Firestore's limit of an `in` filter).
   const langOf = new Map(recipients.map((recipient) => [recipient.uid, recipient.lang]));
-  const found = (await Promise.all(inGroups(recipients.map((recipient) => recipient.uid)).map((uids) => documents.collection(PushDevices).where('uid', 'in', uids).get()))).flat();
-  for (const device of found) {
+  for (const device of await devicesOf(documents, [...langOf.keys()])) {
     const lang = langOf.get(device.data.uid);
     if (lang) items.push({ deviceId: device.id, lang, target: device.data.target, message: messageFor(id, notification, lang) });
   }

@@ -231,6 +231,27 @@ describe('notifications', () => {
     expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(2);
   });
 
+  it("pushes to the recipients' devices only, also where their uids lie far apart among others' devices", async () => {
+    await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
+    await registerDevice(documents, person('newbie', null), { target: target('newbie'), lang: 'en' }, NOW);
+    // More devices between the two than the two may keep: the chunk's range of uids holds them all.
+    for (let n = 0; n < 25; n++) {
+      const uid = `bystander-${String(n).padStart(2, '0')}`;
+      await addTestUser(documents, person(uid), {}, NOW);
+      await registerDevice(documents, person(uid), { target: target(uid), lang: 'en' }, NOW);
+    }
+    for (const [uids, pushed] of [
+      [['ada', 'newbie'], [endpoint('ada'), endpoint('newbie')]],
+      [['ada', 'bystander-03'], [endpoint('ada'), endpoint('bystander-03')]],
+    ] as const) {
+      push.sent = [];
+      const id = await saveNotification(documents, admin, { id: null, notification: { ...message, audience: { kind: 'people', uids: [...uids] } } }, NOW);
+      await sendNotificationNow(documents, admin, { id }, NOW);
+      expect(await deliverNotification(ports(), id, { clock: () => NOW })).toBe('sent');
+      expect(push.sent.map((item) => (item.target.kind === 'webpush' ? item.target.endpoint : '')).sort()).toEqual([...pushed].sort());
+    }
+  });
+
   it('resumes a delivery whose chunks were written with one entry per recipient, and counts them by language', async () => {
     await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
     const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
