@@ -4,9 +4,9 @@
 // language. Each chunk then goes through three states, each a write before the work it allows:
 //   pending -> inbox: every recipient's in-app copy is created, in one transaction with the state;
 //   inbox -> pushing: written BEFORE the pushes go out; pushing -> done: with the figures.
-// Every step that starts work is a transaction that also checks and renews this server's lease:
-// a server whose lease another one took over stops at its next step and never repeats a chunk the
-// new holder moved on. A lease runs out only by time, also for the server that holds it, and one
+// Every step that starts work is a transaction that also checks this server's lease, and renews
+// it so that a full lease is left after the step: a server whose lease another one took over stops
+// at its next step and never repeats a chunk the new holder moved on. A lease runs out only by time, also for the server that holds it, and one
 // process runs a notification's delivery once at a time (the admin's "send now", the scheduler's
 // round and the cron call may all start it at the same moment).
 // A server that dies leaves the notification `sending` with a lease that runs out; the next
@@ -41,6 +41,13 @@ import type { Identity } from '@/access/identity';
 export const CHUNK_SIZE = 250;
 /** How long a server holds a delivery without renewing it before another may take over. */
 export const LEASE_MS = 60_000;
+/**
+ * A step renews the lease only once less than LEASE_MS of it is left, and then this much further:
+ * after every step at least LEASE_MS remain, as before, while the steps of a delivery that follow
+ * each other within a second write the notification once, not each (every write of it rewrites
+ * the pages of its six indexes too). Another server may take over 1 s later than LEASE_MS at most.
+ */
+const RENEWAL_MS = 1_000;
 /** Pushes in flight at once for one delivery. */
 const PUSH_CONCURRENCY = 20;
 
@@ -180,8 +187,10 @@ class LeaseLost extends Error {}
 
 /**
  * One step of the delivery in a transaction that holds only while this server still holds the
- * lease, and renews it. `work` reads what it needs and stages its writes; the notification's own
- * changes come back as `notification`, merged into the renewal (one write of the document).
+ * lease, and renews it where less than LEASE_MS of it is left (RENEWAL_MS). The lease is read in the
+ * transaction either way, so a step commits only if nobody took the delivery over meanwhile.
+ * `work` reads what it needs and stages its writes; the notification's own changes come back as
+ * `notification`, merged into the renewal (one write of the document).
  */
 async function underLease<R>(
   documents: Documents,
@@ -195,7 +204,8 @@ async function underLease<R>(
     const current = (await tx.get(ref)).data;
     if (!current || current.status !== 'sending' || current.lease?.holder !== holder) throw new LeaseLost();
     const { value, notification } = await work(tx, current);
-    tx.update(ref, { lease: { holder, until: new Date(now.getTime() + LEASE_MS) }, ...notification });
+    const renew = current.lease.until.getTime() - now.getTime() < LEASE_MS;
+    if (renew || notification) tx.update(ref, { ...(renew ? { lease: { holder, until: new Date(now.getTime() + LEASE_MS + RENEWAL_MS) } } : {}), ...notification });
     return value;
   });
 }

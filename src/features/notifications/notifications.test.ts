@@ -231,6 +231,32 @@ describe('notifications', () => {
     expect(await documents.collection(Inbox).where('notificationId', '==', id).count()).toBe(2);
   });
 
+  it('leaves a full lease after every step, and renews it once for the steps of the same second', async () => {
+    const id = await saveNotification(documents, admin, { id: null, notification: message }, NOW);
+    await sendNotificationNow(documents, admin, { id }, NOW);
+    const written: string[] = [];
+    const stop = documents.onChange((change) => (change.collection === Notifications.name && change.id === id ? written.push(String(change.data?.status)) : undefined));
+    let at = NOW;
+    let other: string | undefined;
+    const outcome = await deliverNotification(ports(), id, {
+      holder: 'a',
+      clock: () => at,
+      crashAfter: async (step) => {
+        // The step after the in-app copies comes half a second after the lease was taken...
+        if (step === 'inbox') at = new Date(NOW.getTime() + 500);
+        // ...and leaves a full lease: another server 59.9 s after it must not take the delivery over.
+        if (step === 'pushing') other = await deliverNotification(ports(), id, { holder: 'b', clock: () => new Date(at.getTime() + LEASE_MS - 100) });
+        return false;
+      },
+    });
+    stop();
+    expect(outcome).toBe('sent');
+    expect(other).toBe('skipped');
+    // Taken, its chunks counted, the lease renewed half a second later, sent: the steps at the moment
+    // the lease was taken wrote nothing more.
+    expect(written).toEqual(['sending', 'sending', 'sending', 'sent']);
+  });
+
   it("pushes to the recipients' devices only, also where their uids lie far apart among others' devices", async () => {
     await registerDevice(documents, person('ada'), { target: target('ada'), lang: 'de' }, NOW);
     await registerDevice(documents, person('newbie', null), { target: target('newbie'), lang: 'en' }, NOW);
