@@ -84,3 +84,24 @@ describe('declared indexes', () => {
     }
   });
 });
+
+describe('creates', () => {
+  const Guest = defineCollection('guests', z.object({ name: z.string() }));
+
+  it('refuses a second create of an id, also one made earlier in the same batch, and writes nothing of that batch', async () => {
+    const documents = new SqliteDocuments(':memory:');
+    try {
+      const changes: string[] = [];
+      documents.onChange((change) => changes.push(`${change.type} ${change.id}`));
+      await documents.collection(Guest).doc('g1').create({ name: 'Mia' });
+      const batch = documents.batch().create(documents.collection(Guest).doc('g2'), { name: 'Kai' }).create(documents.collection(Guest).doc('g2'), { name: 'Kai again' });
+      await expect(batch.commit()).rejects.toMatchObject({ code: 'already-exists', path: 'guests/g2' });
+      expect((await documents.collection(Guest).doc('g2').get()).exists).toBe(false);
+      await expect(documents.collection(Guest).doc('g1').create({ name: 'Mia again' })).rejects.toMatchObject({ code: 'already-exists' });
+      expect((await documents.collection(Guest).doc('g1').get()).data).toEqual({ name: 'Mia' });
+      expect(changes).toEqual(['created g1']);
+    } finally {
+      await documents.close();
+    }
+  });
+});

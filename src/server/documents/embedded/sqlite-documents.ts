@@ -42,6 +42,7 @@ interface TableStatements {
   select: Database.Statement<[string], Row>;
   version: Database.Statement<[string], { version: number }>;
   upsert: Database.Statement<[string, string, number, number, number]>;
+  insert: Database.Statement<[string, string, number, number, number]>;
   remove: Database.Statement<[string]>;
 }
 
@@ -351,6 +352,7 @@ export class SqliteDocuments implements Documents {
         `INSERT INTO ${table} (id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET data = excluded.data, version = excluded.version, update_time = excluded.update_time`,
       ),
+      insert: this.db.prepare<[string, string, number, number, number]>(`INSERT INTO ${table} (id, data, version, create_time, update_time) VALUES (?, ?, ?, ?, ?)`),
       remove: this.db.prepare<[string]>(`DELETE FROM ${table} WHERE id = ?`),
     };
     this.tables.set(collection, statements);
@@ -500,8 +502,9 @@ export class SqliteDocuments implements Documents {
     for (const write of writes) {
       const { collection: def, id } = write.ref;
       const path = write.ref.path;
-      const { select, upsert, remove } = this.table(def.name);
-      const existing = select.get(id);
+      const { select, upsert, insert, remove } = this.table(def.name);
+      // A create reads nothing first: the primary key refuses a second document under its id.
+      const existing = write.kind === 'create' ? undefined : select.get(id);
       if (write.kind === 'delete') {
         if (existing) {
           remove.run(id);
@@ -512,7 +515,6 @@ export class SqliteDocuments implements Documents {
         }
         continue;
       }
-      if (write.kind === 'create' && existing) throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
       if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
       // A whole document is copied by its validation next: not before it as well, unless needed.
       const resolved = (write.kind !== 'update' && !needsResolving(write.data) ? write.data : resolveWriteValues(write.data, now)) as Record<string, unknown>;
@@ -520,7 +522,16 @@ export class SqliteDocuments implements Documents {
         // Decoded afresh, so changed in place rather than copied first.
         write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
       const valid = validateForWrite(def, id, next);
-      upsert.run(id, JSON.stringify(encode(valid)), sequence, now.getTime(), now.getTime());
+      const stored = JSON.stringify(encode(valid));
+      if (write.kind !== 'create') upsert.run(id, stored, sequence, now.getTime(), now.getTime());
+      else {
+        try {
+          insert.run(id, stored, sequence, now.getTime(), now.getTime());
+        } catch (error) {
+          if ((error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new DocumentsError('already-exists', `Document already exists: ${path}`, path);
+          throw error;
+        }
+      }
       changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
     }
   }
