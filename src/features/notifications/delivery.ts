@@ -319,9 +319,10 @@ async function advanceChunk(
 async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, notification: NotificationDocument, index: number, clock: () => Date, options: DeliveryOptions) {
   const { documents } = ports;
   const at = clock();
+  const copies = documents.collection(Inbox);
   const inbox = await advanceChunk(documents, id, holder, index, 'pending', 'inbox', at, (tx, chunk) => {
     for (const { uid, lang } of recipientsOf(chunk)) {
-      tx.create(documents.collection(Inbox).doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
+      tx.create(copies.doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
     }
   });
   if (inbox.moved && (await options.crashAfter?.('inbox', index))) throw new SimulatedCrash();
