@@ -6,9 +6,10 @@
 //   inbox -> pushing: written BEFORE the pushes go out; pushing -> done: with the figures.
 // Every step that starts work is a transaction that also checks this server's lease, and renews
 // it so that a full lease is left after the step: a server whose lease another one took over stops
-// at its next step and never repeats a chunk the new holder moved on. A lease runs out only by time, also for the server that holds it, and one
-// process runs a notification's delivery once at a time (the admin's "send now", the scheduler's
-// round and the cron call may all start it at the same moment).
+// at its next step and never repeats a chunk the new holder moved on. A lease runs out only by
+// time, also for the server that holds it, and one process runs a notification's delivery once at
+// a time (the admin's "send now", the scheduler's round and the cron call may all start it at the
+// same moment).
 // A server that dies leaves the notification `sending` with a lease that runs out; the next
 // server (or this one after restart) takes it over and continues with the first chunk not done.
 // A chunk found `pushing` is not pushed again: its recipients have their in-app copy, and at most
