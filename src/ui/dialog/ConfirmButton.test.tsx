@@ -2,30 +2,19 @@
 // A confirmed action runs once: two quick presses start one mutation, the button says it is busy
 // until the action ends, and the dialog cannot be closed meanwhile; then it closes.
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { mountedRoot } from '@/ui/testing/mounted-root';
 import en from '@/i18n/messages/en.json';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { ConfirmButton } from './ConfirmButton';
 import { ConfirmDialog } from './ConfirmDialog';
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = mountedRoot();
 
 function render(node: ReactNode) {
   act(() =>
-    root.render(
+    mounted.root.render(
       <NextIntlClientProvider locale="en" messages={en} timeZone={VENUE_TIME_ZONE}>
         {node}
       </NextIntlClientProvider>,
@@ -49,7 +38,7 @@ describe('ConfirmButton', () => {
   it('starts one mutation when confirm is pressed twice fast, and says it is busy until it ends', async () => {
     const { mutate, settle } = pendingMutation();
     render(<ConfirmButton {...TEXTS} onConfirm={mutate}>Remove photo</ConfirmButton>);
-    act(() => container.querySelector('button')!.click());
+    act(() => mounted.container.querySelector('button')!.click());
     expect(dialog()).not.toBeNull();
 
     const confirm = button('Remove')!;
@@ -80,12 +69,12 @@ describe('ConfirmButton', () => {
   it('closes after a refusal too, which the caller shows, and may be confirmed again when reopened', async () => {
     const { mutate, settle } = pendingMutation();
     render(<ConfirmButton {...TEXTS} onConfirm={mutate}>Remove photo</ConfirmButton>);
-    act(() => container.querySelector('button')!.click());
+    act(() => mounted.container.querySelector('button')!.click());
     act(() => button('Remove')!.click());
     await settle(false);
     expect(dialog()).toBeNull();
 
-    act(() => container.querySelector('button')!.click());
+    act(() => mounted.container.querySelector('button')!.click());
     expect(button('Remove')!.disabled).toBe(false);
     act(() => button('Remove')!.click());
     expect(mutate).toHaveBeenCalledTimes(2);

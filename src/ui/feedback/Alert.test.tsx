@@ -3,10 +3,10 @@
 // warnings interrupt, successes and notes wait; the region for an action's outcome is in the page
 // before the outcome is.
 import { act, type ReactNode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { mountedRoot } from '@/ui/testing/mounted-root';
 import en from '@/i18n/messages/en.json';
 import de from '@/i18n/messages/de.json';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
@@ -85,30 +85,19 @@ describe('Alert', () => {
 });
 
 describe('FeedbackAlert', () => {
-  let container: HTMLDivElement;
-  let root: Root;
-  beforeEach(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
-  });
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
-  const show = (feedback: Feedback | null) => act(() => root.render(inLocale('en', <FeedbackAlert feedback={feedback} />)));
+  const mounted = mountedRoot();
+  const show = (feedback: Feedback | null) => act(() => mounted.root.render(inLocale('en', <FeedbackAlert feedback={feedback} />)));
 
   it('keeps its polite region in the page, empty and out of the layout, before a success is put in it', () => {
     show(null);
-    const region = container.querySelector('[role="status"]')!;
+    const region = mounted.container.querySelector('[role="status"]')!;
     expect(region.textContent).toBe('');
     expect(region.className).toBe('visually-hidden');
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(mounted.container.querySelector('[role="alert"]')).toBeNull();
 
     show({ kind: 'success', text: 'Saved.' });
     // The same element: a screen reader hears the change of a region it already knew.
-    expect(container.querySelector('[role="status"]')).toBe(region);
+    expect(mounted.container.querySelector('[role="status"]')).toBe(region);
     expect(region.className).toBe('alert alert--success');
     expect(region.textContent).toContain('Saved.');
   });
@@ -116,9 +105,9 @@ describe('FeedbackAlert', () => {
   it('shows an error as an alert, announced as it appears, and leaves the polite region empty', () => {
     show(null);
     show({ kind: 'error', text: 'Not saved.' });
-    expect(container.querySelector('[role="alert"]')!.textContent).toContain('Not saved.');
-    expect(container.querySelector('[role="status"]')!.textContent).toBe('');
+    expect(mounted.container.querySelector('[role="alert"]')!.textContent).toContain('Not saved.');
+    expect(mounted.container.querySelector('[role="status"]')!.textContent).toBe('');
     show(null);
-    expect(container.querySelector('[role="alert"]')).toBeNull();
+    expect(mounted.container.querySelector('[role="alert"]')).toBeNull();
   });
 });

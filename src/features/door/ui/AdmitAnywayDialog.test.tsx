@@ -2,25 +2,14 @@
 // "Admit anyway" at a full door sends once: two quick presses of its button admit one person, the
 // button says it is admitting until the door answers, and the dialog stays open meanwhile.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { NextIntlClientProvider } from 'next-intl';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { expect, it, vi } from 'vitest';
+import { mountedRoot } from '@/ui/testing/mounted-root';
 import en from '@/i18n/messages/en.json';
 import { VENUE_TIME_ZONE } from '@/i18n/routing';
 import { AdmitAnywayDialog } from './AdmitAnywayDialog';
 
-let container: HTMLDivElement;
-let root: Root;
-beforeEach(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const mounted = mountedRoot();
 
 /** Types into a React-controlled field as a person would. */
 function type(field: HTMLTextAreaElement, text: string) {
@@ -32,13 +21,13 @@ it('admits once when its button is pressed twice fast, and says it is admitting 
   let answer!: () => void;
   const onAdmit = vi.fn(() => new Promise<void>((resolve) => (answer = resolve)));
   act(() =>
-    root.render(
+    mounted.root.render(
       <NextIntlClientProvider locale="en" messages={en} timeZone={VENUE_TIME_ZONE}>
         <AdmitAnywayDialog onAdmit={onAdmit} />
       </NextIntlClientProvider>,
     ),
   );
-  act(() => container.querySelector<HTMLButtonElement>('[data-testid="admit-anyway"]')!.click());
+  act(() => mounted.container.querySelector<HTMLButtonElement>('[data-testid="admit-anyway"]')!.click());
   const dialog = document.querySelector<HTMLElement>('[role="dialog"]')!;
   act(() => type(dialog.querySelector('textarea')!, 'Fire marshal said yes'));
 
