@@ -55,11 +55,10 @@ export default defineConfig({
   // instead of 20.1 minutes here, but with one test timed out and three flaky: not worth it.
   workers: 2,
   // A test that passes only on its retry is not hidden (issue 48): the run ends with the list of
-  // them under "flaky" (the list reporter's summary, and the HTML report). It does not fail the
-  // run: one is known and open (the header of a public page rendered again during hydration in
-  // page-weight.spec.ts: 7 of 180 runs of `/` alone on a busy machine, each before the load event,
-  // with no router call, no pointer event and no API answer on the page), and a failure that
-  // repeats on its retry still fails the run. `failOnFlakyTests` once it is fixed.
+  // them under "flaky" (the list reporter's summary, and the HTML report), and a failure that
+  // repeats on its retry fails the run. The one long known (the hydration test of `/`, 7 of 180
+  // runs under load) was the test's own watch reading props of a render React set aside and began
+  // again; it reads the committed tree now (0 of 100 under load 8–12).
   retries: process.env.CI ? 1 : 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],

@@ -23,6 +23,9 @@ export default defineConfig({
     // Machines here are two shared cores: tests that start real servers (tus, emulators) or load
     // ESLint get room, and a hung test still fails.
     testTimeout: 20_000,
+    // Both cores: Vitest's default leaves one free (cores − 1), which ran the files one at a time
+    // here (293 s; with two, 210 s on a machine shared with other work).
+    maxWorkers: 2,
     hookTimeout: 60_000,
     // expect.poll gives up after 1 s by default: on a loaded machine an aborted request's rejection
     // (the upload's pause) arrived after 1.1 s once. A condition that never holds still fails.

@@ -1,11 +1,16 @@
 // The browser matrix of the role table: every guarded route × both languages × five identities
-// → the page, a redirect to /login with the return path, or the localized 403 page.
+// → the page, a redirect to /login with the return path, or the localized 403 page. Every page
+// shown is checked whole: its title, one visible heading, and the shell (brand, language switch,
+// the footer's legal notice link); signed out and as the admin, the public pages too.
 import { expect, test } from './support/test';
 import { APP_ROUTES, accessDecision, type AppRoute } from '../src/navigation/routes';
 import { demoAccount, serverSession, type IdentityName } from './support/accounts';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 
 const GUARDED = APP_ROUTES.filter((route) => route.access !== 'public');
+/** Public pages with an address of their own (those with an id are in routes.spec.ts and accessibility.spec.ts). */
+const PUBLIC = APP_ROUTES.filter((route) => route.access === 'public' && !route.pattern.includes('['));
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const IDENTITIES: (IdentityName | 'signed out')[] = ['signed out', 'none', 'user', 'scanner', 'admin'];
 
 function concretePath(route: AppRoute): string {
@@ -29,7 +34,7 @@ for (const identity of IDENTITIES) {
       }
       // The visible heading, by role: while React reveals a streamed part, a hidden copy of it may
       // sit in the page for a moment (seen once: two h1 elements, one of them hidden).
-      for (const route of GUARDED) {
+      for (const route of identity === 'signed out' || identity === 'admin' ? [...PUBLIC, ...GUARDED] : GUARDED) {
         const path = localized(locale, concretePath(route));
         const expected = accessDecision(route.access, { signedIn: identity !== 'signed out', role });
         const response = await page.goto(path);
@@ -51,7 +56,14 @@ for (const identity of IDENTITIES) {
         } else {
           expect(response?.status(), path).toBe(200);
           expect(new URL(page.url()).pathname, path).toBe(path);
-          await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(m.Pages[route.id].title);
+          const title = m.Pages[route.id].title;
+          await expect(page, path).toHaveTitle(new RegExp(escape(title)));
+          await expect(page.locator('h1'), path).toHaveCount(1);
+          // The home page's heading is the venue's welcome; every other page's is its title.
+          await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(route.id === 'home' ? m.Home.heading : title);
+          await expect(page.getByRole('link', { name: m.Nav.home }), path).toBeVisible();
+          await expect(page.getByTestId('language-switch'), path).toBeVisible();
+          await expect(page.getByRole('contentinfo').getByRole('link', { name: m.Footer.impressum }), path).toHaveAttribute('href', localized(locale, '/impressum'));
         }
       }
     });

@@ -9,8 +9,9 @@
 import { BARE_PAGE_CACHE, buildBarePage, FIRST_LOAD_BUDGET, FIRST_LOAD_CEILING, kB, lightPagePaths, LIVE_PROGRAMME_BUDGET, measure, weighScripts, type BarePageWeight } from '../src/server/testing/page-weight';
 import { LOCALE_COOKIE_NAME } from '../src/i18n/routing';
 import { RENDITION_WIDTHS } from '../src/features/images/renditions';
-import { expect, test } from './support/test';
+import { expect, test, type Page } from './support/test';
 import { firstVisitTransfer } from './support/installed-app';
+import { MESSAGES } from './support/i18n';
 
 // A published demo event's page (src/app/_server/demo/demo-events.ts), there from the first start.
 const EVENT_PATH = '/events/members-open-house';
@@ -228,57 +229,96 @@ test.describe('covers on a phone', () => {
 // Hydration renders a public page once. A component whose first client render differs from the
 // server's (a clock read in the browser, say) makes React render it again at once, synchronously,
 // in the task that runs the effects: main-thread time a phone pays before it responds (15–30 ms on
-// /events, four times that on Lighthouse's phone). React keeps each element's props on the element
-// and replaces them whenever it renders the element again; a stand-in for React's developer-tools
-// hook (production React reports every commit to it) notes them after each commit. The API is held
-// back so no answer (a live list, the version check) gives a reason to render again.
+// /events, four times that on Lighthouse's phone). A stand-in for React's developer-tools hook
+// (production React reports every commit to it) walks the committed tree after each commit and
+// notes each element's props as committed: an element rendered again gets new ones. The committed
+// fibers, not the props React keeps on the element: those are set while rendering, so a render
+// that React set aside and began again (hydration yields to the browser under load, and restarts
+// when streamed data arrives) would look like a second render although only one was committed.
+// The API is held back so no answer (a live list, the version check) gives a reason to render again.
+interface Commits {
+  commits: number;
+  watched: number;
+  rendered: string[];
+}
+
+/** Notes, from the page's first script on, each element React commits again with new props. */
+async function watchCommits(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    /** What this test reads of React's fibers: a host element's, its props as committed, and the tree's links. */
+    interface Fiber {
+      tag: number;
+      stateNode: unknown;
+      memoizedProps: unknown;
+      child: Fiber | null;
+      sibling: Fiber | null;
+    }
+    const HOST_COMPONENT = 5;
+    // Each element's props as first committed, and the elements committed again since.
+    const hydrated = new Map<Element, unknown>();
+    const again = new Set<Element>();
+    const state = { commits: 0, watched: 0, rendered: [] as string[] };
+    (window as unknown as { __hydration: typeof state }).__hydration = state;
+    (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+      supportsFiber: true,
+      renderers: new Map(),
+      inject: () => 1,
+      checkDCE: () => undefined,
+      onCommitFiberUnmount: () => undefined,
+      onPostCommitFiberRoot: () => undefined,
+      onCommitFiberRoot: (_renderer: number, root: { current: Fiber }) => {
+        state.commits++;
+        const stack: Fiber[] = [root.current];
+        while (stack.length) {
+          const fiber = stack.pop()!;
+          if (fiber.sibling) stack.push(fiber.sibling);
+          if (fiber.child) stack.push(fiber.child);
+          const element = fiber.stateNode;
+          if (fiber.tag !== HOST_COMPONENT || !(element instanceof Element) || !document.body.contains(element) || element === document.body) continue;
+          const props = fiber.memoizedProps;
+          if (!hydrated.has(element)) {
+            hydrated.set(element, props);
+            state.watched++;
+          } else if (hydrated.get(element) !== props && !again.has(element)) {
+            again.add(element);
+            state.rendered.push(`<${element.localName}${element.className ? ` class="${element.className}"` : ''}>`);
+          }
+        }
+      },
+    };
+  });
+}
+
+async function readCommits(page: Page): Promise<Commits> {
+  return page.evaluate(() => (window as unknown as { __hydration: Commits }).__hydration);
+}
+
 test.describe('hydration', () => {
+  // The watch can see a second render: opening the phone's menu renders its button again
+  // (aria-expanded), which the watch must report.
+  test('the watch reports an element React renders again', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await watchCommits(page);
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.getByRole('button', { name: MESSAGES.en.Nav.openMenu }).click();
+    await expect.poll(async () => (await readCommits(page)).rendered.join(' ')).toContain('<button');
+  });
+
   // The pages' components are the same in both languages: German is checked on the programme.
   for (const path of lightPagePaths(EVENT_PATH).filter((path) => !path.startsWith('/de') || path === '/de/events')) {
     test(`${path} is rendered once by hydration, not again before anything changes`, async ({ page }) => {
       await page.route('**/api/trpc/**', () => undefined);
       await page.route('**/api/live?**', () => undefined);
-      await page.addInitScript(() => {
-        // Each element's props as hydration left them, and the elements rendered since.
-        const hydrated = new Map<Element, unknown>();
-        const again = new Set<Element>();
-        const state = { commits: 0, watched: 0, rendered: [] as string[] };
-        (window as unknown as { __hydration: typeof state }).__hydration = state;
-        const propsOf = (element: Element): unknown => {
-          const key = Object.keys(element).find((name) => name.startsWith('__reactProps$'));
-          return key ? (element as unknown as Record<string, unknown>)[key] : undefined;
-        };
-        (window as unknown as { __REACT_DEVTOOLS_GLOBAL_HOOK__: object }).__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-          supportsFiber: true,
-          renderers: new Map(),
-          inject: () => 1,
-          checkDCE: () => undefined,
-          onCommitFiberUnmount: () => undefined,
-          onPostCommitFiberRoot: () => undefined,
-          onCommitFiberRoot: () => {
-            state.commits++;
-            for (const element of document.querySelectorAll('body *')) {
-              const props = propsOf(element);
-              if (props === undefined) continue;
-              if (!hydrated.has(element)) {
-                hydrated.set(element, props);
-                state.watched++;
-              } else if (hydrated.get(element) !== props && !again.has(element)) {
-                again.add(element);
-                state.rendered.push(`<${element.localName}${element.className ? ` class="${element.className}"` : ''}>`);
-              }
-            }
-          },
-        };
-      });
+      await watchCommits(page);
       await page.goto(path);
       await page.waitForLoadState('load');
       // Past the idle callbacks that start the page's live parts (up to 2 s after load).
       await page.waitForTimeout(3_000);
-      const { commits, watched, rendered } = await page.evaluate(() => (window as unknown as { __hydration: { commits: number; watched: number; rendered: string[] } }).__hydration);
+      const { commits, watched, rendered } = await readCommits(page);
       expect(commits, 'React committed the hydrated page').toBeGreaterThan(0);
-      // React still keeps the props on the elements (else this test would watch nothing).
-      expect(watched, 'elements whose props React keeps on them').toBeGreaterThan(20);
+      // The walk found the page's elements (else this test would watch nothing).
+      expect(watched, 'elements found in the committed tree').toBeGreaterThan(20);
       expect(rendered, 'elements React rendered again after hydration').toEqual([]);
     });
   }

@@ -1,12 +1,32 @@
-// The `test` every spec imports (the linter holds it): Playwright's, plus a watch on every page of
-// every browser context for Content-Security-Policy violations. A test during which a page reports
-// one fails, so the whole suite proves the policy (decision 014) lets the app work as it is.
+// The `test` every spec imports (the linter holds it): Playwright's, plus three watches on every
+// page of every browser context a test makes (its own, `browser.newContext`, and a browser it
+// launches through `watchedBrowser`), so the whole suite, every journey of every role, proves:
+// - the Content-Security-Policy (decision 014) lets the app work as it is: a page reporting a
+//   violation fails its test;
+// - no request leaves for another host until a person asks for it (the privacy notice's promise):
+//   every request the pages and their service worker make goes to this machine;
+// - everything the browser holds when the test ends (cookies, local and session storage,
+//   IndexedDB, Cache Storage) is listed in the privacy notice's table
+//   (src/features/privacy/browser-storage.ts), checked before each context closes.
+// A test that provokes one on purpose names it (`expectedCspViolation`, `expectedForeignRequest`).
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { listedIn, type StorageKind } from '../../src/features/privacy/browser-storage';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
 
 const REPORT_BINDING = '__reportCspViolation';
+
+/** What the watches found during the test this worker runs now (one at a time). */
+interface Findings {
+  cspViolations: string[];
+  foreignRequests: Set<string>;
+  /** Stored in the browser and not listed in the privacy notice: "kind name (origin)". */
+  unlistedStorage: Set<string>;
+}
+
+/** This machine: the app's servers, the Auth emulator, the Firestore stand-in, MailDev. */
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Collects what the browser's `securitypolicyviolation` events say, in every page of a context. */
 async function watchForViolations(context: BrowserContext, violations: string[]): Promise<void> {
@@ -25,19 +45,76 @@ async function watchForViolations(context: BrowserContext, violations: string[])
   }, REPORT_BINDING);
 }
 
-/** The violations of the test this worker runs now (one at a time), for browsers a test launches itself. */
-let running: string[] | null = null;
+/** Every request of the context's pages and service workers to a host that is not this machine. */
+function watchForForeignRequests(context: BrowserContext, foreign: Set<string>): void {
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && !LOOPBACK.has(url.hostname)) foreign.add(`${url.origin}${url.pathname}`);
+  });
+}
 
-/** Watches every context the browser makes from now on (browser.newPage makes one too); returns how to stop. */
-function watchNewContexts(browser: Browser, violations: string[]): () => void {
+/**
+ * What the context holds that the privacy notice does not list: its cookies, and the storage of
+ * each origin one of its pages shows (read from that page; a page that closed, crashed or is
+ * between two documents is passed over, another page of its origin may answer).
+ */
+async function checkStorage(context: BrowserContext, unlisted: Set<string>): Promise<void> {
+  const note = (kind: StorageKind, name: string, where: string) => {
+    if (!listedIn(kind, name)) unlisted.add(`${kind} ${name} (${where})`);
+  };
+  const read = new Set<string>();
+  for (const page of context.pages()) {
+    const url = new URL(page.url());
+    if (!url.protocol.startsWith('http') || read.has(url.origin) || page.isClosed()) continue;
+    const stored = await Promise.race([
+      page.evaluate(async () => ({
+        localStorage: Object.keys(localStorage),
+        sessionStorage: Object.keys(sessionStorage),
+        indexedDB: ((await indexedDB.databases?.()) ?? []).map((database) => database.name ?? ''),
+        cache: 'caches' in self ? await caches.keys() : [],
+      })),
+      new Promise<null>((resolve) => setTimeout(resolve, 5_000, null)),
+    ]).catch(() => null);
+    if (!stored) continue;
+    read.add(url.origin);
+    for (const kind of ['localStorage', 'sessionStorage', 'indexedDB', 'cache'] as const) {
+      for (const name of stored[kind]) note(kind, name, url.origin);
+    }
+  }
+  for (const cookie of await context.cookies().catch(() => [])) note('cookie', cookie.name, cookie.domain);
+}
+
+/** The findings of the running test, for browsers a test launches itself. */
+let running: Findings | null = null;
+
+/**
+ * Puts the watches on a context and, on one the test made, the storage check before its `close`
+ * (the test's own context is checked at its end, before Playwright closes it); returns it.
+ */
+async function watch(context: BrowserContext, findings: Findings, checkOnClose: boolean): Promise<BrowserContext> {
+  await watchForViolations(context, findings.cspViolations);
+  watchForForeignRequests(context, findings.foreignRequests);
+  if (!checkOnClose) return context;
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext['close']>) => {
+    await checkStorage(context, findings.unlistedStorage);
+    return close(...args);
+  };
+  return context;
+}
+
+/** Watches every context the browser makes from now on (browser.newPage makes one too); returns how to stop and the ones still open. */
+function watchNewContexts(browser: Browser, findings: Findings): () => BrowserContext[] {
   const newContext = browser.newContext;
+  const made: BrowserContext[] = [];
   browser.newContext = async function (this: Browser, ...args: Parameters<Browser['newContext']>) {
-    const created = await newContext.apply(this, args);
-    await watchForViolations(created, violations);
+    const created = await watch(await newContext.apply(this, args), findings, true);
+    made.push(created);
     return created;
   };
   return () => {
     browser.newContext = newContext;
+    return made.filter((context) => context.browser()?.isConnected() && context.pages().length > 0);
   };
 }
 
@@ -46,29 +123,35 @@ function watchNewContexts(browser: Browser, violations: string[]): () => void {
  * watched for the running test like the suite's browser's.
  */
 export function watchedBrowser(browser: Browser): Browser {
-  if (!running) throw new Error('watchedBrowser() belongs inside a test: the violations are that test’s');
+  if (!running) throw new Error('watchedBrowser() belongs inside a test: the findings are that test’s');
   watchNewContexts(browser, running);
   return browser;
 }
 
-export const test = base.extend<{ noCspViolations: void; expectedCspViolation: RegExp | undefined }>({
+export const test = base.extend<{ watched: void; expectedCspViolation: RegExp | undefined; expectedForeignRequest: RegExp | undefined }>({
   /** For the test that proves the policy refuses something: the violation it provokes on purpose. */
   expectedCspViolation: [undefined, { option: true }],
-  noCspViolations: [
-    async ({ context, browser, expectedCspViolation }, use) => {
-      const violations: string[] = [];
-      await watchForViolations(context, violations);
+  /** For the test that proves a foreign host is asked only after a person's click: that host's requests. */
+  expectedForeignRequest: [undefined, { option: true }],
+  watched: [
+    async ({ context, browser, expectedCspViolation, expectedForeignRequest }, use) => {
+      const findings: Findings = { cspViolations: [], foreignRequests: new Set(), unlistedStorage: new Set() };
+      await watch(context, findings, false);
       // Tests that open a second person's browser (browser.newContext) are watched too.
-      const stopWatching = watchNewContexts(browser, violations);
-      running = violations;
+      const stopWatching = watchNewContexts(browser, findings);
+      running = findings;
       try {
         await use();
       } finally {
-        stopWatching();
+        for (const open of stopWatching()) await checkStorage(open, findings.unlistedStorage);
+        await checkStorage(context, findings.unlistedStorage);
         running = null;
       }
-      const unexpected = violations.filter((violation) => !expectedCspViolation?.test(violation));
+      const unexpected = findings.cspViolations.filter((violation) => !expectedCspViolation?.test(violation));
       base.expect(unexpected, 'Content-Security-Policy violations reported by the pages').toEqual([]);
+      const foreign = [...findings.foreignRequests].filter((url) => !expectedForeignRequest?.test(url));
+      base.expect(foreign, 'requests to other hosts, which nobody asked for').toEqual([]);
+      base.expect([...findings.unlistedStorage], 'stored in the browser but not in the privacy notice (src/features/privacy/browser-storage.ts)').toEqual([]);
     },
     { auto: true },
   ],

@@ -73,8 +73,9 @@ export function NightChart({ x, series, lines, stepped }: { x: number[]; series:
   return <div ref={box} className={styles.night__chart} style={{ minHeight: HEIGHT }} aria-hidden="true" />;
 }
 
-/** The lines named in words, each with a sample of its colour, dash and marker. */
+/** The lines named in words, each with a sample of its colour, dash and marker; nothing before a chart has lines (no door has scanned yet). */
 export function NightLegend({ lines, label }: { lines: NightLine[]; label: string }) {
+  if (!lines.length) return null;
   return (
     <ul className={styles.night__legend} aria-label={label}>
       {lines.map((line) => (
