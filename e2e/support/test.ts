@@ -4,13 +4,15 @@
 // - the Content-Security-Policy (decision 014) lets the app work as it is: a page reporting a
 //   violation fails its test;
 // - no request leaves for another host until a person asks for it (the privacy notice's promise):
-//   every request the pages and their service worker make goes to this machine;
+//   every request the pages and their service worker make goes to this machine (and, on the
+//   Firebase backend, to the Firebase hosts the policy and the notice name, FIREBASE_BROWSER_HOSTS);
 // - everything the browser holds when the test ends (cookies, local and session storage,
 //   IndexedDB, Cache Storage) is listed in the privacy notice's table
 //   (src/features/privacy/browser-storage.ts), checked before each context closes.
 // A test that provokes one on purpose names it (`expectedCspViolation`, `expectedForeignRequest`).
 import { test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { listedIn, type StorageKind } from '../../src/features/privacy/browser-storage';
+import { FIREBASE_BROWSER_HOSTS } from '../../src/server/http/security-headers';
 
 export { expect } from '@playwright/test';
 export type { APIRequestContext, Browser, BrowserContext, Page, Response } from '@playwright/test';
@@ -19,6 +21,8 @@ const REPORT_BINDING = '__reportCspViolation';
 
 /** What the watches found during the test this worker runs now (one at a time). */
 interface Findings {
+  /** Hosts besides this machine the pages may ask: the Firebase project's, on that backend. */
+  ownHosts: Set<string>;
   cspViolations: string[];
   foreignRequests: Set<string>;
   /** Stored in the browser and not listed in the privacy notice: "kind name (origin)". */
@@ -45,11 +49,14 @@ async function watchForViolations(context: BrowserContext, violations: string[])
   }, REPORT_BINDING);
 }
 
-/** Every request of the context's pages and service workers to a host that is not this machine. */
-function watchForForeignRequests(context: BrowserContext, foreign: Set<string>): void {
+/** The Firebase project's hosts: its sign-in, live lists, uploads, push registration and Firestore's network check. */
+const FIREBASE_HOSTS = new Set(Object.values(FIREBASE_BROWSER_HOSTS).flatMap((origins) => origins.map((origin) => new URL(origin).hostname)));
+
+/** Every request of the context's pages and service workers to a host that is not the app's own. */
+function watchForForeignRequests(context: BrowserContext, findings: Findings): void {
   context.on('request', (request) => {
     const url = new URL(request.url());
-    if (url.protocol.startsWith('http') && !LOOPBACK.has(url.hostname)) foreign.add(`${url.origin}${url.pathname}`);
+    if (url.protocol.startsWith('http') && !LOOPBACK.has(url.hostname) && !findings.ownHosts.has(url.hostname)) findings.foreignRequests.add(`${url.origin}${url.pathname}`);
   });
 }
 
@@ -93,7 +100,7 @@ let running: Findings | null = null;
  */
 async function watch(context: BrowserContext, findings: Findings, checkOnClose: boolean): Promise<BrowserContext> {
   await watchForViolations(context, findings.cspViolations);
-  watchForForeignRequests(context, findings.foreignRequests);
+  watchForForeignRequests(context, findings);
   if (!checkOnClose) return context;
   const close = context.close.bind(context);
   context.close = async (...args: Parameters<BrowserContext['close']>) => {
@@ -134,8 +141,9 @@ export const test = base.extend<{ watched: void; expectedCspViolation: RegExp | 
   /** For the test that proves a foreign host is asked only after a person's click: that host's requests. */
   expectedForeignRequest: [undefined, { option: true }],
   watched: [
-    async ({ context, browser, expectedCspViolation, expectedForeignRequest }, use) => {
-      const findings: Findings = { cspViolations: [], foreignRequests: new Set(), unlistedStorage: new Set() };
+    async ({ context, browser, expectedCspViolation, expectedForeignRequest }, use, testInfo) => {
+      const firebase = testInfo.project.name === 'firebase';
+      const findings: Findings = { ownHosts: firebase ? FIREBASE_HOSTS : new Set(), cspViolations: [], foreignRequests: new Set(), unlistedStorage: new Set() };
       await watch(context, findings, false);
       // Tests that open a second person's browser (browser.newContext) are watched too.
       const stopWatching = watchNewContexts(browser, findings);
