@@ -53,6 +53,43 @@ export function projectionOf(def: CollectionDef<DocumentData>, fields: readonly 
   return projected;
 }
 
+/** A collection's schema in two parts: the fields documents share, and those each holds of its own. */
+export interface SplitSchema {
+  shared: CollectionDef<DocumentData>;
+  own: CollectionDef<DocumentData>;
+}
+
+const splits = new WeakMap<CollectionDef<DocumentData>, Map<string, SplitSchema | null>>();
+
+/**
+ * The collection as documents that share all but their `own` fields are checked (createEach): the
+ * shared fields against the schema without the own ones, each document's own against the schema
+ * of those alone. For an object schema with no check of the whole object (a refinement may compare
+ * fields), every field is checked by its own schema alone, so checking the two parts is checking
+ * the whole document: the same fields required, the same defaults, the same unknown fields refused
+ * or dropped. Null for any other schema: its documents are checked whole. Made once per collection
+ * and own fields.
+ */
+export function splitOf(def: CollectionDef<DocumentData>, own: readonly string[]): SplitSchema | null {
+  let byFields = splits.get(def);
+  if (!byFields) splits.set(def, (byFields = new Map()));
+  const key = own.join(',');
+  let split = byFields.get(key);
+  if (split === undefined) {
+    split = null;
+    if (def.schema instanceof z.ZodObject && (def.schema.def.checks ?? []).length === 0) {
+      const schema = def.schema as z.ZodObject<Record<string, z.ZodType>>;
+      const mask: Record<string, true> = Object.fromEntries(own.filter((field) => field in schema.shape).map((field) => [field, true]));
+      split = {
+        shared: { name: def.name, schema: schema.omit(mask) as unknown as z.ZodType<DocumentData> },
+        own: { name: def.name, schema: schema.pick(mask) as unknown as z.ZodType<DocumentData> },
+      };
+    }
+    byFields.set(key, split);
+  }
+  return split;
+}
+
 /** Whether resolveWriteValues would change anything: a server timestamp or an undefined field, anywhere. */
 export function needsResolving(value: unknown): boolean {
   if (value === null || typeof value !== 'object' || value instanceof Date) return false;

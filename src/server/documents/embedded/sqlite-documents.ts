@@ -10,8 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
-import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
-import { applyUpdateInPlace, documentPath, needsResolving, projectionOf, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import { CommittingDocumentRef, wholeData, WriteStager, type SharedFields, type StagedWrite } from '../staged-writes';
+import { applyUpdateInPlace, documentPath, needsResolving, projectionOf, resolveWriteValues, splitOf, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
   REMOVALS,
@@ -108,6 +108,20 @@ function decode(value: unknown): unknown {
   }
   if (keys === 1 && typeof record.__ts === 'number') return new Date(record.__ts);
   return record;
+}
+
+/** The shared fields of a createEach as one commit writes them: checked, and their JSON. */
+interface PreparedShared {
+  own: CollectionDef<DocumentData>;
+  valid: DocumentData;
+  json: string;
+}
+
+/** The JSON of two objects with no field in common as one object's. */
+function joinedObjects(first: string, second: string): string {
+  if (first === '{}') return second;
+  if (second === '{}') return first;
+  return `${first.slice(0, -1)},${second.slice(1)}`;
 }
 
 /** A collection's table (its name is checked by defineCollection, and again here, as it is written into SQL). */
@@ -499,6 +513,8 @@ export class SqliteDocuments implements Documents {
     if (writes.length === 0) return;
     const sequence = this.takeVersion();
     const now = new Date();
+    /** The shared fields of this commit's createEach writes, checked and encoded (null: checked whole). */
+    let prepared: Map<SharedFields, PreparedShared | null> | undefined;
     for (const write of writes) {
       const { collection: def, id } = write.ref;
       const path = write.ref.path;
@@ -516,13 +532,24 @@ export class SqliteDocuments implements Documents {
         continue;
       }
       if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
-      // A whole document is copied by its validation next: not before it as well, unless needed.
-      const resolved = (write.kind !== 'update' && !needsResolving(write.data) ? write.data : resolveWriteValues(write.data, now)) as Record<string, unknown>;
-      const next =
-        // Decoded afresh, so changed in place rather than copied first.
-        write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
-      const valid = validateForWrite(def, id, next);
-      const stored = JSON.stringify(encode(valid));
+      let valid: DocumentData;
+      let stored: string;
+      // A document of a createEach: its shared fields checked and encoded once for all of them.
+      const shared = write.shared ? this.prepareShared(def, id, write.shared, now, (prepared ??= new Map())) : null;
+      if (shared) {
+        const own = validateForWrite(shared.own, id, needsResolving(write.data) ? resolveWriteValues(write.data, now) : write.data);
+        valid = { ...shared.valid, ...own };
+        stored = joinedObjects(shared.json, JSON.stringify(encode(own)));
+      } else {
+        const data = write.kind === 'update' ? write.data : wholeData(write);
+        // A whole document is copied by its validation next: not before it as well, unless needed.
+        const resolved = (write.kind !== 'update' && !needsResolving(data) ? data : resolveWriteValues(data, now)) as Record<string, unknown>;
+        const next =
+          // Decoded afresh, so changed in place rather than copied first.
+          write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
+        valid = validateForWrite(def, id, next);
+        stored = JSON.stringify(encode(valid));
+      }
       if (write.kind !== 'create') upsert.run(id, stored, sequence, now.getTime(), now.getTime());
       else {
         try {
@@ -534,6 +561,25 @@ export class SqliteDocuments implements Documents {
       }
       changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
     }
+  }
+
+  /**
+   * The shared fields of a createEach, checked against their part of the schema and encoded, for
+   * each of its documents to add its own to (see splitOf); null where the schema is checked only
+   * whole. A failed check names the first document, as its create alone would.
+   */
+  private prepareShared(def: CollectionDef<DocumentData>, id: string, shared: SharedFields, now: Date, prepared: Map<SharedFields, PreparedShared | null>): PreparedShared | null {
+    let part = prepared.get(shared);
+    if (part === undefined) {
+      const split = splitOf(def, shared.own);
+      part = null;
+      if (split) {
+        const valid = validateForWrite(split.shared, id, needsResolving(shared.data) ? resolveWriteValues(shared.data, now) : shared.data);
+        part = { own: split.own, valid, json: JSON.stringify(encode(valid)) };
+      }
+      prepared.set(shared, part);
+    }
+    return part;
   }
 
   /** A version no other write has given, from this connection's block (see nextVersion). */
