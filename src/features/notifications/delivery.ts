@@ -322,8 +322,12 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const at = clock();
   const copies = documents.collection(Inbox);
   const inbox = await advanceChunk(documents, id, holder, index, 'pending', 'inbox', at, (tx, chunk) => {
-    for (const { uid, lang } of recipientsOf(chunk)) {
-      tx.create(copies.doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
+    // The copies in one language differ only in whose they are: the rest is checked and encoded once.
+    for (const lang of LOCALES) {
+      const uids = chunk.recipients[lang];
+      if (uids.length === 0) continue;
+      const shared = { notificationId: id, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false };
+      tx.createEach(copies, shared, uids.map((uid) => ({ id: inboxId(id, uid), data: { uid } })));
     }
   });
   if (inbox.moved && (await options.crashAfter?.('inbox', index))) throw new SimulatedCrash();
