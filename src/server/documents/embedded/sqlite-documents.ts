@@ -184,24 +184,28 @@ function shapeOf(spec: QuerySpec): string {
   return `${spec.collection} where [${filters.join(', ')}] order by [${orders.join(', ')}]${spec.limit !== undefined ? ' limit' : ''}`;
 }
 
-/** A change for the feed; the document it replaced is decoded only if a listener asks (most never do). */
-function change(collection: string, id: string, type: DocumentChange['type'], data: DocumentData | undefined, replaced: string | undefined): DocumentChange {
-  let before: DocumentData | undefined;
-  let decoded = replaced === undefined;
-  return {
-    collection,
-    id,
-    type,
-    data,
-    get before() {
-      if (!decoded) {
-        before = decode(JSON.parse(replaced!)) as DocumentData;
-        decoded = true;
-      }
-      return before;
-    },
-  };
+/**
+ * A change for the feed; the document it replaced is decoded only if a listener asks (most never
+ * do). A class, so that each of a commit's changes is one small object, not an object and a closure.
+ */
+class Change implements DocumentChange {
+  private decoded: DocumentData | undefined;
+  constructor(
+    readonly collection: string,
+    readonly id: string,
+    readonly type: DocumentChange['type'],
+    readonly data: DocumentData | undefined,
+    private replaced: string | undefined,
+  ) {}
+  get before(): DocumentData | undefined {
+    if (this.replaced !== undefined) {
+      this.decoded = decode(JSON.parse(this.replaced)) as DocumentData;
+      this.replaced = undefined;
+    }
+    return this.decoded;
+  }
 }
+const change = (collection: string, id: string, type: DocumentChange['type'], data: DocumentData | undefined, replaced: string | undefined): DocumentChange => new Change(collection, id, type, data, replaced);
 
 class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
   constructor(
