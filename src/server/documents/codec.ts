@@ -11,9 +11,23 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
 }
 
+const compiled = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The schema as zod compiles it (z.compile): one generated function that checks a whole document,
+ * instead of a call for each field and value. The same checks: what the compiled function does not
+ * take is checked again by the schema itself, which names what is wrong, and a schema zod cannot
+ * compile is used as it is. Made once per schema, when a document is first checked against it.
+ */
+function checkerOf<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  let checker = compiled.get(schema);
+  if (!checker) compiled.set(schema, (checker = z.compile(schema)));
+  return checker as z.ZodType<T>;
+}
+
 /** Checks data about to be written; the stored form is the schema's output. */
 export function validateForWrite<T extends DocumentData>(def: CollectionDef<T>, id: string, data: unknown): T {
-  const result = def.schema.safeParse(data);
+  const result = checkerOf(def.schema).safeParse(data);
   if (!result.success) {
     throw new DocumentsError('invalid-argument', `Invalid document for ${documentPath(def.name, id)}: ${describeIssues(result.error)}`, documentPath(def.name, id));
   }
@@ -22,7 +36,7 @@ export function validateForWrite<T extends DocumentData>(def: CollectionDef<T>, 
 
 /** Checks a stored document; one that no longer fits its schema is an error naming its path. */
 export function validateOnRead<T extends DocumentData>(def: CollectionDef<T>, id: string, data: unknown): T {
-  const result = def.schema.safeParse(data);
+  const result = checkerOf(def.schema).safeParse(data);
   if (!result.success) {
     throw new DocumentsError('data-loss', `Malformed document at ${documentPath(def.name, id)}: ${describeIssues(result.error)}`, documentPath(def.name, id));
   }
