@@ -207,13 +207,21 @@ class Change implements DocumentChange {
 }
 const change = (collection: string, id: string, type: DocumentChange['type'], data: DocumentData | undefined, replaced: string | undefined): DocumentChange => new Change(collection, id, type, data, replaced);
 
+/** A document as read; its path and update time are made when asked for (a query's thousands of rows rarely are). */
 class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
+  private time: Date | undefined;
   constructor(
+    private readonly collection: string,
     readonly id: string,
-    readonly path: string,
     readonly data: T | undefined,
-    readonly updateTime: Date | undefined,
+    private readonly updateMs: number | undefined,
   ) {}
+  get path(): string {
+    return documentPath(this.collection, this.id);
+  }
+  get updateTime(): Date | undefined {
+    return this.updateMs === undefined ? undefined : (this.time ??= new Date(this.updateMs));
+  }
   get exists(): boolean {
     return this.data !== undefined;
   }
@@ -428,7 +436,7 @@ export class SqliteDocuments implements Documents {
       this.kept.keepDocument(path, kept);
     }
     versions?.set(path, { collection: def.name, id, version: kept.version });
-    return new EmbeddedSnapshot<T>(id, path, handOut(kept.data as T | undefined), kept.updateTime === undefined ? undefined : new Date(kept.updateTime));
+    return new EmbeddedSnapshot<T>(def.name, id, handOut(kept.data as T | undefined), kept.updateTime);
   }
 
   /** Checks a new statement's plan once (it is then kept): see planProblem. */
@@ -462,9 +470,8 @@ export class SqliteDocuments implements Documents {
       if (key !== null) kept = this.kept.keepQuery(def.name, key, rows, generation);
     }
     return rows.map((row) => {
-      const path = documentPath(def.name, row.id);
-      versions?.set(path, { collection: def.name, id: row.id, version: row.version });
-      return new EmbeddedSnapshot(row.id, path, (kept ? handOut(row.data) : row.data) as T, new Date(row.updateTime)) as QueryDocumentSnapshot<T>;
+      versions?.set(documentPath(def.name, row.id), { collection: def.name, id: row.id, version: row.version });
+      return new EmbeddedSnapshot(def.name, row.id, (kept ? handOut(row.data) : row.data) as T, row.updateTime) as QueryDocumentSnapshot<T>;
     });
   }
 
