@@ -29,8 +29,8 @@ import {
   type WhereOp,
   type WriteBatch,
 } from '../port';
-import { addFilter, effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
-import { indexField, indexName, QUERY_INDEXES, type QueryIndex } from '../query-indexes';
+import { addFilter, effectiveOrders, idDirection, SpecQuery, withSelect, type QuerySpec } from '../query';
+import { coversQuery, indexField, indexName, QUERY_INDEXES, type QueryIndex } from '../query-indexes';
 import { walSync, type Flush, type WalSync } from './wal-sync';
 import { handOut, ReadCache, type KeptRow } from './read-cache';
 import { log } from '@/server/log';
@@ -142,7 +142,12 @@ function jsonPath(field: string): string {
  */
 function selectedSql(fields: readonly string[] | undefined): string {
   if (!fields) return 'data';
-  return `'{' || concat_ws(',', ${fields.map((field) => `'"${field}":' || (data -> '$."${field}"')`).join(', ')}) || '}' AS data`;
+  return `'{' || concat_ws(',', ${fields.map((field) => `'"${field}":' || (${fieldJsonSql(field)})`).join(', ')}) || '}' AS data`;
+}
+
+/** SQL for a top-level field's stored JSON: what a query selects, and what an index that covers the field holds (the same expression, so SQLite reads it from the index). */
+function fieldJsonSql(field: string): string {
+  return `data -> '$."${field}"'`;
 }
 
 /** SQL for a field's comparable value: a date's milliseconds, otherwise the JSON value. */
@@ -162,9 +167,13 @@ function bindable(value: unknown): unknown {
  * search an index (not read every document of its collection by the key, nor the table), and one
  * that pages in an order must read it in that order rather than sort every match, except where
  * SQLite cannot merge ranges ('in', 'array-contains': each value's range is sorted after it is read).
+ * `covered`: the query's index covers the fields it selects, so it must read no document.
  */
-export function planProblem(spec: QuerySpec, plan: readonly string[]): string | null {
+export function planProblem(spec: QuerySpec, plan: readonly string[], covered = false): string | null {
   const reads = plan.filter((step) => /^(SCAN|SEARCH) docs:/.test(step));
+  // An index that covers the fields a query selects must answer it without reading a document.
+  const uncovered = covered ? reads.find((step) => !step.includes(' USING COVERING INDEX ')) : undefined;
+  if (uncovered) return `it reads each document though its index covers the selected fields (${uncovered})`;
   // SQLite indexes no array's items: 'array-contains' alone reads the collection and tests each
   // document (with an order, the order's index is walked and the arrays tested on the way).
   const indexable = spec.filters.some((filter) => filter.op !== 'array-contains') || spec.orders.length > 0;
@@ -328,7 +337,10 @@ export class SqliteDocuments implements Documents {
         const columns = fields.map(({ field, descending }) => `${fieldSql(field)}${descending ? ' DESC' : ''}`);
         // The id last, the way of the field before it, as a query's implicit last order goes.
         const id = fields.at(-1)?.descending ? 'id DESC' : 'id';
-        this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${tableOf(index.collection)} (${columns.join(', ')}, ${id})`);
+        // Then what a query that selects the covered fields reads of each document (checked as a select's fields are).
+        const covered = index.covers ? withSelect({ collection: index.collection, filters: [], orders: [] }, index.covers).select!.map(fieldJsonSql) : [];
+        const more = covered.length > 0 ? `, ${covered.join(', ')}, version, update_time` : '';
+        this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${tableOf(index.collection)} (${columns.join(', ')}, ${id}${more})`);
       }
     })();
     this.madeInCommit = [];
@@ -440,9 +452,9 @@ export class SqliteDocuments implements Documents {
   }
 
   /** Checks a new statement's plan once (it is then kept): see planProblem. */
-  private checkPlan(spec: QuerySpec, sql: string, params: readonly unknown[]): void {
+  private checkPlan(spec: QuerySpec, sql: string, params: readonly unknown[], covered = false): void {
     const plan = this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((step) => step.detail);
-    const problem = planProblem(spec, plan);
+    const problem = planProblem(spec, plan, covered);
     if (!problem) return;
     const message = `No declared index serves the query ${shapeOf(spec)}: ${problem}. Declare one in firebase/sqlite.indexes.json.`;
     if (this.queryPlans === 'strict') throw new DocumentsError('failed-precondition', message);
@@ -451,7 +463,7 @@ export class SqliteDocuments implements Documents {
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
     this.table(spec.collection);
-    const { sql, params } = this.toSql(spec);
+    const { sql, params, covered } = this.toSql(spec);
     const key = cacheKey(sql, params);
     let rows = key === null ? undefined : this.kept.query(def.name, key);
     // Rows the cache holds are handed out as copies; rows read for this caller alone are its own
@@ -461,7 +473,7 @@ export class SqliteDocuments implements Documents {
       const generation = this.kept.readingAt(def.name);
       let statement = this.queryStatements.get(sql);
       if (!statement) {
-        this.checkPlan(spec, sql, params);
+        this.checkPlan(spec, sql, params, covered);
         statement = this.db.prepare<unknown[], Row>(sql);
         if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
       }
@@ -653,12 +665,12 @@ export class SqliteDocuments implements Documents {
    * read the whole collection by its key and sort it. Null when none applies: SQLite plans alone,
    * and the plan check says so.
    */
-  private indexFor(spec: QuerySpec): string | null {
+  private indexFor(spec: QuerySpec): QueryIndex | null {
     const equalities = new Set(spec.filters.filter((filter) => filter.op === '==' || filter.op === 'in').map((filter) => filter.field));
     // Ordering by a field held equal (or to one of an 'in''s values, read one after another) is no order.
     const orders = effectiveOrders(spec).map((order) => order.field).filter((field) => !equalities.has(field));
     if (equalities.size === 0 && orders.length === 0) return null;
-    let best: { name: string; score: number } | null = null;
+    let best: { index: QueryIndex; score: number } | null = null;
     for (const index of this.indexes.get(spec.collection) ?? []) {
       const fields = index.fields.map((declared) => indexField(declared).field);
       let held = 0;
@@ -666,12 +678,12 @@ export class SqliteDocuments implements Documents {
       const whole = held === equalities.size && orders.every((field, at) => fields[held + at] === field);
       // Whole with no field beyond (the id's order follows: no sort), whole, or some equalities first.
       const score = whole ? (fields.length === equalities.size + orders.length ? 2000 : 1000) : held;
-      if (score > (best?.score ?? 0)) best = { name: indexName(index), score };
+      if (score > (best?.score ?? 0)) best = { index, score };
     }
-    return best?.name ?? null;
+    return best?.index ?? null;
   }
 
-  private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
+  private toSql(spec: QuerySpec): { sql: string; params: unknown[]; covered: boolean } {
     const where: string[] = [];
     const params: unknown[] = [];
     for (const filter of spec.filters) {
@@ -730,12 +742,12 @@ export class SqliteDocuments implements Documents {
     }
     const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
     const index = this.indexFor(spec);
-    let sql = `SELECT id, ${selectedSql(spec.select)}, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${index}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
+    let sql = `SELECT id, ${selectedSql(spec.select)}, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${indexName(index)}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
     if (spec.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(spec.limit);
     }
-    return { sql, params };
+    return { sql, params, covered: index !== null && coversQuery(index, spec) };
   }
 }
 
