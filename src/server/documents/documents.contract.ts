@@ -371,7 +371,11 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         // A field the schema gives a default, in neither part; a stamped collection's commit time.
         await db.batch().createEach(db.collection(Range), { low: 1 } as never, [{ id: 'r', data: { high: 2 } }]).commit();
         await db.batch().createEach(db.collection(Stamped), { group: 'g' }, [{ id: 's1', data: { value: 1 } }, { id: 's2', data: { value: 2 } }]).commit();
+        // Nothing shared, or nothing of their own.
+        await db.batch().createEach(db.collection(Counter), {}, [{ id: 'own', data: { value: 1 } }]).createEach(db.collection(Counter), { value: 2 }, [{ id: 'shared', data: {} }]).commit();
         stop();
+        expect((await db.collection(Counter).doc('own').get()).data).toEqual({ value: 1 });
+        expect((await db.collection(Counter).doc('shared').get()).data).toEqual({ value: 2 });
         expect((await db.collection(Show).doc('a').get()).data).toEqual(show({ title: 'A' }));
         expect((await db.collection(Show).doc('b').get()).data).toEqual(show({ title: 'B' }));
         expect((await db.collection(Show).doc('c').get()).data).toEqual(show({ title: 'C', rank: 2 }));
@@ -380,7 +384,7 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         const stamped = await db.collection(Stamped).where('changedAt', '>=', new Date(Date.now() - 60_000)).orderBy('changedAt').get();
         expect(stamped.map((snapshot) => [snapshot.id, snapshot.data.value, snapshot.data.group]).sort()).toEqual([['s1', 1, 'g'], ['s2', 2, 'g']]);
         expect(changes.slice(0, 3)).toEqual(['a', 'b', 'c'].map((id) => ({ type: 'created', collection: 'contract_shows', id, data: show({ title: id.toUpperCase(), rank: id === 'c' ? 2 : 1 }) })));
-        expect(changes).toHaveLength(6);
+        expect(changes).toHaveLength(8);
       });
 
       it('refuses a createEach whose documents break the schema, storing none of them, and one of whose documents exists', async () => {

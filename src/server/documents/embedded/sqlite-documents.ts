@@ -110,18 +110,33 @@ function decode(value: unknown): unknown {
   return record;
 }
 
-/** The shared fields of a createEach as one commit writes them: checked, and their JSON. */
-interface PreparedShared {
-  own: CollectionDef<DocumentData>;
-  valid: DocumentData;
-  json: string;
-}
-
-/** The JSON of two objects with no field in common as one object's. */
-function joinedObjects(first: string, second: string): string {
-  if (first === '{}') return second;
-  if (second === '{}') return first;
-  return `${first.slice(0, -1)},${second.slice(1)}`;
+/** The shared fields of a createEach as one commit writes them: checked and encoded once. */
+class PreparedShared {
+  /** The shared fields' JSON, and the same without its closing brace for a document's own to follow. */
+  private readonly json: string;
+  private readonly head: string;
+  /** The shared fields with each own field there too (undefined): copied, it takes each document's own in place. */
+  private readonly template: DocumentData;
+  constructor(
+    readonly own: CollectionDef<DocumentData>,
+    valid: DocumentData,
+    private readonly ownFields: readonly string[],
+  ) {
+    this.json = JSON.stringify(encode(valid));
+    this.head = `${this.json.slice(0, -1)},`;
+    this.template = { ...valid };
+    for (const field of ownFields) this.template[field] = undefined;
+  }
+  /** A document: the shared fields and its own (checked), as data and as stored JSON. */
+  document(own: DocumentData): { data: DocumentData; stored: string } {
+    const data = { ...this.template };
+    for (const field of this.ownFields) {
+      if (field in own) data[field] = own[field];
+      else delete data[field];
+    }
+    const json = JSON.stringify(encode(own));
+    return { data, stored: json === '{}' ? this.json : this.json === '{}' ? json : `${this.head}${json.slice(1)}` };
+  }
 }
 
 /** A collection's table (its name is checked by defineCollection, and again here, as it is written into SQL). */
@@ -560,9 +575,7 @@ export class SqliteDocuments implements Documents {
       // A document of a createEach: its shared fields checked and encoded once for all of them.
       const shared = write.shared ? this.prepareShared(def, id, write.shared, now, (prepared ??= new Map())) : null;
       if (shared) {
-        const own = validateForWrite(shared.own, id, needsResolving(write.data) ? resolveWriteValues(write.data, now) : write.data);
-        valid = { ...shared.valid, ...own };
-        stored = joinedObjects(shared.json, JSON.stringify(encode(own)));
+        ({ data: valid, stored } = shared.document(validateForWrite(shared.own, id, needsResolving(write.data) ? resolveWriteValues(write.data, now) : write.data)));
       } else {
         const data = write.kind === 'update' ? write.data : wholeData(write);
         // A whole document is copied by its validation next: not before it as well, unless needed.
@@ -597,8 +610,7 @@ export class SqliteDocuments implements Documents {
       const split = splitOf(def, shared.own);
       part = null;
       if (split) {
-        const valid = validateForWrite(split.shared, id, needsResolving(shared.data) ? resolveWriteValues(shared.data, now) : shared.data);
-        part = { own: split.own, valid, json: JSON.stringify(encode(valid)) };
+        part = new PreparedShared(split.own, validateForWrite(split.shared, id, needsResolving(shared.data) ? resolveWriteValues(shared.data, now) : shared.data), shared.own);
       }
       prepared.set(shared, part);
     }
