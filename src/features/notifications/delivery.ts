@@ -25,10 +25,9 @@ import { MAX_IN_VALUES } from '@/server/documents/query';
 import type { Push, PushMessage, PushTarget } from '@/server/push/port';
 import { mailIsOn } from '@/server/mail/mail';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@/i18n/routing';
-import { effectiveRole, Users, type UserDocument } from '@/features/identity/users';
+import { admittedByMembership, effectiveRole, Users, type UserDocument } from '@/features/identity/users';
 import { enqueueMail, type MailRequest } from '@/features/mail/outbox';
 import { wantsAnnouncements } from '@/features/mail/preferences';
-import { isActiveNow } from '@/features/memberships/membership-rules';
 import { Checkins } from '@/features/door/door-records';
 import { Notifications, emptyFigures, LanguageFigures, type NotificationDocument } from './notifications';
 import type { Audience, IdInput } from './notifications.inputs';
@@ -122,7 +121,7 @@ type AudienceFields = Pick<UserDocument, (typeof AUDIENCE_FIELDS)[number]>;
 
 /** Whether the person's membership admits them now. */
 function activeMember(data: AudienceFields, now: Date): data is AudienceFields & { membership: NonNullable<UserDocument['membership']> } {
-  return data.membership !== null && isActiveNow({ status: 'active', ...data.membership }, now);
+  return admittedByMembership(data, now);
 }
 
 /** `uids` in groups a query's `in` filter takes. */
@@ -322,19 +321,22 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const at = clock();
   const copies = documents.collection(Inbox);
   const inbox = await advanceChunk(documents, id, holder, index, 'pending', 'inbox', at, (tx, chunk) => {
-    for (const { uid, lang } of recipientsOf(chunk)) {
-      tx.create(copies.doc(inboxId(id, uid)), { notificationId: id, uid, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false });
+    // The copies in one language differ only in whose they are: the rest is checked and encoded once.
+    for (const lang of LOCALES) {
+      const uids = chunk.recipients[lang];
+      if (uids.length === 0) continue;
+      const shared = { notificationId: id, lang, title: notification.title[lang], body: notification.body[lang], link: notification.link, at, read: false, readAt: null, test: false };
+      tx.createEach(copies, shared, uids.map((uid) => ({ id: inboxId(id, uid), data: { uid } })));
     }
   });
   if (inbox.moved && (await options.crashAfter?.('inbox', index))) throw new SimulatedCrash();
   const { chunk } = inbox;
   if (chunk.state === 'done') return;
-  const recipients = recipientsOf(chunk);
   const figures: ChunkDocument['figures'] = { en: emptyFigures(), de: emptyFigures() };
   for (const locale of LOCALES) figures[locale].recipients = chunk.recipients[locale].length;
 
   // Who of the chunk gets it by e-mail, read before the step below queues their mails with it.
-  const mails = chunk.state === 'pending' || chunk.state === 'inbox' ? await announcementMails(documents, id, notification, recipients) : [];
+  const mails = chunk.state === 'pending' || chunk.state === 'inbox' ? await announcementMails(documents, id, notification, chunk.recipients) : [];
   // Written before any push of the chunk goes out, by one server only: a crash from here on, or
   // another server finding the chunk like this, never pushes it again, nor queues its mails again.
   const pushing = await advanceChunk(documents, id, holder, index, 'inbox', 'pushing', clock(), (tx) => {
@@ -343,7 +345,7 @@ async function deliverChunk(ports: DeliveryPorts, id: string, holder: string, no
   const ref = documents.collection(NotificationChunks).doc(chunkId(id, index));
   if (pushing.moved) {
     if (await options.crashAfter?.('pushing', index)) throw new SimulatedCrash();
-    await pushChunk(ports, id, notification, recipients, figures);
+    await pushChunk(ports, id, notification, chunk.recipients, figures);
     // Only this server pushed the chunk: its figures are the chunk's, whoever holds the lease now.
     await ref.update({ state: 'done', figures });
   } else if (pushing.chunk.state === 'pushing') {
@@ -359,9 +361,9 @@ export const announcementMailId = (notificationId: string, uid: string) => `anno
  * said yes to announcements (and have an address), all of them or only those with no device that
  * allowed pushes; each in their language, with the notification's link as the mail's button.
  */
-async function announcementMails(documents: Documents, id: string, notification: NotificationDocument, recipients: readonly Recipient[]): Promise<{ id: string; request: MailRequest }[]> {
+async function announcementMails(documents: Documents, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients']): Promise<{ id: string; request: MailRequest }[]> {
   if (notification.email === 'off' || !mailIsOn()) return [];
-  const people = await Promise.all(recipients.map(async (recipient) => ({ ...recipient, user: (await documents.collection(Users).doc(recipient.uid).get()).data })));
+  const people = await Promise.all(recipientsOf({ recipients }).map(async (recipient) => ({ ...recipient, user: (await documents.collection(Users).doc(recipient.uid).get()).data })));
   const asked = people.filter((person): person is typeof person & { user: UserDocument & { email: string } } => Boolean(person.user?.email) && wantsAnnouncements(person.user!));
   const withDevice = new Set<string>();
   if (notification.email === 'withoutPush') {
@@ -391,19 +393,27 @@ async function announcementMails(documents: Documents, id: string, notification:
 async function devicesOf(documents: Documents, uids: readonly string[]) {
   const devices = documents.collection(PushDevices);
   if (uids.length === 0) return [];
-  const sorted = [...uids].sort();
+  let first = uids[0]!;
+  let last = first;
+  for (const uid of uids) {
+    if (uid < first) first = uid;
+    else if (uid > last) last = uid;
+  }
   const most = uids.length * MAX_PUSH_DEVICES;
-  const inRange = await devices.where('uid', '>=', sorted[0]).where('uid', '<=', sorted.at(-1)).limit(most).get();
+  const inRange = await devices.where('uid', '>=', first).where('uid', '<=', last).limit(most).get();
+  if (inRange.length === 0) return inRange;
   const wanted = new Set(uids);
   if (inRange.length < most) return inRange.filter((device) => wanted.has(device.data.uid));
   return (await Promise.all(inGroups(uids).map((group) => devices.where('uid', 'in', group).get()))).flat();
 }
 
-async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: readonly Recipient[], figures: ChunkDocument['figures']) {
+async function pushChunk(ports: DeliveryPorts, id: string, notification: NotificationDocument, recipients: ChunkDocument['recipients'], figures: ChunkDocument['figures']) {
   const { documents, push } = ports;
   const items: { deviceId: string; lang: Locale; target: PushTarget; message: PushMessage }[] = [];
-  const langOf = new Map(recipients.map((recipient) => [recipient.uid, recipient.lang]));
-  for (const device of await devicesOf(documents, [...langOf.keys()])) {
+  const devices = await devicesOf(documents, LOCALES.flatMap((lang) => recipients[lang]));
+  if (devices.length === 0) return;
+  const langOf = new Map(LOCALES.flatMap((lang) => recipients[lang].map((uid) => [uid, lang] as const)));
+  for (const device of devices) {
     const lang = langOf.get(device.data.uid);
     if (lang) items.push({ deviceId: device.id, lang, target: device.data.target, message: messageFor(id, notification, lang) });
   }

@@ -11,9 +11,23 @@ function describeIssues(error: z.ZodError): string {
   return error.issues.map((issue) => `${issue.path.join('.') || '(document)'}: ${issue.message}`).join('; ');
 }
 
+const compiled = new WeakMap<z.ZodType, z.ZodType>();
+
+/**
+ * The schema as zod compiles it (z.compile): one generated function that checks a whole document,
+ * instead of a call for each field and value. The same checks: what the compiled function does not
+ * take is checked again by the schema itself, which names what is wrong, and a schema zod cannot
+ * compile is used as it is. Made once per schema, when a document is first checked against it.
+ */
+function checkerOf<T>(schema: z.ZodType<T>): z.ZodType<T> {
+  let checker = compiled.get(schema);
+  if (!checker) compiled.set(schema, (checker = z.compile(schema)));
+  return checker as z.ZodType<T>;
+}
+
 /** Checks data about to be written; the stored form is the schema's output. */
 export function validateForWrite<T extends DocumentData>(def: CollectionDef<T>, id: string, data: unknown): T {
-  const result = def.schema.safeParse(data);
+  const result = checkerOf(def.schema).safeParse(data);
   if (!result.success) {
     throw new DocumentsError('invalid-argument', `Invalid document for ${documentPath(def.name, id)}: ${describeIssues(result.error)}`, documentPath(def.name, id));
   }
@@ -22,7 +36,7 @@ export function validateForWrite<T extends DocumentData>(def: CollectionDef<T>, 
 
 /** Checks a stored document; one that no longer fits its schema is an error naming its path. */
 export function validateOnRead<T extends DocumentData>(def: CollectionDef<T>, id: string, data: unknown): T {
-  const result = def.schema.safeParse(data);
+  const result = checkerOf(def.schema).safeParse(data);
   if (!result.success) {
     throw new DocumentsError('data-loss', `Malformed document at ${documentPath(def.name, id)}: ${describeIssues(result.error)}`, documentPath(def.name, id));
   }
@@ -51,6 +65,43 @@ export function projectionOf(def: CollectionDef<DocumentData>, fields: readonly 
     byFields.set(key, projected);
   }
   return projected;
+}
+
+/** A collection's schema in two parts: the fields documents share, and those each holds of its own. */
+export interface SplitSchema {
+  shared: CollectionDef<DocumentData>;
+  own: CollectionDef<DocumentData>;
+}
+
+const splits = new WeakMap<CollectionDef<DocumentData>, Map<string, SplitSchema | null>>();
+
+/**
+ * The collection as documents that share all but their `own` fields are checked (createEach): the
+ * shared fields against the schema without the own ones, each document's own against the schema
+ * of those alone. For an object schema with no check of the whole object (a refinement may compare
+ * fields), every field is checked by its own schema alone, so checking the two parts is checking
+ * the whole document: the same fields required, the same defaults, the same unknown fields refused
+ * or dropped. Null for any other schema: its documents are checked whole. Made once per collection
+ * and own fields.
+ */
+export function splitOf(def: CollectionDef<DocumentData>, own: readonly string[]): SplitSchema | null {
+  let byFields = splits.get(def);
+  if (!byFields) splits.set(def, (byFields = new Map()));
+  const key = own.join(',');
+  let split = byFields.get(key);
+  if (split === undefined) {
+    split = null;
+    if (def.schema instanceof z.ZodObject && (def.schema.def.checks ?? []).length === 0) {
+      const schema = def.schema as z.ZodObject<Record<string, z.ZodType>>;
+      const mask: Record<string, true> = Object.fromEntries(own.filter((field) => field in schema.shape).map((field) => [field, true]));
+      split = {
+        shared: { name: def.name, schema: schema.omit(mask) as unknown as z.ZodType<DocumentData> },
+        own: { name: def.name, schema: schema.pick(mask) as unknown as z.ZodType<DocumentData> },
+      };
+    }
+    byFields.set(key, split);
+  }
+  return split;
 }
 
 /** Whether resolveWriteValues would change anything: a server timestamp or an undefined field, anywhere. */

@@ -8,13 +8,17 @@ export const DOCUMENT_ID_MAX_BYTES = 1500;
 
 const encoder = new TextEncoder();
 
+/** No UTF-16 unit of a well-formed string takes more than three bytes of UTF-8 (a pair takes four). */
+const MAX_BYTES_PER_UNIT = 3;
+
 export function isDocumentId(id: string): boolean {
   return (
     id.length > 0 &&
     // Every UTF-16 unit is at least one byte, so a longer string is refused before encoding it.
     id.length <= DOCUMENT_ID_MAX_BYTES &&
     id.isWellFormed() &&
-    encoder.encode(id).byteLength <= DOCUMENT_ID_MAX_BYTES &&
+    // Encoded only where it may be too long: ids are checked at every reference to a document.
+    (id.length * MAX_BYTES_PER_UNIT <= DOCUMENT_ID_MAX_BYTES || encoder.encode(id).byteLength <= DOCUMENT_ID_MAX_BYTES) &&
     !id.includes('/') &&
     id !== '.' &&
     id !== '..' &&

@@ -38,6 +38,8 @@ const Counter = defineCollection('contract_counters', z.object({ value: z.number
 const Stamped = defineCollection('contract_stamped', z.object({ value: z.number().int(), group: z.string() }), { stamped: { removals: 'byId' } });
 const Unnamed = defineCollection('contract_unnamed', z.object({ value: z.number().int() }), { stamped: { removals: 'unnamed' } });
 const Unmarked = defineCollection('contract_unmarked', z.object({ value: z.number().int() }), { stamped: { removals: 'none' } });
+// A check of the whole document, comparing two fields: no field's own schema can make it.
+const Range = defineCollection('contract_ranges', z.object({ low: z.number(), high: z.number(), label: z.string().default('') }).refine((range) => range.low <= range.high, 'low above high'));
 const Tombstones = defineCollection(REMOVALS, z.object({ collection: z.string(), id: z.string().nullable(), removedAt: z.date() }));
 
 /**
@@ -358,6 +360,51 @@ export function documentsContract(name: string, harness: ContractHarness): void 
         await expectCode(batch.commit(), 'already-exists');
         expect((await db.collection(Show).doc('new-1').get()).exists).toBe(false);
         expect((await db.collection(Show).doc('taken').get()).data!.rank).toBe(1);
+      });
+
+      it('creates documents of shared fields and their own, as whole documents, in a batch or a transaction', async () => {
+        const changes: unknown[] = [];
+        const stop = db.onChange(({ type, collection, id, data }) => changes.push({ type, collection, id, data }));
+        const { title: _, ...shared } = show();
+        await db.batch().createEach(db.collection(Show), shared, [{ id: 'a', data: { title: 'A' } }, { id: 'b', data: { title: 'B' } }]).commit();
+        await db.runTransaction(async (tx) => void tx.createEach(db.collection(Show), { ...shared, rank: 2 }, [{ id: 'c', data: { title: 'C' } }]));
+        // A field the schema gives a default, in neither part; a stamped collection's commit time.
+        await db.batch().createEach(db.collection(Range), { low: 1 } as never, [{ id: 'r', data: { high: 2 } }]).commit();
+        await db.batch().createEach(db.collection(Stamped), { group: 'g' }, [{ id: 's1', data: { value: 1 } }, { id: 's2', data: { value: 2 } }]).commit();
+        // Nothing shared, or nothing of their own.
+        await db.batch().createEach(db.collection(Counter), {}, [{ id: 'own', data: { value: 1 } }]).createEach(db.collection(Counter), { value: 2 }, [{ id: 'shared', data: {} }]).commit();
+        stop();
+        expect((await db.collection(Counter).doc('own').get()).data).toEqual({ value: 1 });
+        expect((await db.collection(Counter).doc('shared').get()).data).toEqual({ value: 2 });
+        expect((await db.collection(Show).doc('a').get()).data).toEqual(show({ title: 'A' }));
+        expect((await db.collection(Show).doc('b').get()).data).toEqual(show({ title: 'B' }));
+        expect((await db.collection(Show).doc('c').get()).data).toEqual(show({ title: 'C', rank: 2 }));
+        expect((await db.collection(Show).where('rank', '==', 1).get()).map((snapshot) => snapshot.id)).toEqual(['a', 'b']);
+        expect((await db.collection(Range).doc('r').get()).data).toEqual({ low: 1, high: 2, label: '' });
+        const stamped = await db.collection(Stamped).where('changedAt', '>=', new Date(Date.now() - 60_000)).orderBy('changedAt').get();
+        expect(stamped.map((snapshot) => [snapshot.id, snapshot.data.value, snapshot.data.group]).sort()).toEqual([['s1', 1, 'g'], ['s2', 2, 'g']]);
+        expect(changes.slice(0, 3)).toEqual(['a', 'b', 'c'].map((id) => ({ type: 'created', collection: 'contract_shows', id, data: show({ title: id.toUpperCase(), rank: id === 'c' ? 2 : 1 }) })));
+        expect(changes).toHaveLength(8);
+      });
+
+      it('refuses a createEach whose documents break the schema, storing none of them, and one of whose documents exists', async () => {
+        const { title: _, ...shared } = show();
+        const none = async (ids: string[]) => expect(await Promise.all(ids.map(async (id) => (await db.collection(Show).doc(id).get()).exists))).toEqual(ids.map(() => false));
+        // A document's own field, a shared one, a field in neither part.
+        expect((await expectCode(db.batch().createEach(db.collection(Show), shared, [{ id: 'a', data: { title: 'A' } }, { id: 'b', data: { title: '' } }]).commit(), 'invalid-argument')).path).toBe('contract_shows/b');
+        expect((await expectCode(db.batch().createEach(db.collection(Show), { ...shared, rank: 1.5 }, [{ id: 'a', data: { title: 'A' } }]).commit(), 'invalid-argument')).path).toBe('contract_shows/a');
+        const { published: __, ...lacking } = shared;
+        await expectCode(db.runTransaction(async (tx) => void tx.createEach(db.collection(Show), lacking as never, [{ id: 'a', data: { title: 'A' } }])), 'invalid-argument');
+        await none(['a', 'b']);
+        // A check of the whole document applies to the whole of each.
+        await expectCode(db.batch().createEach(db.collection(Range), { low: 5, label: 'x' }, [{ id: 'ok', data: { high: 6 } }, { id: 'inverted', data: { high: 3 } }]).commit(), 'invalid-argument');
+        expect((await db.collection(Range).doc('ok').get()).exists).toBe(false);
+        // A field both shared and a document's own is refused as it is staged.
+        expect(() => db.batch().createEach(db.collection(Show), shared, [{ id: 'a', data: { title: 'A', rank: 2 } as never }])).toThrow(DocumentsError);
+        // One of them exists already.
+        await db.collection(Show).doc('b').create(show({ title: 'Taken' }));
+        await expectCode(db.batch().createEach(db.collection(Show), shared, [{ id: 'a', data: { title: 'A' } }, { id: 'b', data: { title: 'B' } }]).commit(), 'already-exists');
+        expect((await db.collection(Show).doc('b').get()).data!.title).toBe('Taken');
       });
 
       it('loses no update when read-modify-write transactions run at the same time', async () => {

@@ -161,6 +161,8 @@ export interface CollectionRef<T extends DocumentData> extends Query<T> {
 
 export interface WriteBatch {
   create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch;
+  /** As Transaction.createEach. */
+  createEach<T extends DocumentData, K extends keyof T & string>(collection: CollectionRef<T>, shared: WriteData<Omit<T, K>>, each: readonly { id: string; data: WriteData<Pick<T, K>> }[]): WriteBatch;
   set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): WriteBatch;
   update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): WriteBatch;
   delete<T extends DocumentData>(ref: DocumentRef<T>): WriteBatch;
@@ -173,6 +175,14 @@ export interface Transaction {
   get<T extends DocumentData>(ref: DocumentRef<T>): Promise<DocumentSnapshot<T>>;
   query<T extends DocumentData>(query: Query<T>): Promise<QueryDocumentSnapshot<T>[]>;
   create<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction;
+  /**
+   * Creates a document of `collection` for each of `each`, of the fields in `shared` and its own
+   * (`data`): what as many `create`s of the whole documents do, checked against the schema the same
+   * way. For many documents that differ in a few fields (a notification's in-app copies: one title
+   * for all, a uid each), whose shared fields the embedded store checks and encodes once. A field may
+   * not be both shared and a document's own.
+   */
+  createEach<T extends DocumentData, K extends keyof T & string>(collection: CollectionRef<T>, shared: WriteData<Omit<T, K>>, each: readonly { id: string; data: WriteData<Pick<T, K>> }[]): Transaction;
   set<T extends DocumentData>(ref: DocumentRef<T>, data: WriteData<T>): Transaction;
   update<T extends DocumentData>(ref: DocumentRef<T>, data: UpdateData<T>): Transaction;
   delete<T extends DocumentData>(ref: DocumentRef<T>): Transaction;

@@ -43,6 +43,10 @@ describe('the query indexes of both backends', () => {
     expect(QUERY_INDEXES.filter((index) => exempt.has(key(index.collection, index.fields))).map((index) => key(index.collection, index.fields))).toEqual([]);
   });
 
+  it('says why of each index that covers fields', () => {
+    expect(QUERY_INDEXES.filter((index) => index.covers && (index.why ?? '').trim().length < 20).map((index) => key(index.collection, index.fields))).toEqual([]);
+  });
+
   it('declares each SQLite index once', () => {
     const names = QUERY_INDEXES.map(indexName);
     expect(names.filter((name, at) => names.indexOf(name) !== at)).toEqual([]);

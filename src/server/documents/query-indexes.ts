@@ -14,16 +14,29 @@ import declared from '../../../firebase/sqlite.indexes.json';
 export interface QueryIndex {
   readonly collection: string;
   readonly fields: readonly string[];
-  /** Why an index of several fields has no twin in firestore.indexes.json. */
+  /**
+   * Top-level fields the index holds too (SQLite only), after the id, with each document's version
+   * and update time: a query that filters on the index's fields and selects only some of these is
+   * answered from the index alone, without reading a document. For a query that reads a few fields
+   * of thousands of documents (a notification's audience); every write of the collection writes them
+   * into the index as well.
+   */
+  readonly covers?: readonly string[];
+  /** Why an index of several fields has no twin in firestore.indexes.json, or why it covers fields. */
   readonly why?: string;
 }
 
 interface DeclaredFile {
-  indexes: { collectionGroup: string; fields: string[]; why?: string }[];
+  indexes: { collectionGroup: string; fields: string[]; covers?: string[]; why?: string }[];
   firestoreOnly: { collectionGroup: string; fields: string[]; why: string }[];
 }
 
-export const QUERY_INDEXES: readonly QueryIndex[] = (declared as DeclaredFile).indexes.map(({ collectionGroup, fields, why }) => ({ collection: collectionGroup, fields, ...(why ? { why } : {}) }));
+export const QUERY_INDEXES: readonly QueryIndex[] = (declared as DeclaredFile).indexes.map(({ collectionGroup, fields, covers, why }) => ({
+  collection: collectionGroup,
+  fields,
+  ...(covers ? { covers } : {}),
+  ...(why ? { why } : {}),
+}));
 
 /**
  * Firestore composite indexes the embedded store does not keep, each with why: those only a
@@ -32,9 +45,21 @@ export const QUERY_INDEXES: readonly QueryIndex[] = (declared as DeclaredFile).i
  */
 export const FIRESTORE_ONLY_INDEXES: readonly (QueryIndex & { why: string })[] = (declared as DeclaredFile).firestoreOnly.map(({ collectionGroup, fields, why }) => ({ collection: collectionGroup, fields, why }));
 
-/** The index's name in SQLite: its collection and fields, so a changed declaration is a new index. */
-export function indexName(index: Pick<QueryIndex, 'collection' | 'fields'>): string {
-  return `idx_${index.collection}__${index.fields.join('__')}`.replace(/[.\- ]/g, '_');
+/** The index's name in SQLite: its collection and fields (and those it covers), so a changed declaration is a new index. */
+export function indexName(index: Pick<QueryIndex, 'collection' | 'fields' | 'covers'>): string {
+  const covers = index.covers ? `__covers__${index.covers.join('__')}` : '';
+  return `idx_${index.collection}__${index.fields.join('__')}${covers}`.replace(/[.\- ]/g, '_');
+}
+
+/**
+ * Whether the index answers the query alone, without reading a document: it covers every field the
+ * query selects, and holds every field it filters on or orders by.
+ */
+export function coversQuery(index: QueryIndex, spec: { filters: readonly { field: string }[]; orders: readonly { field: string }[]; select?: readonly string[] }): boolean {
+  const { covers } = index;
+  if (!covers || !spec.select) return false;
+  const held = new Set(index.fields.map((declared) => indexField(declared).field));
+  return spec.select.every((field) => covers.includes(field)) && [...spec.filters, ...spec.orders].every(({ field }) => held.has(field));
 }
 
 /** A declared field's path and whether the index holds it descending ("rank desc"). */

@@ -1,11 +1,27 @@
 // Writes collected by a batch or a transaction until they are committed; shared by the adapters.
 import { documentPath } from './codec';
-import { CHANGED_AT, serverTimestamp, type CollectionDef, type DocumentData, type DocumentRef, type DocumentSnapshot, type UpdateData, type WriteData } from './port';
+import { CHANGED_AT, DocumentsError, serverTimestamp, type CollectionDef, type CollectionRef, type DocumentData, type DocumentRef, type DocumentSnapshot, type UpdateData, type WriteData } from './port';
+
+/**
+ * The fields that the documents of one `createEach` share, and the names of the fields each holds
+ * of its own (none of them among the shared ones).
+ */
+export interface SharedFields {
+  readonly data: Record<string, unknown>;
+  readonly own: readonly string[];
+}
 
 export type StagedWrite =
-  | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown }
-  | { kind: 'update'; ref: DocumentRef<DocumentData>; data: Record<string, unknown> }
-  | { kind: 'delete'; ref: DocumentRef<DocumentData> };
+  | { kind: 'create' | 'set'; ref: DocumentRef<DocumentData>; data: unknown; shared?: undefined }
+  // One document of a createEach: `data` holds its own fields, `shared` the others.
+  | { kind: 'create'; ref: DocumentRef<DocumentData>; data: Record<string, unknown>; shared: SharedFields }
+  | { kind: 'update'; ref: DocumentRef<DocumentData>; data: Record<string, unknown>; shared?: undefined }
+  | { kind: 'delete'; ref: DocumentRef<DocumentData>; shared?: undefined };
+
+/** The whole document a create or set writes: a createEach's shared fields with the document's own. */
+export function wholeData(write: Extract<StagedWrite, { kind: 'create' | 'set' }>): unknown {
+  return write.shared ? { ...write.shared.data, ...write.data } : write.data;
+}
 
 export function stagedWrite<T extends DocumentData>(kind: StagedWrite['kind'], ref: DocumentRef<T>, data?: unknown): StagedWrite {
   // Every write of a stamped collection passes here, on both adapters: none can forget its stamp.
@@ -34,6 +50,18 @@ export abstract class WriteStager {
   }
   delete<T extends DocumentData>(ref: DocumentRef<T>): this {
     return this.stage('delete', ref);
+  }
+  createEach<T extends DocumentData, K extends keyof T & string>(collection: CollectionRef<T>, shared: WriteData<Omit<T, K>>, each: readonly { id: string; data: WriteData<Pick<T, K>> }[]): this {
+    this.beforeWrite();
+    const own = new Set<string>();
+    for (const { data } of each) for (const field in data) own.add(field);
+    const clash = [...own].find((field) => Object.hasOwn(shared, field));
+    if (clash) throw new DocumentsError('invalid-argument', `createEach: the field ${clash} is both shared and a document's own`);
+    // Every write of a stamped collection passes here or through stagedWrite, on both adapters.
+    const data = collection.def.stamped ? { ...shared, [CHANGED_AT]: serverTimestamp() } : (shared as Record<string, unknown>);
+    const fields: SharedFields = { data, own: [...own] };
+    for (const entry of each) this.writes.push({ kind: 'create', ref: collection.doc(entry.id) as unknown as DocumentRef<DocumentData>, data: entry.data as Record<string, unknown>, shared: fields });
+    return this;
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineCollection } from '../port';
 import { CONTRACT_INDEXES, documentsContract } from '../documents.contract';
@@ -81,6 +81,42 @@ describe('declared indexes', () => {
       await expect(documents.collection(Admission).where('eventId', '==', 'event-1').orderBy('at').limit(5).get()).rejects.toMatchObject({ code: 'failed-precondition' });
     } finally {
       await documents.close();
+    }
+  });
+
+  it('answers a query that selects the fields its index covers from the index, as it would from the documents', async () => {
+    const Member = defineCollection('members', z.object({ active: z.boolean(), lang: z.string().nullable(), since: z.date(), card: z.object({ until: z.date(), tier: z.string() }).nullable(), note: z.string().optional() }));
+    const covering = new SqliteDocuments(':memory:', { indexes: [{ collection: 'members', fields: ['active'], covers: ['lang', 'card', 'note'] }], queryPlans: 'strict' });
+    const plain = new SqliteDocuments(':memory:', { indexes: [{ collection: 'members', fields: ['active'] }], queryPlans: 'strict' });
+    try {
+      for (const documents of [covering, plain]) {
+        const batch = documents.batch();
+        batch.set(documents.collection(Member).doc('m1'), { active: true, lang: 'de', since: new Date(1), card: { until: new Date(2), tier: 'gold' }, note: 'hi' });
+        batch.set(documents.collection(Member).doc('m2'), { active: true, lang: null, since: new Date(3), card: null });
+        batch.set(documents.collection(Member).doc('m3'), { active: false, lang: 'en', since: new Date(4), card: null });
+        await batch.commit();
+      }
+      const read = async (documents: SqliteDocuments) => (await documents.collection(Member).where('active', '==', true).select('lang', 'card', 'note').get()).map((snapshot) => [snapshot.id, snapshot.data, snapshot.updateTime instanceof Date]);
+      expect(await read(covering)).toEqual([
+        ['m1', { lang: 'de', card: { until: new Date(2), tier: 'gold' }, note: 'hi' }, true],
+        ['m2', { lang: null, card: null }, true],
+      ]);
+      expect(await read(covering)).toEqual(await read(plain));
+      // A transaction that read through the index is retried after a write of what it read, as after any read.
+      const once = vi.fn();
+      await covering.runTransaction(async (tx) => {
+        const [first] = await tx.query(covering.collection(Member).where('active', '==', true).select('lang'));
+        once();
+        if (once.mock.calls.length === 1) await covering.collection(Member).doc(first!.id).update({ lang: 'it' });
+        tx.update(covering.collection(Member).doc('m3'), { lang: first!.data.lang });
+      });
+      expect(once).toHaveBeenCalledTimes(2);
+      expect((await covering.collection(Member).doc('m3').get()).data!.lang).toBe('it');
+      // A query that also filters on a field the index does not hold reads the documents.
+      expect((await covering.collection(Member).where('active', '==', true).where('lang', '==', 'it').select('note').get()).map((snapshot) => snapshot.id)).toEqual(['m1']);
+    } finally {
+      await covering.close();
+      await plain.close();
     }
   });
 });

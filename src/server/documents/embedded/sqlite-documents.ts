@@ -10,8 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { assertDocumentId, autoId } from '../auto-id';
-import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
-import { applyUpdateInPlace, documentPath, needsResolving, projectionOf, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
+import { CommittingDocumentRef, wholeData, WriteStager, type SharedFields, type StagedWrite } from '../staged-writes';
+import { applyUpdateInPlace, documentPath, needsResolving, projectionOf, resolveWriteValues, splitOf, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
   REMOVALS,
@@ -29,8 +29,8 @@ import {
   type WhereOp,
   type WriteBatch,
 } from '../port';
-import { addFilter, effectiveOrders, idDirection, SpecQuery, type QuerySpec } from '../query';
-import { indexField, indexName, QUERY_INDEXES, type QueryIndex } from '../query-indexes';
+import { addFilter, effectiveOrders, idDirection, SpecQuery, withSelect, type QuerySpec } from '../query';
+import { coversQuery, indexField, indexName, QUERY_INDEXES, type QueryIndex } from '../query-indexes';
 import { walSync, type Flush, type WalSync } from './wal-sync';
 import { handOut, ReadCache, type KeptRow } from './read-cache';
 import { log } from '@/server/log';
@@ -110,6 +110,35 @@ function decode(value: unknown): unknown {
   return record;
 }
 
+/** The shared fields of a createEach as one commit writes them: checked and encoded once. */
+class PreparedShared {
+  /** The shared fields' JSON, and the same without its closing brace for a document's own to follow. */
+  private readonly json: string;
+  private readonly head: string;
+  /** The shared fields with each own field there too (undefined): copied, it takes each document's own in place. */
+  private readonly template: DocumentData;
+  constructor(
+    readonly own: CollectionDef<DocumentData>,
+    valid: DocumentData,
+    private readonly ownFields: readonly string[],
+  ) {
+    this.json = JSON.stringify(encode(valid));
+    this.head = `${this.json.slice(0, -1)},`;
+    this.template = { ...valid };
+    for (const field of ownFields) this.template[field] = undefined;
+  }
+  /** A document: the shared fields and its own (checked), as data and as stored JSON. */
+  document(own: DocumentData): { data: DocumentData; stored: string } {
+    const data = { ...this.template };
+    for (const field of this.ownFields) {
+      if (field in own) data[field] = own[field];
+      else delete data[field];
+    }
+    const json = JSON.stringify(encode(own));
+    return { data, stored: json === '{}' ? this.json : this.json === '{}' ? json : `${this.head}${json.slice(1)}` };
+  }
+}
+
 /** A collection's table (its name is checked by defineCollection, and again here, as it is written into SQL). */
 function tableOf(collection: string): string {
   if (!/^[A-Za-z][A-Za-z0-9_-]*$/.test(collection)) throw new DocumentsError('invalid-argument', `Invalid collection name: ${collection}`);
@@ -128,7 +157,12 @@ function jsonPath(field: string): string {
  */
 function selectedSql(fields: readonly string[] | undefined): string {
   if (!fields) return 'data';
-  return `'{' || concat_ws(',', ${fields.map((field) => `'"${field}":' || (data -> '$."${field}"')`).join(', ')}) || '}' AS data`;
+  return `'{' || concat_ws(',', ${fields.map((field) => `'"${field}":' || (${fieldJsonSql(field)})`).join(', ')}) || '}' AS data`;
+}
+
+/** SQL for a top-level field's stored JSON: what a query selects, and what an index that covers the field holds (the same expression, so SQLite reads it from the index). */
+function fieldJsonSql(field: string): string {
+  return `data -> '$."${field}"'`;
 }
 
 /** SQL for a field's comparable value: a date's milliseconds, otherwise the JSON value. */
@@ -148,9 +182,13 @@ function bindable(value: unknown): unknown {
  * search an index (not read every document of its collection by the key, nor the table), and one
  * that pages in an order must read it in that order rather than sort every match, except where
  * SQLite cannot merge ranges ('in', 'array-contains': each value's range is sorted after it is read).
+ * `covered`: the query's index covers the fields it selects, so it must read no document.
  */
-export function planProblem(spec: QuerySpec, plan: readonly string[]): string | null {
+export function planProblem(spec: QuerySpec, plan: readonly string[], covered = false): string | null {
   const reads = plan.filter((step) => /^(SCAN|SEARCH) docs:/.test(step));
+  // An index that covers the fields a query selects must answer it without reading a document.
+  const uncovered = covered ? reads.find((step) => !step.includes(' USING COVERING INDEX ')) : undefined;
+  if (uncovered) return `it reads each document though its index covers the selected fields (${uncovered})`;
   // SQLite indexes no array's items: 'array-contains' alone reads the collection and tests each
   // document (with an order, the order's index is walked and the arrays tested on the way).
   const indexable = spec.filters.some((filter) => filter.op !== 'array-contains') || spec.orders.length > 0;
@@ -170,32 +208,44 @@ function shapeOf(spec: QuerySpec): string {
   return `${spec.collection} where [${filters.join(', ')}] order by [${orders.join(', ')}]${spec.limit !== undefined ? ' limit' : ''}`;
 }
 
-/** A change for the feed; the document it replaced is decoded only if a listener asks (most never do). */
-function change(collection: string, id: string, type: DocumentChange['type'], data: DocumentData | undefined, replaced: string | undefined): DocumentChange {
-  let before: DocumentData | undefined;
-  let decoded = replaced === undefined;
-  return {
-    collection,
-    id,
-    type,
-    data,
-    get before() {
-      if (!decoded) {
-        before = decode(JSON.parse(replaced!)) as DocumentData;
-        decoded = true;
-      }
-      return before;
-    },
-  };
-}
-
-class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
+/**
+ * A change for the feed; the document it replaced is decoded only if a listener asks (most never
+ * do). A class, so that each of a commit's changes is one small object, not an object and a closure.
+ */
+class Change implements DocumentChange {
+  private decoded: DocumentData | undefined;
   constructor(
+    readonly collection: string,
     readonly id: string,
-    readonly path: string,
-    readonly data: T | undefined,
-    readonly updateTime: Date | undefined,
+    readonly type: DocumentChange['type'],
+    readonly data: DocumentData | undefined,
+    private replaced: string | undefined,
   ) {}
+  get before(): DocumentData | undefined {
+    if (this.replaced !== undefined) {
+      this.decoded = decode(JSON.parse(this.replaced)) as DocumentData;
+      this.replaced = undefined;
+    }
+    return this.decoded;
+  }
+}
+const change = (collection: string, id: string, type: DocumentChange['type'], data: DocumentData | undefined, replaced: string | undefined): DocumentChange => new Change(collection, id, type, data, replaced);
+
+/** A document as read; its path and update time are made when asked for (a query's thousands of rows rarely are). */
+class EmbeddedSnapshot<T extends DocumentData> implements DocumentSnapshot<T> {
+  private time: Date | undefined;
+  constructor(
+    private readonly collection: string,
+    readonly id: string,
+    readonly data: T | undefined,
+    private readonly updateMs: number | undefined,
+  ) {}
+  get path(): string {
+    return documentPath(this.collection, this.id);
+  }
+  get updateTime(): Date | undefined {
+    return this.updateMs === undefined ? undefined : (this.time ??= new Date(this.updateMs));
+  }
   get exists(): boolean {
     return this.data !== undefined;
   }
@@ -302,7 +352,10 @@ export class SqliteDocuments implements Documents {
         const columns = fields.map(({ field, descending }) => `${fieldSql(field)}${descending ? ' DESC' : ''}`);
         // The id last, the way of the field before it, as a query's implicit last order goes.
         const id = fields.at(-1)?.descending ? 'id DESC' : 'id';
-        this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${tableOf(index.collection)} (${columns.join(', ')}, ${id})`);
+        // Then what a query that selects the covered fields reads of each document (checked as a select's fields are).
+        const covered = index.covers ? withSelect({ collection: index.collection, filters: [], orders: [] }, index.covers).select!.map(fieldJsonSql) : [];
+        const more = covered.length > 0 ? `, ${covered.join(', ')}, version, update_time` : '';
+        this.db.exec(`CREATE INDEX IF NOT EXISTS "${name}" ON ${tableOf(index.collection)} (${columns.join(', ')}, ${id}${more})`);
       }
     })();
     this.madeInCommit = [];
@@ -410,13 +463,13 @@ export class SqliteDocuments implements Documents {
       this.kept.keepDocument(path, kept);
     }
     versions?.set(path, { collection: def.name, id, version: kept.version });
-    return new EmbeddedSnapshot<T>(id, path, handOut(kept.data as T | undefined), kept.updateTime === undefined ? undefined : new Date(kept.updateTime));
+    return new EmbeddedSnapshot<T>(def.name, id, handOut(kept.data as T | undefined), kept.updateTime);
   }
 
   /** Checks a new statement's plan once (it is then kept): see planProblem. */
-  private checkPlan(spec: QuerySpec, sql: string, params: readonly unknown[]): void {
+  private checkPlan(spec: QuerySpec, sql: string, params: readonly unknown[], covered = false): void {
     const plan = this.db.prepare<unknown[], { detail: string }>(`EXPLAIN QUERY PLAN ${sql}`).all(...params).map((step) => step.detail);
-    const problem = planProblem(spec, plan);
+    const problem = planProblem(spec, plan, covered);
     if (!problem) return;
     const message = `No declared index serves the query ${shapeOf(spec)}: ${problem}. Declare one in firebase/sqlite.indexes.json.`;
     if (this.queryPlans === 'strict') throw new DocumentsError('failed-precondition', message);
@@ -425,7 +478,7 @@ export class SqliteDocuments implements Documents {
 
   runQuery<T extends DocumentData>(def: CollectionDef<T>, spec: QuerySpec, versions?: ReadVersions): QueryDocumentSnapshot<T>[] {
     this.table(spec.collection);
-    const { sql, params } = this.toSql(spec);
+    const { sql, params, covered } = this.toSql(spec);
     const key = cacheKey(sql, params);
     let rows = key === null ? undefined : this.kept.query(def.name, key);
     // Rows the cache holds are handed out as copies; rows read for this caller alone are its own
@@ -435,7 +488,7 @@ export class SqliteDocuments implements Documents {
       const generation = this.kept.readingAt(def.name);
       let statement = this.queryStatements.get(sql);
       if (!statement) {
-        this.checkPlan(spec, sql, params);
+        this.checkPlan(spec, sql, params, covered);
         statement = this.db.prepare<unknown[], Row>(sql);
         if (this.queryStatements.size < 500) this.queryStatements.set(sql, statement);
       }
@@ -444,9 +497,8 @@ export class SqliteDocuments implements Documents {
       if (key !== null) kept = this.kept.keepQuery(def.name, key, rows, generation);
     }
     return rows.map((row) => {
-      const path = documentPath(def.name, row.id);
-      versions?.set(path, { collection: def.name, id: row.id, version: row.version });
-      return new EmbeddedSnapshot(row.id, path, (kept ? handOut(row.data) : row.data) as T, new Date(row.updateTime)) as QueryDocumentSnapshot<T>;
+      versions?.set(documentPath(def.name, row.id), { collection: def.name, id: row.id, version: row.version });
+      return new EmbeddedSnapshot(def.name, row.id, (kept ? handOut(row.data) : row.data) as T, row.updateTime) as QueryDocumentSnapshot<T>;
     });
   }
 
@@ -499,6 +551,8 @@ export class SqliteDocuments implements Documents {
     if (writes.length === 0) return;
     const sequence = this.takeVersion();
     const now = new Date();
+    /** The shared fields of this commit's createEach writes, checked and encoded (null: checked whole). */
+    let prepared: Map<SharedFields, PreparedShared | null> | undefined;
     for (const write of writes) {
       const { collection: def, id } = write.ref;
       const path = write.ref.path;
@@ -516,13 +570,22 @@ export class SqliteDocuments implements Documents {
         continue;
       }
       if (write.kind === 'update' && !existing) throw new DocumentsError('not-found', `No document to update: ${path}`, path);
-      // A whole document is copied by its validation next: not before it as well, unless needed.
-      const resolved = (write.kind !== 'update' && !needsResolving(write.data) ? write.data : resolveWriteValues(write.data, now)) as Record<string, unknown>;
-      const next =
-        // Decoded afresh, so changed in place rather than copied first.
-        write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
-      const valid = validateForWrite(def, id, next);
-      const stored = JSON.stringify(encode(valid));
+      let valid: DocumentData;
+      let stored: string;
+      // A document of a createEach: its shared fields checked and encoded once for all of them.
+      const shared = write.shared ? this.prepareShared(def, id, write.shared, now, (prepared ??= new Map())) : null;
+      if (shared) {
+        ({ data: valid, stored } = shared.document(validateForWrite(shared.own, id, needsResolving(write.data) ? resolveWriteValues(write.data, now) : write.data)));
+      } else {
+        const data = write.kind === 'update' ? write.data : wholeData(write);
+        // A whole document is copied by its validation next: not before it as well, unless needed.
+        const resolved = (write.kind !== 'update' && !needsResolving(data) ? data : resolveWriteValues(data, now)) as Record<string, unknown>;
+        const next =
+          // Decoded afresh, so changed in place rather than copied first.
+          write.kind === 'update' ? applyUpdateInPlace(decode(JSON.parse(existing!.data)) as DocumentData, resolved) : resolved;
+        valid = validateForWrite(def, id, next);
+        stored = JSON.stringify(encode(valid));
+      }
       if (write.kind !== 'create') upsert.run(id, stored, sequence, now.getTime(), now.getTime());
       else {
         try {
@@ -534,6 +597,24 @@ export class SqliteDocuments implements Documents {
       }
       changes.push(change(def.name, id, existing ? 'updated' : 'created', valid, existing?.data));
     }
+  }
+
+  /**
+   * The shared fields of a createEach, checked against their part of the schema and encoded, for
+   * each of its documents to add its own to (see splitOf); null where the schema is checked only
+   * whole. A failed check names the first document, as its create alone would.
+   */
+  private prepareShared(def: CollectionDef<DocumentData>, id: string, shared: SharedFields, now: Date, prepared: Map<SharedFields, PreparedShared | null>): PreparedShared | null {
+    let part = prepared.get(shared);
+    if (part === undefined) {
+      const split = splitOf(def, shared.own);
+      part = null;
+      if (split) {
+        part = new PreparedShared(split.own, validateForWrite(split.shared, id, needsResolving(shared.data) ? resolveWriteValues(shared.data, now) : shared.data), shared.own);
+      }
+      prepared.set(shared, part);
+    }
+    return part;
   }
 
   /** A version no other write has given, from this connection's block (see nextVersion). */
@@ -596,12 +677,12 @@ export class SqliteDocuments implements Documents {
    * read the whole collection by its key and sort it. Null when none applies: SQLite plans alone,
    * and the plan check says so.
    */
-  private indexFor(spec: QuerySpec): string | null {
+  private indexFor(spec: QuerySpec): QueryIndex | null {
     const equalities = new Set(spec.filters.filter((filter) => filter.op === '==' || filter.op === 'in').map((filter) => filter.field));
     // Ordering by a field held equal (or to one of an 'in''s values, read one after another) is no order.
     const orders = effectiveOrders(spec).map((order) => order.field).filter((field) => !equalities.has(field));
     if (equalities.size === 0 && orders.length === 0) return null;
-    let best: { name: string; score: number } | null = null;
+    let best: { index: QueryIndex; score: number } | null = null;
     for (const index of this.indexes.get(spec.collection) ?? []) {
       const fields = index.fields.map((declared) => indexField(declared).field);
       let held = 0;
@@ -609,12 +690,12 @@ export class SqliteDocuments implements Documents {
       const whole = held === equalities.size && orders.every((field, at) => fields[held + at] === field);
       // Whole with no field beyond (the id's order follows: no sort), whole, or some equalities first.
       const score = whole ? (fields.length === equalities.size + orders.length ? 2000 : 1000) : held;
-      if (score > (best?.score ?? 0)) best = { name: indexName(index), score };
+      if (score > (best?.score ?? 0)) best = { index, score };
     }
-    return best?.name ?? null;
+    return best?.index ?? null;
   }
 
-  private toSql(spec: QuerySpec): { sql: string; params: unknown[] } {
+  private toSql(spec: QuerySpec): { sql: string; params: unknown[]; covered: boolean } {
     const where: string[] = [];
     const params: unknown[] = [];
     for (const filter of spec.filters) {
@@ -673,12 +754,12 @@ export class SqliteDocuments implements Documents {
     }
     const orderSql = [...orders.map((o) => `${fieldSql(o.field)} ${o.direction.toUpperCase()}`), `id ${idDir.toUpperCase()}`];
     const index = this.indexFor(spec);
-    let sql = `SELECT id, ${selectedSql(spec.select)}, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${index}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
+    let sql = `SELECT id, ${selectedSql(spec.select)}, version, update_time FROM ${tableOf(spec.collection)}${index ? ` INDEXED BY "${indexName(index)}"` : ''}${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderSql.join(', ')}`;
     if (spec.limit !== undefined) {
       sql += ' LIMIT ?';
       params.push(spec.limit);
     }
-    return { sql, params };
+    return { sql, params, covered: index !== null && coversQuery(index, spec) };
   }
 }
 

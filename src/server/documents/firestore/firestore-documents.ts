@@ -13,7 +13,7 @@ import {
   type Transaction as FsTransaction,
 } from 'firebase-admin/firestore';
 import { assertDocumentId, autoId } from '../auto-id';
-import { CommittingDocumentRef, WriteStager, type StagedWrite } from '../staged-writes';
+import { CommittingDocumentRef, wholeData, WriteStager, type StagedWrite } from '../staged-writes';
 import { applyUpdate, documentPath, projectionOf, resolveWriteValues, validateForWrite, validateOnRead } from '../codec';
 import {
   DocumentsError,
@@ -257,7 +257,8 @@ export class FirestoreDocuments implements Documents {
         continue;
       }
       // Check against the schema with server timestamps shown as the commit time.
-      const resolved = resolveWriteValues(write.data, now) as DocumentData;
+      const whole = write.kind === 'update' ? write.data : wholeData(write);
+      const resolved = resolveWriteValues(whole, now) as DocumentData;
       if (write.kind === 'update') {
         if (!existing) throw new DocumentsError('not-found', `No document to update: ${write.ref.path}`, write.ref.path);
         const merged = validateForWrite(write.ref.collection, write.ref.id, applyUpdate(existing, resolved));
@@ -266,7 +267,7 @@ export class FirestoreDocuments implements Documents {
         continue;
       }
       const valid = validateForWrite(write.ref.collection, write.ref.id, resolved);
-      const data = toFirestore(valid, write.data) as DocumentData;
+      const data = toFirestore(valid, whole) as DocumentData;
       if (write.kind === 'create') fsTx.create(ref, data);
       else fsTx.set(ref, data);
       change(write.kind === 'set' && existing ? 'updated' : 'created', valid);
