@@ -1,10 +1,12 @@
 // The look on a phone and a desktop, in both languages: dark theme, no sideways scrolling, a
-// finished header and footer. Screenshots land in test-results/screens for review.
+// finished header and footer. Screenshots land in test-results/screens for review, where a person
+// runs the tests; CI keeps none, so it takes none (SCREENS=1 asks for them there; the screens to
+// compare between two commits are e2e/screens.spec.ts's).
 import { join } from 'node:path';
 import { expect, test } from './support/test';
 import { localized, MESSAGES, TEST_LOCALES } from './support/i18n';
 import { demoAccount, serverSession } from './support/accounts';
-import type { Page } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 
 /** The first family of each of the app's font stacks (src/styles/tokens.css, and the codes' monospace). */
 const APP_FONTS = ['system-ui', 'ui-serif', 'ui-monospace'];
@@ -32,6 +34,12 @@ async function expectAppFonts(page: Page, label: string) {
 function eitherLanguage(pick: (messages: (typeof MESSAGES)['en']) => string): RegExp {
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return new RegExp(`^(${TEST_LOCALES.map((locale) => escape(pick(MESSAGES[locale]))).join('|')})$`);
+}
+
+/** Saves what the page shows under test-results/screens for review (not in CI, unless SCREENS=1). */
+async function keepScreen(page: Page, testInfo: TestInfo, name: string, fullPage = false): Promise<void> {
+  if (process.env.CI && !process.env.SCREENS) return;
+  await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', name), fullPage });
 }
 
 const VIEWPORTS = [
@@ -65,7 +73,7 @@ for (const viewport of VIEWPORTS) {
           await expect(menuButton, path).toBeHidden();
         }
         const name = `${viewport.name}-${locale}${path === '/' ? '-home' : path.replace(/\//g, '-')}.png`;
-        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', name), fullPage: true });
+        await keepScreen(page, testInfo, name, true);
       }
     });
   }
@@ -139,7 +147,7 @@ test('in-page links scroll smoothly over about 300 ms', async ({ page }) => {
 });
 
 test('the admin screens on a phone and a desktop, in both languages', async ({ page, context, baseURL }, testInfo) => {
-  // Thirty-two full-page screenshots.
+  // Thirty-two pages, each with a full-page screenshot where they are kept.
   test.setTimeout(180_000);
   const admin = demoAccount('admin');
   await serverSession(context, baseURL!, admin.email, admin.password);
@@ -164,14 +172,14 @@ test('the admin screens on a phone and a desktop, in both languages', async ({ p
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await expectAppFonts(page, path);
-        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
+        await keepScreen(page, testInfo, `${viewport.name}-${locale}-${label}.png`, true);
       }
     }
   }
 });
 
 test("the member's VIP screens on a phone and a desktop, in both languages", async ({ page, context, baseURL }, testInfo) => {
-  // Twenty-two full-page screenshots: the home, the lounge (and its viewer), the profile, the pass and the bar.
+  // Twenty-two pages (full-page screenshots where they are kept): the home, the lounge (and its viewer), the profile, the pass and the bar.
   test.setTimeout(120_000);
   const member = demoAccount('user');
   await serverSession(context, baseURL!, member.email, member.password);
@@ -191,7 +199,7 @@ test("the member's VIP screens on a phone and a desktop, in both languages", asy
           const elsewhere = page.locator('.pass-elsewhere');
           await expect(ready.or(elsewhere).first()).toBeVisible();
           if (await elsewhere.isVisible()) {
-            await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-vip-pass-elsewhere.png`), fullPage: true });
+            await keepScreen(page, testInfo, `${viewport.name}-${locale}-vip-pass-elsewhere.png`, true);
             await elsewhere.getByRole('button').click();
           }
         }
@@ -199,13 +207,13 @@ test("the member's VIP screens on a phone and a desktop, in both languages", asy
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         await expectAppFonts(page, path);
-        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-${label}.png`), fullPage: true });
+        await keepScreen(page, testInfo, `${viewport.name}-${locale}-${label}.png`, true);
       }
       if (locale === 'en') {
         await page.goto('/vip/lounge');
         await page.locator('.lounge__grid button').first().click();
         await expect(page.getByRole('dialog').locator('img')).toBeVisible();
-        await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-en-vip-lounge-viewer.png`) });
+        await keepScreen(page, testInfo, `${viewport.name}-en-vip-lounge-viewer.png`);
       }
     }
   }
@@ -223,14 +231,14 @@ test('the door on a phone and a desktop, in both languages: the scanner and a ve
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await expectAppFonts(page, 'scanner');
-      await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-scanner.png`), fullPage: true });
+      await keepScreen(page, testInfo, `${viewport.name}-${locale}-scanner.png`, true);
       // A refusal fills the screen: colour, icon and words.
       // (By class, not label: after /de/… the language cookie may answer /scanner in German.)
       const field = page.locator('.scanner__keyboard input');
       await field.fill('NL1.AAAAAAAAAAAAAAAA.1.AAAAAAAAAAAAAAAA');
       await field.press('Enter');
       await expect(page.getByTestId('verdict')).toHaveAttribute('data-verdict', 'invalid');
-      await page.screenshot({ path: join(testInfo.project.outputDir, 'screens', `${viewport.name}-${locale}-scanner-verdict.png`) });
+      await keepScreen(page, testInfo, `${viewport.name}-${locale}-scanner-verdict.png`);
     }
   }
 });
